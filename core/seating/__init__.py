@@ -1,0 +1,1 @@
+"""Seating: schedules where nobody meets twice, balanced winds and tables."""

@@ -1,0 +1,1 @@
+"""The event file: one TOML file with the settings and the append-only log, and its replay."""

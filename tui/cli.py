@@ -1,0 +1,50 @@
+"""The `mjevent` command line.
+
+Each command lives in its own `cli_<name>.py` module and is registered here. Commands that do not
+open the console never import Textual, so `calc`, `check` or `seat` start fast on a venue laptop.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+import typer
+
+app = typer.Typer(
+    name="mjevent",
+    help=(
+        "Run a live riichi or sanma mahjong event from the terminal: seating, round clock, "
+        "hand calculator and standings, all kept in one TOML event file."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+
+def distribution_version() -> str:
+    """The installed version of mjevent, or a marker when running from an uninstalled tree."""
+    try:
+        return version("mjevent")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"mjevent {distribution_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the installed version and exit.",
+        callback=_print_version,
+        is_eager=True,
+    ),
+) -> None:
+    """Run a live mahjong event from the terminal."""

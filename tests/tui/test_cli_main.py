@@ -1,0 +1,38 @@
+"""The `mjevent` entry point itself: version, help, and that it starts without Textual."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import version
+
+from typer.testing import CliRunner
+
+from mjevent.tui.cli import app
+
+runner = CliRunner()
+
+
+def test_version_prints_the_installed_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"mjevent {version('mjevent')}\n"
+
+
+def test_help_names_the_program_and_its_purpose() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "Usage: mjevent" in result.output
+    assert "mahjong event" in result.output
+
+
+def test_unknown_command_fails_with_usage() -> None:
+    result = runner.invoke(app, ["nonsense"])
+    assert result.exit_code == 2
+    assert "No such command 'nonsense'" in result.output
+
+
+def test_cli_module_does_not_load_textual() -> None:
+    script = "import sys, mjevent.tui.cli; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/")
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,662 @@
+"""The hand calculator: from one recorded hand to exact point transfers between seats.
+
+Everything here is integer arithmetic on raw table points. The two entry points are:
+
+* `hand_points`: the base points of a hand value (fu x 2^(han+2), with the limits, kiriage and
+  kazoe yakuman as the rule set says);
+* `settle`: every payment of one hand (ron with one to three winners, tsumo, exhaustive draw with
+  noten payments and nagashi mangan, abortive draw, chombo, pao), with per-seat deltas and the
+  riichi sticks left on the table.
+
+`quote` answers the calculator question "what is this hand worth" for one winner, as
+`mjevent calc` prints it.
+
+>>> from mjevent.core.outcomes import Hand, HandValue, Ron, Win
+>>> from mjevent.core.rules import preset
+>>> ema = preset("ema2016")
+>>> hand_points(HandValue(han=3, fu=30), ema)
+HandPoints(base=960, limit=None)
+>>> s = settle(Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),))), dealer=0, honba=1,
+...            deposits=1, rules=ema)
+>>> s.deltas, s.deposits_after
+((0, 5200, -4200, 0), 0)
+
+Seat 1 gets 3900 for the hand, 300 for the honba and the 1000 stick that was on the table.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from mjevent.core.outcomes import (
+    AbortiveDraw,
+    ChomboHand,
+    Draw,
+    Hand,
+    HandValue,
+    Ron,
+    Tsumo,
+    Win,
+)
+from mjevent.core.rules import (
+    Chombo,
+    Kazoe,
+    MultiRon,
+    MultiRonDeposits,
+    MultiRonHonba,
+    Nagashi,
+    RuleSet,
+    SanmaTsumo,
+)
+
+__all__ = [
+    "LEGAL_FU",
+    "HandPoints",
+    "IllegalHandError",
+    "Limit",
+    "Payment",
+    "PaymentKind",
+    "Quote",
+    "Settlement",
+    "hand_points",
+    "quote",
+    "round_up_100",
+    "settle",
+]
+
+
+class IllegalHandError(ValueError):
+    """A hand the rules forbid or that cannot have happened; the message quotes it and says why."""
+
+
+class Limit(enum.StrEnum):
+    """The named limits. Base points: mangan 2000, haneman 3000, baiman 4000, sanbaiman 6000,
+    yakuman 8000 (times the number of yakuman when multiple yakuman count)."""
+
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    YAKUMAN = "yakuman"
+
+
+_LIMIT_BASE: dict[Limit, int] = {
+    Limit.MANGAN: 2000,
+    Limit.HANEMAN: 3000,
+    Limit.BAIMAN: 4000,
+    Limit.SANBAIMAN: 6000,
+    Limit.YAKUMAN: 8000,
+}
+
+LEGAL_FU: tuple[int, ...] = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130)
+"""Every fu count a hand can score. 25 is chiitoitsu; 120 and 130 need two or three kans of
+terminals or honours, which is rare but possible without a yakuman (the published charts stop at
+110 because such hands always have 2 han or more)."""
+
+
+class PaymentKind(enum.StrEnum):
+    """What one arrow of a settlement is for."""
+
+    HAND = "hand"
+    """The value of a winning hand, from a loser (ron) or each payer (tsumo)."""
+    HONBA = "honba"
+    """The counters (tsumibou) on top of a win."""
+    RIICHI = "riichi"
+    """A riichi declarer's stick, put on the table (payee None)."""
+    DEPOSITS = "deposits"
+    """Riichi sticks taken from the table by a winner (payer None)."""
+    NOTEN = "noten"
+    """Noten payments at an exhaustive draw."""
+    NAGASHI = "nagashi"
+    """Nagashi mangan, paid as a mangan tsumo."""
+    CHOMBO = "chombo"
+    """A chombo paid at the table."""
+    PAO = "pao"
+    """The share of a pao yakuman paid by the responsible seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandPoints:
+    """The base points of a hand after the limits, and the limit reached (None below mangan)."""
+
+    base: int
+    limit: Limit | None
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One transfer of points. `payer` or `payee` is None for the table (riichi sticks)."""
+
+    payer: int | None
+    payee: int | None
+    amount: int
+    kind: PaymentKind
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The outcome of `settle`.
+
+    `deltas` is the change of every seat's score, everything included. `payments` lists the
+    arrows behind it. `deposits_after` counts the riichi sticks left on the table. `winners` are
+    the seats paid as winners (after a head bump), in turn order from the discarder; it is empty
+    for draws, chombo and a triple ron that the rules turn into an abortive draw.
+
+    Points are conserved: ``sum(deltas) == (deposits - deposits_after) * rules.riichi_value``.
+    """
+
+    deltas: tuple[int, ...]
+    payments: tuple[Payment, ...]
+    deposits_after: int
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """What one win is worth, as a calculator shows it (all amounts include the honba).
+
+    `ron` is what the discarder pays (None for a tsumo). `tsumo_dealer` is what the dealer pays
+    on a non-dealer tsumo (None for a ron or a dealer tsumo) and `tsumo_non_dealer` what each
+    non-dealer pays on a tsumo (None for a ron). `total` is everything the winner gains,
+    riichi sticks on the table included.
+    """
+
+    base: int
+    limit: Limit | None
+    ron: int | None
+    tsumo_dealer: int | None
+    tsumo_non_dealer: int | None
+    total: int
+
+
+def round_up_100(points: int) -> int:
+    """Round a payment up to the next multiple of 100 (every payment is rounded on its own).
+
+    >>> round_up_100(960), round_up_100(1000), round_up_100(1)
+    (1000, 1000, 100)
+    """
+    return -(-points // 100) * 100
+
+
+def describe(value: HandValue) -> str:
+    """A hand value as people say it: '3 han 30 fu', '6 han', 'yakuman', 'double yakuman'.
+
+    >>> describe(HandValue(han=3, fu=30)), describe(HandValue(yakuman=2))
+    ('3 han 30 fu', 'double yakuman')
+    """
+    if value.yakuman:
+        names = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+        return names.get(value.yakuman, f"{value.yakuman}x yakuman")
+    if value.fu:
+        return f"{value.han} han {value.fu} fu"
+    return f"{value.han} han"
+
+
+def check_value(value: HandValue) -> None:
+    """Raise `IllegalHandError` unless `value` is a hand some win can score.
+
+    Below 5 han the fu count matters and must be one of `LEGAL_FU`; from 5 han up it may be left
+    at 0. Whether 20 or 25 fu fits a ron or a tsumo is checked by `check_win_value`.
+
+    >>> check_value(HandValue(han=1, fu=20))
+    Traceback (most recent call last):
+    ...
+    mjevent.core.scoring.IllegalHandError: 1 han 20 fu: 20 fu is pinfu tsumo, which has 2 han \
+at least (pinfu + menzen tsumo); enter 2 han or more, or count the fu again
+    """
+    if value.yakuman < 0:
+        raise IllegalHandError(
+            f"yakuman={value.yakuman}: the number of yakuman cannot be negative; enter 1 for a "
+            "yakuman, 2 for a double yakuman"
+        )
+    if value.yakuman:
+        return
+    said = describe(value)
+    if value.han < 1:
+        raise IllegalHandError(
+            f"{said}: a winning hand has 1 han at least (one yaku); enter the han of the hand"
+        )
+    if value.fu < 0:
+        raise IllegalHandError(f"{said}: fu cannot be negative")
+    if value.fu == 0:
+        if value.han < 5:
+            raise IllegalHandError(
+                f"{said}: below 5 han the fu count is needed; enter it, e.g. {value.han} han 30 fu"
+            )
+        return
+    if value.fu not in LEGAL_FU:
+        nearest = min((f for f in LEGAL_FU if f >= value.fu), default=LEGAL_FU[-1])
+        raise IllegalHandError(
+            f"{said}: fu must be 20, 25 or a multiple of 10 from 30 to 130 (fu are rounded up to "
+            f"the next 10, except 25 for chiitoitsu); did you mean {nearest} fu?"
+        )
+    if value.han == 1 and value.fu == 20:
+        raise IllegalHandError(
+            f"{said}: 20 fu is pinfu tsumo, which has 2 han at least (pinfu + menzen tsumo); "
+            "enter 2 han or more, or count the fu again"
+        )
+    if value.han == 1 and value.fu == 25:
+        raise IllegalHandError(
+            f"{said}: 25 fu is chiitoitsu, which is 2 han by itself; enter 2 han or more"
+        )
+
+
+def check_win_value(value: HandValue, *, tsumo: bool) -> None:
+    """`check_value`, plus what depends on how the hand was won.
+
+    A ron never scores 20 fu (a closed ron adds 10 fu, an open hand is rounded up to 30), and a
+    chiitoitsu tsumo (25 fu) always has menzen tsumo on top of its 2 han.
+
+    >>> check_win_value(HandValue(han=2, fu=20), tsumo=False)
+    Traceback (most recent call last):
+    ...
+    mjevent.core.scoring.IllegalHandError: ron 2 han 20 fu: a ron is never 20 fu (pinfu ron is \
+30 fu, an open hand counts at least 30 fu); enter 30 fu, or record the win as a tsumo
+    """
+    check_value(value)
+    if value.yakuman:
+        return
+    if not tsumo and value.fu == 20:
+        raise IllegalHandError(
+            f"ron {describe(value)}: a ron is never 20 fu (pinfu ron is 30 fu, an open hand "
+            "counts at least 30 fu); enter 30 fu, or record the win as a tsumo"
+        )
+    if tsumo and value.fu == 25 and value.han < 3:
+        raise IllegalHandError(
+            f"tsumo {describe(value)}: a chiitoitsu tsumo is 3 han at least (chiitoitsu 2 + "
+            "menzen tsumo 1); enter 3 han or more"
+        )
+
+
+def hand_points(value: HandValue, rules: RuleSet) -> HandPoints:
+    """The base points of `value` under `rules`: fu x 2^(han+2), capped by the limits.
+
+    5 han (or a base above 2000) is mangan, 6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13 and
+    more kazoe yakuman or sanbaiman as `rules.kazoe` says. With `rules.kiriage`, a base of 1920
+    (4 han 30 fu, 3 han 60 fu) counts as mangan. Yakuman multiples count only when
+    `rules.multiple_yakuman` is on; otherwise a double yakuman is paid as one.
+
+    >>> from mjevent.core.rules import preset
+    >>> ema = preset("ema2016")
+    >>> hand_points(HandValue(han=4, fu=30), ema)
+    HandPoints(base=1920, limit=None)
+    >>> hand_points(HandValue(han=4, fu=30), ema.with_overrides({"kiriage": True}))
+    HandPoints(base=2000, limit=<Limit.MANGAN: 'mangan'>)
+    >>> hand_points(HandValue(han=13), ema).limit  # EMA has no kazoe yakuman
+    <Limit.SANBAIMAN: 'sanbaiman'>
+    """
+    check_value(value)
+    if value.yakuman:
+        count = value.yakuman if rules.multiple_yakuman else 1
+        return HandPoints(_LIMIT_BASE[Limit.YAKUMAN] * count, Limit.YAKUMAN)
+    han = value.han
+    if han >= 5:
+        limit = _limit_for_han(han, rules.kazoe)
+        return HandPoints(_LIMIT_BASE[limit], limit)
+    # han <= 4 here, so the power stays small whatever the input says.
+    base = value.fu * 2 ** (han + 2)
+    if base >= 2000 or (rules.kiriage and base == 1920):
+        return HandPoints(2000, Limit.MANGAN)
+    return HandPoints(base, None)
+
+
+def _limit_for_han(han: int, kazoe: Kazoe) -> Limit:
+    if han >= 13:
+        return Limit.YAKUMAN if kazoe is Kazoe.YAKUMAN else Limit.SANBAIMAN
+    if han >= 11:
+        return Limit.SANBAIMAN
+    if han >= 8:
+        return Limit.BAIMAN
+    if han >= 6:
+        return Limit.HANEMAN
+    return Limit.MANGAN
+
+
+# --- Payments of one win --------------------------------------------------------------------
+
+
+def _ron_amount(base: int, dealer_wins: bool) -> int:
+    return round_up_100(base * (6 if dealer_wins else 4))
+
+
+def _tsumo_shares(
+    base: int, winner: int, dealer: int, seats: int, sanma: SanmaTsumo
+) -> list[tuple[int, int]]:
+    """(payer, amount) for a tsumo worth `base` by `winner`, before honba.
+
+    The dealer pays (or, winning, receives from each) 2x base, a non-dealer 1x base, each rounded
+    up to 100. At three seats the absent North's share is lost, or with north bisection split
+    between the two payers, each half rounded up to 100.
+    """
+    dealer_wins = winner == dealer
+    shares: list[tuple[int, int]] = []
+    for payer in range(seats):
+        if payer == winner:
+            continue
+        double = dealer_wins or payer == dealer
+        shares.append((payer, round_up_100(base * (2 if double else 1))))
+    if seats == 3 and sanma is SanmaTsumo.BISECTION:
+        # North is never the dealer: its share is what a non-dealer payer would pay.
+        missing = round_up_100(base * (2 if dealer_wins else 1))
+        half = round_up_100(-(-missing // 2))
+        shares = [(payer, amount + half) for payer, amount in shares]
+    return shares
+
+
+def _check_seat(seat: int, seats: int, what: str) -> None:
+    if not 0 <= seat < seats:
+        raise IllegalHandError(
+            f"{what} is seat {seat}, but the table has seats 0 to {seats - 1} "
+            "(0 = East in the first hand)"
+        )
+
+
+def _check_seat_set(values: frozenset[int], seats: int, what: str) -> None:
+    bad = sorted(s for s in values if not (isinstance(s, int) and 0 <= s < seats))
+    if bad:
+        raise IllegalHandError(
+            f"{what} {sorted(values, key=str)} is not a set of seats: {bad} "
+            f"{'is' if len(bad) == 1 else 'are'} not among seats 0 to {seats - 1}"
+        )
+
+
+def _check_pao(win: Win, rules: RuleSet) -> None:
+    if win.pao is None:
+        return
+    _check_seat(win.pao, rules.players, "the pao (responsible) seat")
+    if win.pao == win.winner:
+        raise IllegalHandError(
+            f"pao seat {win.pao} is the winner: the responsible player is the one who fed the "
+            "last meld of the yakuman, never the winner"
+        )
+    if not win.value.yakuman:
+        raise IllegalHandError(
+            f"pao on {describe(win.value)}: pao (responsibility payment) applies only to a "
+            "yakuman; record the value as yakuman, or drop pao"
+        )
+    if not rules.pao_yaku:
+        raise IllegalHandError(
+            f"pao by seat {win.pao}: rule set {rules.name!r} has no pao (pao_yaku is empty)"
+        )
+
+
+# --- settle ---------------------------------------------------------------------------------
+
+
+class _Ledger:
+    """Collects payments, dropping zero amounts, and turns them into per-seat deltas."""
+
+    __slots__ = ("payments", "seats")
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.payments: list[Payment] = []
+
+    def pay(self, payer: int | None, payee: int | None, amount: int, kind: PaymentKind) -> None:
+        if amount:
+            self.payments.append(Payment(payer, payee, amount, kind))
+
+    def settlement(self, deposits_after: int, winners: tuple[int, ...]) -> Settlement:
+        deltas = [0] * self.seats
+        for p in self.payments:
+            if p.payer is not None:
+                deltas[p.payer] -= p.amount
+            if p.payee is not None:
+                deltas[p.payee] += p.amount
+        return Settlement(tuple(deltas), tuple(self.payments), deposits_after, winners)
+
+
+def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet) -> Settlement:
+    """Every payment of `hand`, with `honba` counters and `deposits` riichi sticks already on the
+    table before it, under `rules`.
+
+    Riichi declarers of the hand put a stick on the table first (except in a chombo hand, whose
+    declarations are void). A win takes all sticks; a draw leaves them there.
+
+    Multiple ron (`rules.multi_ron`): ALLOWED pays every winner; DOUBLE_ONLY turns a triple ron
+    into an abortive draw (nothing paid, `winners` empty, sticks stay); HEAD_BUMP pays only the
+    first winner in turn order from the discarder. The honba go to every winner or only the
+    first (`multi_ron_honba`); the sticks go to the first winner, or each winner first takes
+    back their own stick (`multi_ron_deposits`).
+
+    Pao: on a tsumo the responsible seat pays the whole hand, as if it had dealt in; on a ron the
+    discarder and the responsible seat pay half each, and the responsible seat pays the honba.
+
+    Double ron, Tenhou style (honba and sticks to the first winner only), seat 3 discards:
+
+    >>> from mjevent.core.outcomes import Ron, Win
+    >>> from mjevent.core.rules import preset
+    >>> tenhou_like = preset("ema2016").with_overrides(
+    ...     {"multi_ron_honba": "first_winner", "multi_ron_deposits": "first_winner"})
+    >>> ron = Ron(loser=3, wins=(Win(1, HandValue(2, 30)), Win(0, HandValue(1, 30))))
+    >>> s = settle(Hand(ron, riichi=frozenset({1})), dealer=0, honba=2, deposits=1,
+    ...            rules=tenhou_like)
+    >>> s.winners, s.deltas
+    ((0, 1), (4100, 1000, 0, -4100))
+
+    Seat 0 (the dealer, first after seat 3) gets 1500 + 600 honba + both sticks; seat 1 gets
+    2000 less the stick it declared with.
+    """
+    seats = rules.players
+    _check_seat(dealer, seats, "the dealer")
+    if honba < 0:
+        raise IllegalHandError(f"honba={honba}: the number of counters cannot be negative")
+    if deposits < 0:
+        raise IllegalHandError(
+            f"deposits={deposits}: the number of riichi sticks cannot be negative"
+        )
+    _check_seat_set(hand.riichi, seats, "the riichi set")
+    outcome = hand.outcome
+    ledger = _Ledger(seats)
+    if isinstance(outcome, ChomboHand):
+        return _settle_chombo(outcome, ledger, dealer, deposits, rules)
+    for seat in sorted(hand.riichi):
+        ledger.pay(seat, None, rules.riichi_value, PaymentKind.RIICHI)
+    on_table = deposits + len(hand.riichi)
+    if isinstance(outcome, Ron):
+        return _settle_ron(outcome, hand, ledger, dealer, honba, on_table, rules)
+    if isinstance(outcome, Tsumo):
+        return _settle_tsumo(outcome, ledger, dealer, honba, on_table, rules)
+    if isinstance(outcome, Draw):
+        return _settle_draw(outcome, ledger, dealer, on_table, rules)
+    if isinstance(outcome, AbortiveDraw):
+        if not rules.abortive_draws:
+            raise IllegalHandError(
+                f"abortive draw {outcome.reason!r}: rule set {rules.name!r} has no abortive "
+                "draws (abortive_draws = false); record the hand as played"
+            )
+        return ledger.settlement(on_table, ())
+    raise IllegalHandError(f"unknown hand outcome {outcome!r}")  # pragma: no cover
+
+
+def _settle_ron(
+    ron: Ron, hand: Hand, ledger: _Ledger, dealer: int, honba: int, on_table: int, rules: RuleSet
+) -> Settlement:
+    seats = rules.players
+    loser = ron.loser
+    _check_seat(loser, seats, "the discarder (ron loser)")
+    if not ron.wins:
+        raise IllegalHandError("a ron needs at least one winner")
+    if len(ron.wins) > seats - 1:
+        raise IllegalHandError(
+            f"a ron with {len(ron.wins)} winners at a table of {seats}: at most {seats - 1} "
+            "players can win on one discard"
+        )
+    seen: set[int] = set()
+    for win in ron.wins:
+        _check_seat(win.winner, seats, "a ron winner")
+        if win.winner == loser:
+            raise IllegalHandError(
+                f"seat {loser} both won and dealt in: the ron loser must be another seat "
+                "than the winner"
+            )
+        if win.winner in seen:
+            raise IllegalHandError(f"seat {win.winner} is listed twice among the ron winners")
+        seen.add(win.winner)
+        check_win_value(win.value, tsumo=False)
+        _check_pao(win, rules)
+    order = sorted(ron.wins, key=lambda w: (w.winner - loser) % seats)
+    if rules.multi_ron is MultiRon.HEAD_BUMP:
+        order = order[:1]
+    elif rules.multi_ron is MultiRon.DOUBLE_ONLY and len(order) >= 3:
+        # Triple ron: an abortive draw whatever `abortive_draws` says; the sticks stay.
+        return ledger.settlement(on_table, ())
+    for index, win in enumerate(order):
+        points = hand_points(win.value, rules)
+        amount = _ron_amount(points.base, win.winner == dealer)
+        gets_honba = index == 0 or rules.multi_ron_honba is MultiRonHonba.EACH_WINNER
+        honba_points = honba * rules.honba_ron if gets_honba else 0
+        if win.pao is not None and win.pao != loser:
+            responsible = round_up_100(-(-amount // 2))
+            ledger.pay(loser, win.winner, amount - responsible, PaymentKind.HAND)
+            ledger.pay(win.pao, win.winner, responsible, PaymentKind.PAO)
+            ledger.pay(win.pao, win.winner, honba_points, PaymentKind.HONBA)
+        else:
+            ledger.pay(loser, win.winner, amount, PaymentKind.HAND)
+            ledger.pay(loser, win.winner, honba_points, PaymentKind.HONBA)
+    winners = tuple(w.winner for w in order)
+    first = winners[0]
+    sticks = on_table
+    if rules.multi_ron_deposits is MultiRonDeposits.OWN_BACK_REST_FIRST:
+        for seat in winners[1:]:
+            if seat in hand.riichi:
+                ledger.pay(None, seat, rules.riichi_value, PaymentKind.DEPOSITS)
+                sticks -= 1
+    ledger.pay(None, first, sticks * rules.riichi_value, PaymentKind.DEPOSITS)
+    return ledger.settlement(0, winners)
+
+
+def _settle_tsumo(
+    tsumo: Tsumo, ledger: _Ledger, dealer: int, honba: int, on_table: int, rules: RuleSet
+) -> Settlement:
+    seats = rules.players
+    win = tsumo.win
+    _check_seat(win.winner, seats, "the tsumo winner")
+    check_win_value(win.value, tsumo=True)
+    _check_pao(win, rules)
+    points = hand_points(win.value, rules)
+    if win.pao is not None:
+        # The responsible seat pays as if it had dealt in: the ron value, never a tsumo loss.
+        amount = _ron_amount(points.base, win.winner == dealer)
+        ledger.pay(win.pao, win.winner, amount, PaymentKind.PAO)
+        ledger.pay(win.pao, win.winner, honba * rules.honba_ron, PaymentKind.HONBA)
+    else:
+        for payer, amount in _tsumo_shares(
+            points.base, win.winner, dealer, seats, rules.sanma_tsumo
+        ):
+            ledger.pay(payer, win.winner, amount, PaymentKind.HAND)
+            ledger.pay(payer, win.winner, honba * rules.honba_tsumo_each, PaymentKind.HONBA)
+    ledger.pay(None, win.winner, on_table * rules.riichi_value, PaymentKind.DEPOSITS)
+    return ledger.settlement(0, (win.winner,))
+
+
+def _settle_draw(
+    draw: Draw, ledger: _Ledger, dealer: int, on_table: int, rules: RuleSet
+) -> Settlement:
+    seats = rules.players
+    _check_seat_set(draw.tenpai, seats, "the tenpai set")
+    _check_seat_set(draw.nagashi, seats, "the nagashi set")
+    nagashi_paid = False
+    if draw.nagashi:
+        if rules.nagashi is Nagashi.OFF:
+            raise IllegalHandError(
+                f"nagashi mangan by seat(s) {sorted(draw.nagashi)}: rule set {rules.name!r} has "
+                "no nagashi mangan (nagashi = off); record a plain draw"
+            )
+        for seat in sorted(draw.nagashi):
+            mangan = _LIMIT_BASE[Limit.MANGAN]
+            for payer, amount in _tsumo_shares(mangan, seat, dealer, seats, rules.sanma_tsumo):
+                ledger.pay(payer, seat, amount, PaymentKind.NAGASHI)
+        nagashi_paid = True
+    if not (nagashi_paid and rules.nagashi is Nagashi.DRAW_PAYMENT):
+        _noten_payments(draw.tenpai, ledger, rules)
+    return ledger.settlement(on_table, ())
+
+
+def _noten_payments(tenpai: frozenset[int], ledger: _Ledger, rules: RuleSet) -> None:
+    seats = rules.players
+    ready = len(tenpai)
+    if ready in (0, seats) or not rules.noten_total:
+        return
+    pairs = ready * (seats - ready)
+    if rules.noten_total % pairs:
+        raise IllegalHandError(
+            f"noten_total {rules.noten_total} of rule set {rules.name!r} cannot be split evenly "
+            f"between {ready} tenpai and {seats - ready} noten players; use a multiple of "
+            f"{pairs * 100}"
+        )
+    # Each noten player pays total/noten, shared equally by the tenpai players.
+    each = rules.noten_total // pairs
+    for payer in range(seats):
+        if payer in tenpai:
+            continue
+        for payee in sorted(tenpai):
+            ledger.pay(payer, payee, each, PaymentKind.NOTEN)
+
+
+def _settle_chombo(
+    chombo: ChomboHand, ledger: _Ledger, dealer: int, deposits: int, rules: RuleSet
+) -> Settlement:
+    seats = rules.players
+    offender = chombo.offender
+    _check_seat(offender, seats, "the chombo offender")
+    if rules.chombo is Chombo.REVERSE_MANGAN:
+        # Each other player receives what they would pay on a mangan tsumo by the offender; at
+        # three seats that follows `sanma_tsumo` (tsumo loss: 4000+4000 from a dealer, 4000+2000
+        # from a non-dealer).
+        mangan = _LIMIT_BASE[Limit.MANGAN]
+        for payee, amount in _tsumo_shares(mangan, offender, dealer, seats, rules.sanma_tsumo):
+            ledger.pay(offender, payee, amount, PaymentKind.CHOMBO)
+    elif rules.chombo is Chombo.FLAT_EACH:
+        for payee in range(seats):
+            if payee != offender:
+                ledger.pay(offender, payee, rules.chombo_penalty, PaymentKind.CHOMBO)
+    # AFTER_UMA: nothing at the table; the game takes the penalty off the final result.
+    return ledger.settlement(deposits, ())
+
+
+# --- quote ----------------------------------------------------------------------------------
+
+
+def quote(
+    value: HandValue,
+    *,
+    tsumo: bool,
+    dealer: bool,
+    honba: int = 0,
+    deposits: int = 0,
+    rules: RuleSet,
+) -> Quote:
+    """What one win is worth: the calculator's answer, computed through `settle`.
+
+    >>> from mjevent.core.rules import preset
+    >>> q = quote(HandValue(han=3, fu=30), tsumo=False, dealer=True, honba=1, rules=preset("wrc"))
+    >>> q.base, q.ron, q.total
+    (960, 6100, 6100)
+    >>> q = quote(HandValue(han=4, fu=30), tsumo=True, dealer=False, rules=preset("sanma-club"))
+    >>> q.tsumo_dealer, q.tsumo_non_dealer, q.total
+    (3900, 2000, 5900)
+    """
+    seats = rules.players
+    dealer_seat = 0
+    winner = 0 if dealer else 1
+    points = hand_points(value, rules)
+    win = Win(winner, value)
+    outcome: Tsumo | Ron = Tsumo(win) if tsumo else Ron(loser=seats - 1, wins=(win,))
+    result = settle(Hand(outcome), dealer=dealer_seat, honba=honba, deposits=deposits, rules=rules)
+    paid: dict[int, int] = {}
+    for p in result.payments:
+        if p.payer is not None and p.payee == winner:
+            paid[p.payer] = paid.get(p.payer, 0) + p.amount
+    if not tsumo:
+        return Quote(points.base, points.limit, paid[seats - 1], None, None, result.deltas[winner])
+    non_dealer_payer = seats - 1
+    return Quote(
+        points.base,
+        points.limit,
+        None,
+        None if dealer else paid[dealer_seat],
+        paid[non_dealer_payer],
+        result.deltas[winner],
+    )

@@ -1,0 +1,762 @@
+"""The log vocabulary: one frozen value per kind of thing that can happen at an event.
+
+The event file's log is a list of records (plain dicts, one `[[log]]` table each). Every record
+has an `id` made where it was entered (so a retried command is recognised, never recorded twice),
+an `at` timestamp (ISO 8601 text) and a `kind`; the other keys depend on the kind.
+`entry_from_record` reads one record into its typed entry and `Entry.to_record()` writes it back:
+
+>>> from mjevent.core.outcomes import Hand, HandValue, Ron, Win
+>>> hand = Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),)), riichi=frozenset({0, 1}))
+>>> entry = HandRecorded(id="h1", at="2026-03-14T10:02:00Z", round=1, table=3, hand=hand)
+>>> record = entry.to_record()
+>>> record["kind"], record["outcome"], record["loser"], record["wins"], record["riichi"]
+('hand', 'ron', 'W', [{'winner': 'S', 'han': 3, 'fu': 30}], ['E', 'S'])
+>>> entry_from_record(record) == entry
+True
+
+Seats in a record are written as the winds of the seating plan (E, S, W, N): seat 0 is the
+player seated East for the first hand of the game. They never follow the dealer around the table.
+
+Nothing is ever deleted from a log: a `Correction` voids or amends an earlier entry by its id, and
+`TableReseated` re-applies a table's hands under the seats it really played on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mjevent.core.outcomes import (
+    AbortiveDraw,
+    ChomboHand,
+    Draw,
+    Hand,
+    HandValue,
+    Outcome,
+    Ron,
+    Tsumo,
+    Win,
+)
+
+PlayerId = str
+"""A player's id as the event file writes it (`p01`, `ema-05123` ...): stable across renames."""
+
+WINDS = "ESWN"
+"""Seat letters in seat order: seat 0 is East, 1 South, 2 West, 3 North."""
+
+
+class EntryError(ValueError):
+    """A log record that cannot be read as an entry; the message names the entry id and field."""
+
+
+# --- The entries -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Base:
+    """What every entry has: the id made where it was entered, and when (ISO 8601 text)."""
+
+    KIND: ClassVar[str] = ""
+
+    id: str
+    at: str
+
+    def to_record(self) -> dict[str, Any]:
+        """The plain, TOML-ready record of this entry (`None` fields are left out)."""
+        record: dict[str, Any] = {"id": self.id, "at": self.at, "kind": self.KIND}
+        for f in dataclasses.fields(self):
+            if f.name in ("id", "at"):
+                continue
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            if isinstance(value, Hand):
+                record.update(_hand_record(value))
+            elif isinstance(value, _Base):
+                amended = value.to_record()
+                del amended["id"], amended["at"]
+                record[f.name] = amended
+            else:
+                record[f.name] = _plain(value)
+        return record
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerAdded(_Base):
+    """A player joins the event (late entry, or a walk-in reserve)."""
+
+    KIND: ClassVar[str] = "player_added"
+    player: PlayerId
+    name: str
+    team: str | None = None
+    rating: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerRenamed(_Base):
+    """A player's name is corrected; their id, results and seats stay."""
+
+    KIND: ClassVar[str] = "player_renamed"
+    player: PlayerId
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerWithdrawn(_Base):
+    """A player leaves the event; they are not seated from `from_round` on."""
+
+    KIND: ClassVar[str] = "player_withdrawn"
+    player: PlayerId
+    from_round: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerReturned(_Base):
+    """A withdrawn player comes back and may be seated again from `from_round` on."""
+
+    KIND: ClassVar[str] = "player_returned"
+    player: PlayerId
+    from_round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerSubstituted(_Base):
+    """`substitute` plays `player`'s seat in one round's game.
+
+    The game is scored as usual at the table, but the seat's result is the rule set's fixed
+    substitute score and uma (EMA: -15000 and -15000) instead of what the substitute made.
+    """
+
+    KIND: ClassVar[str] = "player_substituted"
+    round: int
+    table: int
+    player: PlayerId
+    substitute: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatingSet(_Base):
+    """The seating of rounds `first_round`, `first_round + 1` ..., generated or loaded.
+
+    `rounds[r][t]` is table `t + 1` of round `first_round + r`, players in wind order (E S W N).
+    `method` says how it was made (`"generated"`, `"loaded"`, `"manual"` ...); `params` and `seed`
+    record the generator's inputs so the same seating can be made again.
+    """
+
+    KIND: ClassVar[str] = "seating_set"
+    first_round: int
+    rounds: tuple[tuple[tuple[PlayerId, ...], ...], ...]
+    method: str = "manual"
+    params: tuple[tuple[str, str | int | float | bool], ...] = ()
+    seed: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatsSwapped(_Base):
+    """Players `a` and `b` trade seats in `round` (at one table, or across two tables)."""
+
+    KIND: ClassVar[str] = "seats_swapped"
+    round: int
+    a: PlayerId
+    b: PlayerId
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundStarted(_Base):
+    """The round's clock starts (the timer reads `at`)."""
+
+    KIND: ClassVar[str] = "round_started"
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundPaused(_Base):
+    """The round's clock stops."""
+
+    KIND: ClassVar[str] = "round_paused"
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundResumed(_Base):
+    """The round's clock runs again."""
+
+    KIND: ClassVar[str] = "round_resumed"
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundExtended(_Base):
+    """Extra time: for the whole round, or for one table when `table` is given."""
+
+    KIND: ClassVar[str] = "round_extended"
+    round: int
+    seconds: int
+    table: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandRecorded(_Base):
+    """One hand played at `table` in `round`; seats as in the table's seating for that round."""
+
+    KIND: ClassVar[str] = "hand"
+    round: int
+    table: int
+    hand: Hand
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameFinished(_Base):
+    """A table's game is over.
+
+    For a game recorded hand by hand, `final` may be left out (the hands decide it) or given as
+    the score sheet's totals, which must then agree with the hands. For a game recorded by final
+    scores only, `final` is required (seat order, E S W N), `deposits` counts the riichi sticks
+    left on the table and `chombos` lists the seats that made a chombo (once per chombo).
+    """
+
+    KIND: ClassVar[str] = "game_finished"
+    round: int
+    table: int
+    final: tuple[int, ...] | None = None
+    deposits: int = 0
+    chombos: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeCalled(_Base):
+    """Time is called for the round (every table) or for one table."""
+
+    KIND: ClassVar[str] = "time_called"
+    round: int
+    table: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Penalty(_Base):
+    """Points taken off a player's event total (`amount` > 0 is taken off), with the reason."""
+
+    KIND: ClassVar[str] = "penalty"
+    player: PlayerId
+    amount: int
+    reason: str
+    entered_by: str = ""
+    round: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note(_Base):
+    """Free text for the record (a ruling, a complaint, a broken clock)."""
+
+    KIND: ClassVar[str] = "note"
+    text: str
+    round: int | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableReseated(_Base):
+    """Table `table` of `round` really sat as `seats` (E S W N), not as the seating said.
+
+    Every hand already logged for the table is re-applied with each player in their real seat,
+    so dealers, honba and payments come out as they did at the table. Later hands use `seats`.
+    """
+
+    KIND: ClassVar[str] = "table_reseated"
+    round: int
+    table: int
+    seats: tuple[PlayerId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correction(_Base):
+    """Voids the entry `target`, or amends it with `replacement`; the original stays in the log.
+
+    The replacement is an entry of the same kind; it takes the target's place in the log order.
+    A correction can itself be voided (which restores what it changed), never amended.
+    """
+
+    KIND: ClassVar[str] = "correction"
+    target: str
+    reason: str
+    replacement: Entry | None = None
+
+
+Entry = (
+    PlayerAdded
+    | PlayerRenamed
+    | PlayerWithdrawn
+    | PlayerReturned
+    | PlayerSubstituted
+    | SeatingSet
+    | SeatsSwapped
+    | RoundStarted
+    | RoundPaused
+    | RoundResumed
+    | RoundExtended
+    | HandRecorded
+    | GameFinished
+    | TimeCalled
+    | Penalty
+    | Correction
+    | TableReseated
+    | Note
+)
+
+ENTRY_TYPES: tuple[type[_Base], ...] = (
+    PlayerAdded,
+    PlayerRenamed,
+    PlayerWithdrawn,
+    PlayerReturned,
+    PlayerSubstituted,
+    SeatingSet,
+    SeatsSwapped,
+    RoundStarted,
+    RoundPaused,
+    RoundResumed,
+    RoundExtended,
+    HandRecorded,
+    GameFinished,
+    TimeCalled,
+    Penalty,
+    Correction,
+    TableReseated,
+    Note,
+)
+
+KINDS: dict[str, type[_Base]] = {t.KIND: t for t in ENTRY_TYPES}
+"""Every entry kind by the name its records carry in `kind`."""
+
+
+# --- Writing -----------------------------------------------------------------------------------
+
+
+def seat_letter(seat: int) -> str:
+    """The wind letter of seat number `seat` (0 -> "E")."""
+    return WINDS[seat]
+
+
+def _seats(seats: frozenset[int] | Sequence[int]) -> list[str]:
+    return [WINDS[s] for s in sorted(seats)]
+
+
+def _hand_record(hand: Hand) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    outcome = hand.outcome
+    if isinstance(outcome, Ron):
+        out["outcome"] = "ron"
+        out["loser"] = WINDS[outcome.loser]
+        out["wins"] = [_win_record(w) for w in outcome.wins]
+    elif isinstance(outcome, Tsumo):
+        out["outcome"] = "tsumo"
+        out["wins"] = [_win_record(outcome.win)]
+    elif isinstance(outcome, Draw):
+        out["outcome"] = "draw"
+        out["tenpai"] = _seats(outcome.tenpai)
+        if outcome.nagashi:
+            out["nagashi"] = _seats(outcome.nagashi)
+    elif isinstance(outcome, AbortiveDraw):
+        out["outcome"] = "abortive"
+        if outcome.reason:
+            out["reason"] = outcome.reason
+    else:
+        out["outcome"] = "chombo"
+        out["offender"] = WINDS[outcome.offender]
+    out["riichi"] = _seats(hand.riichi)
+    return out
+
+
+def _win_record(win: Win) -> dict[str, Any]:
+    out: dict[str, Any] = {"winner": WINDS[win.winner]}
+    if win.value.yakuman:
+        out["yakuman"] = win.value.yakuman
+    else:
+        out["han"] = win.value.han
+        out["fu"] = win.value.fu
+    if win.pao is not None:
+        out["pao"] = WINDS[win.pao]
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_plain(v) for v in value)
+    return value
+
+
+# --- Reading -----------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads typed fields from one record, naming the entry and the field in every error."""
+
+    def __init__(self, record: Mapping[str, Any], where: str) -> None:
+        self.record = record
+        self.where = where
+        self.used: set[str] = {"id", "at", "kind"}
+
+    def fail(self, name: str, expected: str) -> EntryError:
+        value = self.record.get(name)
+        got = "nothing" if name not in self.record else repr(value)
+        return EntryError(f"{self.where}: field {name!r} must be {expected}, got {got}")
+
+    def _get(self, name: str, default: Any, required: bool) -> Any:
+        self.used.add(name)
+        if name not in self.record:
+            if required:
+                raise EntryError(f"{self.where}: field {name!r} is missing")
+            return default
+        return self.record[name]
+
+    def text(self, name: str, default: str | None = None) -> str:
+        value = self._get(name, default, default is None)
+        if not isinstance(value, str):
+            raise self.fail(name, "text")
+        return value
+
+    def opt_text(self, name: str) -> str | None:
+        value = self._get(name, None, False)
+        if value is not None and not isinstance(value, str):
+            raise self.fail(name, "text")
+        return value
+
+    def number(self, name: str, *, minimum: int | None = None, default: int | None = None) -> int:
+        value = self._get(name, default, default is None)
+        expected = "a whole number" if minimum is None else f"a whole number >= {minimum}"
+        if isinstance(value, bool) or not isinstance(value, int) or (
+            minimum is not None and value < minimum
+        ):
+            raise self.fail(name, expected)
+        return value
+
+    def opt_number(self, name: str, *, minimum: int | None = None) -> int | None:
+        if name not in self.record:
+            self.used.add(name)
+            return None
+        return self.number(name, minimum=minimum)
+
+    def seat(self, name: str, value: Any = None, *, inner: str | None = None) -> int:
+        raw = self._get(name, None, True) if inner is None else value
+        label = name if inner is None else inner
+        if not isinstance(raw, str) or raw not in WINDS:
+            got = "nothing" if raw is None else repr(raw)
+            raise EntryError(
+                f"{self.where}: field {label!r} must be a seat E, S, W or N, got {got}"
+            )
+        return WINDS.index(raw)
+
+    def seat_set(self, name: str) -> frozenset[int]:
+        raw = self._get(name, [], False)
+        if not isinstance(raw, list):
+            raise self.fail(name, "a list of seats such as [\"E\", \"W\"]")
+        seats = [self.seat(name, v, inner=f"{name}[{i}]") for i, v in enumerate(raw)]
+        if len(set(seats)) != len(seats):
+            raise self.fail(name, "a list of different seats")
+        return frozenset(seats)
+
+    def player(self, name: str) -> PlayerId:
+        value = self._get(name, None, True)
+        if not isinstance(value, str) or not value:
+            raise self.fail(name, "a player id (text)")
+        return value
+
+    def finish(self) -> None:
+        extra = sorted(set(self.record) - self.used)
+        if extra:
+            known = sorted(self.used - {"id", "at", "kind"})
+            raise EntryError(
+                f"{self.where}: unknown field {extra[0]!r}"
+                + _suggest(extra[0], known)
+                + f" (this kind has: {', '.join(known) or 'no other fields'})"
+            )
+
+
+def _suggest(name: str, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _timestamp(value: Any, where: str) -> str:
+    # tomllib reads an unquoted TOML datetime as a datetime; keep the log's text form.
+    if isinstance(value, _dt.datetime | _dt.date):
+        return value.isoformat()
+    if not isinstance(value, str) or not value:
+        raise EntryError(f"{where}: field 'at' must be an ISO 8601 timestamp, got {value!r}")
+    return value
+
+
+def entry_from_record(record: Mapping[str, Any]) -> Entry:
+    """Read one log record (a plain dict) into its entry, or raise `EntryError`.
+
+    The error names the entry by id and kind, the field, what was expected and what was found:
+
+    >>> try:
+    ...     entry_from_record({"id": "x7", "at": "2026-03-14T10:00:00Z", "kind": "hand",
+    ...                        "round": 1, "table": "three", "outcome": "draw"})
+    ... except EntryError as error:
+    ...     print(error)
+    log entry 'x7' (hand): field 'table' must be a whole number >= 1, got 'three'
+    >>> try:
+    ...     entry_from_record({"id": "x8", "at": "2026-03-14T10:00:00Z", "kind": "hands"})
+    ... except EntryError as error:
+    ...     print(error)
+    log entry 'x8': unknown kind 'hands'; did you mean 'hand'?
+    """
+    raw_id = record.get("id")
+    if not isinstance(raw_id, str) or not raw_id:
+        raise EntryError(
+            f"log entry {raw_id!r}: field 'id' must be a non-empty text id (every entry needs "
+            "the id it was entered with)"
+        )
+    kind = record.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        hint = _suggest(kind, sorted(KINDS)) if isinstance(kind, str) else ""
+        raise EntryError(
+            f"log entry {raw_id!r}: unknown kind {kind!r}"
+            + (hint or f" (known kinds: {', '.join(sorted(KINDS))})")
+        )
+    where = f"log entry {raw_id!r} ({kind})"
+    at = _timestamp(record.get("at"), where)
+    r = _Reader(record, where)
+    entry: Entry = _READERS[kind](r, raw_id, at)
+    r.finish()
+    return entry
+
+
+def _read_value(r: _Reader, win: Mapping[str, Any], label: str) -> HandValue:
+    if "yakuman" in win:
+        n = win["yakuman"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise EntryError(f"{r.where}: field '{label}.yakuman' must be 1 or more, got {n!r}")
+        return HandValue(yakuman=n)
+    han, fu = win.get("han"), win.get("fu")
+    for name, v in (("han", han), ("fu", fu)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            got = "nothing" if v is None else repr(v)
+            raise EntryError(
+                f"{r.where}: field '{label}.{name}' must be a whole number, got {got} "
+                "(give han and fu, or yakuman)"
+            )
+    assert isinstance(han, int) and isinstance(fu, int)
+    return HandValue(han=han, fu=fu)
+
+
+def _read_wins(r: _Reader) -> tuple[Win, ...]:
+    raw = r._get("wins", None, True)
+    if not isinstance(raw, list) or not raw:
+        raise r.fail("wins", "a list of wins such as [{winner = \"S\", han = 3, fu = 30}]")
+    wins: list[Win] = []
+    for i, w in enumerate(raw):
+        label = f"wins[{i}]"
+        if not isinstance(w, Mapping):
+            raise EntryError(f"{r.where}: field {label!r} must be a table, got {w!r}")
+        extra = sorted(set(w) - {"winner", "han", "fu", "yakuman", "pao"})
+        if extra:
+            raise EntryError(
+                f"{r.where}: unknown field '{label}.{extra[0]}'"
+                + _suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"])
+            )
+        winner = r.seat("", w.get("winner"), inner=f"{label}.winner")
+        pao = None if "pao" not in w else r.seat("", w["pao"], inner=f"{label}.pao")
+        wins.append(Win(winner, _read_value(r, w, label), pao))
+    return tuple(wins)
+
+
+def _read_hand(r: _Reader, id: str, at: str) -> HandRecorded:
+    rnd = r.number("round", minimum=1)
+    table = r.number("table", minimum=1)
+    kind = r.text("outcome")
+    outcome: Outcome
+    if kind == "ron":
+        outcome = Ron(loser=r.seat("loser"), wins=_read_wins(r))
+    elif kind == "tsumo":
+        wins = _read_wins(r)
+        if len(wins) != 1:
+            raise r.fail("wins", "exactly one win for a tsumo")
+        outcome = Tsumo(wins[0])
+    elif kind == "draw":
+        outcome = Draw(tenpai=r.seat_set("tenpai"), nagashi=r.seat_set("nagashi"))
+    elif kind == "abortive":
+        outcome = AbortiveDraw(reason=r.text("reason", ""))
+    elif kind == "chombo":
+        outcome = ChomboHand(offender=r.seat("offender"))
+    else:
+        raise EntryError(
+            f"{r.where}: field 'outcome' must be one of ron, tsumo, draw, abortive, chombo, "
+            f"got {kind!r}" + _suggest(kind, ["ron", "tsumo", "draw", "abortive", "chombo"])
+        )
+    hand = Hand(outcome, riichi=r.seat_set("riichi"))
+    return HandRecorded(id=id, at=at, round=rnd, table=table, hand=hand)
+
+
+def _read_game_finished(r: _Reader, id: str, at: str) -> GameFinished:
+    rnd = r.number("round", minimum=1)
+    table = r.number("table", minimum=1)
+    final: tuple[int, ...] | None = None
+    if "final" in r.record:
+        raw = r._get("final", None, True)
+        if (
+            not isinstance(raw, list)
+            or len(raw) not in (3, 4)
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+        ):
+            raise r.fail("final", "a list of 3 or 4 final scores in seat order (E S W N)")
+        final = tuple(raw)
+    else:
+        r.used.add("final")
+    chombos_raw = r._get("chombos", [], False)
+    if not isinstance(chombos_raw, list):
+        raise r.fail("chombos", "a list of seats")
+    chombos = tuple(
+        r.seat("", v, inner=f"chombos[{i}]") for i, v in enumerate(chombos_raw)
+    )
+    return GameFinished(
+        id=id,
+        at=at,
+        round=rnd,
+        table=table,
+        final=final,
+        deposits=r.number("deposits", minimum=0, default=0),
+        chombos=chombos,
+    )
+
+
+def _read_seating(r: _Reader, id: str, at: str) -> SeatingSet:
+    first = r.number("first_round", minimum=1)
+    raw = r._get("rounds", None, True)
+    expected = 'a list of rounds, each a list of tables of player ids: [[["p01", "p02", ...]]]'
+    if not isinstance(raw, list) or not raw:
+        raise r.fail("rounds", expected)
+    rounds: list[tuple[tuple[PlayerId, ...], ...]] = []
+    for i, rnd in enumerate(raw):
+        if not isinstance(rnd, list):
+            raise EntryError(f"{r.where}: field 'rounds[{i}]' must be {expected}")
+        tables: list[tuple[PlayerId, ...]] = []
+        for j, table in enumerate(rnd):
+            if not isinstance(table, list) or not all(isinstance(p, str) and p for p in table):
+                raise EntryError(
+                    f"{r.where}: field 'rounds[{i}][{j}]' must be a list of player ids, "
+                    f"got {table!r}"
+                )
+            tables.append(tuple(table))
+        rounds.append(tuple(tables))
+    params_raw = r._get("params", {}, False)
+    if not isinstance(params_raw, Mapping) or not all(
+        isinstance(v, str | int | float | bool) for v in params_raw.values()
+    ):
+        raise r.fail("params", "a table of simple values (text, numbers, true/false)")
+    return SeatingSet(
+        id=id,
+        at=at,
+        first_round=first,
+        rounds=tuple(rounds),
+        method=r.text("method", "manual"),
+        params=tuple(sorted((str(k), v) for k, v in params_raw.items())),
+        seed=r.opt_number("seed"),
+    )
+
+
+def _read_correction(r: _Reader, id: str, at: str) -> Correction:
+    target = r.text("target")
+    reason = r.text("reason")
+    replacement: Entry | None = None
+    if "replacement" in r.record:
+        raw = r._get("replacement", None, True)
+        if not isinstance(raw, Mapping):
+            raise r.fail("replacement", "a table holding the amended entry (kind and fields)")
+        if raw.get("kind") == "correction":
+            raise EntryError(
+                f"{r.where}: field 'replacement' cannot be a correction; void the correction "
+                "and enter a new one instead"
+            )
+        inner = dict(raw)
+        inner["id"], inner["at"] = id, at
+        try:
+            replacement = entry_from_record(inner)
+        except EntryError as error:
+            raise EntryError(f"{r.where}: field 'replacement': {error}") from None
+    else:
+        r.used.add("replacement")
+    return Correction(id=id, at=at, target=target, reason=reason, replacement=replacement)
+
+
+def _read_params(r: _Reader, cls: type[_Base], id: str, at: str) -> Any:
+    # The simple kinds: each field is text, a number, a player id or a list of player ids.
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name in ("id", "at"):
+            continue
+        has_default = f.default is not dataclasses.MISSING
+        if not has_default and f.name not in r.record:
+            raise EntryError(f"{r.where}: field {f.name!r} is missing")
+        if has_default and f.name not in r.record:
+            r.used.add(f.name)
+            continue
+        kind = _SIMPLE_FIELDS[f.name]
+        if kind == "player":
+            values[f.name] = r.player(f.name)
+        elif kind == "count":
+            values[f.name] = r.number(f.name, minimum=1)
+        elif kind == "int":
+            values[f.name] = r.number(f.name)
+        elif kind == "text":
+            values[f.name] = r.text(f.name)
+        else:
+            raw = r._get(f.name, None, True)
+            if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
+                raise r.fail(f.name, "a list of player ids")
+            values[f.name] = tuple(raw)
+    return cls(id=id, at=at, **values)
+
+
+_SIMPLE_FIELDS: dict[str, str] = {
+    "player": "player",
+    "a": "player",
+    "b": "player",
+    "name": "text",
+    "team": "text",
+    "rating": "int",
+    "from_round": "count",
+    "reason": "text",
+    "round": "count",
+    "table": "count",
+    "substitute": "text",
+    "seconds": "count",
+    "amount": "int",
+    "entered_by": "text",
+    "text": "text",
+    "seats": "players",
+}
+
+
+def _simple(cls: type[_Base]) -> Any:
+    return lambda r, id, at: _read_params(r, cls, id, at)
+
+
+_READERS: dict[str, Any] = {
+    t.KIND: _simple(t)
+    for t in ENTRY_TYPES
+    if t not in (HandRecorded, GameFinished, SeatingSet, Correction)
+}
+_READERS.update(
+    {
+        HandRecorded.KIND: _read_hand,
+        GameFinished.KIND: _read_game_finished,
+        SeatingSet.KIND: _read_seating,
+        Correction.KIND: _read_correction,
+    }
+)
+
+
+def entries_from_records(records: Sequence[Mapping[str, Any]]) -> list[Entry]:
+    """Read a whole log; the first bad record raises `EntryError`."""
+    return [entry_from_record(r) for r in records]
+

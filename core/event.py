@@ -1,0 +1,691 @@
+"""The settings part of an event file, as typed values: the event, rules, players, teams,
+seating and timer.
+
+`settings_from_dict` reads the plain dict a TOML parser gives (everything but the `log`) and
+checks every key; a problem raises `SettingsError` naming the key path, what was expected and a
+fix. `settings_to_dict` writes the plain, TOML-ready dict back (values equal to their default are
+left out), so `settings_from_dict(settings_to_dict(s)) == s`.
+
+>>> s = settings_from_dict({
+...     "event": {"name": "Spring Cup", "format_version": 1},
+...     "rules": {"preset": "ema2016", "kiriage": True},
+...     "players": [{"id": "p01", "name": "Tanaka Yuki"}],
+... })
+>>> s.event.format, s.rules.ruleset.kiriage, s.players[0].status
+(<EventFormat.RIICHI: 'riichi'>, True, <PlayerStatus.ACTIVE: 'active'>)
+>>> try:
+...     settings_from_dict({"event": {"name": "Spring Cup", "format_version": 1},
+...                         "rules": {"preset": "ema2016"},
+...                         "players": [{"id": "p01", "nmae": "Tanaka Yuki"}]})
+... except SettingsError as error:
+...     print(error)
+players[0].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' (a player \
+takes id, name, team, rating, status).
+
+Key paths count from 0, as in the order of the `[[players]]` blocks in the file.
+This module is pure: no file I/O, no TOML; `mjevent.events.store` reads and writes the file.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import enum
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjevent.core.rules import PRESETS, RulesError, RuleSet, preset, setting_names
+
+FORMAT_VERSION = 1
+"""The newest schema version this code reads and writes (`[event] format_version`)."""
+
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
+
+
+class SettingsError(ValueError):
+    """A settings value that cannot be used.
+
+    `path` is the key path (`players[12].name`), `message` what is wrong and `fix` what to do.
+    """
+
+    def __init__(self, path: str, message: str, fix: str) -> None:
+        self.path = path
+        self.message = message
+        self.fix = fix
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        message = self.message if self.message.endswith((".", "?", "!")) else self.message + "."
+        fix = self.fix if self.fix.endswith((".", "?", "!")) else self.fix + "."
+        return f"{self.path}: {message} Fix: {fix}"
+
+
+class EventFormat(enum.StrEnum):
+    """What kind of games the event plays."""
+
+    RIICHI = "riichi"
+    """Four-player riichi: four seats at a table."""
+    SANMA = "sanma"
+    """Three-player riichi: three seats at a table."""
+
+    @property
+    def seats(self) -> int:
+        """Seats at a table: 4 or 3."""
+        return 4 if self is EventFormat.RIICHI else 3
+
+
+class PlayerStatus(enum.StrEnum):
+    """Whether a player is seated in new rounds."""
+
+    ACTIVE = "active"
+    """Plays and is seated."""
+    WITHDRAWN = "withdrawn"
+    """Left the event; results so far stay, not seated again."""
+    SUBSTITUTE = "substitute"
+    """A reserve: plays only in place of another player, ranked separately."""
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """The `[event]` table: what the event is called, when and where, and what it plays."""
+
+    name: str
+    format: EventFormat = EventFormat.RIICHI
+    format_version: int = FORMAT_VERSION
+    date: _dt.date | None = None
+    venue: str | None = None
+
+
+@dataclass(frozen=True)
+class EventRules:
+    """The `[rules]` table: a preset and the settings it overrides, and the rule set they make."""
+
+    preset: str
+    overrides: Mapping[str, Any]
+    ruleset: RuleSet
+
+
+@dataclass(frozen=True)
+class Player:
+    """One `[[players]]` block. `id` is stable text (`p01`); the log refers to players by it."""
+
+    id: str
+    name: str
+    team: str | None = None
+    rating: int | float | None = None
+    status: PlayerStatus = PlayerStatus.ACTIVE
+
+
+@dataclass(frozen=True)
+class Team:
+    """One `[[teams]]` block; players name their team by its `id`."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatingRound:
+    """One round's tables, table 1 first; each table lists player ids in wind order (E S W N).
+
+    `method`, `seed` and `parameters` are set when this round was made differently from the
+    rest of the seating (a Swiss round generated later, say); `None` means as `[seating]` says.
+    """
+
+    round: int
+    tables: tuple[tuple[str, ...], ...]
+    method: str | None = None
+    seed: int | None = None
+    parameters: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The `[seating]` table: the rounds seated so far and how they were made."""
+
+    method: str = "manual"
+    seed: int | None = None
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    rounds: tuple[SeatingRound, ...] = ()
+
+    def round(self, number: int) -> SeatingRound | None:
+        """The seating of round `number` (counting from 1), or None when it is not seated."""
+        for r in self.rounds:
+            if r.round == number:
+                return r
+        return None
+
+
+@dataclass(frozen=True)
+class TimerSettings:
+    """The `[timer]` table: how long a round lasts and when the clock warns."""
+
+    round_minutes: int = 90
+    warning_minutes: tuple[int, ...] = (10, 5)
+    break_minutes: int = 15
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """Everything in an event file before its log."""
+
+    event: EventInfo
+    rules: EventRules
+    players: tuple[Player, ...] = ()
+    teams: tuple[Team, ...] = ()
+    seating: Seating = field(default_factory=Seating)
+    timer: TimerSettings = field(default_factory=TimerSettings)
+
+    def player(self, player_id: str) -> Player | None:
+        """The player with this id, or None."""
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        return None
+
+
+# --- Reading -------------------------------------------------------------------------------
+
+_TOP = ("event", "rules", "players", "teams", "seating", "timer")
+_EVENT = ("name", "date", "venue", "format", "format_version")
+_PLAYER = ("id", "name", "team", "rating", "status")
+_TEAM = ("id", "name")
+_SEATING = ("method", "seed", "parameters", "rounds")
+_ROUND = ("round", "tables", "method", "seed", "parameters")
+_TIMER = ("round_minutes", "warning_minutes", "break_minutes")
+
+
+def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
+    """Read and check the settings part of an event file (a `log` key, if present, is skipped).
+
+    Raises `SettingsError` on the first problem, naming its key path.
+
+    >>> try:
+    ...     settings_from_dict({"event": {"name": "Cup", "format_version": 1},
+    ...                         "rules": {"preset": "ema2061"}})
+    ... except SettingsError as error:
+    ...     print(error.path, "|", error.message)
+    rules.preset | unknown rule preset 'ema2061'; did you mean 'ema2016'?
+    """
+    _known_keys(data, "", (*_TOP, "log"), "an event file has")
+    event_raw = _table(data, "event", required=True)
+    rules_raw = _table(data, "rules", required=True)
+    rules = _rules(rules_raw)
+    info = _event(event_raw, rules.ruleset)
+    teams = _teams(data.get("teams", []))
+    players = _players(data.get("players", []), {t.id for t in teams})
+    seating = _seating(_table(data, "seating"), info.format, {p.id for p in players})
+    timer = _timer(_table(data, "timer"))
+    return EventSettings(info, rules, players, teams, seating, timer)
+
+
+def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
+    _known_keys(raw, "event", _EVENT, "[event] takes")
+    version = _int(raw, "event", "format_version", required=True, minimum=1)
+    assert version is not None
+    if version > FORMAT_VERSION:
+        raise SettingsError(
+            "event.format_version",
+            f"this file is format_version {version}; this mjevent reads up to {FORMAT_VERSION}",
+            "open it with a newer mjevent (pip install -U mjevent)",
+        )
+    name = _text(raw, "event", "name", required=True)
+    assert name is not None
+    venue = _text(raw, "event", "venue")
+    date = _date(raw.get("date"))
+    seats_format = EventFormat.RIICHI if ruleset.players == 4 else EventFormat.SANMA
+    fmt_raw = raw.get("format", seats_format.value)
+    if fmt_raw not in [f.value for f in EventFormat]:
+        raise SettingsError(
+            "event.format",
+            f"expected \"riichi\" or \"sanma\", got {_describe(fmt_raw)}",
+            'write format = "riichi" (four players) or format = "sanma" (three players)',
+        )
+    fmt = EventFormat(fmt_raw)
+    if fmt.seats != ruleset.players:
+        raise SettingsError(
+            "event.format",
+            f"format {fmt.value!r} seats {fmt.seats} players but the rules "
+            f"({ruleset.name}) are for {ruleset.players}",
+            "choose a rules preset for this format (sanma-club for sanma) or change the format",
+        )
+    return EventInfo(name, fmt, version, date, venue)
+
+
+def _date(raw: Any) -> _dt.date | None:
+    if raw is None:
+        return None
+    if isinstance(raw, _dt.date) and not isinstance(raw, _dt.datetime):
+        return raw
+    if isinstance(raw, str):
+        try:
+            return _dt.date.fromisoformat(raw)
+        except ValueError:
+            pass
+    raise SettingsError(
+        "event.date",
+        f"expected a date, got {_describe(raw)}",
+        "write it as year-month-day without quotes, e.g. date = 2026-12-02",
+    )
+
+
+def _rules(raw: Mapping[str, Any]) -> EventRules:
+    name = _text(raw, "rules", "preset", required=True)
+    assert name is not None
+    try:
+        base = preset(name)
+    except RulesError as error:
+        raise SettingsError(
+            "rules.preset", str(error).split(" (known:")[0],
+            "use one of " + ", ".join(sorted(PRESETS)),
+        ) from None
+    overrides = {k: v for k, v in raw.items() if k != "preset"}
+    for key, value in overrides.items():
+        if key == "name":
+            raise SettingsError(
+                "rules.name", "the rule set's name comes from the preset",
+                "remove the key; the preset names the rules",
+            )
+        try:
+            base.with_overrides({key: value})
+        except RulesError as error:
+            known = [n for n in setting_names() if n != "name"]
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            if key not in known:
+                raise SettingsError(
+                    f"rules.{key}",
+                    str(error),
+                    f"rename it to {close[0]!r}" if close else
+                    "remove it; docs/rules.md lists every rule setting",
+                ) from None
+            raise SettingsError(f"rules.{key}", str(error), "correct the value") from None
+    try:
+        ruleset = base.with_overrides(overrides)
+    except RulesError as error:
+        raise SettingsError("rules", str(error), "change the overrides so they agree") from None
+    return EventRules(name, overrides, ruleset)
+
+
+def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
+    rows = _array_of_tables(raw, "players", "[[players]]")
+    seen: dict[str, int] = {}
+    out: list[Player] = []
+    for i, row in enumerate(rows):
+        path = f"players[{i}]"
+        _known_keys(row, path, _PLAYER, "a player takes")
+        pid = _identifier(row, path)
+        if pid in seen:
+            first = seen[pid]
+            raise SettingsError(
+                f"{path}.id",
+                f"player id {pid!r} is already used by players[{first}] "
+                f"({out[first].name})",
+                "give every player a different id",
+            )
+        seen[pid] = i
+        name = _text(row, path, "name", required=True)
+        assert name is not None
+        team = _text(row, path, "team")
+        if team is not None and team not in teams:
+            close = difflib.get_close_matches(team, sorted(teams), n=1, cutoff=0.6)
+            raise SettingsError(
+                f"{path}.team",
+                f"no team has id {team!r}",
+                f"use the id of a [[teams]] block ({close[0]!r}?)" if close else
+                "add a [[teams]] block with that id, or remove the key",
+            )
+        rating = row.get("rating")
+        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int | float)):
+            raise SettingsError(
+                f"{path}.rating",
+                f"expected a number, got {_describe(rating)}",
+                "write the rating as a number without quotes, e.g. rating = 1520",
+            )
+        status_raw = row.get("status", PlayerStatus.ACTIVE.value)
+        values = [s.value for s in PlayerStatus]
+        if status_raw not in values:
+            raise SettingsError(
+                f"{path}.status",
+                f"expected one of {', '.join(values)}, got {_describe(status_raw)}",
+                'write status = "active", "withdrawn" or "substitute"',
+            )
+        out.append(Player(pid, name, team, rating, PlayerStatus(status_raw)))
+    return tuple(out)
+
+
+def _teams(raw: Any) -> tuple[Team, ...]:
+    rows = _array_of_tables(raw, "teams", "[[teams]]")
+    seen: set[str] = set()
+    out: list[Team] = []
+    for i, row in enumerate(rows):
+        path = f"teams[{i}]"
+        _known_keys(row, path, _TEAM, "a team takes")
+        tid = _identifier(row, path)
+        if tid in seen:
+            raise SettingsError(
+                f"{path}.id", f"team id {tid!r} is used twice", "give every team a different id"
+            )
+        seen.add(tid)
+        name = _text(row, path, "name", required=True)
+        assert name is not None
+        out.append(Team(tid, name))
+    return tuple(out)
+
+
+def _seating(raw: Mapping[str, Any], fmt: EventFormat, players: set[str]) -> Seating:
+    _known_keys(raw, "seating", _SEATING, "[seating] takes")
+    method = _text(raw, "seating", "method") or "manual"
+    seed = _int(raw, "seating", "seed")
+    parameters = _parameters(raw, "seating") or {}
+    rows = _array_of_tables(raw.get("rounds", []), "seating.rounds", "[[seating.rounds]]")
+    rounds: list[SeatingRound] = []
+    for i, row in enumerate(rows):
+        path = f"seating.rounds[{i}]"
+        _known_keys(row, path, _ROUND, "a seating round takes")
+        number = _int(row, path, "round", required=True, minimum=1)
+        assert number is not None
+        if rounds and number <= rounds[-1].round:
+            raise SettingsError(
+                f"{path}.round",
+                f"round {number} comes after round {rounds[-1].round}",
+                "list the rounds once each, in increasing order",
+            )
+        tables = _tables(row.get("tables"), f"{path}.tables", fmt, players)
+        rounds.append(
+            SeatingRound(
+                number,
+                tables,
+                _text(row, path, "method"),
+                _int(row, path, "seed"),
+                _parameters(row, path),
+            )
+        )
+    return Seating(method, seed, parameters, tuple(rounds))
+
+
+def _tables(
+    raw: Any, path: str, fmt: EventFormat, players: set[str]
+) -> tuple[tuple[str, ...], ...]:
+    example = ", ".join(f'"p{n:02d}"' for n in range(1, fmt.seats + 1))
+    if not isinstance(raw, list):
+        raise SettingsError(
+            path,
+            f"expected a list of tables, got {_describe(raw)}",
+            f"write tables = [[{example}], ...], player ids in wind order",
+        )
+    seated: dict[str, int] = {}
+    out: list[tuple[str, ...]] = []
+    for t, table in enumerate(raw):
+        where = f"{path}[{t}]"
+        if not isinstance(table, list) or len(table) != fmt.seats:
+            raise SettingsError(
+                where,
+                f"expected {fmt.seats} player ids (a {fmt.value} table), got {_describe(table)}",
+                f"list the table's players in wind order, e.g. [{example}]",
+            )
+        for s, pid in enumerate(table):
+            if not isinstance(pid, str) or pid not in players:
+                close = (
+                    difflib.get_close_matches(pid, sorted(players), n=1, cutoff=0.6)
+                    if isinstance(pid, str)
+                    else []
+                )
+                raise SettingsError(
+                    f"{where}[{s}]",
+                    f"no player has id {pid!r}" if isinstance(pid, str) else
+                    f"expected a player id, got {_describe(pid)}",
+                    f"did you mean {close[0]!r}?" if close else
+                    "use the id of a [[players]] block, in double quotes",
+                )
+            if pid in seated:
+                raise SettingsError(
+                    f"{where}[{s}]",
+                    f"player {pid!r} is already seated at table {seated[pid] + 1} this round",
+                    "seat every player at most once per round",
+                )
+            seated[pid] = t
+        out.append(tuple(table))
+    return tuple(out)
+
+
+def _timer(raw: Mapping[str, Any]) -> TimerSettings:
+    _known_keys(raw, "timer", _TIMER, "[timer] takes")
+    default = TimerSettings()
+    minutes = _int(raw, "timer", "round_minutes", minimum=1)
+    pause = _int(raw, "timer", "break_minutes", minimum=0)
+    warnings = raw.get("warning_minutes", list(default.warning_minutes))
+    if not isinstance(warnings, list) or not all(
+        isinstance(w, int) and not isinstance(w, bool) and w > 0 for w in warnings
+    ):
+        raise SettingsError(
+            "timer.warning_minutes",
+            f"expected a list of minutes before the end, got {_describe(warnings)}",
+            "write e.g. warning_minutes = [10, 5]",
+        )
+    return TimerSettings(
+        default.round_minutes if minutes is None else minutes,
+        tuple(warnings),
+        default.break_minutes if pause is None else pause,
+    )
+
+
+# --- Small readers -----------------------------------------------------------------------------
+
+
+def _known_keys(raw: Mapping[str, Any], path: str, known: tuple[str, ...], what: str) -> None:
+    for key in raw:
+        if key in known:
+            continue
+        close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        listed = ", ".join(k for k in known if k != "log")
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        fix = f"rename it to {close[0]!r} ({what} {listed})" if close else (
+            f"remove it ({what} {listed})"
+        )
+        raise SettingsError(f"{path}.{key}" if path else key, f"unknown key {key!r}{hint}", fix)
+
+
+def _table(raw: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise SettingsError(key, f"missing the [{key}] table", _REQUIRED_FIX[key])
+        return {}
+    if not isinstance(value, Mapping):
+        raise SettingsError(
+            key, f"expected a table, got {_describe(value)}", f"write it as a [{key}] table"
+        )
+    return value
+
+
+_REQUIRED_FIX = {
+    "event": 'add an [event] table with name = "..." and format_version = 1',
+    "rules": 'add a [rules] table with preset = "ema2016" (or another preset)',
+    "event.name": 'add name = "..." under [event]',
+    "event.format_version": f"add format_version = {FORMAT_VERSION} under [event]",
+    "rules.preset": 'add preset = "ema2016" (or another preset) under [rules]',
+}
+
+
+def _missing(path: str, key: str) -> SettingsError:
+    full = f"{path}.{key}"
+    fix = _REQUIRED_FIX.get(full, f"add {key} = ... to this block")
+    return SettingsError(full, f"missing required key {key!r}", fix)
+
+
+def _text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -> str | None:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise _missing(path, key)
+        return None
+    if not isinstance(value, str) or not value.strip():
+        got = "empty text" if isinstance(value, str) else _describe(value)
+        raise SettingsError(
+            f"{path}.{key}",
+            f"expected text, got {got}",
+            f'write it in double quotes, e.g. {key} = "..."',
+        )
+    return value
+
+
+def _identifier(raw: Mapping[str, Any], path: str) -> str:
+    value = raw.get("id")
+    if value is None:
+        raise _missing(path, "id")
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise SettingsError(
+            f"{path}.id",
+            f"expected an id (letters, digits, '-', '_' or '.'), got {_describe(value)}",
+            'write it in double quotes without spaces, e.g. id = "p01"',
+        )
+    return value
+
+
+def _int(
+    raw: Mapping[str, Any], path: str, key: str, required: bool = False, minimum: int | None = None
+) -> int | None:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise _missing(path, key)
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SettingsError(
+            f"{path}.{key}",
+            f"expected a whole number, got {_describe(value)}",
+            f"write it without quotes, e.g. {key} = {minimum if minimum is not None else 1}",
+        )
+    if minimum is not None and value < minimum:
+        raise SettingsError(
+            f"{path}.{key}", f"expected {minimum} or more, got {value}", "correct the number"
+        )
+    return value
+
+
+def _parameters(raw: Mapping[str, Any], path: str) -> Mapping[str, Any] | None:
+    value = raw.get("parameters")
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SettingsError(
+            f"{path}.parameters",
+            f"expected a table, got {_describe(value)}",
+            "write it as an inline table, e.g. parameters = { tries = 1000 }",
+        )
+    return dict(value)
+
+
+def _array_of_tables(raw: Any, path: str, header: str) -> list[Mapping[str, Any]]:
+    if not isinstance(raw, list) or not all(isinstance(r, Mapping) for r in raw):
+        raise SettingsError(
+            path,
+            f"expected {header} blocks, got {_describe(raw)}",
+            f"write one {header} block per item",
+        )
+    return raw
+
+
+def _describe(value: Any) -> str:
+    """How an unexpected value reads in a message: its kind and the value itself."""
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, int):
+        return f"{value} (a whole number)"
+    if isinstance(value, float):
+        return f"{value} (a number)"
+    if isinstance(value, str):
+        return f"{value!r} (text)"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, _dt.date | _dt.time):
+        return f"{value.isoformat()} (a date/time)"
+    return repr(value)
+
+
+# --- Writing -------------------------------------------------------------------------------
+
+
+def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
+    """The plain, TOML-ready dict of `settings`, keys in the documented order.
+
+    Values equal to their default are left out (TOML has no null), so a hand-written file
+    stays as short as it was.
+
+    >>> s = settings_from_dict({"event": {"name": "Cup", "format_version": 1},
+    ...                         "rules": {"preset": "sanma-club"}})
+    >>> settings_to_dict(s)
+    {'event': {'name': 'Cup', 'format': 'sanma', 'format_version': 1}, 'rules': {'preset': \
+'sanma-club'}}
+    """
+    info = settings.event
+    event: dict[str, Any] = {"name": info.name}
+    if info.date is not None:
+        event["date"] = info.date
+    if info.venue is not None:
+        event["venue"] = info.venue
+    event["format"] = info.format.value
+    event["format_version"] = info.format_version
+    out: dict[str, Any] = {
+        "event": event,
+        "rules": {"preset": settings.rules.preset, **settings.rules.overrides},
+    }
+    if settings.timer != TimerSettings():
+        out["timer"] = _timer_dict(settings.timer)
+    if settings.teams:
+        out["teams"] = [{"id": t.id, "name": t.name} for t in settings.teams]
+    if settings.players:
+        out["players"] = [_player_dict(p) for p in settings.players]
+    seating = _seating_dict(settings.seating)
+    if seating:
+        out["seating"] = seating
+    return out
+
+
+def _timer_dict(timer: TimerSettings) -> dict[str, Any]:
+    return {
+        "round_minutes": timer.round_minutes,
+        "warning_minutes": list(timer.warning_minutes),
+        "break_minutes": timer.break_minutes,
+    }
+
+
+def _player_dict(p: Player) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": p.id, "name": p.name}
+    if p.team is not None:
+        row["team"] = p.team
+    if p.rating is not None:
+        row["rating"] = p.rating
+    if p.status is not PlayerStatus.ACTIVE:
+        row["status"] = p.status.value
+    return row
+
+
+def _seating_dict(seating: Seating) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if seating.method != "manual":
+        out["method"] = seating.method
+    if seating.seed is not None:
+        out["seed"] = seating.seed
+    if seating.parameters:
+        out["parameters"] = dict(seating.parameters)
+    if seating.rounds:
+        out["rounds"] = list(_round_dicts(seating.rounds))
+    return out
+
+
+def _round_dicts(rounds: tuple[SeatingRound, ...]) -> Iterator[dict[str, Any]]:
+    for r in rounds:
+        row: dict[str, Any] = {"round": r.round}
+        if r.method is not None:
+            row["method"] = r.method
+        if r.seed is not None:
+            row["seed"] = r.seed
+        if r.parameters is not None:
+            row["parameters"] = dict(r.parameters)
+        row["tables"] = [list(t) for t in r.tables]
+        yield row

@@ -1,0 +1,464 @@
+"""The director's entry line: a short, keyboard-friendly spelling of one table's result.
+
+One line records one hand or one game's final scores at one table::
+
+    t3 ron S<-W 3/30 r:E,S          West deals into South, 3 han 30 fu; East and South riichi
+    t3 ron S<-W 3/30 N<-W 2/40      double ron off West
+    t3 tsumo N 4/30                 North tsumo, 4 han 30 fu
+    t5 tsumo E ykm pao:S            East tsumo yakuman, South pays as responsible (pao)
+    t3 draw tenpai:E,W r:N          exhaustive draw, East and West tenpai, North had riichi
+    t3 abort kyuushu                abortive draw
+    t3 chombo S                     chombo by South
+    t3 final 41200 28800 22100 27900       final scores in seat order
+    r2 t3 final 41200 28800 22100 26900 left:1 chombo:N   round 2, one stick left, a chombo
+
+Seats are named by the wind they were given on the seating sheet (E S W N: E is the first
+dealer; the letters do not follow the dealer round the table), by a prefix of the player's name
+(``Tana``, ``kim``, ``sanchez`` for Sánchez: case and accents do not matter) or by id (``@p07``).
+A single letter is always a wind. `format_entry` writes the canonical spelling (winds, lower-case
+keywords, options in a fixed order), and ``format_entry(parse_entry(s, c), c)`` is stable:
+
+>>> ctx = EntryContext(round=1)
+>>> format_entry(parse_entry("T3  RON s <- w 3/30 r:S,E", ctx), ctx)
+'t3 ron S<-W 3/30 r:E,S'
+
+The grammar is documented in docs/entry.md.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from mjevent.core.entries import WINDS, PlayerId
+from mjevent.core.outcomes import (
+    AbortiveDraw,
+    ChomboHand,
+    Draw,
+    Hand,
+    HandValue,
+    Outcome,
+    Ron,
+    Tsumo,
+    Win,
+)
+from mjevent.core.scoring import IllegalHandError, check_win_value
+
+__all__ = [
+    "ABORT_REASONS",
+    "AmbiguousEntryError",
+    "EntryContext",
+    "EntrySyntaxError",
+    "FinalLine",
+    "HandLine",
+    "ParsedEntry",
+    "SeatedPlayer",
+    "format_entry",
+    "parse_entry",
+]
+
+
+class EntrySyntaxError(ValueError):
+    """The entry line cannot be read; the message quotes it and shows the spelling expected."""
+
+
+class AmbiguousEntryError(ValueError):
+    """A player reference matches several players at the table (or none that is unique)."""
+
+
+ABORT_REASONS: tuple[str, ...] = ("kyuushu", "suufon", "suucha", "suukaikan", "sanchahou")
+"""The abortive draws an entry line can name (nine terminals, four winds, four riichi, four
+kans, triple ron); the reason may also be left out."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    """A player in a seat at a table, for resolving names on the entry line."""
+
+    player: PlayerId
+    name: str
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """What the entry line is read against: the current round, seats per table, the seating.
+
+    `tables` maps a table number of the current round to its players in seat order (E S W N);
+    without it only winds can name seats.
+    """
+
+    round: int
+    seats: int = 4
+    tables: Mapping[int, Sequence[SeatedPlayer]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One hand at `table` in `round`, seats numbered as in `mjevent.core.outcomes`."""
+
+    round: int
+    table: int
+    hand: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class FinalLine:
+    """A game's final scores in seat order, the sticks left on the table, and the chombo seats."""
+
+    round: int
+    table: int
+    final: tuple[int, ...]
+    deposits: int = 0
+    chombos: tuple[int, ...] = ()
+
+
+ParsedEntry = HandLine | FinalLine
+
+_KEYWORDS: dict[str, str] = {
+    "ron": "ron",
+    "tsumo": "tsumo",
+    "ts": "tsumo",
+    "draw": "draw",
+    "ryuukyoku": "draw",
+    "abort": "abort",
+    "abortive": "abort",
+    "chombo": "chombo",
+    "final": "final",
+    "f": "final",
+}
+_OPTIONS: dict[str, str] = {
+    "r": "riichi",
+    "riichi": "riichi",
+    "tenpai": "tenpai",
+    "tp": "tenpai",
+    "nagashi": "nagashi",
+    "pao": "pao",
+    "left": "left",
+    "chombo": "chombo",
+}
+_SPACES = re.compile(r"\s*(<-|,|/|:)\s*")
+_VALUE = re.compile(r"^(?:(\d+)/(\d+)|(\d+)|(\d*)ykm)$")
+_NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+def _fold(text: str) -> str:
+    # Accent- and case-blind matching: "sanchez" finds "Sánchez", "OBRIEN" finds "O'Brien".
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c) and c.isalnum())
+    return kept.casefold()
+
+
+class _Line:
+    """The tokens of one entry line and the context, with errors that quote the line."""
+
+    def __init__(self, text: str, context: EntryContext) -> None:
+        self.text = text
+        self.context = context
+        self.tokens = _SPACES.sub(r"\1", text.strip()).split()
+        self.pos = 0
+        self.table = 0
+
+    def error(self, problem: str, fix: str) -> EntrySyntaxError:
+        return EntrySyntaxError(f"cannot read {self.text!r}: {problem}; {fix}")
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self, what: str, example: str) -> str:
+        token = self.peek()
+        if token is None:
+            raise self.error(f"it ends where {what} was expected", f"write e.g. {example!r}")
+        self.pos += 1
+        return token
+
+    def seat(self, ref: str, what: str) -> int:
+        """A seat from a wind letter, an @id or a name prefix."""
+        n = self.context.seats
+        if not ref:
+            raise self.error(f"{what} is missing", "name the seat by wind (E S W N) or name")
+        if len(ref) == 1:
+            wind = ref.upper()
+            if wind not in WINDS[:n]:
+                raise self.error(
+                    f"{ref!r} is not a seat",
+                    f"use one of {' '.join(WINDS[:n])}"
+                    + (" (sanma has no North seat)" if n == 3 and wind == "N" else ""),
+                )
+            return WINDS.index(wind)
+        seated = self.context.tables.get(self.table)
+        if not seated:
+            raise self.error(
+                f"{ref!r} names a player but the seating of table {self.table} is not known here",
+                "name the seat by wind (E S W N)",
+            )
+        if ref.startswith("@"):
+            for i, p in enumerate(seated):
+                if p.player == ref[1:]:
+                    return i
+            ids = ", ".join("@" + p.player for p in seated)
+            raise self.error(
+                f"no player {ref!r} at table {self.table}", f"use one of {ids} or a wind"
+            )
+        key = _fold(ref)
+        hits = [
+            i
+            for i, p in enumerate(seated)
+            if _fold(p.name).startswith(key)
+            or any(_fold(word).startswith(key) for word in p.name.split())
+        ]
+        if len(hits) == 1:
+            return hits[0]
+        names = ", ".join(f"{p.name} ({WINDS[i]})" for i, p in enumerate(seated))
+        if not hits:
+            raise self.error(
+                f"{ref!r} matches nobody at table {self.table} ({names})",
+                "check the spelling or use the wind",
+            )
+        matched = " and ".join(f"{seated[i].name} ({WINDS[i]})" for i in hits)
+        raise AmbiguousEntryError(
+            f"cannot read {self.text!r}: {ref!r} matches {matched} at table {self.table}; "
+            "type more letters of the name, or the wind"
+        )
+
+    def seats(self, refs: str, what: str) -> frozenset[int]:
+        if refs in ("", "-"):
+            return frozenset()
+        out = [self.seat(ref, what) for ref in refs.split(",")]
+        if len(set(out)) != len(out):
+            raise self.error(f"a seat is listed twice in {what} {refs!r}", "list each seat once")
+        return frozenset(out)
+
+    def value(self, token: str, is_tsumo: bool) -> HandValue:
+        m = _VALUE.match(token.lower())
+        if not m:
+            raise self.error(
+                f"{token!r} is not a hand value",
+                "write han/fu (3/30), han alone from 5 han up (6), or ykm / 2ykm for yakuman",
+            )
+        if m.group(1) is not None:
+            value = HandValue(han=int(m.group(1)), fu=int(m.group(2)))
+        elif m.group(3) is not None:
+            han = int(m.group(3))
+            if han < 5:
+                raise self.error(
+                    f"{token!r} gives han without fu below 5 han",
+                    f"write han/fu, e.g. {han}/30",
+                )
+            value = HandValue(han=han)
+        else:
+            count = int(m.group(4) or "1")
+            if count < 1:
+                raise self.error(f"{token!r} is no yakuman", "write ykm, 2ykm or 3ykm")
+            value = HandValue(yakuman=count)
+        try:
+            check_win_value(value, tsumo=is_tsumo)
+        except IllegalHandError as error:
+            raise IllegalHandError(f"cannot read {self.text!r}: {error}") from None
+        return value
+
+    def options(self, allowed: tuple[str, ...]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        while (token := self.peek()) is not None:
+            name, colon, rest = token.partition(":")
+            option = _OPTIONS.get(name.lower())
+            if not colon or option not in allowed:
+                spelled = " ".join(f"{a}:..." for a in allowed) or "nothing more"
+                raise self.error(f"{token!r} is not understood here", f"expected {spelled}")
+            if option in found:
+                raise self.error(f"{option} is given twice", "give it once")
+            found[option] = rest
+            self.pos += 1
+        return found
+
+
+def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
+    """Read one entry line into a `HandLine` or `FinalLine`.
+
+    Raises `EntrySyntaxError` (cannot read it), `AmbiguousEntryError` (a name prefix matches
+    two players) or `mjevent.core.scoring.IllegalHandError` (no hand scores that value).
+
+    >>> ctx = EntryContext(round=2, tables={3: (SeatedPlayer("p1", "Tanaka Yūki"),
+    ...     SeatedPlayer("p2", "Kim Min-jun"), SeatedPlayer("p3", "Sánchez Ana"),
+    ...     SeatedPlayer("p4", "Sato Kenji"))})
+    >>> parse_entry("t3 ron kim<-sanchez 2/40", ctx).hand.outcome
+    Ron(loser=2, wins=(Win(winner=1, value=HandValue(han=2, fu=40, yakuman=0), pao=None),))
+    >>> parse_entry("t3 tsumo Sa 4/30", ctx)
+    Traceback (most recent call last):
+    ...
+    mjevent.core.notation.AmbiguousEntryError: cannot read 't3 tsumo Sa 4/30': 'Sa' matches \
+Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, or the wind
+    """
+    line = _Line(text, context)
+    if not line.tokens:
+        raise line.error("the line is empty", "write e.g. 't3 ron S<-W 3/30'")
+    rnd = context.round
+    head = line.take("the table", "t3")
+    m = re.fullmatch(r"[rR](\d+)", head)
+    if m:
+        rnd = int(m.group(1))
+        head = line.take("the table", "t3")
+    m = re.fullmatch(r"[tT](\d+)", head)
+    if not m or int(m.group(1)) < 1 or rnd < 1:
+        raise line.error(f"{head!r} is not a table", "start with the table, e.g. 't3 ...'")
+    line.table = int(m.group(1))
+    word = line.take("what happened", "ron, tsumo, draw, abort, chombo or final")
+    kind = _KEYWORDS.get(word.lower())
+    if kind is None:
+        raise line.error(
+            f"{word!r} is not a result",
+            "write ron, tsumo, draw, abort, chombo or final after the table",
+        )
+    if kind == "final":
+        return _final(line, rnd)
+    outcome: Outcome
+    if kind == "ron":
+        outcome = _ron(line)
+    elif kind == "tsumo":
+        who = line.seat(line.take("the winner", "tsumo N 4/30"), "the winner")
+        value = line.value(line.take("the hand value", "4/30"), is_tsumo=True)
+        pao = _pao(line)
+        if pao == who:
+            raise line.error("the winner cannot be their own pao", "name the responsible seat")
+        outcome = Tsumo(Win(who, value, pao))
+    elif kind == "draw":
+        opts = line.options(("tenpai", "nagashi", "riichi"))
+        outcome = Draw(
+            tenpai=line.seats(opts.get("tenpai", ""), "tenpai"),
+            nagashi=line.seats(opts.get("nagashi", ""), "nagashi"),
+        )
+        return HandLine(rnd, line.table, Hand(outcome, line.seats(opts.get("riichi", ""), "r:")))
+    elif kind == "abort":
+        reason = ""
+        token = line.peek()
+        if token is not None and ":" not in token:
+            reason = token.lower()
+            if reason not in ABORT_REASONS:
+                raise line.error(
+                    f"{token!r} is not an abortive draw", f"use one of {', '.join(ABORT_REASONS)}"
+                )
+            line.pos += 1
+        outcome = AbortiveDraw(reason)
+    else:
+        outcome = ChomboHand(line.seat(line.take("the offender", "chombo S"), "the offender"))
+    opts = line.options(("riichi",))
+    return HandLine(rnd, line.table, Hand(outcome, line.seats(opts.get("riichi", ""), "r:")))
+
+
+def _pao(line: _Line) -> int | None:
+    token = line.peek()
+    if token is not None and token.lower().startswith("pao:"):
+        line.pos += 1
+        return line.seat(token[4:], "pao")
+    return None
+
+
+def _ron(line: _Line) -> Ron:
+    wins: list[Win] = []
+    loser: int | None = None
+    while (token := line.peek()) is not None and "<-" in token:
+        line.pos += 1
+        left, _, right = token.partition("<-")
+        who = line.seat(left, "the winner")
+        by = line.seat(right, "the player who dealt in")
+        if loser is not None and by != loser:
+            raise line.error(
+                f"two different players dealt in ({WINDS[loser]} and {WINDS[by]})",
+                "a multiple ron is off one discard: give the same loser for every winner",
+            )
+        if who == by:
+            raise line.error(f"{token!r} has the winner dealing into themselves", "check seats")
+        if any(w.winner == who for w in wins):
+            raise line.error(f"{WINDS[who]} wins twice", "list each winner once")
+        loser = by
+        value = line.value(line.take("the hand value", "3/30"), is_tsumo=False)
+        pao = _pao(line)
+        if pao == who:
+            raise line.error("the winner cannot be their own pao", "name the responsible seat")
+        wins.append(Win(who, value, pao))
+    if loser is None:
+        raise line.error(
+            "a ron needs WINNER<-LOSER", "write e.g. 't3 ron S<-W 3/30' (South wins off West)"
+        )
+    return Ron(loser=loser, wins=tuple(wins))
+
+
+def _final(line: _Line, rnd: int) -> FinalLine:
+    scores: list[int] = []
+    while (token := line.peek()) is not None and _NUMBER.match(token):
+        scores.append(int(token))
+        line.pos += 1
+    n = line.context.seats
+    if len(scores) != n:
+        raise line.error(
+            f"{len(scores)} final score(s) given for {n} seats",
+            f"give {n} scores in seat order ({' '.join(WINDS[:n])})",
+        )
+    opts = line.options(("left", "chombo"))
+    left = opts.get("left", "0")
+    if not left.isdigit():
+        raise line.error(f"left:{left} is not a number of sticks", "write e.g. left:1")
+    chombos: list[int] = []
+    if opts.get("chombo"):
+        # A seat may appear twice: two chombos by one player in one game.
+        chombos = sorted(line.seat(ref, "chombo") for ref in opts["chombo"].split(","))
+    return FinalLine(rnd, line.table, tuple(scores), int(left), tuple(chombos))
+
+
+def _value_text(value: HandValue) -> str:
+    if value.yakuman:
+        return "ykm" if value.yakuman == 1 else f"{value.yakuman}ykm"
+    return f"{value.han}/{value.fu}" if value.fu else str(value.han)
+
+
+def _letters(seats: frozenset[int] | Sequence[int]) -> str:
+    return ",".join(WINDS[s] for s in sorted(seats))
+
+
+def format_entry(entry: ParsedEntry, context: EntryContext) -> str:
+    """The canonical spelling of an entry line: winds for seats, options in a fixed order.
+
+    The round is written only when it is not the context's current round.
+
+    >>> ctx = EntryContext(round=1)
+    >>> format_entry(FinalLine(2, 3, (41200, 28800, 22100, 26900), deposits=1), ctx)
+    'r2 t3 final 41200 28800 22100 26900 left:1'
+    """
+    parts = [] if entry.round == context.round else [f"r{entry.round}"]
+    parts.append(f"t{entry.table}")
+    if isinstance(entry, FinalLine):
+        parts.append("final")
+        parts.extend(str(s) for s in entry.final)
+        if entry.deposits:
+            parts.append(f"left:{entry.deposits}")
+        if entry.chombos:
+            parts.append("chombo:" + ",".join(WINDS[s] for s in sorted(entry.chombos)))
+        return " ".join(parts)
+    outcome = entry.hand.outcome
+    if isinstance(outcome, Ron):
+        parts.append("ron")
+        for win in outcome.wins:
+            parts.append(f"{WINDS[win.winner]}<-{WINDS[outcome.loser]}")
+            parts.append(_value_text(win.value))
+            if win.pao is not None:
+                parts.append(f"pao:{WINDS[win.pao]}")
+    elif isinstance(outcome, Tsumo):
+        parts += ["tsumo", WINDS[outcome.win.winner], _value_text(outcome.win.value)]
+        if outcome.win.pao is not None:
+            parts.append(f"pao:{WINDS[outcome.win.pao]}")
+    elif isinstance(outcome, Draw):
+        parts.append("draw")
+        if outcome.tenpai:
+            parts.append("tenpai:" + _letters(outcome.tenpai))
+        if outcome.nagashi:
+            parts.append("nagashi:" + _letters(outcome.nagashi))
+    elif isinstance(outcome, AbortiveDraw):
+        parts.append("abort")
+        if outcome.reason:
+            parts.append(outcome.reason)
+    else:
+        parts += ["chombo", WINDS[outcome.offender]]
+    if entry.hand.riichi:
+        parts.append("r:" + _letters(entry.hand.riichi))
+    return " ".join(parts)

@@ -1,0 +1,420 @@
+"""One table's game: its state, and a pure function that applies a recorded hand to it.
+
+Seats are fixed from the first dealer (seat 0 was East in East 1, see `outcomes`); the deal
+moves round them. `apply_hand` settles a hand with the calculator (`scoring.settle`) and moves
+the game on: scores, riichi sticks on the table, honba, dealer, round wind and hand number, and
+whether the game is over (`EndReason`). `result_of` turns a finished game into places, uma and
+points (`results.game_result`). docs/game.md explains every rule with its source.
+
+>>> from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Win
+>>> from mjevent.core.rules import preset
+>>> game = new_game(preset("ema2016"))
+>>> game, _ = apply_hand(game, Hand(Draw(tenpai=frozenset({0})), riichi=frozenset({0})))
+>>> game.label, game.scores, game.deposits
+('East 1, 1 honba', (32000, 29000, 29000, 29000), 1)
+>>> game, paid = apply_hand(game, Hand(Ron(loser=0, wins=(Win(2, HandValue(2, 40)),))))
+>>> game.label, game.scores, game.deposits
+('East 2, 0 honba', (29100, 29000, 32900, 29000), 0)
+
+The dealer was tenpai at the draw and kept the deal with one counter; seat 2 then won 2600 +
+300 for the counter + the stick on the table, and the deal passed to seat 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from mjevent.core.outcomes import ChomboHand, Draw, Hand, Ron, Tsumo
+from mjevent.core.results import GameResult, game_result, places
+from mjevent.core.rules import Bust, Extension, GameLength, RuleSet, TimeCall
+from mjevent.core.scoring import Settlement, settle
+
+__all__ = [
+    "WINDS",
+    "EndReason",
+    "GameOverError",
+    "GameState",
+    "apply_hand",
+    "call_time",
+    "end_game",
+    "new_game",
+    "play",
+    "result_of",
+]
+
+WINDS: tuple[str, ...] = ("East", "South", "West", "North")
+"""Round winds by number: `GameState.round_wind` 0 is East."""
+
+
+class GameOverError(ValueError):
+    """A hand (or a time call, or an end) was given to a game that is already over."""
+
+
+class EndReason(enum.StrEnum):
+    """Why a game ended."""
+
+    LAST_HAND = "last_hand"
+    """The deal passed in the last hand (East 4 / South 4; East 3 / South 3 in sanma), and no
+    extension was due."""
+    BUST = "bust"
+    """A player's score went below 0 (or to 0 or below), as `rules.bust` says; checked after
+    every hand, chombo paid at the table included."""
+    AGARIYAME = "agariyame"
+    """The dealer of a deciding hand won and is in first place at or above `goal_points`."""
+    TENPAIYAME = "tenpaiyame"
+    """The dealer of a deciding hand was tenpai at an exhaustive draw and is in first place at or
+    above `goal_points`."""
+    GOAL_IN_EXTENSION = "goal_in_extension"
+    """In the extension, a player reached `goal_points` (sudden death: after any hand; next
+    round: when the deal passed)."""
+    EXTENSION_OVER = "extension_over"
+    """The deal passed in the last hand of the extension round without anybody at the goal."""
+    TIME = "time"
+    """The round's time was called and the ending policy (`rules.time_call`) ran out of hands,
+    or the director ended the game after the time call."""
+    CHOMBO_LAST_HAND = "chombo_last_hand"
+    """A chombo in the last hand after the time call ends the game instead of a redeal
+    (`rules.chombo_ends_game`)."""
+    DIRECTOR = "director"
+    """The director ended the game before time was called (`end_game`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The state of one table's game between two hands.
+
+    `scores` per seat; `round_wind` 0=East, 1=South, 2=West, 3=North; `hand_number` 1-based
+    within the wind; `dealer` the dealing seat (always `hand_number - 1`); `honba` counters;
+    `deposits` riichi sticks on the table; `chombos` chombo count per seat (for penalties after
+    uma); `time_called` whether the round's time was called; `hands_after_time` hands played
+    since, chombos not counted; `end_reason` None while the game goes on; `hands` every hand
+    recorded, chombos included.
+    """
+
+    rules: RuleSet
+    scores: tuple[int, ...]
+    round_wind: int
+    hand_number: int
+    dealer: int
+    honba: int
+    deposits: int
+    chombos: tuple[int, ...]
+    time_called: bool
+    hands_after_time: int
+    end_reason: EndReason | None
+    hands: int = 0
+
+    def __post_init__(self) -> None:
+        seats = self.rules.players
+        problems: list[str] = []
+        if len(self.scores) != seats:
+            problems.append(f"{len(self.scores)} scores for {seats} seats")
+        if len(self.chombos) != seats:
+            problems.append(f"{len(self.chombos)} chombo counts for {seats} seats")
+        if not 0 <= self.round_wind < len(WINDS):
+            problems.append(f"round_wind {self.round_wind} is not 0 (East) to 3 (North)")
+        if not 1 <= self.hand_number <= seats:
+            problems.append(f"hand_number {self.hand_number} is not 1 to {seats}")
+        elif self.dealer != self.hand_number - 1:
+            problems.append(
+                f"dealer {self.dealer} does not deal hand {self.hand_number} "
+                f"(seat {self.hand_number - 1} does)"
+            )
+        if self.honba < 0 or self.deposits < 0 or self.hands_after_time < 0:
+            problems.append("honba, deposits and hands_after_time cannot be negative")
+        if problems:
+            raise ValueError("invalid game state: " + "; ".join(problems))
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (no more hands can be applied)."""
+        return self.end_reason is not None
+
+    @property
+    def label(self) -> str:
+        """The hand about to be played (or the last one, once finished): 'South 2, 1 honba'."""
+        return f"{WINDS[self.round_wind]} {self.hand_number}, {self.honba} honba"
+
+    @property
+    def in_extension(self) -> bool:
+        """Whether the game has gone past its last regular round (West in a hanchan)."""
+        return self.round_wind > _last_wind(self.rules)
+
+    @property
+    def deciding(self) -> bool:
+        """Whether the game can end when this hand's deal passes: the last regular hand
+        (all-last) and every hand of the extension. Agariyame and tenpaiyame apply here."""
+        last_regular = (
+            self.round_wind == _last_wind(self.rules) and self.hand_number == self.rules.players
+        )
+        return last_regular or self.in_extension
+
+    @property
+    def time_hands_left(self) -> int | None:
+        """Hands still to be played under the time call (chombos not counted), or None when no
+        time was called or the rules ignore it. 1 means "last hand"."""
+        limit = _time_limit(self.rules)
+        if not self.time_called or limit is None:
+            return None
+        return max(limit - self.hands_after_time, 0)
+
+
+def _last_wind(rules: RuleSet) -> int:
+    return 0 if rules.length is GameLength.EAST else 1
+
+
+def _time_limit(rules: RuleSet) -> int | None:
+    # Hands finished after the call, the hand in progress at the call included.
+    if rules.time_call is TimeCall.END_AFTER_HAND:
+        return 1
+    if rules.time_call is TimeCall.ONE_MORE_HAND:
+        return 2
+    return None
+
+
+def new_game(rules: RuleSet) -> GameState:
+    """A game about to start: East 1, 0 honba, everybody at `rules.start_points`.
+
+    >>> from mjevent.core.rules import preset
+    >>> game = new_game(preset("sanma-club"))
+    >>> game.label, game.scores, game.dealer
+    ('East 1, 0 honba', (35000, 35000, 35000), 0)
+    """
+    seats = rules.players
+    return GameState(
+        rules=rules,
+        scores=(rules.start_points,) * seats,
+        round_wind=0,
+        hand_number=1,
+        dealer=0,
+        honba=0,
+        deposits=0,
+        chombos=(0,) * seats,
+        time_called=False,
+        hands_after_time=0,
+        end_reason=None,
+    )
+
+
+def _over(state: GameState, what: str) -> GameOverError:
+    reason = state.end_reason.value if state.end_reason else "?"
+    return GameOverError(
+        f"{what}: the game ended at {state.label} ({reason}); correct an earlier hand, or start "
+        "a new game"
+    )
+
+
+def _bust(scores: tuple[int, ...], rules: RuleSet) -> bool:
+    if rules.bust is Bust.BELOW_ZERO:
+        return min(scores) < 0
+    if rules.bust is Bust.AT_ZERO:
+        return min(scores) <= 0
+    return False
+
+
+def _rotate(state: GameState) -> GameState:
+    seats = state.rules.players
+    if state.hand_number < seats:
+        return dataclasses.replace(
+            state, hand_number=state.hand_number + 1, dealer=state.dealer + 1
+        )
+    return dataclasses.replace(state, round_wind=state.round_wind + 1, hand_number=1, dealer=0)
+
+
+class _Kind(enum.Enum):
+    WIN = "win"
+    DRAW = "draw"
+    ABORTIVE = "abortive"
+
+
+def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
+    """Settle `hand` at `state` and move the game on; returns the new state and the payments.
+
+    Pure: `state` is not changed. Raises `GameOverError` when the game is over and
+    `scoring.IllegalHandError` when the hand cannot be settled.
+
+    * A win: the dealer keeps the deal (renchan, honba + 1) when the dealer is among the seats
+      paid as winners (also one of several ron winners); otherwise the deal passes and the
+      honba go back to 0. All riichi sticks go to the winner(s).
+    * An exhaustive draw: honba + 1; the dealer keeps the deal when tenpai and
+      `rules.renchan_on_tenpai`. Sticks stay on the table.
+    * An abortive draw (or a triple ron the rules abort): honba + 1; the dealer keeps the deal
+      when `rules.renchan_on_abortive`. Sticks stay.
+    * A chombo: the hand is redealt with no counter added and no rotation; riichi declared in it
+      are void; the offender's chombo count goes up (penalised after uma under
+      `Chombo.AFTER_UMA`, or paid at the table by the other chombo rules).
+
+    Then the end of the game is checked, in this order: bust (after any hand); in a
+    sudden-death extension, anybody at the goal; in a deciding hand (`GameState.deciding`),
+    agariyame / tenpaiyame when the dealer keeps the deal, else the last hand, the start of the
+    extension, the goal or the end of the extension when the deal passes; finally the time call
+    (`call_time`). A chombo never ends the game except by bust, or under
+    `rules.chombo_ends_game` in the last hand after the time call.
+
+    South 4 with EMA rules: the dealer (seat 3) wins and keeps the deal; EMA has no agariyame,
+    so the game goes on until the deal passes.
+
+    >>> from mjevent.core.outcomes import Tsumo, Win, HandValue
+    >>> from mjevent.core.rules import preset
+    >>> game = dataclasses.replace(new_game(preset("ema2016")), round_wind=1, hand_number=4,
+    ...                            dealer=3)
+    >>> game, _ = apply_hand(game, Hand(Tsumo(Win(3, HandValue(1, 30)))))
+    >>> game.label, game.finished
+    ('South 4, 1 honba', False)
+    >>> game, _ = apply_hand(game, Hand(Tsumo(Win(0, HandValue(1, 30)))))
+    >>> game.end_reason, game.scores
+    (<EndReason.LAST_HAND: 'last_hand'>, (30900, 29100, 29100, 30900))
+    """
+    if state.finished:
+        raise _over(state, "cannot record another hand")
+    rules = state.rules
+    settlement = settle(
+        hand, dealer=state.dealer, honba=state.honba, deposits=state.deposits, rules=rules
+    )
+    scores = tuple(s + d for s, d in zip(state.scores, settlement.deltas, strict=True))
+    moved = dataclasses.replace(
+        state, scores=scores, deposits=settlement.deposits_after, hands=state.hands + 1
+    )
+    outcome = hand.outcome
+    if isinstance(outcome, ChomboHand):
+        chombos = list(state.chombos)
+        chombos[outcome.offender] += 1
+        moved = dataclasses.replace(moved, chombos=tuple(chombos))
+        if _bust(scores, rules):
+            return dataclasses.replace(moved, end_reason=EndReason.BUST), settlement
+        if rules.chombo_ends_game and state.time_hands_left == 1:
+            return dataclasses.replace(moved, end_reason=EndReason.CHOMBO_LAST_HAND), settlement
+        return moved, settlement
+
+    kind: _Kind
+    if isinstance(outcome, Ron | Tsumo) and settlement.winners:
+        kind = _Kind.WIN
+        keeps = state.dealer in settlement.winners
+        honba = state.honba + 1 if keeps else 0
+    elif isinstance(outcome, Draw):
+        kind = _Kind.DRAW
+        keeps = rules.renchan_on_tenpai and state.dealer in outcome.tenpai
+        honba = state.honba + 1
+    else:
+        # An abortive draw, or a triple ron the rules turn into one (nobody paid as winner).
+        kind = _Kind.ABORTIVE
+        keeps = rules.renchan_on_abortive
+        honba = state.honba + 1
+    moved = dataclasses.replace(
+        moved,
+        honba=honba,
+        hands_after_time=state.hands_after_time + (1 if state.time_called else 0),
+    )
+    if not keeps:
+        moved = _rotate(moved)
+    reason = _end_reason(state, moved, kind=kind, keeps=keeps)
+    if reason is not None:
+        moved = dataclasses.replace(moved, end_reason=reason)
+    return moved, settlement
+
+
+def _end_reason(
+    before: GameState, after: GameState, *, kind: _Kind, keeps: bool
+) -> EndReason | None:
+    rules = before.rules
+    scores = after.scores
+    top = max(scores)
+    goal = rules.goal_points
+    if _bust(scores, rules):
+        return EndReason.BUST
+    if before.in_extension and rules.extension is Extension.SUDDEN_DEATH and top >= goal:
+        return EndReason.GOAL_IN_EXTENSION
+    if before.deciding:
+        if keeps:
+            dealer = before.dealer
+            leads = places(scores, rules.ties)[dealer] == 1 and scores[dealer] >= goal
+            if leads and kind is _Kind.WIN and rules.agariyame:
+                return EndReason.AGARIYAME
+            if leads and kind is _Kind.DRAW and rules.tenpaiyame:
+                return EndReason.TENPAIYAME
+        elif not before.in_extension:
+            if rules.extension is Extension.NONE or top >= goal:
+                return EndReason.LAST_HAND
+            # Nobody at the goal: the extension round starts (`_rotate` moved to its hand 1).
+        elif top >= goal:
+            return EndReason.GOAL_IN_EXTENSION
+        elif before.hand_number == rules.players:
+            return EndReason.EXTENSION_OVER
+    if after.time_hands_left == 0:
+        return EndReason.TIME
+    return None
+
+
+def call_time(state: GameState) -> GameState:
+    """The round's time is called (the gong) while `state` is the hand in progress, or about to
+    start: what follows is `rules.time_call`'s.
+
+    `END_AFTER_HAND`: the hand in progress is the last. `ONE_MORE_HAND`: the hand in progress
+    and one more. A chombo does not count as a hand (the redeal is the same hand); under
+    `rules.chombo_ends_game` a chombo in the last hand ends the game. `NONE`: the call is
+    recorded and the game goes on to its normal end. Calling time twice changes nothing.
+
+    >>> from mjevent.core.rules import preset
+    >>> game = call_time(new_game(preset("ema2016")))
+    >>> game.time_called, game.time_hands_left
+    (True, 2)
+    """
+    if state.finished:
+        raise _over(state, "cannot call time")
+    if state.time_called:
+        return state
+    return dataclasses.replace(state, time_called=True)
+
+
+def end_game(state: GameState) -> GameState:
+    """The director ends the game now (e.g. time ran out before another hand could start).
+
+    The reason is `TIME` after a time call and `DIRECTOR` otherwise; riichi sticks on the table
+    are settled by `result_of` like at any end.
+    """
+    if state.finished:
+        raise _over(state, "cannot end the game again")
+    reason = EndReason.TIME if state.time_called else EndReason.DIRECTOR
+    return dataclasses.replace(state, end_reason=reason)
+
+
+def result_of(state: GameState, *, substitutes: Collection[int] = ()) -> GameResult:
+    """The result of a finished game: the sticks on the table, chombo penalties and the seats in
+    `substitutes` go to `results.game_result`.
+
+    >>> from mjevent.core.rules import preset
+    >>> result_of(end_game(new_game(preset("ema2016")))).points
+    (0, 0, 0, 0)
+    """
+    if not state.finished:
+        raise ValueError(
+            f"the game is still at {state.label}: record its hands until it ends, or end it "
+            "with end_game, before asking for its result"
+        )
+    return game_result(
+        state.scores,
+        state.rules,
+        deposits_left=state.deposits,
+        chombos=state.chombos,
+        substitutes=substitutes,
+    )
+
+
+def play(rules: RuleSet, hands: Iterable[Hand]) -> GameState:
+    """Replay `hands` from a new game; an error names the hand (1-based) it happened at.
+
+    >>> from mjevent.core.outcomes import Draw
+    >>> from mjevent.core.rules import preset
+    >>> play(preset("ema2016"), [Hand(Draw())] * 3).label
+    'East 4, 3 honba'
+    """
+    state = new_game(rules)
+    for number, hand in enumerate(hands, start=1):
+        try:
+            state, _ = apply_hand(state, hand)
+        except ValueError as error:
+            raise type(error)(f"hand {number} ({state.label}): {error}") from error
+    return state

@@ -1,0 +1,336 @@
+"""The result of one finished game: places, uma, oka, penalties and the points standings add up.
+
+Everything is in raw table points (a first place worth +45.3 is 45300). One formula, per seat::
+
+    total   = final - return_points + uma + oka      (before penalties, unrounded)
+    rounded = total rounded as rules.rounding says
+    points  = rounded + penalties                     (what the standings add up)
+
+`final` is the table score after the riichi sticks still on the table were settled as
+`rules.leftover` says. A game recorded by final scores only is checked with
+`check_final_scores` first.
+
+EMA (no oka, uma 15/5/-5/-15), second and third tied, which share the uma of places 2 and 3:
+
+>>> from mjevent.core.rules import preset
+>>> r = game_result([45000, 30000, 30000, 15000], preset("ema2016"))
+>>> r.places, r.uma, r.points
+((1, 2, 2, 4), (15000, 0, 0, -15000), (30000, 0, 0, -30000))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from mjevent.core.rules import Chombo, Leftover, Rounding, RuleSet, TieRule
+
+__all__ = [
+    "GameResult",
+    "ScoreSumError",
+    "check_final_scores",
+    "game_result",
+    "places",
+    "round_points",
+    "settle_leftover",
+    "share_by_place",
+]
+
+
+class ScoreSumError(ValueError):
+    """Final scores that cannot be a game's result; the message says by how much they are off."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game, per seat in seat order (seat 0 was East in the first hand).
+
+    `final`: table scores after the leftover riichi sticks were settled. `places`: 1-based;
+    under `TieRule.SPLIT` tied seats share the better place number (1, 2, 2, 4), under
+    `SEAT_ORDER` every place is distinct. `uma`, `oka`: what each seat gets for its place (tied
+    seats share, see `share_by_place`). `penalties`: chombo penalties taken after uma (0 or
+    negative). `total` = final - return + uma + oka (for a substitute, the fixed substitute
+    points replace final - return). `rounded`: `total` after `rules.rounding`. `points` =
+    rounded + penalties. `leftover`: riichi points on the table that nobody was given (rule
+    `nobody` or `pot`, or the remainder of a split among tied firsts).
+    """
+
+    final: tuple[int, ...]
+    places: tuple[int, ...]
+    uma: tuple[int, ...]
+    oka: tuple[int, ...]
+    penalties: tuple[int, ...]
+    total: tuple[int, ...]
+    rounded: tuple[int, ...]
+    points: tuple[int, ...]
+    leftover: int
+    substitutes: frozenset[int] = frozenset()
+
+
+def _points(value: int) -> str:
+    return f"{value:,}"
+
+
+def _check_scores(final_scores: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
+    scores = tuple(final_scores)
+    if len(scores) != rules.players:
+        raise ScoreSumError(
+            f"{len(scores)} final scores given, but rule set {rules.name!r} is for "
+            f"{rules.players} players: give one score per seat, in seat order from the first dealer"
+        )
+    for score in scores:
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise ScoreSumError(
+                f"final score {score!r} is not a whole number of table points (e.g. 31200)"
+            )
+    return scores
+
+
+def _check_deposits(deposits_left: int) -> None:
+    if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or deposits_left < 0:
+        raise ScoreSumError(
+            f"deposits_left={deposits_left!r}: give the number of riichi sticks still on the "
+            "table, 0 or more"
+        )
+
+
+def check_final_scores(
+    final_scores: Sequence[int], rules: RuleSet, *, deposits_left: int = 0
+) -> None:
+    """Raise `ScoreSumError` unless the scores add up to start x players less the sticks on the
+    table (`deposits_left` riichi sticks of `rules.riichi_value`).
+
+    >>> from mjevent.core.rules import preset
+    >>> check_final_scores([40000, 30000, 30000, 20000], preset("ema2016"))
+    >>> check_final_scores([40000, 30000, 29000, 20000], preset("ema2016"))
+    Traceback (most recent call last):
+    ...
+    mjevent.core.results.ScoreSumError: scores add up to 119,000; expected 120,000 (4 x 30,000 \
+less 0 riichi sticks on the table): 1,000 missing
+    """
+    scores = _check_scores(final_scores, rules)
+    _check_deposits(deposits_left)
+    expected = rules.players * rules.start_points - deposits_left * rules.riichi_value
+    got = sum(scores)
+    if got == expected:
+        return
+    sticks = "stick" if deposits_left == 1 else "sticks"
+    if got < expected:
+        off = f"{_points(expected - got)} missing"
+    else:
+        off = f"{_points(got - expected)} too many"
+    raise ScoreSumError(
+        f"scores add up to {_points(got)}; expected {_points(expected)} ({rules.players} x "
+        f"{_points(rules.start_points)} less {deposits_left} riichi {sticks} on the table): {off}"
+    )
+
+
+def places(scores: Sequence[int], ties: TieRule) -> tuple[int, ...]:
+    """The 1-based place of every seat, higher score first.
+
+    Under `SEAT_ORDER` equal scores are ordered by seat (the seat nearer the first dealer is
+    placed higher); under `SPLIT` they share the better place number.
+
+    >>> places([30000, 40000, 30000, 20000], TieRule.SEAT_ORDER)
+    (2, 1, 3, 4)
+    >>> places([30000, 40000, 30000, 20000], TieRule.SPLIT)
+    (2, 1, 2, 4)
+    """
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    result = [0] * len(scores)
+    for index, seat in enumerate(order):
+        if ties is TieRule.SPLIT and index and scores[order[index - 1]] == scores[seat]:
+            result[seat] = result[order[index - 1]]
+        else:
+            result[seat] = index + 1
+    return tuple(result)
+
+
+def _split_evenly(amount: int, seats: Sequence[int]) -> dict[int, int]:
+    # Shares move in steps of 100 when the amount allows it, else of 1 point; the remainder of
+    # the floor division (0 <= r < len(seats) steps) goes one step each to the first seats in
+    # seat order, so the shares always add up to `amount` exactly.
+    step = 100 if amount % 100 == 0 else 1
+    units, count = amount // step, len(seats)
+    base, extra = divmod(units, count)
+    ordered = sorted(seats)
+    return {seat: (base + (1 if i < extra else 0)) * step for i, seat in enumerate(ordered)}
+
+
+def share_by_place(
+    per_place: Sequence[int], scores: Sequence[int], ties: TieRule
+) -> tuple[int, ...]:
+    """Give each seat the amount of its place (`per_place[0]` to first ...), sharing on ties.
+
+    Under `SEAT_ORDER` every seat takes the amount of its own distinct place. Under `SPLIT` each
+    group of tied seats shares the sum of the places it covers equally. Points are whole numbers,
+    so when the sum does not divide evenly the shares are made in steps of 100 (of 1 point when
+    the sum is not a multiple of 100) and the steps left over go one each to the tied seats in
+    seat order, nearest the first dealer first. The shares always add up to the places' sum, so
+    the uma stays zero-sum and the oka adds up to the oka.
+
+    With the uma 12/-1/-3/-8 (JPML A, three players below 30,000), second to fourth tied share
+    -1000 - 3000 - 8000 = -12000, -4000 each. Were first to third tied, they would share
+    12000 - 1000 - 3000 = 8000, 2666.7 each: seat 0 gets 2700, seat 1 2700 and seat 2 2600.
+
+    >>> share_by_place([12000, -1000, -3000, -8000], [35000, 35000, 35000, 15000], TieRule.SPLIT)
+    (2700, 2700, 2600, -8000)
+    >>> share_by_place([15000, 0, -15000], [40000, 40000, 25000], TieRule.SPLIT)
+    (7500, 7500, -15000)
+    """
+    if len(per_place) != len(scores):
+        raise ValueError(
+            f"{len(per_place)} amounts per place for {len(scores)} seats: give one per place"
+        )
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    result = [0] * len(scores)
+    if ties is TieRule.SEAT_ORDER:
+        for index, seat in enumerate(order):
+            result[seat] = per_place[index]
+        return tuple(result)
+    start = 0
+    while start < len(order):
+        end = start + 1
+        while end < len(order) and scores[order[end]] == scores[order[start]]:
+            end += 1
+        group = order[start:end]
+        for seat, share in _split_evenly(sum(per_place[start:end]), group).items():
+            result[seat] = share
+        start = end
+    return tuple(result)
+
+
+def settle_leftover(
+    final_scores: Sequence[int], rules: RuleSet, deposits_left: int
+) -> tuple[tuple[int, ...], int]:
+    """Settle the riichi sticks still on the table at the end: (scores after, points not given).
+
+    `FIRST`: all to the player in first place; a tie for first goes to the tied seat nearest the
+    first dealer (seat order). `SPLIT_FIRST`: shared by every player tied for first, each share
+    floored to 100; the remainder is given to nobody (it is returned as not given, as Pantheon
+    does: giving it to one of them would break their tie). `NOBODY` and `POT`: nobody gets them
+    (`POT` tells the event to carry them to the next game at the table).
+
+    >>> from mjevent.core.rules import preset
+    >>> rules = preset("ema2016")  # split_first
+    >>> settle_leftover([34000, 34000, 34000, 17000], rules, 1)
+    ((34300, 34300, 34300, 17000), 100)
+    """
+    scores = _check_scores(final_scores, rules)
+    _check_deposits(deposits_left)
+    amount = deposits_left * rules.riichi_value
+    if not amount or rules.leftover in (Leftover.NOBODY, Leftover.POT):
+        return scores, amount
+    top = max(scores)
+    firsts = [seat for seat, score in enumerate(scores) if score == top]
+    after = list(scores)
+    if rules.leftover is Leftover.FIRST:
+        after[firsts[0]] += amount
+        return tuple(after), 0
+    share = amount // len(firsts) // 100 * 100
+    for seat in firsts:
+        after[seat] += share
+    return tuple(after), amount - share * len(firsts)
+
+
+def round_points(total: int, rounding: Rounding) -> int:
+    """Round one game total as `rounding` says.
+
+    `NEAREST_1000`: to the nearest 1000, an exact 500 going up (towards +infinity: 1500 -> 2000,
+    -1500 -> -1000). `UP_1000`: to the next 1000 towards +infinity (1 -> 1000, -1999 -> -1000).
+
+    Each seat is rounded on its own, so rounding may break the zero sum. With EMA uma and
+    NEAREST_1000, finals 35500, 30500, 29500, 24500 give totals +20500, +5500, -5500, -20500
+    (sum 0), rounded to +21000, +6000, -5000, -20000 (sum +2000). UP_1000 adds up to 999 per
+    seat. NONE keeps the sum exactly.
+
+    >>> [round_points(t, Rounding.NEAREST_1000) for t in (20500, 5500, -5500, -20500)]
+    [21000, 6000, -5000, -20000]
+    >>> [round_points(t, Rounding.UP_1000) for t in (1, -1999, 3000)]
+    [1000, -1000, 3000]
+    """
+    if rounding is Rounding.NEAREST_1000:
+        return (total + 500) // 1000 * 1000
+    if rounding is Rounding.UP_1000:
+        return -(-total // 1000) * 1000
+    return total
+
+
+def _uma_table(scores: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
+    below = sum(1 for score in scores if score < rules.return_points)
+    return rules.uma_for(below)
+
+
+def game_result(
+    final_scores: Sequence[int],
+    rules: RuleSet,
+    *,
+    deposits_left: int = 0,
+    chombos: Sequence[int] = (),
+    substitutes: Collection[int] = (),
+) -> GameResult:
+    """The result of a game that ended with `final_scores` (seat order, before the riichi sticks
+    still on the table are settled), `deposits_left` sticks on the table, `chombos[seat]`
+    chombos per seat and the seats in `substitutes` played by substitutes.
+
+    This does not check that the scores add up (a game recorded by final scores only is checked
+    with `check_final_scores` first); it checks their number.
+
+    Floating uma (`rules.uma_for`) is chosen by how many seats finish below `return_points`,
+    after the leftover sticks. Oka goes to first place (shared by tied firsts under SPLIT).
+    A substitute seat takes `rules.substitute_points` in place of final - return and
+    `rules.substitute_uma` in place of its uma (None keeps the table's value); its place, and any
+    oka of that place, stay as played. Chombo penalties apply only under `Chombo.AFTER_UMA`
+    (other chombo rules were paid at the table): -chombo_penalty per chombo.
+
+    M.League (25,000 start, 30,000 return, oka 20,000, uma 30/10/-10/-30) with a tie for first:
+    both share oka and the uma of places 1 and 2.
+
+    >>> from mjevent.core.rules import RuleSet
+    >>> mleague = RuleSet(name="m", start_points=25000, oka=20000,
+    ...                   uma=(30000, 10000, -10000, -30000))
+    >>> r = game_result([35000, 35000, 20000, 10000], mleague)
+    >>> r.places, r.uma, r.oka
+    ((1, 1, 3, 4), (20000, 20000, -10000, -30000), (10000, 10000, 0, 0))
+    >>> r.total
+    (35000, 35000, -20000, -50000)
+    """
+    scores = _check_scores(final_scores, rules)
+    seats = rules.players
+    chombo_counts = tuple(chombos) if chombos else (0,) * seats
+    if len(chombo_counts) != seats or any(c < 0 for c in chombo_counts):
+        raise ValueError(
+            f"chombos={list(chombos)}: give one count (0 or more) per seat, {seats} in all"
+        )
+    subs = frozenset(substitutes)
+    outside = sorted(s for s in subs if not (isinstance(s, int) and 0 <= s < seats))
+    if outside:
+        raise ValueError(
+            f"substitutes {outside} are not seats: the table has seats 0 to {seats - 1}"
+        )
+    final, leftover = settle_leftover(scores, rules, deposits_left)
+    place = places(final, rules.ties)
+    uma = list(share_by_place(_uma_table(final, rules), final, rules.ties))
+    oka = share_by_place((rules.oka,) + (0,) * (seats - 1), final, rules.ties)
+    base = [score - rules.return_points for score in final]
+    for seat in subs:
+        if rules.substitute_points is not None:
+            base[seat] = rules.substitute_points
+        if rules.substitute_uma is not None:
+            uma[seat] = rules.substitute_uma
+    total = tuple(base[s] + uma[s] + oka[s] for s in range(seats))
+    rounded = tuple(round_points(t, rules.rounding) for t in total)
+    per_chombo = rules.chombo_penalty if rules.chombo is Chombo.AFTER_UMA else 0
+    penalties = tuple(-per_chombo * count for count in chombo_counts)
+    return GameResult(
+        final=final,
+        places=place,
+        uma=tuple(uma),
+        oka=oka,
+        penalties=penalties,
+        total=total,
+        rounded=rounded,
+        points=tuple(r + p for r, p in zip(rounded, penalties, strict=True)),
+        leftover=leftover,
+        substitutes=subs,
+    )

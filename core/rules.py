@@ -169,56 +169,173 @@ class Rounding(enum.StrEnum):
     """Always up to the next 1000 (towards positive infinity)."""
 
 
+class MultiRonRenchan(enum.StrEnum):
+    """When the dealer keeps the deal after several players won on one discard."""
+
+    ANY_WINNER = "any_winner"
+    """The dealer keeps the deal when the dealer is one of the winners (EMA, Tenhou)."""
+    FIRST_WINNER = "first_winner"
+    """The dealer keeps the deal only when the dealer is the winner first in turn order from the
+    discarder (a house option in the sanma seed)."""
+
+
+class PaoScope(enum.StrEnum):
+    """What the responsible (pao) player pays for when the hand holds more than one yakuman.
+
+    Either way a tsumo is paid by the responsible player alone, a ron is split half and half
+    between the discarder and the responsible player, and the responsible player pays the honba.
+    With a single yakuman the two scopes pay the same.
+    """
+
+    WHOLE_HAND = "whole_hand"
+    """The responsible player pays for the whole hand, every yakuman in it (Tenhou)."""
+    PAO_YAKUMAN = "pao_yakuman"
+    """The responsible player pays only for the yakuman they made certain; the rest of the hand is
+    paid as a normal win (Mahjong Soul)."""
+
+
+ABORTIVE_DRAW_KINDS: frozenset[str] = frozenset(
+    {"kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan"}
+)
+"""The abortive draws a rule set can allow. A triple ron is not listed: `MultiRon.DOUBLE_ONLY`
+makes it an abortive draw."""
+
+YAKUMAN: frozenset[str] = frozenset(
+    {
+        "kokushi_musou",
+        "kokushi_musou_13",
+        "suuankou",
+        "suuankou_tanki",
+        "daisangen",
+        "shousuushii",
+        "daisuushii",
+        "tsuuiisou",
+        "ryuuiisou",
+        "chinroutou",
+        "chuuren_poutou",
+        "junsei_chuuren_poutou",
+        "suukantsu",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    }
+)
+"""Yakuman names as `double_yakuman` and `pao_yaku` take them. `kokushi_musou_13`,
+`suuankou_tanki` and `junsei_chuuren_poutou` are the 13-sided, pair-wait and nine-sided waits
+that some rules count double."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every setting of a game's rules, in raw table points.
 
     The defaults are the EMA Riichi Competition Rules 2016; presets change what differs.
+    `docs/rules.md` lists every setting and every preset with its sources.
     """
 
     name: str = "custom"
+    """The preset (or custom rule set) name, shown on screens and in the event file."""
     players: int = 4
+    """3 (sanma) or 4."""
     start_points: int = 30000
+    """Table points every player starts with."""
     return_points: int = 30000
+    """The break-even score: a game's total is final - return + uma + oka. With a return above
+    the start, the difference (times the players) is the oka pot."""
     uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
+    """Uma per place, first to last, one value per player, summing to 0."""
     # Floating uma (JPML A): (number of players below return_points, uma) pairs; a count that is
     # not listed uses `uma`.
     uma_floating: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """Floating uma: (number of players below `return_points`, uma) pairs; a count that is not
+    listed uses `uma`. Empty for a fixed uma."""
     oka: int = 0
+    """The oka pot, paid to first place on top of the uma. With start 25,000 and return 30,000
+    at four players the pot is 20,000: everyone's final - return sums to -20,000 and first's
+    +20,000 makes the game zero-sum. Tied firsts share it as `ties` says."""
     ties: TieRule = TieRule.SPLIT
+    """How equal final scores are placed for uma and oka."""
     length: GameLength = GameLength.SOUTH
+    """East-only (tonpuusen) or east and south (hanchan)."""
     goal_points: int = 0
+    """The score someone must reach (at or above) for the game to end after the last regular
+    hand when `extension` is on; 0 when there is no goal."""
     extension: Extension = Extension.NONE
+    """What happens when nobody has reached `goal_points` after the last regular hand."""
     bust: Bust = Bust.NONE
+    """Whether a player's score ends the game (tobi)."""
     agariyame: bool = False
+    """The last dealer who wins the last hand while in first place ends the game (no renchan)."""
     tenpaiyame: bool = False
+    """The last dealer who is tenpai at an exhaustive draw of the last hand while in first place
+    ends the game."""
     kiriage: bool = False
+    """Kiriage mangan: 4 han 30 fu and 3 han 60 fu (base 1920) are paid as mangan."""
     kazoe: Kazoe = Kazoe.SANBAIMAN
+    """What 13 or more han count as."""
     multiple_yakuman: bool = False
+    """Several yakuman in one hand add up (double, triple yakuman); off: one yakuman at most."""
     double_yakuman: frozenset[str] = field(default_factory=frozenset)
+    """Yakuman that count double on their own (names from `YAKUMAN`); needs `multiple_yakuman`
+    to be paid double."""
     multi_ron: MultiRon = MultiRon.ALLOWED
+    """Several players declaring ron on the same discard."""
     multi_ron_honba: MultiRonHonba = MultiRonHonba.EACH_WINNER
-    multi_ron_deposits: MultiRonDeposits = MultiRonDeposits.FIRST_WINNER
+    """Who collects the honba in a multiple ron."""
+    multi_ron_deposits: MultiRonDeposits = MultiRonDeposits.OWN_BACK_REST_FIRST
+    """Who collects the riichi sticks in a multiple ron."""
     abortive_draws: bool = False
+    """Abortive draws end the hand (the kinds in `abortive_draw_kinds`); off: play on."""
     nagashi: Nagashi = Nagashi.OFF
+    """Nagashi mangan at an exhaustive draw."""
     riichi_value: int = 1000
+    """The riichi stick."""
     # One honba: what a ron loser pays per counter, and what each payer of a tsumo pays.
     honba_ron: int = 300
+    """What a ron loser pays per honba counter (300 at four players, 200 in sanma)."""
     honba_tsumo_each: int = 100
+    """What each tsumo payer pays per honba counter."""
     noten_total: int = 3000
+    """The noten payment at an exhaustive draw, split: the noten players pay it, the tenpai
+    players share it."""
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
+    """How a three-player tsumo is paid (only used when `players` is 3)."""
     leftover: Leftover = Leftover.SPLIT_FIRST
+    """Where riichi sticks still on the table at the end of the game go."""
     chombo: Chombo = Chombo.AFTER_UMA
+    """How a chombo is paid."""
     chombo_penalty: int = 20000
+    """The chombo size for `after_uma` (taken off after uma) and `flat_each` (paid to each other
+    player); unused by `reverse_mangan`."""
     chombo_ends_game: bool = False
+    """A chombo in the last hand after time was called ends the game instead of a redeal."""
     time_call: TimeCall = TimeCall.ONE_MORE_HAND
+    """What happens when the round's time is called."""
     substitute_points: int | None = -15000
+    """A substitute's fixed game points (final - return) whatever the table result; None: the
+    substitute is scored like any player."""
     substitute_uma: int | None = -15000
+    """A substitute's fixed uma whatever the place; None: the uma of the place."""
     rounding: Rounding = Rounding.NONE
+    """How a game's total is rounded."""
     pao_yaku: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    """Yakuman with a responsibility payment (names from `YAKUMAN`); empty: no pao."""
     # A dealer keeps the deal (renchan) on a dealer win and on dealer tenpai at a draw.
     renchan_on_tenpai: bool = True
+    """The dealer keeps the deal when tenpai at an exhaustive draw (a dealer win always keeps
+    it)."""
     renchan_on_abortive: bool = True
+    """The dealer keeps the deal after an abortive draw."""
+    abortive_draw_kinds: frozenset[str] = ABORTIVE_DRAW_KINDS
+    """Which abortive draws end the hand when `abortive_draws` is on (names from
+    `ABORTIVE_DRAW_KINDS`). Sanma has no suufon renda or suucha riichi."""
+    multi_ron_renchan: MultiRonRenchan = MultiRonRenchan.ANY_WINNER
+    """When the dealer keeps the deal after a multiple ron."""
+    riichi_needs_points: bool = False
+    """A player must hold at least `riichi_value` points to declare riichi (Tenhou, Mahjong Soul);
+    off: riichi at any score, even below zero (EMA)."""
+    pao_scope: PaoScope = PaoScope.WHOLE_HAND
+    """What the responsible player pays for when the pao hand holds more than one yakuman."""
 
     def __post_init__(self) -> None:
         problems = list(_validate(self))
@@ -236,6 +353,8 @@ class RuleSet:
         >>> jpml = preset("jpml-a")
         >>> jpml.uma_for(3), jpml.uma_for(1)
         ((12000, -1000, -3000, -8000), (8000, 3000, 1000, -12000))
+        >>> jpml.uma_for(2)
+        (8000, 4000, -4000, -8000)
         """
         for count, values in self.uma_floating:
             if count == below_return:
@@ -246,13 +365,16 @@ class RuleSet:
         """A copy with the given settings changed, values given as TOML would give them.
 
         Enum settings take their string value, `uma` a list, `double_yakuman` a list of yaku.
-        An unknown setting names the closest known one.
+        An unknown setting names the closest known one. All changes are applied together, so
+        settings that must agree (players and uma) can be changed in one call.
 
         >>> try:
         ...     preset("ema2016").with_overrides({"kiriag": True})
         ... except RulesError as error:
         ...     print(error)
         unknown rule setting 'kiriag'; did you mean 'kiriage'?
+        >>> preset("ema2016").with_overrides({"players": 3, "uma": [15000, 0, -15000]}).uma
+        (15000, 0, -15000)
         """
         changes: dict[str, Any] = {}
         for key, raw in overrides.items():
@@ -322,7 +444,8 @@ def coerce_setting(key: str, raw: Any) -> Any:
         if not isinstance(raw, list | tuple | set | frozenset) or not all(
             isinstance(x, str) for x in raw
         ):
-            raise RulesError(f"{where}: expected a list of yaku names")
+            noun = "abortive draw kinds" if key == "abortive_draw_kinds" else "yaku names"
+            raise RulesError(f"{where}: expected a list of {noun}")
         return frozenset(raw)
     if key == "uma":
         if not isinstance(raw, list | tuple) or not all(
@@ -373,17 +496,37 @@ def _validate(r: RuleSet) -> list[str]:
             problems.append(f"{label} needs {r.players} values (one per place), got {len(values)}")
         elif sum(values) != 0:
             problems.append(f"{label} must sum to 0, sums to {sum(values)}")
+    counts = [c for c, _ in r.uma_floating]
+    for count in counts:
+        if not 0 <= count <= r.players:
+            problems.append(
+                f"uma_floating counts players below return_points: {count} is not between 0 "
+                f"and {r.players}"
+            )
+    if len(set(counts)) != len(counts):
+        problems.append("uma_floating lists the same number of players below return twice")
     for label in ("start_points", "return_points", "riichi_value", "honba_ron"):
         if getattr(r, label) < 0:
             problems.append(f"{label} cannot be negative")
-    for label in ("honba_tsumo_each", "noten_total", "chombo_penalty", "oka"):
+    for label in ("honba_tsumo_each", "noten_total", "chombo_penalty", "oka", "goal_points"):
         if getattr(r, label) < 0:
             problems.append(f"{label} cannot be negative")
     if r.players == 3 and r.noten_total % 2:
         problems.append("noten_total must split evenly between tenpai and noten players")
     if r.extension is not Extension.NONE and r.goal_points <= 0:
         problems.append("an extension needs goal_points above 0")
+    problems += _unknown_names("double_yakuman", r.double_yakuman, YAKUMAN)
+    problems += _unknown_names("pao_yaku", r.pao_yaku, YAKUMAN)
+    problems += _unknown_names("abortive_draw_kinds", r.abortive_draw_kinds, ABORTIVE_DRAW_KINDS)
     return problems
+
+
+def _unknown_names(label: str, names: frozenset[str], known: frozenset[str]) -> list[str]:
+    choices = sorted(known)
+    return [
+        f"{label} has unknown name {name!r}{suggest(name, choices)} (known: {', '.join(choices)})"
+        for name in sorted(names - known)
+    ]
 
 
 def _plain(value: Any) -> Any:
@@ -406,20 +549,90 @@ def _hints() -> dict[str, Any]:
 
 
 # --- Presets -------------------------------------------------------------------------------
-# Sources for every value are in docs/rules.md.
+# Every value is sourced in docs/rules.md (repository + path, or page + address); values that no
+# primary source confirmed are marked "unverified" there. tests/core/test_presets.py pins them.
 
 _EMA2016 = RuleSet(name="ema2016")
+
+# WRC (current rules, with the 2022 changes) as Pantheon's wrc preset encodes it; the World Riichi
+# League plays it with a 30-point chombo.
+_WRC = dataclasses.replace(
+    _EMA2016,
+    name="wrc",
+    kiriage=True,
+    multiple_yakuman=True,
+    multi_ron=MultiRon.HEAD_BUMP,
+    time_call=TimeCall.END_AFTER_HAND,
+    chombo_ends_game=True,
+)
+
+# Online platforms: nobody substitutes (a disconnected player is replaced by a bot whose result
+# counts) and a chombo cannot happen; the reverse mangan is what both platforms' own false-win
+# payment is.
+_TENHOU = RuleSet(
+    name="tenhou",
+    start_points=25000,
+    return_points=30000,
+    uma=(20000, 10000, -10000, -20000),
+    oka=20000,
+    ties=TieRule.SEAT_ORDER,
+    goal_points=30000,
+    extension=Extension.SUDDEN_DEATH,
+    bust=Bust.BELOW_ZERO,
+    agariyame=True,
+    tenpaiyame=True,
+    kazoe=Kazoe.YAKUMAN,
+    multiple_yakuman=True,
+    multi_ron=MultiRon.DOUBLE_ONLY,
+    multi_ron_honba=MultiRonHonba.FIRST_WINNER,
+    multi_ron_deposits=MultiRonDeposits.FIRST_WINNER,
+    abortive_draws=True,
+    nagashi=Nagashi.DRAW_PAYMENT,
+    leftover=Leftover.FIRST,
+    chombo=Chombo.REVERSE_MANGAN,
+    time_call=TimeCall.NONE,
+    substitute_points=None,
+    substitute_uma=None,
+    rounding=Rounding.NEAREST_1000,
+    riichi_needs_points=True,
+)
+
+_MAJSOUL = dataclasses.replace(
+    _TENHOU,
+    name="majsoul",
+    return_points=25000,
+    uma=(15000, 5000, -5000, -15000),
+    oka=0,
+    double_yakuman=frozenset(
+        {"daisuushii", "junsei_chuuren_poutou", "kokushi_musou_13", "suuankou_tanki"}
+    ),
+    multi_ron=MultiRon.ALLOWED,
+    rounding=Rounding.UP_1000,
+    pao_scope=PaoScope.PAO_YAKUMAN,
+)
+
+# Sanma: no North seat, so neither suufon renda nor suucha riichi can happen.
+_SANMA_ABORTIVE = frozenset({"kyuushu_kyuuhai", "suukaikan"})
 
 PRESETS: dict[str, RuleSet] = {
     "ema2016": _EMA2016,
     "ema2025": dataclasses.replace(_EMA2016, name="ema2025", kiriage=True, chombo_ends_game=True),
-    "wrc": dataclasses.replace(
-        _EMA2016,
-        name="wrc",
+    "wrc": _WRC,
+    "wrl": dataclasses.replace(_WRC, name="wrl", chombo_penalty=30000),
+    "mleague": RuleSet(
+        name="mleague",
+        start_points=25000,
+        return_points=30000,
+        uma=(30000, 10000, -10000, -30000),
+        oka=20000,
         kiriage=True,
+        multiple_yakuman=True,
         multi_ron=MultiRon.HEAD_BUMP,
-        time_call=TimeCall.END_AFTER_HAND,
-        chombo_ends_game=True,
+        nagashi=Nagashi.DRAW_PAYMENT,
+        time_call=TimeCall.NONE,
+        substitute_points=None,
+        substitute_uma=None,
+        pao_yaku=frozenset({"daisangen", "daisuushii", "suukantsu"}),
     ),
     "jpml-a": dataclasses.replace(
         _EMA2016,
@@ -430,7 +643,10 @@ PRESETS: dict[str, RuleSet] = {
         abortive_draws=True,
         leftover=Leftover.NOBODY,
         time_call=TimeCall.END_AFTER_HAND,
+        pao_yaku=frozenset({"daisangen", "daisuushii", "suukantsu"}),
     ),
+    "tenhou": _TENHOU,
+    "majsoul": _MAJSOUL,
     "sanma-club": RuleSet(
         name="sanma-club",
         players=3,
@@ -440,6 +656,13 @@ PRESETS: dict[str, RuleSet] = {
         goal_points=40000,
         extension=Extension.NEXT_ROUND,
         bust=Bust.BELOW_ZERO,
+        kazoe=Kazoe.YAKUMAN,
+        multiple_yakuman=True,
+        multi_ron_honba=MultiRonHonba.FIRST_WINNER,
+        multi_ron_deposits=MultiRonDeposits.FIRST_WINNER,
+        abortive_draws=True,
+        abortive_draw_kinds=_SANMA_ABORTIVE,
+        nagashi=Nagashi.DRAW_PAYMENT,
         honba_ron=200,
         honba_tsumo_each=100,
         noten_total=3000,
@@ -448,14 +671,50 @@ PRESETS: dict[str, RuleSet] = {
         chombo=Chombo.FLAT_EACH,
         chombo_penalty=6000,
         time_call=TimeCall.NONE,
-        nagashi=Nagashi.DRAW_PAYMENT,
-        abortive_draws=True,
+        substitute_points=None,
+        substitute_uma=None,
+        riichi_needs_points=True,
+        pao_scope=PaoScope.PAO_YAKUMAN,
+    ),
+    "majsoul3": dataclasses.replace(
+        _MAJSOUL,
+        name="majsoul3",
+        players=3,
+        start_points=35000,
+        return_points=35000,
+        uma=(15000, 0, -15000),
+        goal_points=40000,
+        abortive_draw_kinds=_SANMA_ABORTIVE,
+        honba_ron=200,
+        noten_total=2000,
+    ),
+    "tenhou3": dataclasses.replace(
+        _TENHOU,
+        name="tenhou3",
+        players=3,
+        start_points=35000,
+        return_points=40000,
+        uma=(20000, 0, -20000),
+        oka=15000,
+        goal_points=40000,
+        abortive_draw_kinds=_SANMA_ABORTIVE,
+        honba_ron=200,
+        noten_total=2000,
     ),
 }
 
 
 def preset(name: str) -> RuleSet:
-    """The named preset, or `RulesError` naming the closest preset when the name is unknown."""
+    """The named preset, or `RulesError` naming the closest preset when the name is unknown.
+
+    >>> preset("tenhou3").start_points, preset("tenhou3").return_points, preset("tenhou3").oka
+    (35000, 40000, 15000)
+    >>> try:
+    ...     preset("mleage")
+    ... except RulesError as error:
+    ...     print(str(error).split(" (known")[0])
+    unknown rule preset 'mleage'; did you mean 'mleague'?
+    """
     try:
         return PRESETS[name]
     except KeyError:

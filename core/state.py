@@ -1,0 +1,793 @@
+"""The state of an event: a pure fold of the log over the settings.
+
+`fold(settings, entries)` replays every entry in log order and returns an `EventState`: the
+players and their status, the seating of every round, every table's game (hand by hand through
+`mjevent.core.game`, or by final scores), each finished game's `GameResult`, the round clocks,
+the penalties, and the problems found on the way. The same settings and entries always give the
+same state.
+
+`fold` never raises on bad log content. An entry that cannot apply (a hand at a table that does
+not exist in that round, a hand after the game ended, final scores that do not add up, a
+correction of an unknown id ...) is recorded as a `Problem` naming the entry, and the fold goes
+on; `mjevent check` reports them.
+
+Corrections are resolved before anything is applied: a voided entry is skipped, an amended entry
+is replaced, in its place in the log, by the amendment. Voiding a correction restores the entry
+it changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from mjevent.core.entries import (
+    WINDS,
+    Correction,
+    Entry,
+    GameFinished,
+    HandRecorded,
+    Note,
+    Penalty,
+    PlayerAdded,
+    PlayerId,
+    PlayerRenamed,
+    PlayerReturned,
+    PlayerSubstituted,
+    PlayerWithdrawn,
+    RoundExtended,
+    RoundPaused,
+    RoundResumed,
+    RoundStarted,
+    SeatingSet,
+    SeatsSwapped,
+    TableReseated,
+    TimeCalled,
+)
+from mjevent.core.event import EventSettings, PlayerStatus
+from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
+from mjevent.core.outcomes import (
+    AbortiveDraw,
+    ChomboHand,
+    Draw,
+    Hand,
+    Ron,
+    Tsumo,
+    Win,
+)
+from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
+from mjevent.core.rules import RuleSet
+from mjevent.core.scoring import Settlement
+
+__all__ = [
+    "EventState",
+    "HandPlayed",
+    "PlayerState",
+    "Problem",
+    "RoundClock",
+    "TableGame",
+    "fold",
+    "remap_hand",
+]
+
+TableSeats = tuple[PlayerId, ...]
+RoundSeating = tuple[TableSeats, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in the log that does not add up; `entry` is the id of the entry at fault."""
+
+    entry: str | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"entry {self.entry}: {self.message}" if self.entry else self.message
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player as the log leaves them: name, team, status and since which round it holds."""
+
+    id: PlayerId
+    name: str
+    team: str | None
+    rating: int | float | None
+    status: PlayerStatus
+    since_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayed:
+    """One applied hand: the entry it came from, the hand in the table's seats, its settlement,
+    and the game state after it."""
+
+    entry: str
+    hand: Hand
+    settlement: Settlement
+    after: GameState
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One table's game in one round.
+
+    `seats` lists the players in seat order (E S W N of the first hand). `state` is the game
+    state after the last applied hand (None for a game recorded by final scores only). `result`
+    is set once the game is over, `finished` names the entry that closed it.
+    `substitutes` maps a seat to the name of whoever played it in the absent player's place.
+    """
+
+    round: int
+    table: int
+    seats: TableSeats
+    hands: tuple[HandPlayed, ...] = ()
+    state: GameState | None = None
+    result: GameResult | None = None
+    finished: str | None = None
+    substitutes: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """`round 2 table 3`, for messages."""
+        return f"round {self.round} table {self.table}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """What the timer needs from the log about one round (times are the entries' `at`).
+
+    `pauses` lists (paused at, resumed at or None while paused); `extra_seconds` is time added
+    for every table, `table_extra` per table; `time_called` maps a table (0 = every table) to
+    when time was called there.
+    """
+
+    round: int
+    started: str | None = None
+    pauses: tuple[tuple[str, str | None], ...] = ()
+    extra_seconds: int = 0
+    table_extra: Mapping[int, int] = field(default_factory=dict)
+    time_called: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def paused(self) -> bool:
+        """Whether the clock is stopped right now."""
+        return bool(self.pauses) and self.pauses[-1][1] is None
+
+
+@dataclass(frozen=True, eq=False)
+class EventState:
+    """Everything the console shows, folded from the log. Compared by identity (a new fold is a
+    new state), so a reactive attribute notices a replaced state at once.
+
+    `entries` are the effective entries in log order (voided ones left out, amended ones
+    replaced); `log_ids` every id in the log, voided or not (to refuse a retried entry).
+    """
+
+    settings: EventSettings
+    players: Mapping[PlayerId, PlayerState]
+    seating: Mapping[int, RoundSeating]
+    games: Mapping[tuple[int, int], TableGame]
+    clocks: Mapping[int, RoundClock]
+    penalties: tuple[Penalty, ...]
+    notes: tuple[Note, ...]
+    entries: tuple[Entry, ...]
+    voided: frozenset[str]
+    log_ids: frozenset[str]
+    problems: tuple[Problem, ...]
+
+    @property
+    def rules(self) -> RuleSet:
+        """The event's rule set."""
+        return self.settings.rules.ruleset
+
+    @property
+    def clean(self) -> bool:
+        """True when the log folded without a single problem."""
+        return not self.problems
+
+    def game(self, round: int, table: int) -> TableGame | None:
+        """The game at `table` in `round`, or None when nothing was recorded there yet."""
+        return self.games.get((round, table))
+
+    def table_seats(self, round: int, table: int) -> TableSeats | None:
+        """The players at `table` in `round` in seat order, or None when there is no such table."""
+        tables = self.seating.get(round, ())
+        return tables[table - 1] if 1 <= table <= len(tables) else None
+
+    def name(self, player: PlayerId) -> str:
+        """A player's current name (the id itself for an unknown player)."""
+        p = self.players.get(player)
+        return p.name if p else player
+
+    @property
+    def current_round(self) -> int:
+        """The latest round started, else the first seated round, else 1."""
+        started = [r for r, c in self.clocks.items() if c.started]
+        if started:
+            return max(started)
+        return min(self.seating, default=1)
+
+
+def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
+    """The same hand with seat `s` renamed `seat_map[s]` (for a table that played re-seated).
+
+    >>> from mjevent.core.outcomes import HandValue
+    >>> h = Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),)), riichi=frozenset({0}))
+    >>> remap_hand(h, [1, 0, 2, 3]).outcome.wins[0].winner, remap_hand(h, [1, 0, 2, 3]).riichi
+    (0, frozenset({1}))
+    """
+
+    def seats(values: Iterable[int]) -> frozenset[int]:
+        return frozenset(seat_map[s] for s in values)
+
+    def win(w: Win) -> Win:
+        return Win(seat_map[w.winner], w.value, None if w.pao is None else seat_map[w.pao])
+
+    o = hand.outcome
+    outcome: Ron | Tsumo | Draw | AbortiveDraw | ChomboHand
+    if isinstance(o, Ron):
+        outcome = Ron(seat_map[o.loser], tuple(win(w) for w in o.wins))
+    elif isinstance(o, Tsumo):
+        outcome = Tsumo(win(o.win))
+    elif isinstance(o, Draw):
+        outcome = Draw(seats(o.tenpai), seats(o.nagashi))
+    elif isinstance(o, ChomboHand):
+        outcome = ChomboHand(seat_map[o.offender])
+    else:
+        outcome = o
+    return Hand(outcome, seats(hand.riichi))
+
+
+# --- Corrections -------------------------------------------------------------------------------
+
+
+def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[Entry], set[str]]:
+    """The effective log: corrections applied, duplicates and voided entries left out."""
+    position: dict[str, int] = {}
+    unique: list[Entry] = []
+    for entry in entries:
+        if entry.id in position:
+            first = unique[position[entry.id]]
+            if first != entry:
+                problems.append(
+                    Problem(
+                        entry.id,
+                        "this id is used by two different entries; the later one is ignored "
+                        "(give every entry its own id)",
+                    )
+                )
+            continue
+        position[entry.id] = len(unique)
+        unique.append(entry)
+
+    corrections: dict[str, list[Correction]] = {}
+    for i, entry in enumerate(unique):
+        if not isinstance(entry, Correction):
+            continue
+        target = position.get(entry.target)
+        if target is None:
+            problems.append(
+                Problem(entry.id, f"corrects {entry.target!r}, which is not in the log")
+            )
+            continue
+        if target >= i:
+            problems.append(
+                Problem(entry.id, f"corrects {entry.target!r}, which comes later in the log")
+            )
+            continue
+        original = unique[target]
+        if entry.replacement is not None:
+            if isinstance(original, Correction):
+                problems.append(
+                    Problem(
+                        entry.id,
+                        f"amends the correction {entry.target!r}; a correction can only be "
+                        "voided (then enter a new one)",
+                    )
+                )
+                continue
+            if type(entry.replacement) is not type(original):
+                problems.append(
+                    Problem(
+                        entry.id,
+                        f"amends {entry.target!r} ({original.KIND}) with a {entry.replacement.KIND}"
+                        "; an amendment keeps the kind (void it and enter a new entry instead)",
+                    )
+                )
+                continue
+        corrections.setdefault(entry.target, []).append(entry)
+
+    memo: dict[str, Entry | None] = {}
+
+    def effective(entry_id: str) -> Entry | None:
+        # Targets always come earlier in the log, so this recursion ends.
+        if entry_id in memo:
+            return memo[entry_id]
+        current: Entry | None = unique[position[entry_id]]
+        for c in corrections.get(entry_id, []):
+            if effective(c.id) is None:
+                continue
+            current = None if c.replacement is None else dataclasses.replace(
+                c.replacement, id=entry_id, at=unique[position[entry_id]].at
+            )
+        memo[entry_id] = current
+        return current
+
+    out: list[Entry] = []
+    voided: set[str] = set()
+    for entry in unique:
+        e = effective(entry.id)
+        if e is None:
+            voided.add(entry.id)
+        elif not isinstance(e, Correction):
+            out.append(e)
+    return out, voided
+
+
+# --- The fold ----------------------------------------------------------------------------------
+
+
+class _Table:
+    """A table's game while the fold runs (mutable here, frozen into `TableGame` at the end)."""
+
+    def __init__(self, round: int, table: int, seats: TableSeats, rules: RuleSet) -> None:
+        self.round = round
+        self.table = table
+        self.seats = seats
+        self.rules = rules
+        self.logged: list[HandRecorded] = []
+        self.played: list[HandPlayed] = []
+        self.state: GameState | None = None
+        self.finished: GameFinished | None = None
+        self.result: GameResult | None = None
+        self.substitutes: dict[int, str] = {}
+        self.time_call_at: int | None = None
+
+    @property
+    def label(self) -> str:
+        return f"round {self.round} table {self.table}"
+
+    def apply(self, entry: HandRecorded, problems: list[Problem]) -> None:
+        if self.finished is not None:
+            problems.append(
+                Problem(
+                    entry.id,
+                    f"hand at {self.label} after the game was finished by entry "
+                    f"{self.finished.id}; void that entry first if the game went on",
+                )
+            )
+            return
+        state = self.state if self.state is not None else new_game(self.rules)
+        if state.finished:
+            problems.append(
+                Problem(
+                    entry.id,
+                    f"hand at {self.label} after the game ended ({state.label}, "
+                    f"{state.end_reason}); void it, or correct an earlier hand",
+                )
+            )
+            return
+        # Time is called between two hands; a replay after a reseat calls it at the same point.
+        if self.time_call_at is not None and len(self.played) >= self.time_call_at:
+            state = call_time(state)
+        try:
+            after, settlement = apply_hand(state, entry.hand)
+        except ValueError as error:
+            problems.append(Problem(entry.id, f"hand at {self.label} cannot be applied: {error}"))
+            return
+        self.logged.append(entry)
+        self.state = after
+        self.played.append(HandPlayed(entry.id, entry.hand, settlement, after))
+
+    def call_time(self) -> None:
+        if self.time_call_at is None:
+            self.time_call_at = len(self.played)
+        if self.state is not None and self.finished is None and not self.state.finished:
+            self.state = call_time(self.state)
+
+    def reseat(self, entry: TableReseated, problems: list[Problem]) -> bool:
+        if sorted(entry.seats) != sorted(self.seats):
+            problems.append(
+                Problem(
+                    entry.id,
+                    f"re-seats {self.label} as {list(entry.seats)}, but the table seats "
+                    f"{list(self.seats)}; give the same players in the order they sat (E S W N)",
+                )
+            )
+            return False
+        seat_map = [entry.seats.index(p) for p in self.seats]
+        logged = [
+            dataclasses.replace(h, hand=remap_hand(h.hand, seat_map)) for h in self.logged
+        ]
+        finished = self.finished
+        self.seats = entry.seats
+        self.substitutes = {seat_map[s]: name for s, name in self.substitutes.items()}
+        self.logged, self.played, self.state, self.finished, self.result = [], [], None, None, None
+        for h in logged:
+            self.apply(h, problems)
+        if finished is not None:
+            if finished.final is not None:
+                final = [0] * len(seat_map)
+                for old, score in enumerate(finished.final):
+                    final[seat_map[old]] = score
+                finished = dataclasses.replace(finished, final=tuple(final))
+            chombos = tuple(seat_map[s] for s in finished.chombos)
+            self.finish(dataclasses.replace(finished, chombos=chombos), problems)
+        return True
+
+    def finish(self, entry: GameFinished, problems: list[Problem]) -> None:
+        if self.finished is not None:
+            problems.append(
+                Problem(
+                    entry.id,
+                    f"{self.label} was already finished by entry {self.finished.id}; void one "
+                    "of them",
+                )
+            )
+            return
+        rules = self.rules
+        subs = frozenset(self.substitutes)
+        if self.played:
+            assert self.state is not None
+            state = self.state if self.state.finished else end_game(self.state)
+            self.state = state
+            result = result_of(state, substitutes=subs)
+            # A score sheet may show the scores before or after the leftover sticks went out.
+            if entry.final is not None and tuple(entry.final) not in (state.scores, result.final):
+                problems.append(
+                    Problem(
+                        entry.id,
+                        f"final scores {list(entry.final)} at {self.label} do not match the "
+                        f"hands, which give {list(state.scores)}; correct the hand that is "
+                        "wrong, or the final scores",
+                    )
+                )
+            if entry.chombos:
+                problems.append(
+                    Problem(
+                        entry.id,
+                        f"chombos are listed on the final scores of {self.label}, which was "
+                        "recorded hand by hand; record each chombo as a hand instead",
+                    )
+                )
+        else:
+            if entry.final is None:
+                problems.append(
+                    Problem(
+                        entry.id,
+                        f"{self.label} is finished without hands and without final scores; "
+                        "give the final scores (t3 final 41200 28800 22100 27900)",
+                    )
+                )
+                return
+            if len(entry.final) != rules.players:
+                problems.append(
+                    Problem(
+                        entry.id,
+                        f"{len(entry.final)} final scores at {self.label}; the rules seat "
+                        f"{rules.players} players",
+                    )
+                )
+                return
+            try:
+                check_final_scores(entry.final, rules, deposits_left=entry.deposits)
+            except ScoreSumError as error:
+                problems.append(Problem(entry.id, f"final scores at {self.label}: {error}"))
+            counts = [0] * rules.players
+            for seat in entry.chombos:
+                if seat < rules.players:
+                    counts[seat] += 1
+            result = game_result(
+                entry.final,
+                rules,
+                deposits_left=entry.deposits,
+                chombos=counts,
+                substitutes=subs,
+            )
+        self.finished = entry
+        self.result = result
+
+    def frozen(self) -> TableGame:
+        result = self.result
+        if result is None and self.state is not None and self.state.finished:
+            result = result_of(self.state, substitutes=frozenset(self.substitutes))
+        return TableGame(
+            round=self.round,
+            table=self.table,
+            seats=self.seats,
+            hands=tuple(self.played),
+            state=self.state,
+            result=result,
+            finished=None if self.finished is None else self.finished.id,
+            substitutes=dict(self.substitutes),
+        )
+
+
+class _Fold:
+    """The mutable working set of one fold; `fold` is its only user."""
+
+    def __init__(self, settings: EventSettings, problems: list[Problem]) -> None:
+        self.settings = settings
+        self.rules = settings.rules.ruleset
+        self.problems = problems
+        self.players: dict[PlayerId, PlayerState] = {
+            p.id: PlayerState(p.id, p.name, p.team, p.rating, p.status) for p in settings.players
+        }
+        self.seating: dict[int, RoundSeating] = {}
+        self.tables: dict[tuple[int, int], _Table] = {}
+        self.clocks: dict[int, RoundClock] = {}
+        self.penalties: list[Penalty] = []
+        self.notes: list[Note] = []
+        self.round_time_called: dict[int, str] = {}
+        for r in settings.seating.rounds:
+            self.set_round(None, r.round, r.tables)
+
+    def problem(self, entry: Entry | None, message: str) -> None:
+        self.problems.append(Problem(None if entry is None else entry.id, message))
+
+    # Seating ---------------------------------------------------------------------------------
+
+    def set_round(self, entry: Entry | None, rnd: int, tables: Sequence[TableSeats]) -> None:
+        where = "the seating" if entry is None else "this seating"
+        if any(k[0] == rnd and (t.played or t.finished) for k, t in self.tables.items()):
+            self.problem(
+                entry,
+                f"re-seats round {rnd}, which already has results; re-seat a single table "
+                "with a reseat entry, or void its results first",
+            )
+            return
+        seen: set[PlayerId] = set()
+        for t, table in enumerate(tables, 1):
+            if len(table) != self.rules.players:
+                self.problem(
+                    entry,
+                    f"{where} of round {rnd} table {t} has {len(table)} players; the rules seat "
+                    f"{self.rules.players}",
+                )
+            for p in table:
+                if p in seen:
+                    self.problem(entry, f"player {p} is seated twice in round {rnd}")
+                seen.add(p)
+                if p not in self.players:
+                    self.problem(entry, f"round {rnd} table {t} seats unknown player {p!r}")
+                elif self.withdrawn_in(p, rnd):
+                    self.problem(
+                        entry,
+                        f"round {rnd} table {t} seats {self.players[p].name} ({p}), who "
+                        f"withdrew before round {rnd}",
+                    )
+        self.seating[rnd] = tuple(tuple(t) for t in tables)
+        for key in [k for k in self.tables if k[0] == rnd]:
+            del self.tables[key]
+
+    def withdrawn_in(self, player: PlayerId, rnd: int) -> bool:
+        p = self.players[player]
+        return p.status is PlayerStatus.WITHDRAWN and (p.since_round or 1) <= rnd
+
+    def table(self, entry: Entry, rnd: int, table: int) -> _Table | None:
+        existing = self.tables.get((rnd, table))
+        if existing is not None:
+            return existing
+        tables = self.seating.get(rnd)
+        if tables is None:
+            self.problem(entry, f"round {rnd} is not seated; set its seating first")
+            return None
+        if not 1 <= table <= len(tables):
+            self.problem(
+                entry,
+                f"there is no table {table} in round {rnd} (it has tables 1 to {len(tables)})",
+            )
+            return None
+        state = _Table(rnd, table, tables[table - 1], self.rules)
+        if rnd in self.round_time_called:
+            state.time_call_at = 0
+        self.tables[(rnd, table)] = state
+        return state
+
+    def swap(self, entry: SeatsSwapped) -> None:
+        tables = self.seating.get(entry.round)
+        if tables is None:
+            self.problem(entry, f"round {entry.round} is not seated")
+            return
+        where: dict[PlayerId, tuple[int, int]] = {}
+        for t, table in enumerate(tables):
+            for s, p in enumerate(table):
+                where[p] = (t, s)
+        missing = [p for p in (entry.a, entry.b) if p not in where]
+        if missing:
+            self.problem(entry, f"{missing[0]!r} is not seated in round {entry.round}")
+            return
+        (ta, sa), (tb, sb) = where[entry.a], where[entry.b]
+        played = [
+            t + 1
+            for t in {ta, tb}
+            if (g := self.tables.get((entry.round, t + 1))) is not None and g.played
+        ]
+        if played:
+            self.problem(
+                entry,
+                f"swaps seats at round {entry.round} table {played[0]}, which already has hands; "
+                "if the table played on other winds, re-seat it (its hands are re-applied)",
+            )
+            return
+        grid = [list(t) for t in tables]
+        grid[ta][sa], grid[tb][sb] = entry.b, entry.a
+        self.seating[entry.round] = tuple(tuple(t) for t in grid)
+        for t in {ta, tb}:
+            self.tables.pop((entry.round, t + 1), None)
+
+    # Entries ---------------------------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> None:
+        if isinstance(entry, HandRecorded):
+            table = self.table(entry, entry.round, entry.table)
+            if table is not None:
+                self.check_seats(entry)
+                table.apply(entry, self.problems)
+        elif isinstance(entry, GameFinished):
+            table = self.table(entry, entry.round, entry.table)
+            if table is not None:
+                table.finish(entry, self.problems)
+        elif isinstance(entry, TableReseated):
+            table = self.table(entry, entry.round, entry.table)
+            if table is not None and table.reseat(entry, self.problems):
+                grid = list(self.seating[entry.round])
+                grid[entry.table - 1] = entry.seats
+                self.seating[entry.round] = tuple(grid)
+        elif isinstance(entry, SeatingSet):
+            for i, tables in enumerate(entry.rounds):
+                self.set_round(entry, entry.first_round + i, tables)
+        elif isinstance(entry, SeatsSwapped):
+            self.swap(entry)
+        elif isinstance(entry, TimeCalled):
+            self.time_called(entry)
+        elif isinstance(entry, RoundStarted | RoundPaused | RoundResumed | RoundExtended):
+            self.clock(entry)
+        elif isinstance(entry, Penalty):
+            if entry.player not in self.players:
+                self.problem(entry, f"penalty for unknown player {entry.player!r}")
+            else:
+                self.penalties.append(entry)
+        elif isinstance(entry, Note):
+            self.notes.append(entry)
+        elif isinstance(entry, PlayerSubstituted):
+            self.substitute(entry)
+        else:
+            self.player_entry(entry)
+
+    def check_seats(self, entry: HandRecorded) -> None:
+        n = self.rules.players
+        o = entry.hand.outcome
+        used = set(entry.hand.riichi)
+        if isinstance(o, Ron):
+            used |= {o.loser, *(w.winner for w in o.wins)}
+        elif isinstance(o, Tsumo):
+            used.add(o.win.winner)
+        elif isinstance(o, Draw):
+            used |= o.tenpai | o.nagashi
+        elif isinstance(o, ChomboHand):
+            used.add(o.offender)
+        bad = sorted(s for s in used if s >= n)
+        if bad:
+            self.problem(
+                entry, f"names seat {WINDS[bad[0]]}, which a {n}-player table does not have"
+            )
+
+    def time_called(self, entry: TimeCalled) -> None:
+        if entry.round not in self.seating:
+            self.problem(entry, f"time called in round {entry.round}, which is not seated")
+            return
+        clock = self.clocks.get(entry.round, RoundClock(entry.round))
+        if entry.table is None:
+            self.round_time_called[entry.round] = entry.at
+            targets = range(1, len(self.seating[entry.round]) + 1)
+        else:
+            targets = range(entry.table, entry.table + 1)
+        called = dict(clock.time_called)
+        called[entry.table or 0] = entry.at
+        self.clocks[entry.round] = dataclasses.replace(clock, time_called=called)
+        for t in targets:
+            table = self.table(entry, entry.round, t)
+            if table is None:
+                continue
+            table.call_time()
+
+    def clock(self, entry: RoundStarted | RoundPaused | RoundResumed | RoundExtended) -> None:
+        rnd = entry.round
+        clock = self.clocks.get(rnd, RoundClock(rnd))
+        if isinstance(entry, RoundStarted):
+            if clock.started is not None:
+                self.problem(entry, f"round {rnd} was already started at {clock.started}")
+                return
+            clock = dataclasses.replace(clock, started=entry.at)
+        elif isinstance(entry, RoundPaused):
+            if clock.started is None or clock.paused:
+                self.problem(entry, f"round {rnd} is paused while its clock is not running")
+                return
+            clock = dataclasses.replace(clock, pauses=(*clock.pauses, (entry.at, None)))
+        elif isinstance(entry, RoundResumed):
+            if not clock.paused:
+                self.problem(entry, f"round {rnd} is resumed but it was not paused")
+                return
+            clock = dataclasses.replace(
+                clock, pauses=(*clock.pauses[:-1], (clock.pauses[-1][0], entry.at))
+            )
+        elif entry.table is None:
+            clock = dataclasses.replace(clock, extra_seconds=clock.extra_seconds + entry.seconds)
+        else:
+            extra = dict(clock.table_extra)
+            extra[entry.table] = extra.get(entry.table, 0) + entry.seconds
+            clock = dataclasses.replace(clock, table_extra=extra)
+        self.clocks[rnd] = clock
+
+    def substitute(self, entry: PlayerSubstituted) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is None:
+            return
+        if entry.player not in table.seats:
+            self.problem(
+                entry,
+                f"{entry.player!r} does not sit at {table.label} (it seats "
+                f"{', '.join(table.seats)})",
+            )
+            return
+        table.substitutes[table.seats.index(entry.player)] = entry.substitute
+
+    def player_entry(
+        self, entry: PlayerAdded | PlayerRenamed | PlayerWithdrawn | PlayerReturned | Correction
+    ) -> None:
+        if isinstance(entry, Correction):  # resolved before the fold; never reaches here
+            return
+        if isinstance(entry, PlayerAdded):
+            if entry.player in self.players:
+                self.problem(entry, f"player id {entry.player!r} is already taken")
+                return
+            self.players[entry.player] = PlayerState(
+                entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
+            )
+            return
+        current = self.players.get(entry.player)
+        if current is None:
+            self.problem(entry, f"unknown player {entry.player!r}")
+            return
+        if isinstance(entry, PlayerRenamed):
+            self.players[entry.player] = dataclasses.replace(current, name=entry.name)
+        elif isinstance(entry, PlayerWithdrawn):
+            self.players[entry.player] = dataclasses.replace(
+                current, status=PlayerStatus.WITHDRAWN, since_round=entry.from_round
+            )
+        else:
+            if current.status is not PlayerStatus.WITHDRAWN:
+                self.problem(entry, f"{current.name} returns but had not withdrawn")
+            self.players[entry.player] = dataclasses.replace(
+                current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
+            )
+
+
+def fold(settings: EventSettings, entries: Iterable[Entry]) -> EventState:
+    """Replay `entries` (the whole log, in order) over `settings` into the event's state.
+
+    Never raises on log content: what cannot apply becomes a `Problem`.
+    """
+    log = list(entries)
+    problems: list[Problem] = []
+    effective, voided = _resolve(log, problems)
+    work = _Fold(settings, problems)
+    for entry in effective:
+        work.apply(entry)
+    games = {key: t.frozen() for key, t in sorted(work.tables.items())}
+    return EventState(
+        settings=settings,
+        players=dict(work.players),
+        seating=dict(sorted(work.seating.items())),
+        games=games,
+        clocks=dict(sorted(work.clocks.items())),
+        penalties=tuple(work.penalties),
+        notes=tuple(work.notes),
+        entries=tuple(effective),
+        voided=frozenset(voided),
+        log_ids=frozenset(e.id for e in log),
+        problems=tuple(problems),
+    )

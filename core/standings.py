@@ -1,0 +1,1070 @@
+"""Live standings: totals, places, tiebreaks, snapshots, withdrawals, substitutes, stages, teams.
+
+Input is what the event log folds to: the finished games (round, table, the player id at each seat,
+the `GameResult`), the penalties (cancelled ones too, for the audit), the byes and the roster.
+`compute_standings` gives a frozen `Standings` after the last round whose results are visible;
+`Standings.standings_after(r)` gives the table as it stood after round r, and
+`Standings.with_game(g)` the table once one more game is in (incrementally where it can).
+
+Points are raw table points throughout (+45.3 is 45300.0); printers divide by 1000. A player's
+total is the sum of their games' `points` (chombo already taken off by the game), plus what their
+byes score, less their event penalties.
+
+>>> from mjevent.core.results import game_result
+>>> from mjevent.core.rules import preset
+>>> ema = preset("ema2016")
+>>> roster = [Entrant("a", "Ann"), Entrant("b", "Bob"), Entrant("c", "Cy"), Entrant("d", "Di")]
+>>> g1 = PlayedGame(1, 1, ("a", "b", "c", "d"), game_result([45000, 30000, 30000, 15000], ema))
+>>> s = compute_standings([g1], roster)
+>>> [(r.place_label, r.player, r.total) for r in s.rows]
+[('1', 'a', 30000.0), ('2-3', 'b', 0.0), ('2-3', 'c', 0.0), ('4', 'd', -30000.0)]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from mjevent.core.standings_config import (
+    Bye,
+    Carry,
+    Criterion,
+    StandingsConfig,
+    Substitutes,
+    TeamMode,
+    Withdrawal,
+)
+from mjevent.core.tiebreaks import Ranking, RankInput, rank
+
+__all__ = [
+    "ByeRecord",
+    "ChomboEntry",
+    "Entrant",
+    "GameResultLike",
+    "PenaltyRecord",
+    "PlayedGame",
+    "StandingRow",
+    "Standings",
+    "StandingsError",
+    "Status",
+    "TeamRow",
+    "ZeroSum",
+    "compute_standings",
+]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+class StandingsError(ValueError):
+    """Standings input that cannot be ranked; the message names the game or player and the fix."""
+
+
+class Status(enum.StrEnum):
+    """A roster entry's standing in the event."""
+
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+    SUBSTITUTE = "substitute"
+    """Plays seats for others; ranked only as `StandingsConfig.substitutes` says."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """One roster entry. `replaces` names the player a substitute stands in for, if one."""
+
+    id: str
+    name: str
+    team: str = ""
+    status: Status = Status.ACTIVE
+    replaces: str = ""
+
+
+class GameResultLike(Protocol):
+    """What standings read from a game's result (`mjevent.core.results.GameResult`)."""
+
+    @property
+    def final(self) -> tuple[int, ...]: ...
+    @property
+    def places(self) -> tuple[int, ...]: ...
+    @property
+    def penalties(self) -> tuple[int, ...]: ...
+    @property
+    def total(self) -> tuple[int, ...]: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def substitutes(self) -> frozenset[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One finished game: `seats` are the roster ids seated E, S, W, N for the first hand.
+
+    `substitutes` names who really played a seat marked as a substitute's in the result
+    (`(seat, name)` pairs); a seat whose roster entry is a substitute needs no name here.
+    """
+
+    round: int
+    table: int
+    seats: tuple[str, ...]
+    result: GameResultLike
+    substitutes: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRecord:
+    """A penalty as entered: `amount` > 0 is taken off the player's event total.
+
+    `round` is the round it belongs to (it counts in snapshots from that round on; None counts in
+    every snapshot). A cancelled penalty stays listed with the reason it was cancelled.
+    """
+
+    id: str
+    player: str
+    amount: int
+    reason: str
+    entered_by: str = ""
+    round: int | None = None
+    cancelled: bool = False
+    cancel_reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRecord:
+    """`player` sits out `round` by the schedule (not a withdrawal, not a missed game)."""
+
+    round: int
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings. Points are raw table points; None where no game was played.
+
+    `place` is None for players listed apart (substitutes, removed withdrawals). `movement` is
+    the previous round's place less this one (+2 = up two places), None when there is no
+    previous round or the player was not ranked in it. `decided_by` names the criterion that
+    separated the player from someone level on the chain before it (None while sharing).
+    """
+
+    place: int | None
+    place_label: str
+    player: str
+    name: str
+    team: str
+    status: Status
+    total: float
+    games: int
+    byes: int
+    average: float | None
+    average_place: float | None
+    place_counts: tuple[int, ...]
+    best_game: float | None
+    worst_game: float | None
+    raw_sum: int
+    chombo: float
+    penalties: float
+    bye_points: float
+    movement: int | None
+    decided_by: Criterion | None
+    bracket: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """One team's line: total by the team mode, and what the team tiebreaks read."""
+
+    place: int
+    place_label: str
+    team: str
+    members: tuple[str, ...]
+    total: float
+    games: int
+    firsts: int
+    best_game: float | None
+    raw_sum: int
+    penalties: float
+    movement: int | None
+    decided_by: Criterion | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChomboEntry:
+    """One chombo penalty taken off a game's points (what EMA reporting lists)."""
+
+    round: int
+    table: int
+    player: str
+    name: str
+    amount: int
+    """Points taken off, as a positive number (20000 for one EMA chombo)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroSum:
+    """The sums EMA reporting shows to prove the results add up.
+
+    `table_sum` is the sum of every counted game's total before chombo penalties; it is 0 when
+    uma and oka are zero-sum, no riichi stick was left to nobody, nothing was rounded and no
+    substitute was scored at fixed points. `unbalanced` lists the games where it is not 0
+    (round, table, sum), so each difference can be explained.
+    """
+
+    points_sum: float
+    chombo_sum: float
+    penalty_sum: float
+    table_sum: float
+    unbalanced: tuple[tuple[int, int, int], ...]
+
+    @property
+    def balanced(self) -> bool:
+        """True when every counted game's totals add up to zero."""
+        return not self.unbalanced
+
+
+# --- Ingest --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Event:
+    """Everything ingested once; snapshots are computed from these arrays."""
+
+    config: StandingsConfig
+    entrants: tuple[Entrant, ...]
+    index: Mapping[str, int]
+    seats: int
+    team_names: tuple[str, ...]
+    team_of: IntArray
+    ranked_ok: npt.NDArray[np.bool_]
+    g_round: IntArray
+    g_table: IntArray
+    g_player: IntArray
+    g_team: IntArray
+    g_points: FloatArray
+    g_total: FloatArray
+    g_raw: FloatArray
+    g_place: IntArray
+    g_chombo: FloatArray
+    g_counted: npt.NDArray[np.bool_]
+    games: tuple[PlayedGame, ...]
+    penalties: tuple[PenaltyRecord, ...]
+    byes: tuple[ByeRecord, ...]
+    tables_per_round: Mapping[int, int]
+    notes: tuple[str, ...]
+    p_player: IntArray
+    p_round: IntArray
+    p_amount: FloatArray
+    b_player: IntArray
+    b_round: IntArray
+
+
+def _roster(
+    roster: Sequence[Entrant], games: Sequence[PlayedGame]
+) -> tuple[tuple[Entrant, ...], dict[str, int]]:
+    entrants = list(roster)
+    index: dict[str, int] = {}
+    for i, e in enumerate(entrants):
+        if e.id in index:
+            raise StandingsError(f"roster lists player id {e.id!r} twice; ids must be unique")
+        index[e.id] = i
+    # A substitute named only in a game joins the roster as an unranked substitute.
+    for g in games:
+        for seat, name in g.substitutes:
+            if name not in index:
+                replaced = g.seats[seat] if 0 <= seat < len(g.seats) else ""
+                index[name] = len(entrants)
+                entrants.append(Entrant(name, name, status=Status.SUBSTITUTE, replaces=replaced))
+    return tuple(entrants), index
+
+
+def _ingest(
+    games: Sequence[PlayedGame],
+    roster: Sequence[Entrant],
+    config: StandingsConfig,
+    penalties: Sequence[PenaltyRecord],
+    byes: Sequence[ByeRecord],
+    tables_per_round: Mapping[int, int],
+) -> _Event:
+    entrants, index = _roster(roster, games)
+    seats = max((len(g.seats) for g in games), default=4)
+    team_names = tuple(sorted({e.team for e in entrants if e.team}))
+    team_index = {t: k for k, t in enumerate(team_names)}
+    team_of = np.full(len(entrants), -1, dtype=np.int64)
+    for i, e in enumerate(entrants):
+        team = e.team
+        if not team and e.replaces in index:
+            team = entrants[index[e.replaces]].team
+        team_of[i] = team_index.get(team, -1)
+
+    n = len(games)
+    g_round = np.empty(n, dtype=np.int64)
+    g_table = np.empty(n, dtype=np.int64)
+    player = np.full((n, seats), -1, dtype=np.int64)
+    points = np.zeros((n, seats))
+    total = np.zeros((n, seats))
+    raw = np.zeros((n, seats))
+    place = np.zeros((n, seats), dtype=np.int64)
+    chombo = np.zeros((n, seats))
+    for k, g in enumerate(games):
+        _ingest_game(k, g, entrants, index, config, player, points, total, raw, place, chombo)
+        g_round[k] = g.round
+        g_table[k] = g.table
+    counted = np.ones(n, dtype=bool)
+    ranked_ok = np.array([e.status is Status.ACTIVE for e in entrants], dtype=bool)
+    notes: list[str] = []
+    last_round = max((g.round for g in games), default=0)
+    scheduled = config.scheduled_rounds or last_round
+    for i, e in enumerate(entrants):
+        if e.status is not Status.WITHDRAWN:
+            continue
+        mine = (player == i).any(axis=1)
+        played = int(mine.sum())
+        if config.withdrawal is Withdrawal.KEEP:
+            ranked_ok[i] = True
+        elif config.withdrawal is Withdrawal.CHESS_50:
+            if 2 * played >= scheduled:
+                ranked_ok[i] = True
+            else:
+                counted &= ~mine
+                where = ", ".join(
+                    f"round {g_round[k]} table {g_table[k]}" for k in np.flatnonzero(mine)
+                )
+                notes.append(
+                    f"{e.name} ({e.id}) withdrew after {played} of {scheduled} games, under 50%: "
+                    f"their games are annulled for everyone at the table ({where or 'none'})"
+                )
+    g_team = np.where(player >= 0, team_of[np.where(player >= 0, player, 0)], -1)
+
+    p_list = [p for p in penalties if not p.cancelled]
+    for p in p_list:
+        if p.player not in index:
+            raise StandingsError(
+                f"penalty {p.id!r} is for player {p.player!r}, who is not on the roster"
+            )
+    b_list = list(byes)
+    for b in b_list:
+        if b.player not in index:
+            raise StandingsError(
+                f"bye in round {b.round} is for player {b.player!r}, who is not on the roster"
+            )
+    return _Event(
+        config=config,
+        entrants=entrants,
+        index=index,
+        seats=seats,
+        team_names=team_names,
+        team_of=team_of,
+        ranked_ok=ranked_ok,
+        g_round=g_round,
+        g_table=g_table,
+        g_player=player,
+        g_team=g_team,
+        g_points=points,
+        g_total=total,
+        g_raw=raw,
+        g_place=place,
+        g_chombo=chombo,
+        g_counted=counted,
+        games=tuple(games),
+        penalties=tuple(penalties),
+        byes=tuple(byes),
+        tables_per_round=dict(tables_per_round),
+        notes=tuple(notes),
+        p_player=np.array([index[p.player] for p in p_list], dtype=np.int64),
+        p_round=np.array([p.round or 0 for p in p_list], dtype=np.int64),
+        p_amount=np.array([p.amount for p in p_list], dtype=np.float64),
+        b_player=np.array([index[b.player] for b in b_list], dtype=np.int64),
+        b_round=np.array([b.round for b in b_list], dtype=np.int64),
+    )
+
+
+def _ingest_game(
+    k: int,
+    g: PlayedGame,
+    entrants: Sequence[Entrant],
+    index: Mapping[str, int],
+    config: StandingsConfig,
+    player: IntArray,
+    points: FloatArray,
+    total: FloatArray,
+    raw: FloatArray,
+    place: IntArray,
+    chombo: FloatArray,
+) -> None:
+    r = g.result
+    width = len(g.seats)
+    if not (len(r.points) == len(r.places) == len(r.final) == width):
+        raise StandingsError(
+            f"round {g.round} table {g.table}: {width} players seated but the result has "
+            f"{len(r.points)} seats; seat one player per seat of the result"
+        )
+    named = dict(g.substitutes)
+    for seat, pid in enumerate(g.seats):
+        if pid not in index:
+            raise StandingsError(
+                f"round {g.round} table {g.table} seat {'ESWN'[seat]}: player {pid!r} is not on "
+                "the roster; add them (late entry) or fix the seating"
+            )
+        who = index[pid]
+        if seat in named:
+            who = index[named[seat]]
+        e = entrants[who]
+        if e.status is Status.SUBSTITUTE and config.substitutes is Substitutes.FOR_REPLACED:
+            # The substitute's seat result counts for the player whose seat it is.
+            replaced = pid if seat in named else e.replaces
+            if replaced not in index:
+                raise StandingsError(
+                    f"round {g.round} table {g.table}: substitute {e.id!r} replaces nobody on "
+                    "the roster; set their 'replaces' or use substitutes = 'apart'"
+                )
+            who = index[replaced]
+        player[k, seat] = who
+        points[k, seat] = r.points[seat]
+        total[k, seat] = r.total[seat]
+        raw[k, seat] = r.final[seat]
+        place[k, seat] = r.places[seat]
+        chombo[k, seat] = r.penalties[seat]
+
+
+# --- Aggregation -------------------------------------------------------------------------------
+
+
+def _wsum(who: IntArray, weights: npt.NDArray[np.floating] | IntArray, n: int) -> FloatArray:
+    """Sum `weights` per index of `who` (a weighted bincount, typed as the float it is)."""
+    return np.asarray(
+        np.bincount(who, weights=np.asarray(weights, dtype=np.float64), minlength=n),
+        dtype=np.float64,
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Agg:
+    """Per roster index, over the counted games of rounds `lo`..`hi`."""
+
+    points: FloatArray
+    games: IntArray
+    place_counts: IntArray
+    place_sum: FloatArray
+    raw: FloatArray
+    best: FloatArray
+    worst: FloatArray
+    chombo: FloatArray
+    penalties: FloatArray
+    byes: IntArray
+
+
+def _aggregate(ev: _Event, lo: int, hi: int) -> _Agg:
+    n, s = len(ev.entrants), ev.seats
+    rows = ev.g_counted & (ev.g_round >= lo) & (ev.g_round <= hi)
+    who = ev.g_player[rows].ravel()
+    ok = who >= 0
+    who = who[ok]
+
+    def per_player(values: npt.NDArray[np.float64] | IntArray) -> FloatArray:
+        return _wsum(who, values[rows].ravel()[ok], n)
+
+    places = ev.g_place[rows].ravel()[ok]
+    counts = np.bincount(who * s + (places - 1), minlength=n * s).reshape(n, s)
+    best = np.full(n, -np.inf)
+    worst = np.full(n, np.inf)
+    pts = ev.g_points[rows].ravel()[ok]
+    np.maximum.at(best, who, pts)
+    np.minimum.at(worst, who, pts)
+    # A penalty given for no round counts from the start (once, in the first stage's sums).
+    pmask = (ev.p_round <= hi) & ((ev.p_round >= lo) | ((ev.p_round == 0) & (lo == 1)))
+    bmask = (ev.b_round >= lo) & (ev.b_round <= hi)
+    return _Agg(
+        points=per_player(ev.g_points),
+        games=np.bincount(who, minlength=n).astype(np.int64),
+        place_counts=counts.astype(np.int64),
+        place_sum=_wsum(who, places, n),
+        raw=per_player(ev.g_raw),
+        best=best,
+        worst=worst,
+        chombo=per_player(ev.g_chombo),
+        penalties=_wsum(ev.p_player[pmask], ev.p_amount[pmask], n),
+        byes=np.bincount(ev.b_player[bmask], minlength=n).astype(np.int64),
+    )
+
+
+def _bye_points(ev: _Event, agg: _Agg) -> FloatArray:
+    cfg = ev.config
+    if cfg.bye is Bye.ZERO:
+        return np.zeros(len(agg.byes))
+    if cfg.bye is Bye.FIXED:
+        return np.asarray(agg.byes * float(cfg.bye_points), dtype=np.float64)
+    average = np.where(agg.games > 0, agg.points / np.maximum(agg.games, 1), 0.0)
+    return np.asarray(agg.byes * average, dtype=np.float64)
+
+
+def _totals(ev: _Event, agg: _Agg) -> FloatArray:
+    result: FloatArray = agg.points + _bye_points(ev, agg) - agg.penalties
+    return result
+
+
+def _rank_input(ev: _Event, agg: _Agg, total: FloatArray, hi: int) -> RankInput:
+    rows = ev.g_counted & (ev.g_round <= hi)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        avg_place = np.where(agg.games > 0, agg.place_sum / np.maximum(agg.games, 1), np.inf)
+    return RankInput(
+        ids=tuple(e.id for e in ev.entrants),
+        names=tuple(e.name for e in ev.entrants),
+        total=total,
+        raw_sum=agg.raw,
+        firsts=agg.place_counts[:, 0].astype(np.float64),
+        best_game=agg.best,
+        avg_place=avg_place,
+        game_players=ev.g_player[rows],
+        game_points=ev.g_points[rows],
+        game_places=ev.g_place[rows],
+        games=agg.games,
+        seed=ev.config.seed,
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Snapshot:
+    """A ranked snapshot after round `hi`: who is where and why."""
+
+    hi: int
+    agg: _Agg
+    total: FloatArray
+    ranking: Ranking
+    brackets: Mapping[int, str]
+    notes: tuple[str, ...]
+
+
+def _stage_of(ev: _Event, hi: int) -> int:
+    for k, stage in enumerate(ev.config.stages):
+        if stage.rounds[0] <= hi <= stage.rounds[1]:
+            return k
+    return len(ev.config.stages) - 1 if ev.config.stages and hi > 0 else 0
+
+
+def _snapshot(ev: _Event, hi: int) -> _Snapshot:
+    agg = _aggregate(ev, 1, hi)
+    candidates = np.flatnonzero(ev.ranked_ok)
+    chain = ev.config.tiebreaks
+    if not ev.config.stages or _stage_of(ev, hi) == 0:
+        total = _totals(ev, agg)
+        inp = _rank_input(ev, agg, total, hi)
+        ranking = rank(inp, candidates, chain)
+        return _Snapshot(hi, agg, total, ranking, {}, tuple(inp.notes))
+    return _staged_snapshot(ev, hi, agg, candidates)
+
+
+def _staged_snapshot(ev: _Event, hi: int, agg: _Agg, candidates: IntArray) -> _Snapshot:
+    """Rank a later stage: each bracket apart, then the players cut, in their earlier order.
+
+    A stage's total is what its players carry in (full, half or nothing of their previous stage
+    total) plus their points in the stage's rounds; every other column covers the whole event.
+    """
+    stages = ev.config.stages
+    chain = ev.config.tiebreaks
+    current = _stage_of(ev, hi)
+    first_total = _totals(ev, _aggregate(ev, 1, stages[0].rounds[1]))
+    inp0 = _rank_input(ev, agg, first_total, stages[0].rounds[1])
+    prev = rank(inp0, candidates, chain)
+    notes = list(inp0.notes)
+    stage_total = first_total
+    eliminated: list[list[int]] = []
+    brackets: list[list[int]] = [list(map(int, prev.order))]
+    for k in range(1, current + 1):
+        cut = stages[k - 1].advance
+        order = [i for b in brackets for i in b]
+        new_brackets: list[list[int]] = []
+        at = 0
+        for size in cut:
+            new_brackets.append(order[at : at + size])
+            at += size
+        eliminated.insert(0, order[at:])
+        lo, last = stages[k].rounds
+        upto = min(hi, last)
+        stage_points = _totals(ev, _aggregate(ev, lo, upto))
+        factor = {Carry.FULL: 1.0, Carry.HALF: 0.5, Carry.RESET: 0.0}[stages[k].carry]
+        stage_total = factor * stage_total + stage_points
+        inp = _rank_input(ev, agg, stage_total, upto)
+        brackets = []
+        for members in new_brackets:
+            r = rank(inp, np.array(members, dtype=np.int64), chain)
+            brackets.append(list(map(int, r.order)))
+            notes.extend(n for n in inp.notes if n not in notes)
+    # Places: bracket by bracket, then the cut players in the order they were cut.
+    final_inp = _rank_input(ev, agg, stage_total, hi)
+    rows: list[int] = []
+    place: list[int] = []
+    place_end: list[int] = []
+    decided: list[Criterion | None] = []
+    bracket_of: dict[int, str] = {}
+    offset = 0
+    for b, members in enumerate(brackets):
+        r = rank(final_inp, np.array(members, dtype=np.int64), chain)
+        label = f"{stages[current].name} {chr(ord('A') + b)}" if len(brackets) > 1 else ""
+        for i, idx in enumerate(r.order):
+            rows.append(int(idx))
+            place.append(r.place[i] + offset)
+            place_end.append(r.place_end[i] + offset)
+            decided.append(r.decided_by[i])
+            if label:
+                bracket_of[int(idx)] = label
+        offset += len(members)
+    for group in eliminated:
+        for idx in group:
+            offset += 1
+            rows.append(idx)
+            place.append(offset)
+            place_end.append(offset)
+            decided.append(None)
+            bracket_of[idx] = "cut"
+    ranking = Ranking(
+        order=np.array(rows, dtype=np.int64),
+        place=tuple(place),
+        place_end=tuple(place_end),
+        decided_by=tuple(decided),
+    )
+    return _Snapshot(hi, agg, stage_total, ranking, bracket_of, tuple(notes))
+
+
+# --- The result --------------------------------------------------------------------------------
+
+
+def _visible_round(ev: _Event) -> tuple[int, tuple[str, ...]]:
+    last = int(ev.g_round.max()) if len(ev.g_round) else 0
+    if not ev.config.hide_incomplete_rounds:
+        return last, ()
+    if not ev.tables_per_round:
+        return last, (
+            "hide_incomplete_rounds is on but no tables per round were given: nothing hidden",
+        )
+    finished = np.bincount(ev.g_round, minlength=last + 2) if len(ev.g_round) else np.zeros(2)
+    for r in range(1, last + 1):
+        seated = ev.tables_per_round.get(r, 0)
+        if finished[r] < seated:
+            return r - 1, (
+                f"round {r} hidden until every table has finished: {int(finished[r])} of "
+                f"{seated} tables in",
+            )
+    return last, ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Standings:
+    """The standings after `round` (the last round shown), with everything that explains them.
+
+    Compares by identity, so a screen notices a new table in O(1). `rows` are the ranked players,
+    best first; `apart` lists substitutes and withdrawn players left out of the ranking.
+    """
+
+    round: int
+    visible_round: int
+    _ev: _Event = field(repr=False)
+    _snap: _Snapshot = field(repr=False)
+    _prev: _Snapshot | None = field(repr=False)
+    _cache: dict[str, object] = field(default_factory=dict, repr=False)
+
+    # ----- reading
+
+    @property
+    def config(self) -> StandingsConfig:
+        """The standings policies the table was computed with."""
+        return self._ev.config
+
+    @property
+    def seats(self) -> int:
+        """Seats per table: 4, or 3 in sanma (the number of place-count columns)."""
+        return self._ev.seats
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the director should know: hidden rounds, annulled games, skipped tiebreaks."""
+        _, hidden = _visible_round(self._ev)
+        return self._ev.notes + hidden + self._snap.notes
+
+    @property
+    def rows(self) -> tuple[StandingRow, ...]:
+        """The ranked players, best first."""
+        cached = self._cache.get("rows")
+        if cached is None:
+            cached = self._build_rows()
+            self._cache["rows"] = cached
+        return cached  # type: ignore[return-value]
+
+    @property
+    def apart(self) -> tuple[StandingRow, ...]:
+        """Players listed apart: substitutes and withdrawals the policy leaves unranked."""
+        cached = self._cache.get("apart")
+        if cached is None:
+            ranked = set(map(int, self._snap.ranking.order))
+            ev, agg = self._ev, self._snap.agg
+            cached = tuple(
+                self._row(i, None, "", None, None)
+                for i, e in enumerate(ev.entrants)
+                if i not in ranked and (e.status is not Status.ACTIVE or agg.games[i] > 0)
+            )
+            self._cache["apart"] = cached
+        return cached  # type: ignore[return-value]
+
+    def row(self, player: str) -> StandingRow:
+        """The row of `player` (ranked or apart); `KeyError` naming the id if unknown."""
+        for r in self.rows + self.apart:
+            if r.player == player:
+                return r
+        raise KeyError(f"player {player!r} is not in the standings")
+
+    def order(self) -> tuple[str, ...]:
+        """Ranked player ids, best first (without building the rows)."""
+        ids = self._ev.entrants
+        return tuple(ids[int(i)].id for i in self._snap.ranking.order)
+
+    @property
+    def penalties(self) -> tuple[PenaltyRecord, ...]:
+        """Every penalty entered, cancelled ones included (the audit list)."""
+        return self._ev.penalties
+
+    @property
+    def chombos(self) -> tuple[ChomboEntry, ...]:
+        """Every chombo penalty taken off a counted game up to this round, in round order."""
+        ev = self._ev
+        rows = np.flatnonzero(ev.g_counted & (ev.g_round <= self.round))
+        out: list[ChomboEntry] = []
+        for k in rows:
+            for seat in np.flatnonzero(ev.g_chombo[k] != 0):
+                e = ev.entrants[int(ev.g_player[k, seat])]
+                amount = -int(ev.g_chombo[k, seat])
+                where = (int(ev.g_round[k]), int(ev.g_table[k]))
+                out.append(ChomboEntry(*where, e.id, e.name, amount))
+        return tuple(sorted(out, key=lambda c: (c.round, c.table, c.player)))
+
+    @property
+    def zero_sum(self) -> ZeroSum:
+        """The sums that show the results add up (see `ZeroSum`)."""
+        ev = self._ev
+        rows = ev.g_counted & (ev.g_round <= self.round)
+        table = ev.g_total[rows].sum(axis=1)
+        bad = np.flatnonzero(table != 0)
+        idx = np.flatnonzero(rows)
+        return ZeroSum(
+            points_sum=float(ev.g_points[rows].sum()),
+            chombo_sum=float(ev.g_chombo[rows].sum()),
+            penalty_sum=float(self._snap.agg.penalties.sum()),
+            table_sum=float(table.sum()),
+            unbalanced=tuple(
+                (int(ev.g_round[idx[k]]), int(ev.g_table[idx[k]]), int(table[k])) for k in bad
+            ),
+        )
+
+    @property
+    def games(self) -> tuple[PlayedGame, ...]:
+        """The games counted up to this round (annulled games left out), in input order."""
+        ev = self._ev
+        return tuple(
+            g for k, g in enumerate(ev.games) if ev.g_counted[k] and g.round <= self.round
+        )
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        """The roster, plus substitutes named only in games."""
+        return self._ev.entrants
+
+    # ----- other views
+
+    def standings_after(self, round: int, *, show_hidden: bool = False) -> Standings:
+        """The standings as they stood after `round` (0 = before any game).
+
+        A round hidden until all its tables finish raises `StandingsError` unless
+        `show_hidden` (the director's own view).
+        """
+        if round < 0:
+            raise StandingsError(f"round {round}: give a round number of 0 or more")
+        if round > self.visible_round and not show_hidden:
+            raise StandingsError(
+                f"round {round} is hidden until every table of it has finished (shown up to "
+                f"round {self.visible_round}); pass show_hidden=True for the director's view"
+            )
+        return _standings(self._ev, round, self.visible_round)
+
+    def with_game(self, game: PlayedGame) -> Standings:
+        """The standings once `game` is in as well.
+
+        When the game belongs to the latest round (or the next one) and no policy needs the whole
+        event re-read (stages, hidden rounds, the 50% rule with a withdrawal), only the four
+        seats' sums change and the players are re-ranked; otherwise the table is recomputed.
+        """
+        ev = self._ev
+        simple = (
+            not ev.config.stages
+            and not ev.config.hide_incomplete_rounds
+            and not (
+                ev.config.withdrawal is Withdrawal.CHESS_50
+                and any(e.status is Status.WITHDRAWN for e in ev.entrants)
+            )
+            and game.round in (self.round, self.round + 1)
+            and self.round == self.visible_round
+            and all(seat in ev.index for seat in game.seats)
+            and not game.substitutes
+            and len(game.seats) == ev.seats
+        )
+        games = (*ev.games, game)
+        if not simple:
+            new = _ingest(games, ev.entrants, ev.config, ev.penalties, ev.byes, ev.tables_per_round)
+            return _standings(new, _visible_round(new)[0], _visible_round(new)[0])
+        return _add_game(self, game)
+
+    @property
+    def teams(self) -> tuple[TeamRow, ...]:
+        """The team standings, ranked with the team tiebreak chain."""
+        cached = self._cache.get("teams")
+        if cached is None:
+            cached = _team_rows(self._ev, self.round)
+            self._cache["teams"] = cached
+        return cached  # type: ignore[return-value]
+
+    # ----- building
+
+    def _build_rows(self) -> tuple[StandingRow, ...]:
+        r = self._snap.ranking
+        labels = r.labels
+        previous: dict[int, int] = {}
+        if self._prev is not None:
+            p = self._prev.ranking
+            previous = {int(i): p.place[k] for k, i in enumerate(p.order)}
+        out = []
+        for k, i in enumerate(r.order):
+            idx = int(i)
+            before = previous.get(idx)
+            move = before - r.place[k] if before is not None else None
+            out.append(self._row(idx, r.place[k], labels[k], move, r.decided_by[k]))
+        return tuple(out)
+
+    def _row(
+        self,
+        i: int,
+        place: int | None,
+        label: str,
+        movement: int | None,
+        decided: Criterion | None,
+    ) -> StandingRow:
+        e = self._ev.entrants[i]
+        agg = self._snap.agg
+        games = int(agg.games[i])
+        byes = _bye_points(self._ev, agg)
+        return StandingRow(
+            place=place,
+            place_label=label,
+            player=e.id,
+            name=e.name,
+            team=self._ev.team_names[t] if (t := int(self._ev.team_of[i])) >= 0 else "",
+            status=e.status,
+            total=float(self._snap.total[i]) if place is not None else float(
+                agg.points[i] + byes[i] - agg.penalties[i]
+            ),
+            games=games,
+            byes=int(agg.byes[i]),
+            average=float(agg.points[i] / games) if games else None,
+            average_place=float(agg.place_sum[i] / games) if games else None,
+            place_counts=tuple(int(c) for c in agg.place_counts[i]),
+            best_game=float(agg.best[i]) if games else None,
+            worst_game=float(agg.worst[i]) if games else None,
+            raw_sum=int(agg.raw[i]),
+            chombo=float(-agg.chombo[i]),
+            penalties=float(agg.penalties[i]),
+            bye_points=float(byes[i]),
+            movement=movement,
+            decided_by=decided,
+            bracket=self._snap.brackets.get(i, ""),
+        )
+
+
+def _standings(ev: _Event, hi: int, visible: int) -> Standings:
+    snap = _snapshot(ev, hi)
+    prev = _snapshot(ev, hi - 1) if hi >= 2 else None
+    return Standings(round=hi, visible_round=visible, _ev=ev, _snap=snap, _prev=prev)
+
+
+def _add_game(old: Standings, game: PlayedGame) -> Standings:
+    ev, snap = old._ev, old._snap
+    if game.round == old.round:
+        prev = old._prev
+    elif game.round == old.round + 1 and not (ev.p_round > old.round).any() and not (
+        ev.b_round > old.round
+    ).any():
+        # A new round: the table before this game becomes the previous round's.
+        prev = snap if old.round >= 1 else None
+    else:
+        new = _ingest((*ev.games, game), ev.entrants, ev.config, ev.penalties, ev.byes, {})
+        return _standings(new, game.round, game.round)
+    who, pts, tot, raw, place, chombo = _ingest_one(ev, game)
+    new_ev = replace(
+        ev,
+        g_round=np.append(ev.g_round, game.round),
+        g_table=np.append(ev.g_table, game.table),
+        g_player=np.vstack([ev.g_player, who[None, :]]),
+        g_team=np.vstack([ev.g_team, ev.team_of[who][None, :]]),
+        g_points=np.vstack([ev.g_points, pts[None, :]]),
+        g_total=np.vstack([ev.g_total, tot[None, :]]),
+        g_raw=np.vstack([ev.g_raw, raw[None, :]]),
+        g_place=np.vstack([ev.g_place, place[None, :]]),
+        g_chombo=np.vstack([ev.g_chombo, chombo[None, :]]),
+        g_counted=np.append(ev.g_counted, True),
+        games=(*ev.games, game),
+    )
+    a = snap.agg
+    agg = _Agg(
+        points=a.points.copy(),
+        games=a.games.copy(),
+        place_counts=a.place_counts.copy(),
+        place_sum=a.place_sum.copy(),
+        raw=a.raw.copy(),
+        best=a.best.copy(),
+        worst=a.worst.copy(),
+        chombo=a.chombo.copy(),
+        penalties=a.penalties,
+        byes=a.byes,
+    )
+    # Seats of one game are distinct players, so fancy-index updates cannot collide.
+    agg.points[who] += pts
+    agg.games[who] += 1
+    agg.place_counts[who, place - 1] += 1
+    agg.place_sum[who] += place
+    agg.raw[who] += raw
+    agg.best[who] = np.maximum(agg.best[who], pts)
+    agg.worst[who] = np.minimum(agg.worst[who], pts)
+    agg.chombo[who] += chombo
+    total = _totals(new_ev, agg)
+    inp = _rank_input(new_ev, agg, total, game.round)
+    ranking = rank(inp, np.flatnonzero(new_ev.ranked_ok), new_ev.config.tiebreaks)
+    new_snap = _Snapshot(game.round, agg, total, ranking, {}, tuple(inp.notes))
+    return Standings(
+        round=game.round, visible_round=game.round, _ev=new_ev, _snap=new_snap, _prev=prev
+    )
+
+
+def _ingest_one(
+    ev: _Event, game: PlayedGame
+) -> tuple[IntArray, FloatArray, FloatArray, FloatArray, IntArray, FloatArray]:
+    s = ev.seats
+    player = np.full((1, s), -1, dtype=np.int64)
+    points, total, raw, chombo = np.zeros((1, s)), np.zeros((1, s)), np.zeros((1, s)), np.zeros(
+        (1, s)
+    )
+    place = np.zeros((1, s), dtype=np.int64)
+    _ingest_game(
+        0, game, ev.entrants, ev.index, ev.config, player, points, total, raw, place, chombo
+    )
+    return player[0], points[0], total[0], raw[0], place[0], chombo[0]
+
+
+# --- Teams -------------------------------------------------------------------------------------
+
+
+def _team_rows(ev: _Event, hi: int) -> tuple[TeamRow, ...]:
+    if not ev.team_names:
+        return ()
+    current = _team_snapshot(ev, hi)
+    previous = _team_snapshot(ev, hi - 1) if hi >= 2 else None
+    before: dict[int, int] = {}
+    if previous is not None:
+        before = {int(t): previous[1].place[k] for k, t in enumerate(previous[1].order)}
+    inp, ranking, extra = current
+    labels = ranking.labels
+    out = []
+    for k, t in enumerate(ranking.order):
+        ti = int(t)
+        members = tuple(
+            e.id for i, e in enumerate(ev.entrants) if int(ev.team_of[i]) == ti
+        )
+        games, penalties = extra[ti]
+        out.append(
+            TeamRow(
+                place=ranking.place[k],
+                place_label=labels[k],
+                team=ev.team_names[ti],
+                members=members,
+                total=float(inp.total[ti]),
+                games=games,
+                firsts=int(inp.firsts[ti]),
+                best_game=float(inp.best_game[ti]) if games else None,
+                raw_sum=int(inp.raw_sum[ti]),
+                penalties=penalties,
+                movement=before[ti] - ranking.place[k] if ti in before else None,
+                decided_by=ranking.decided_by[k],
+            )
+        )
+    return tuple(out)
+
+
+def _team_snapshot(ev: _Event, hi: int) -> tuple[RankInput, Ranking, dict[int, tuple[int, float]]]:
+    cfg = ev.config.teams
+    n = len(ev.team_names)
+    rows = ev.g_counted & (ev.g_round <= hi)
+    team = ev.g_team[rows].ravel()
+    ok = team >= 0
+    team = team[ok]
+    pts = ev.g_points[rows].ravel()[ok]
+    raw = ev.g_raw[rows].ravel()[ok]
+    place = ev.g_place[rows].ravel()[ok]
+    agg = _aggregate(ev, 1, hi)
+    member_team = ev.team_of
+    has = member_team >= 0
+    penalties = _wsum(member_team[has], agg.penalties[has], n)
+    byes = _wsum(member_team[has], _bye_points(ev, agg)[has], n)
+    if cfg.mode is TeamMode.ALL:
+        total = _wsum(team, pts, n) + byes - penalties
+    else:
+        # Per round, only the team's best `best` seat results count.
+        total = -penalties
+        rounds = np.repeat(ev.g_round[rows], ev.seats)[ok]
+        for t in range(n):
+            mine = team == t
+            for r in np.unique(rounds[mine]):
+                scores = np.sort(pts[mine & (rounds == r)])[::-1]
+                total[t] += scores[: cfg.best].sum()
+    best = np.full(n, -np.inf)
+    np.maximum.at(best, team, pts)
+    games = np.bincount(team, minlength=n)
+    inp = RankInput(
+        ids=ev.team_names,
+        names=ev.team_names,
+        total=np.asarray(total, dtype=np.float64),
+        raw_sum=_wsum(team, raw, n),
+        firsts=np.bincount(team[place == 1], minlength=n).astype(np.float64),
+        best_game=best,
+        avg_place=np.zeros(n),
+        game_players=np.zeros((0, ev.seats), dtype=np.int64),
+        game_points=np.zeros((0, ev.seats)),
+        game_places=np.zeros((0, ev.seats), dtype=np.int64),
+        games=games.astype(np.int64),
+        seed=ev.config.seed,
+    )
+    ranking = rank(inp, np.arange(n, dtype=np.int64), cfg.tiebreaks)
+    extra = {t: (int(games[t]), float(penalties[t])) for t in range(n)}
+    return inp, ranking, extra
+
+
+# --- Entry point -------------------------------------------------------------------------------
+
+
+def compute_standings(
+    games: Iterable[PlayedGame],
+    roster: Sequence[Entrant],
+    config: StandingsConfig | None = None,
+    *,
+    penalties: Sequence[PenaltyRecord] = (),
+    byes: Sequence[ByeRecord] = (),
+    tables_per_round: Mapping[int, int] | None = None,
+) -> Standings:
+    """The standings after the last visible round.
+
+    `tables_per_round` (round -> tables seated) lets `hide_incomplete_rounds` tell a finished
+    round from one still being played.
+    """
+    cfg = config if config is not None else StandingsConfig()
+    ev = _ingest(list(games), roster, cfg, penalties, byes, tables_per_round or {})
+    visible, _ = _visible_round(ev)
+    return _standings(ev, visible, visible)

@@ -1,0 +1,303 @@
+"""The tiebreak chain: rank players (or teams) by an ordered list of named criteria.
+
+Ranking starts with every candidate in one group. Each criterion of the chain splits every group
+that is still level into smaller groups, best first; a criterion that concerns only the tied
+players (head-to-head, direct encounter) is computed inside each group. `shared` fixes the places:
+players still level there share one place ("2-3"), and the criteria after it only order the rows
+inside the shared place. When the chain runs out, players still level share their place too.
+
+The chess criteria work on the pairwise results at each table: against every other seat a player
+scores 1 for finishing above, 1/2 for the same place and 0 below (a two-seat game is exactly a
+chess game). A player's *match score* is that summed over their games; Sonneborn-Berger, Koya and
+Buchholz are built on it as FIDE C.07 defines them for chess.
+
+>>> import numpy as np
+>>> inp = RankInput(
+...     ids=("a", "b", "c"), names=("Ann", "Bob", "Cy"),
+...     total=np.array([10.0, 10.0, 5.0]), raw_sum=np.array([90.0, 95.0, 80.0]),
+...     firsts=np.zeros(3), best_game=np.zeros(3), avg_place=np.full(3, 2.0),
+...     game_players=np.zeros((0, 4), dtype=np.int64), game_points=np.zeros((0, 4)),
+...     game_places=np.zeros((0, 4), dtype=np.int64), games=np.ones(3, dtype=np.int64))
+>>> r = rank(inp, np.arange(3), (Criterion.TOTAL, Criterion.SHARED))
+>>> [inp.ids[i] for i in r.order], r.labels
+(['a', 'b', 'c'], ('1-2', '1-2', '3'))
+>>> r = rank(inp, np.arange(3), (Criterion.TOTAL, Criterion.RAW_SUM))
+>>> [inp.ids[i] for i in r.order], r.labels, [d and d.value for d in r.decided_by]
+(['b', 'a', 'c'], ('1', '2', '3'), ['raw_sum', 'raw_sum', 'total'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from mjevent.core.standings_config import Criterion
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+def lot_key(seed: str, player: str) -> int:
+    """The number `player` draws in the event's drawing of lots; the lower number ranks higher.
+
+    The draw is reproducible by anyone holding the seed text the director published before the
+    event: SHA-256 of the UTF-8 text `seed + "\\n" + player id`, read as a big-endian integer,
+    seeds numpy's PCG64 (through its SeedSequence); the first raw 64-bit output, shifted right by
+    one bit, is the number. Only the bit generator is used (not `Generator.integers`), because
+    numpy keeps raw bit-generator streams stable across versions. Each player's number depends
+    only on the seed and their own id, so a late entry or a withdrawal never changes anyone
+    else's draw.
+
+    >>> lot_key("Open 2026, published 1 March", "p01")
+    4381726398485655581
+    """
+    digest = hashlib.sha256(f"{seed}\n{player}".encode()).digest()
+    bits = np.random.PCG64(int.from_bytes(digest, "big"))
+    return int(bits.random_raw()) >> 1
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RankInput:
+    """What the criteria read, one entry per roster index (arrays of the roster's length).
+
+    `game_*` hold the counted games, one row per game and one column per seat; a seat that ranks
+    nobody (an unranked substitute, an empty sanma fourth column) has player index -1.
+    """
+
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    total: FloatArray
+    raw_sum: FloatArray
+    firsts: FloatArray
+    best_game: FloatArray
+    avg_place: FloatArray
+    game_players: IntArray
+    game_points: FloatArray
+    game_places: IntArray
+    games: IntArray
+    seed: str = ""
+    notes: list[str] = field(default_factory=list)
+    _cache: dict[str, FloatArray] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """The order of the candidates, best first, with each one's place.
+
+    `place[i]` and `place_end[i]` are the first and last place of the group `order[i]` shares
+    (equal when alone); `decided_by[i]` is the criterion that last separated `order[i]` from a
+    player who was level with it, `None` while it still shares its place.
+    """
+
+    order: IntArray
+    place: tuple[int, ...]
+    place_end: tuple[int, ...]
+    decided_by: tuple[Criterion | None, ...]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Place labels as standings print them: "3", or "2-3" for a shared place."""
+        return tuple(
+            str(a) if a == b else f"{a}-{b}"
+            for a, b in zip(self.place, self.place_end, strict=True)
+        )
+
+
+def rank(inp: RankInput, candidates: IntArray, chain: Sequence[Criterion]) -> Ranking:
+    """Order `candidates` (roster indices) by `chain`; see the module docstring."""
+    groups: list[IntArray] = [np.asarray(candidates, dtype=np.int64)]
+    decided: dict[int, Criterion | None] = {int(i): None for i in candidates}
+    place_groups: list[IntArray] | None = None
+    for criterion in chain:
+        if criterion is Criterion.SHARED:
+            place_groups = list(groups)
+            continue
+        if all(len(g) == 1 for g in groups):
+            break
+        split: list[IntArray] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+                continue
+            parts = _split(group, _key(inp, criterion, group))
+            if len(parts) > 1 and place_groups is None:
+                for part in parts:
+                    for i in part:
+                        decided[int(i)] = criterion
+            split.extend(parts)
+        groups = split
+    if place_groups is None:
+        place_groups = groups
+    # Rows still level at the end of the chain are shown by name, then id, for a stable print.
+    final: list[int] = []
+    for group in groups:
+        final.extend(sorted((int(i) for i in group), key=lambda i: (inp.names[i].casefold(), i)))
+    first_place: dict[int, tuple[int, int]] = {}
+    position = 1
+    for group in place_groups:
+        for i in group:
+            first_place[int(i)] = (position, position + len(group) - 1)
+        position += len(group)
+    return Ranking(
+        order=np.array(final, dtype=np.int64),
+        place=tuple(first_place[i][0] for i in final),
+        place_end=tuple(first_place[i][1] for i in final),
+        decided_by=tuple(
+            decided[i] if first_place[i][0] == first_place[i][1] else None for i in final
+        ),
+    )
+
+
+def _split(group: IntArray, key: FloatArray) -> list[IntArray]:
+    # Higher key first; a stable sort keeps the incoming order inside equal keys.
+    order = np.argsort(-key, kind="stable")
+    sorted_key = key[order]
+    members = group[order]
+    cuts = np.flatnonzero(sorted_key[1:] != sorted_key[:-1]) + 1
+    return [np.asarray(part, dtype=np.int64) for part in np.split(members, cuts)]
+
+
+def _key(inp: RankInput, criterion: Criterion, group: IntArray) -> FloatArray:
+    simple: dict[Criterion, Callable[[], FloatArray]] = {
+        Criterion.TOTAL: lambda: inp.total[group],
+        Criterion.RAW_SUM: lambda: inp.raw_sum[group],
+        Criterion.FIRSTS: lambda: inp.firsts[group],
+        Criterion.BEST_GAME: lambda: inp.best_game[group],
+        Criterion.AVG_PLACE: lambda: -inp.avg_place[group],
+        Criterion.LOTS: lambda: _lots(inp, group),
+        Criterion.SONNEBORN_BERGER: lambda: _chess(inp)["sb"][group],
+        Criterion.KOYA: lambda: _chess(inp)["koya"][group],
+        Criterion.BUCHHOLZ: lambda: _buchholz(inp)[group],
+        Criterion.HEAD_TO_HEAD: lambda: _head_to_head(inp, group),
+        Criterion.DIRECT_ENCOUNTER: lambda: _direct_encounter(inp, group),
+    }
+    return np.asarray(simple[criterion](), dtype=np.float64)
+
+
+def _lots(inp: RankInput, group: IntArray) -> FloatArray:
+    # Ranks of the drawn numbers, not the numbers: 63-bit draws do not fit a float exactly.
+    draws = np.array([lot_key(inp.seed, inp.ids[i]) for i in group], dtype=np.int64)
+    ranks = np.empty(len(group), dtype=np.float64)
+    ranks[np.argsort(draws, kind="stable")] = np.arange(len(group), dtype=np.float64)
+    return -ranks
+
+
+def _pairwise(inp: RankInput) -> FloatArray:
+    """Per game, `s[g, i, j]`: seat i's result against seat j (1, 1/2 or 0; 0 for empty seats)."""
+    places = inp.game_places
+    above = (places[:, :, None] < places[:, None, :]).astype(np.float64)
+    level = (places[:, :, None] == places[:, None, :]).astype(np.float64)
+    seats = places.shape[1]
+    level[:, np.arange(seats), np.arange(seats)] = 0.0
+    s = above + 0.5 * level
+    valid = (inp.game_players >= 0).astype(np.float64)
+    result: FloatArray = s * valid[:, :, None] * valid[:, None, :]
+    return result
+
+
+def _chess(inp: RankInput) -> dict[str, FloatArray]:
+    if "sb" in inp._cache:
+        return inp._cache
+    n = len(inp.ids)
+    s = _pairwise(inp)
+    players = inp.game_players
+    valid = players >= 0
+    match = np.zeros(n)
+    np.add.at(match, players[valid], s.sum(axis=2)[valid])
+    # The opponents' final match scores, seat by seat; empty seats point at nothing.
+    opp_match = np.where(valid, match[np.where(valid, players, 0)], 0.0)
+    sb_per_seat = (s * opp_match[:, None, :]).sum(axis=2)
+    seats = players.shape[1]
+    possible = (seats - 1) * inp.games.astype(np.float64)
+    strong = match >= 0.5 * possible
+    opp_strong = np.where(valid, strong[np.where(valid, players, 0)], False)
+    koya_per_seat = (s * opp_strong[:, None, :]).sum(axis=2)
+    buch_per_seat = opp_match.sum(axis=1, keepdims=True) - opp_match
+    sb, koya, buch = np.zeros(n), np.zeros(n), np.zeros(n)
+    np.add.at(sb, players[valid], sb_per_seat[valid])
+    np.add.at(koya, players[valid], koya_per_seat[valid])
+    np.add.at(buch, players[valid], buch_per_seat[valid])
+    inp._cache.update({"match": match, "sb": sb, "koya": koya, "buchholz": buch})
+    return inp._cache
+
+
+def match_scores(inp: RankInput) -> FloatArray:
+    """Every player's match score (1 per opponent finished above, 1/2 per equal place)."""
+    return _chess(inp)["match"]
+
+
+def _complete_round_robin(inp: RankInput) -> bool:
+    players = inp.game_players
+    active = np.flatnonzero(inp.games > 0)
+    if len(active) < 2:
+        return False
+    index = np.full(len(inp.ids), -1, dtype=np.int64)
+    index[active] = np.arange(len(active))
+    met = np.zeros((len(active), len(active)), dtype=np.int64)
+    seats = players.shape[1]
+    for a in range(seats):
+        for b in range(seats):
+            if a == b:
+                continue
+            ok = (players[:, a] >= 0) & (players[:, b] >= 0)
+            np.add.at(met, (index[players[ok, a]], index[players[ok, b]]), 1)
+    off = met[~np.eye(len(active), dtype=bool)]
+    return bool(off.min() >= 1 and off.min() == off.max())
+
+
+def _buchholz(inp: RankInput) -> FloatArray:
+    if _complete_round_robin(inp):
+        note = (
+            "buchholz skipped: in a complete round robin every player's Buchholz is the total "
+            "of all match scores less their own, so it cannot separate tied players (FIDE C.07)"
+        )
+        if note not in inp.notes:
+            inp.notes.append(note)
+        return np.zeros(len(inp.ids))
+    return _chess(inp)["buchholz"]
+
+
+def _games_among(inp: RankInput, group: IntArray) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+    members = np.isin(inp.game_players, group)
+    shared = np.flatnonzero(members.sum(axis=1) >= 2)
+    return shared, members[shared]
+
+
+def _head_to_head(inp: RankInput, group: IntArray) -> FloatArray:
+    shared, members = _games_among(inp, group)
+    position = {int(p): k for k, p in enumerate(group)}
+    out = np.zeros(len(group))
+    for row, mask in zip(shared, members, strict=True):
+        seats = np.flatnonzero(mask)
+        pts = inp.game_points[row, seats]
+        # Each tied player's points less each other tied player's points at the same table.
+        diffs = pts * (len(seats) - 1) - (pts.sum() - pts)
+        for seat, diff in zip(seats, diffs, strict=True):
+            out[position[int(inp.game_players[row, seat])]] += diff
+    return out
+
+
+def _direct_encounter(inp: RankInput, group: IntArray) -> FloatArray:
+    shared, members = _games_among(inp, group)
+    position = {int(p): k for k, p in enumerate(group)}
+    out = np.zeros(len(group))
+    met = np.eye(len(group), dtype=bool)
+    for row, mask in zip(shared, members, strict=True):
+        seats = np.flatnonzero(mask)
+        for a in seats:
+            pa = position[int(inp.game_players[row, a])]
+            for b in seats:
+                if a == b:
+                    continue
+                pb = position[int(inp.game_players[row, b])]
+                met[pa, pb] = True
+                pl_a, pl_b = inp.game_places[row, a], inp.game_places[row, b]
+                out[pa] += 1.0 if pl_a < pl_b else 0.5 if pl_a == pl_b else 0.0
+    if not met.all():
+        # FIDE: direct encounter separates only players who have all met each other.
+        return np.zeros(len(group))
+    return out

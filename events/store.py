@@ -1,0 +1,682 @@
+"""The event file on disk: settings first, then an append-only log, never losing an entry.
+
+One TOML file holds an event. The settings part comes first; the log follows as `[[log]]`
+blocks, one per entry, each ending with the line `# end <id>`:
+
+    [[log]]
+    id = "01JEXAMPLE0000000000000000"
+    at = "2026-12-02T15:30:00+00:00"
+    kind = "hand"
+    round = 1
+    # end 01JEXAMPLE0000000000000000
+
+How each promise is kept:
+
+- Appending writes one block at the end of the file with one `write`, then `fsync`: the entry
+  is on disk when `append` returns, and nothing before it is rewritten.
+- A block without its end line was cut off mid-write (power loss, `kill -9`). `open` loads the
+  entries before it, moves the cut-off bytes to `<event>.torn-<UTC time>` (fsynced before the
+  event file is truncated) and says so in `warnings`.
+- Rewriting the settings writes a temporary file in the same folder, fsyncs it, renames it over
+  the event file and fsyncs the folder; the log part is copied byte for byte and the result is
+  parsed back and compared before the rename.
+- Writers take an `flock` on `<event>.lock`; before appending, a store reads what other
+  processes appended since it last looked (only the new bytes are parsed).
+- An entry's `id` is made where it was entered (`new_entry_id`); appending an id that is already
+  in the log returns the logged entry and writes nothing, so a retried command records once.
+
+A file that does not validate raises an `EventFileError` subclass and is never written to.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+import secrets
+import threading
+import time
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mjevent.core.event import EventSettings, SettingsError, settings_from_dict, settings_to_dict
+from mjevent.events import toml_write
+from mjevent.events.errors import (
+    EventFileError,
+    EventFileExistsError,
+    EventFileInvalidError,
+    EventFileNotFoundError,
+    EventFileSyntaxError,
+)
+from mjevent.events.lock import locked
+
+HEADER = (
+    "# mjevent event file: the settings, then the log (append-only, one [[log]] block per entry).\n"
+    "# Schema: docs/event-file.md. Add log entries with mjevent; an entry ends with `# end <id>`.\n"
+    "\n"
+)
+LOG_BANNER = "\n# ---- log ----\n"
+
+_END = toml_write.END_PREFIX.encode()
+_LOG_HEADER = re.compile(rb"(?m)^[ \t]*\[\[[ \t]*log[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$")
+_TOML_WHERE = re.compile(r" \(at line (\d+), column (\d+)\)$")
+_TAIL = 64
+_ID_TEXT = re.compile(r"[^\s]+")
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """What the file looked like when this store last read or wrote it."""
+
+    dev: int
+    ino: int
+    size: int
+    mtime_ns: int
+    tail: bytes
+
+    @classmethod
+    def of(cls, st: os.stat_result, tail: bytes) -> _Mark:
+        return cls(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, tail[-_TAIL:])
+
+    def same_stat(self, st: os.stat_result) -> bool:
+        return (self.dev, self.ino, self.size, self.mtime_ns) == (
+            st.st_dev,
+            st.st_ino,
+            st.st_size,
+            st.st_mtime_ns,
+        )
+
+
+class EventStore:
+    """An open event file: its settings, its log, and durable appends.
+
+    `settings` is the settings part as a plain dict, `event` the same as typed values, `log`
+    every entry as a plain dict in file order, `warnings` what `open` had to repair.
+    """
+
+    def __init__(self, path: Path, settings: dict[str, Any], event: EventSettings) -> None:
+        self.path = path
+        self.settings = settings
+        self.event = event
+        self.log: list[dict[str, Any]] = []
+        self.warnings: list[str] = []
+        self._ids: dict[str, int] = {}
+        self._mark = _Mark(0, 0, 0, 0, b"")
+        self._threads = threading.Lock()
+
+    # --- opening and creating ----------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path | str, settings: Mapping[str, Any]) -> EventStore:
+        """Write a new event file with these settings and an empty log; refuse an existing file.
+
+        The file appears complete or not at all: it is written to a temporary name, fsynced,
+        then hard-linked into place (which fails if the name was taken meanwhile).
+        """
+        path = Path(path)
+        event = _validate_settings(path, settings)
+        if path.exists():
+            raise EventFileExistsError(
+                path,
+                f"{path}: the file already exists; mjevent never replaces an event file. "
+                "Fix: choose another name, or move the old file away first.",
+            )
+        if not path.parent.is_dir():
+            raise EventFileNotFoundError(
+                path,
+                f"{path}: the folder {path.parent} does not exist. "
+                "Fix: create the folder first, or give a path in an existing folder.",
+            )
+        data = _settings_text(settings_to_dict(event)).encode("utf-8")
+        tmp = _temp_name(path)
+        _write_new(tmp, data)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise EventFileExistsError(
+                path,
+                f"{path}: the file already exists; mjevent never replaces an event file. "
+                "Fix: choose another name, or move the old file away first.",
+            ) from None
+        except OSError:
+            # Some file systems (FAT on a USB stick) have no hard links: create exclusively.
+            _write_new(path, data)
+        finally:
+            tmp.unlink(missing_ok=True)
+        _fsync_dir(path.parent)
+        return cls.open(path)
+
+    @classmethod
+    def open(cls, path: Path | str) -> EventStore:
+        """Load an event file, moving a torn tail aside (see `warnings`); raise if it is invalid."""
+        path = Path(path)
+        store = cls(path, {}, _placeholder())
+        with store._exclusive():
+            store._load_all()
+        return store
+
+    # --- reading what others wrote -------------------------------------------------------------
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file differs from what this store last read or wrote.
+
+        Cheap enough to poll: one `stat`, and when that matches, a read of the last 64 bytes
+        (which end with the last entry's `# end <id>` line).
+        """
+        try:
+            with open(self.path, "rb") as f:
+                st = os.fstat(f.fileno())
+                if not self._mark.same_stat(st):
+                    return True
+                f.seek(max(0, st.st_size - len(self._mark.tail)))
+                return f.read() != self._mark.tail
+        except FileNotFoundError:
+            return True
+
+    def reload(self) -> None:
+        """Read what changed on disk: only the new entries when others appended, else all."""
+        with self._exclusive():
+            self._catch_up()
+
+    # --- writing ---------------------------------------------------------------------------------
+
+    def append(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Append one log entry durably and return it as the log now holds it.
+
+        `record` needs a text `id` (from `new_entry_id()` where the entry was made), `at` and
+        `kind`; other keys are the entry's fields. When the log already holds an entry with this
+        id, nothing is written and that entry is returned: a retried command records once.
+        Entries appended by other processes are read first, so they are never overwritten.
+
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> store = EventStore.create(folder / "cup.toml", {
+        ...     "event": {"name": "Cup", "format_version": 1}, "rules": {"preset": "ema2016"}})
+        >>> entry = {"id": "01J0", "at": "2026-12-02T15:30:00Z", "kind": "note", "text": "東"}
+        >>> store.append(entry) == entry, store.append(entry) == entry, len(store.log)
+        (True, True, 1)
+        """
+        block, parsed = _encode(self.path, record)
+        with self._exclusive():
+            self._catch_up()
+            known = self._ids.get(parsed["id"])
+            if known is not None:
+                return self.log[known]
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            try:
+                _write_all(fd, block)
+                os.fsync(fd)
+                st = os.fstat(fd)
+            finally:
+                os.close(fd)
+            self._ids[parsed["id"]] = len(self.log)
+            self.log.append(parsed)
+            self._mark = _Mark.of(st, self._mark.tail + block)
+            return parsed
+
+    def rewrite_settings(self, settings: Mapping[str, Any]) -> None:
+        """Replace the settings part atomically, keeping every log entry byte for byte.
+
+        The new settings are validated first; the new file is parsed back and compared before
+        it replaces the old one, so a failure at any point leaves the old file as it was.
+        """
+        event = _validate_settings(self.path, settings)
+        plain = settings_to_dict(event)
+        head = _settings_text(plain).encode("utf-8")
+        with self._exclusive():
+            self._catch_up()
+            data, st = _read(self.path)
+            match = _LOG_HEADER.search(data)
+            log_part = b"" if match is None else data[match.start() :]
+            new = head + log_part
+            doc = tomllib.loads(new.decode("utf-8"))
+            if doc.pop("log", []) != self.log or doc != tomllib.loads(head.decode("utf-8")):
+                raise EventFileError(
+                    self.path,
+                    f"{self.path}: the settings were not saved: the file would not read back "
+                    "the same (is there a [[log]] line inside a text value in the settings?). "
+                    "Fix: run `mjevent check` on the file and correct what it reports.",
+                )
+            tmp = _temp_name(self.path)
+            try:
+                _write_new(tmp, new, mode=st.st_mode & 0o7777)
+                os.replace(tmp, self.path)
+            finally:
+                tmp.unlink(missing_ok=True)
+            _fsync_dir(self.path.parent)
+            self.settings, self.event = plain, event
+            self._mark = _Mark.of(os.stat(self.path), new)
+
+    # --- internals -------------------------------------------------------------------------------
+
+    def _exclusive(self) -> Any:
+        return locked(self.path)
+
+    def _catch_up(self) -> None:
+        """With the lock held: bring `log` up to date with the file."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            raise _not_found(self.path) from None
+        mark = self._mark
+        if mark.same_stat(st) and self._tail_matches(mark, st.st_size):
+            return
+        grew = (st.st_dev, st.st_ino) == (mark.dev, mark.ino) and st.st_size > mark.size
+        if grew and self._tail_matches(mark, mark.size) and self._read_appended(mark.size):
+            return
+        self._load_all()
+
+    def _tail_matches(self, mark: _Mark, at: int) -> bool:
+        with open(self.path, "rb") as f:
+            f.seek(at - len(mark.tail))
+            return f.read(len(mark.tail)) == mark.tail
+
+    def _read_appended(self, start: int) -> bool:
+        """Parse only the bytes past `start`; False when they are not whole, new entries."""
+        with open(self.path, "rb") as f:
+            f.seek(start)
+            new = f.read()
+            st = os.fstat(f.fileno())
+        if not _ends_sealed(new):
+            return False
+        try:
+            doc = tomllib.loads(new.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return False
+        records = doc.get("log")
+        if set(doc) != {"log"} or not isinstance(records, list) or not records:
+            return False
+        last = records[-1]
+        if not isinstance(last, dict) or not _ends_with_end_line(new, last.get("id")):
+            return False
+        offset = len(self.log)
+        try:
+            checked = _check_log(self.path, records, offset, dict(self._ids))
+        except EventFileInvalidError:
+            return False
+        for i, rec in enumerate(checked):
+            self._ids[rec["id"]] = offset + i
+        self.log.extend(checked)
+        self._mark = _Mark.of(st, self._mark.tail + new)
+        return True
+
+    def _load_all(self) -> None:
+        data, st = _read(self.path)
+        doc, cut = _split(self.path, data)
+        raw_log = doc.pop("log", [])
+        event = _validate_settings(self.path, doc, text=data)
+        if not isinstance(raw_log, list):
+            raise EventFileInvalidError(
+                self.path,
+                f"{self.path}: log: expected [[log]] blocks, got a single value. "
+                "Fix: write each log entry as its own [[log]] block.",
+                "log",
+            )
+        log = _check_log(self.path, raw_log, 0, {})
+        warnings: list[str] = []
+        if cut is not None:
+            warnings.append(_move_torn_tail(self.path, data, cut, len(log)))
+            data = data[:cut]
+            st = os.stat(self.path)
+        self.settings = doc
+        self.event = event
+        self.log = log
+        self._ids = {rec["id"]: i for i, rec in enumerate(log)}
+        self.warnings.extend(warnings)
+        self._mark = _Mark.of(st, data)
+
+
+# --- Entry ids -----------------------------------------------------------------------------------
+
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_ID_LOCK = threading.Lock()
+_last_id = [0, 0]
+
+
+def new_entry_id() -> str:
+    """A new entry id: 26 characters that sort by creation time, unique across processes.
+
+    The first 10 characters are the time in milliseconds, the last 16 are 80 random bits (a
+    ULID). Within one process, ids made in the same millisecond still sort in the order made.
+
+    >>> a, b = new_entry_id(), new_entry_id()
+    >>> len(a), a < b
+    (26, True)
+    """
+    with _ID_LOCK:
+        ms = time.time_ns() // 1_000_000
+        if ms <= _last_id[0]:
+            ms, rand = _last_id[0], _last_id[1] + 1
+        else:
+            rand = secrets.randbits(80)
+        _last_id[:] = [ms, rand]
+    number = (ms << 80) | (rand & ((1 << 80) - 1))
+    return "".join(_CROCKFORD[(number >> shift) & 31] for shift in range(125, -1, -5))
+
+
+# --- Reading helpers -----------------------------------------------------------------------------
+
+
+def _placeholder() -> EventSettings:
+    return settings_from_dict({"event": {"name": "-", "format_version": 1},
+                               "rules": {"preset": "ema2016"}})
+
+
+def _not_found(path: Path) -> EventFileNotFoundError:
+    return EventFileNotFoundError(
+        path,
+        f"{path}: no such event file. Fix: check the name and folder, or create one with "
+        f"`mjevent new {path} --name \"...\" --rules ema2016`.",
+    )
+
+
+def _read(path: Path) -> tuple[bytes, os.stat_result]:
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            return f.read(), st
+    except FileNotFoundError:
+        raise _not_found(path) from None
+    except IsADirectoryError:
+        raise EventFileNotFoundError(
+            path, f"{path}: is a folder, not an event file. Fix: give the path of the .toml file."
+        ) from None
+
+
+def _parse(path: Path, data: bytes) -> dict[str, Any]:
+    """Parse TOML bytes, turning decode errors into `EventFileSyntaxError` with the line."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise EventFileSyntaxError(
+            path,
+            f"{path}:{line}:{column}: not UTF-8 text (byte 0x{data[error.start]:02x}). "
+            "Fix: save the file as UTF-8 in your editor.",
+            line,
+            column,
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise _syntax_error(path, text, str(error)) from None
+
+
+def _syntax_error(path: Path, text: str, message: str) -> EventFileSyntaxError:
+    where = _TOML_WHERE.search(message)
+    if where:
+        line, column = int(where.group(1)), int(where.group(2))
+        reason = message[: where.start()]
+    else:
+        # tomllib reports "(at end of document)" when the text stops mid-value.
+        reason = message.replace(" (at end of document)", "")
+        line = text.count("\n") + (0 if text.endswith("\n") else 1)
+        column = len(text) - (text.rfind("\n") + 1) + 1
+    lines = text.split("\n")
+    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    return EventFileSyntaxError(
+        path,
+        f"{path}:{line}:{column}: not valid TOML: {reason}.\n"
+        f"    {line} | {shown}\n"
+        f"Fix: correct line {line} in a text editor (text values need double quotes), "
+        f"then run `mjevent check {path}`.",
+        line,
+        column,
+    )
+
+
+def _ends_with_end_line(data: bytes, entry_id: Any) -> bool:
+    if not isinstance(entry_id, str):
+        return False
+    last = data.rstrip(b" \t\r\n")
+    return last.endswith(b"\n" + _END + entry_id.encode("utf-8"))
+
+
+def _ends_sealed(data: bytes) -> bool:
+    stripped = data.rstrip(b" \t\r\n")
+    return stripped[stripped.rfind(b"\n") + 1 :].startswith(_END)
+
+
+def _last_end_line(data: bytes) -> int | None:
+    """Offset just past the last complete `# end <id>` line, or None when there is none."""
+    hi = len(data)
+    while True:
+        at = data.rfind(b"\n" + _END, 0, hi)
+        if at < 0:
+            return None
+        stop = data.find(b"\n", at + 1)
+        if stop >= 0:
+            return stop + 1
+        hi = at
+
+
+def _looks_torn(tail: bytes) -> bool:
+    """Whether bytes after the last whole entry are the start of an unfinished append."""
+    rest = tail.lstrip(b"\r\n\t \x00")
+    return rest.startswith(b"[[log]]") or b"[[log]]".startswith(rest)
+
+
+def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
+    """The parsed document, and the offset where a torn tail starts (None when whole).
+
+    The whole file is parsed once. Only when that fails, or the last entry lacks its end line,
+    is the tail examined: the file is cut after the last `# end` line (or, in a file written
+    without end lines, before its last `[[log]]`), and the cut is taken only when the bytes
+    after it are the start of a `[[log]]` block and the bytes before it parse.
+    """
+    try:
+        doc = _parse(path, data)
+    except EventFileSyntaxError:
+        cut = _cut_point(data)
+        if cut is None or not _looks_torn(data[cut:]):
+            raise
+        return _parse(path, data[:cut]), cut
+    log = doc.get("log")
+    if isinstance(log, list) and log and isinstance(log[-1], dict):
+        if _ends_with_end_line(data, log[-1].get("id")):
+            return doc, None
+        cut = _last_end_line(data)
+        if cut is not None and _looks_torn(data[cut:]):
+            return _parse(path, data[:cut]), cut
+    return doc, None
+
+
+def _cut_point(data: bytes) -> int | None:
+    cut = _last_end_line(data)
+    if cut is not None:
+        return cut
+    headers = list(_LOG_HEADER.finditer(data))
+    if not headers:
+        return None
+    start = headers[-1].start()
+    return start - 1 if data[start - 2 : start] == b"\n\n" else start
+
+
+def _validate_settings(
+    path: Path, settings: Mapping[str, Any], text: bytes | None = None
+) -> EventSettings:
+    try:
+        return settings_from_dict(settings)
+    except SettingsError as error:
+        line = _line_of(text, error.path) if text is not None else None
+        where = f"{path}:{line}" if line is not None else str(path)
+        raise EventFileInvalidError(path, f"{where}: {error}", error.path) from None
+
+
+def _check_log(
+    path: Path, records: list[Any], offset: int, ids: dict[str, int]
+) -> list[dict[str, Any]]:
+    """Check each record has a unique text `id` and a `kind`; return them as dicts."""
+    for i, rec in enumerate(records, offset):
+        if not isinstance(rec, dict):
+            raise EventFileInvalidError(
+                path,
+                f"{path}: log[{i}]: expected a [[log]] block, got a value. "
+                "Fix: write each log entry as a [[log]] block.",
+                f"log[{i}]",
+            )
+        entry_id = rec.get("id")
+        if not isinstance(entry_id, str) or not _ID_TEXT.fullmatch(entry_id):
+            raise EventFileInvalidError(
+                path,
+                f"{path}: log[{i}].id: expected the entry's id as text without spaces, got "
+                f"{entry_id!r}. Fix: give the entry an id, e.g. id = \"{new_entry_id()}\".",
+                f"log[{i}].id",
+            )
+        if entry_id in ids:
+            raise EventFileInvalidError(
+                path,
+                f"{path}: log[{i}].id: entry id {entry_id!r} is also the id of "
+                f"log[{ids[entry_id]}]. Fix: an id names one entry; if log[{i}] was pasted "
+                "by hand, give it a new id (or remove the copy).",
+                f"log[{i}].id",
+            )
+        ids[entry_id] = i
+        if not isinstance(rec.get("kind"), str):
+            raise EventFileInvalidError(
+                path,
+                f"{path}: log[{i}].kind: entry {entry_id!r} has no kind. "
+                "Fix: add kind = \"...\" (docs/event-file.md lists the kinds).",
+                f"log[{i}].kind",
+            )
+    return records
+
+
+def _line_of(text: bytes, key_path: str) -> int | None:
+    """The line of `key_path` (`players[12].name`) in the file, when it can be found."""
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", key_path)
+    if not parts:
+        return None
+    lines = text.decode("utf-8", "replace").split("\n")
+    table, index, rest = parts[0], None, parts[1:]
+    if rest and rest[0].startswith("["):
+        index, rest = int(rest[0][1:-1]), rest[1:]
+    if table == "seating" and rest[:1] == ["rounds"]:
+        table, rest = "seating.rounds", rest[1:]
+        if rest and rest[0].startswith("["):
+            index, rest = int(rest[0][1:-1]), rest[1:]
+    header = re.compile(
+        rf"^\s*\[\[\s*{re.escape(table)}\s*\]\]" if index is not None
+        else rf"^\s*\[\s*{re.escape(table)}\s*\]"
+    )
+    seen, start = -1, None
+    for n, line in enumerate(lines):
+        if header.match(line):
+            seen += 1
+            if index is None or seen == index:
+                start = n
+                break
+    if start is None:
+        return None
+    if not rest or rest[0].startswith("["):
+        return start + 1
+    key = re.compile(rf"^\s*{re.escape(rest[0])}\s*=")
+    for n in range(start + 1, len(lines)):
+        if lines[n].lstrip().startswith("["):
+            break
+        if key.match(lines[n]):
+            return n + 1
+    return start + 1
+
+
+# --- Writing helpers -----------------------------------------------------------------------------
+
+
+def _settings_text(settings: Mapping[str, Any]) -> str:
+    return HEADER + toml_write.document(settings) + LOG_BANNER
+
+
+def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any]]:
+    """The block to append for `record`, and the record as it reads back from that block."""
+    entry_id = record.get("id")
+    if not isinstance(entry_id, str) or not _ID_TEXT.fullmatch(entry_id):
+        raise ValueError(
+            f"log entry {dict(record)!r}: expected an 'id' (text without spaces) made where the "
+            "entry was entered. Fix: set id = new_entry_id() when the entry is made."
+        )
+    for needed in ("at", "kind"):
+        if needed not in record:
+            raise ValueError(f"log entry {entry_id!r}: missing {needed!r}. Fix: set it.")
+    if "log" in record:
+        raise ValueError(f"log entry {entry_id!r}: a field cannot be called 'log'.")
+    try:
+        text = toml_write.log_block(record)
+        block = text.encode("utf-8")
+    except toml_write.TomlValueError as error:
+        raise ValueError(f"log entry {entry_id!r}: {error}") from None
+    except UnicodeEncodeError:
+        raise ValueError(f"log entry {entry_id!r}: text that is not valid Unicode") from None
+    parsed: dict[str, Any] = tomllib.loads(text)["log"][0]
+    if parsed != _plain(record):
+        raise ValueError(
+            f"log entry {entry_id!r}: a value would not read back the same from TOML "
+            "(NaN, or a key that is not text). Fix: store plain text, numbers, lists and tables."
+        )
+    return block, parsed
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _write_new(path: Path, data: bytes, mode: int = 0o644) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _move_torn_tail(path: Path, data: bytes, cut: int, kept: int) -> str:
+    """Copy the bytes past `cut` to a side file, fsync it, then truncate the event file."""
+    stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    side = path.with_name(f"{path.name}.torn-{stamp}")
+    n = 1
+    while side.exists():
+        n += 1
+        side = path.with_name(f"{path.name}.torn-{stamp}-{n}")
+    tail = data[cut:]
+    _write_new(side, tail)
+    _fsync_dir(path.parent)
+    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+    try:
+        os.ftruncate(fd, cut)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    line = data.count(b"\n", 0, cut) + 1
+    return (
+        f"{path}: the file ended in an unfinished log entry (line {line} on, {len(tail)} bytes), "
+        f"as left when a program stops mid-write. It was moved to {side.name} and the "
+        f"{kept} complete entries load normally. mjevent acknowledges an entry only once it is "
+        "complete on disk, so no acknowledged entry is lost. If you typed that entry by hand, "
+        "end it with its line `# end <id>` and paste it back."
+    )

@@ -75,6 +75,10 @@ class _Base:
                 continue
             if isinstance(value, Hand):
                 record.update(_hand_record(value))
+            elif f.name == "params":
+                record[f.name] = dict(value)
+            elif f.name == "chombos":
+                record[f.name] = [WINDS[s] for s in value]
             elif isinstance(value, _Base):
                 amended = value.to_record()
                 del amended["id"], amended["at"]

@@ -40,12 +40,14 @@ from mjevent.core.outcomes import (
     Win,
 )
 from mjevent.core.rules import (
+    ABORTIVE_DRAW_KINDS,
     Chombo,
     Kazoe,
     MultiRon,
     MultiRonDeposits,
     MultiRonHonba,
     Nagashi,
+    PaoScope,
     RuleSet,
     SanmaTsumo,
 )
@@ -381,6 +383,19 @@ def _check_pao(win: Win, rules: RuleSet) -> None:
         )
 
 
+def _pao_split(base: int, rules: RuleSet) -> tuple[int, int]:
+    """(base the responsible seat answers for, base paid as a normal win).
+
+    The outcome records one pao seat per winner but not which of several yakuman it made
+    certain, so under `PAO_YAKUMAN` pao covers exactly one yakuman (a pao yakuman that itself
+    counts double, e.g. daisuushii in Mahjong Soul, is paid as one).
+    """
+    if rules.pao_scope is PaoScope.PAO_YAKUMAN:
+        single = _LIMIT_BASE[Limit.YAKUMAN]
+        return min(base, single), max(base - single, 0)
+    return base, 0
+
+
 # --- settle ---------------------------------------------------------------------------------
 
 
@@ -422,6 +437,8 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
 
     Pao: on a tsumo the responsible seat pays the whole hand, as if it had dealt in; on a ron the
     discarder and the responsible seat pay half each, and the responsible seat pays the honba.
+    With `PaoScope.PAO_YAKUMAN` and several yakuman counted, pao covers one yakuman; the rest is
+    paid as a normal win (by the discarder on a ron, by every payer on a tsumo).
 
     Double ron, Tenhou style (honba and sticks to the first winner only), seat 3 discards:
 
@@ -466,6 +483,15 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
                 f"abortive draw {outcome.reason!r}: rule set {rules.name!r} has no abortive "
                 "draws (abortive_draws = false); record the hand as played"
             )
+        if (
+            outcome.reason in ABORTIVE_DRAW_KINDS
+            and outcome.reason not in rules.abortive_draw_kinds
+        ):
+            allowed = ", ".join(sorted(rules.abortive_draw_kinds)) or "none"
+            raise IllegalHandError(
+                f"abortive draw {outcome.reason!r}: not an abortive draw in rule set "
+                f"{rules.name!r} (allowed: {allowed}); record the hand as played"
+            )
         return ledger.settlement(on_table, ())
     raise IllegalHandError(f"unknown hand outcome {outcome!r}")  # pragma: no cover
 
@@ -504,12 +530,16 @@ def _settle_ron(
         return ledger.settlement(on_table, ())
     for index, win in enumerate(order):
         points = hand_points(win.value, rules)
-        amount = _ron_amount(points.base, win.winner == dealer)
+        dealer_wins = win.winner == dealer
+        amount = _ron_amount(points.base, dealer_wins)
         gets_honba = index == 0 or rules.multi_ron_honba is MultiRonHonba.EACH_WINNER
         honba_points = honba * rules.honba_ron if gets_honba else 0
         if win.pao is not None and win.pao != loser:
-            responsible = round_up_100(-(-amount // 2))
-            ledger.pay(loser, win.winner, amount - responsible, PaymentKind.HAND)
+            pao_base, rest_base = _pao_split(points.base, rules)
+            pao_amount = _ron_amount(pao_base, dealer_wins)
+            responsible = round_up_100(-(-pao_amount // 2))
+            rest = _ron_amount(rest_base, dealer_wins)
+            ledger.pay(loser, win.winner, pao_amount - responsible + rest, PaymentKind.HAND)
             ledger.pay(win.pao, win.winner, responsible, PaymentKind.PAO)
             ledger.pay(win.pao, win.winner, honba_points, PaymentKind.HONBA)
         else:
@@ -538,9 +568,12 @@ def _settle_tsumo(
     points = hand_points(win.value, rules)
     if win.pao is not None:
         # The responsible seat pays as if it had dealt in: the ron value, never a tsumo loss.
-        amount = _ron_amount(points.base, win.winner == dealer)
+        pao_base, rest_base = _pao_split(points.base, rules)
+        amount = _ron_amount(pao_base, win.winner == dealer)
         ledger.pay(win.pao, win.winner, amount, PaymentKind.PAO)
         ledger.pay(win.pao, win.winner, honba * rules.honba_ron, PaymentKind.HONBA)
+        for payer, share in _tsumo_shares(rest_base, win.winner, dealer, seats, rules.sanma_tsumo):
+            ledger.pay(payer, win.winner, share, PaymentKind.HAND)
     else:
         for payer, amount in _tsumo_shares(
             points.base, win.winner, dealer, seats, rules.sanma_tsumo

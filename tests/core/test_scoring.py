@@ -28,6 +28,7 @@ from mjevent.core.rules import (
     MultiRonDeposits,
     MultiRonHonba,
     Nagashi,
+    PaoScope,
     RuleSet,
     SanmaTsumo,
 )
@@ -61,6 +62,7 @@ FOUR = RuleSet(
     chombo=Chombo.AFTER_UMA,
     chombo_penalty=20000,
     pao_yaku=frozenset({"daisangen", "daisuushii"}),
+    pao_scope=PaoScope.WHOLE_HAND,
 )
 
 # The club sanma of seed 004: tsumo loss, honba 200 per ron and 100 per payer on tsumo, noten
@@ -85,6 +87,7 @@ SANMA = RuleSet(
     chombo=Chombo.FLAT_EACH,
     chombo_penalty=6000,
     pao_yaku=frozenset({"daisangen", "daisuushii"}),
+    pao_scope=PaoScope.WHOLE_HAND,
 )
 
 
@@ -432,6 +435,14 @@ def test_abortive_draw_pays_nothing_and_keeps_the_sticks() -> None:
     assert (s.deltas, s.deposits_after, s.winners) == ((-1000, -1000, -1000, -1000), 5, ())
 
 
+def test_abortive_draw_of_a_kind_the_rules_do_not_allow_is_refused() -> None:
+    r = rules(FOUR, abortive_draws=True, abortive_draw_kinds=frozenset({"kyuushu_kyuuhai"}))
+    assert deltas(AbortiveDraw("kyuushu_kyuuhai"), r, riichi=frozenset({2})) == (0, 0, -1000, 0)
+    message = "abortive draw 'suucha_riichi': not an abortive draw in rule set 'four' (allowed: "
+    with pytest.raises(IllegalHandError, match=re.escape(message + "kyuushu_kyuuhai)")):
+        deltas(AbortiveDraw("suucha_riichi"), r)
+
+
 def test_abortive_draw_is_refused_when_the_rules_have_none() -> None:
     with pytest.raises(IllegalHandError, match="has no abortive draws"):
         deltas(AbortiveDraw("kyuushu kyuuhai"))
@@ -536,6 +547,34 @@ def test_sanma_pao_tsumo_pays_the_full_value_without_tsumo_loss() -> None:
 def test_pao_in_a_double_ron_applies_to_its_own_winner_only() -> None:
     hand = Ron(loser=0, wins=(Win(1, v(2, 30)), Win(2, YAKUMAN, pao=3)))
     assert deltas(hand, dealer=1) == (-18900, 2900, 32000, -16000)
+
+
+# Seed 004 lists the pao variants: 雀魂 (Mahjong Soul) makes the responsible seat pay only for
+# the yakuman it made certain (PAO_YAKUMAN); 天鳳 (Tenhou) for every yakuman of the hand
+# (WHOLE_HAND); both: tsumo paid by the responsible seat, ron split with the discarder, honba paid
+# by the responsible seat. (Maru-Jan's pao on the fourth open kan is a `pao_yaku` entry.)
+STACKED_PAO_YAKUMAN = rules(FOUR, multiple_yakuman=True, pao_scope=PaoScope.PAO_YAKUMAN)
+DOUBLE_YAKUMAN = HandValue(yakuman=2)
+
+
+def test_pao_yakuman_scope_tsumo_pao_covers_one_yakuman_rest_paid_as_tsumo() -> None:
+    hand = tsumo(1, DOUBLE_YAKUMAN, pao=3)
+    assert deltas(hand, STACKED_PAO_YAKUMAN, honba=1) == (-16000, 64300, -8000, -40300)
+    whole = rules(STACKED_PAO_YAKUMAN, pao_scope=PaoScope.WHOLE_HAND)
+    assert deltas(hand, whole, honba=1) == (0, 64300, 0, -64300)
+
+
+def test_pao_yakuman_scope_ron_splits_one_yakuman_discarder_pays_the_rest() -> None:
+    hand = Ron(loser=2, wins=(Win(1, DOUBLE_YAKUMAN, pao=3),))
+    assert deltas(hand, STACKED_PAO_YAKUMAN, honba=1) == (0, 64300, -48000, -16300)
+    whole = rules(STACKED_PAO_YAKUMAN, pao_scope=PaoScope.WHOLE_HAND)
+    assert deltas(hand, whole, honba=1) == (0, 64300, -32000, -32300)
+
+
+def test_pao_scopes_agree_on_a_single_yakuman() -> None:
+    whole = rules(STACKED_PAO_YAKUMAN, pao_scope=PaoScope.WHOLE_HAND)
+    for hand in (tsumo(2, YAKUMAN, pao=0), Ron(loser=1, wins=(Win(2, YAKUMAN, pao=0),))):
+        assert deltas(hand, STACKED_PAO_YAKUMAN) == deltas(hand, whole)
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from mjevent.core.rules import (
     MultiRonDeposits,
     MultiRonHonba,
     Nagashi,
+    PaoScope,
     RuleSet,
     SanmaTsumo,
 )
@@ -52,6 +53,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         sanma_tsumo=draw(st.sampled_from(list(SanmaTsumo))),
         chombo=draw(st.sampled_from(list(Chombo))),
         chombo_penalty=draw(st.sampled_from([20000, 6000, 4000])),
+        pao_scope=draw(st.sampled_from(list(PaoScope))),
     )
 
 

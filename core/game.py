@@ -135,7 +135,8 @@ class GameState:
 
     @property
     def label(self) -> str:
-        """The hand about to be played (or the last one, once finished): 'South 2, 1 honba'."""
+        """The hand about to be played, 'South 2, 1 honba'; once the game is over, the hand that
+        ended it."""
         return f"{WINDS[self.round_wind]} {self.hand_number}, {self.honba} honba"
 
     @property
@@ -312,7 +313,15 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
         moved = _rotate(moved)
     reason = _end_reason(state, moved, kind=kind, keeps=keeps)
     if reason is not None:
-        moved = dataclasses.replace(moved, end_reason=reason)
+        # A finished game stays at the hand that ended it, so that its label names that hand.
+        moved = dataclasses.replace(
+            moved,
+            round_wind=state.round_wind,
+            hand_number=state.hand_number,
+            dealer=state.dealer,
+            honba=state.honba,
+            end_reason=reason,
+        )
     return moved, settlement
 
 

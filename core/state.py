@@ -766,13 +766,16 @@ class _Fold:
             )
 
 
-def fold(settings: EventSettings, entries: Iterable[Entry]) -> EventState:
+def fold(
+    settings: EventSettings, entries: Iterable[Entry], *, problems: Iterable[Problem] = ()
+) -> EventState:
     """Replay `entries` (the whole log, in order) over `settings` into the event's state.
 
-    Never raises on log content: what cannot apply becomes a `Problem`.
+    Never raises on log content: what cannot apply becomes a `Problem`. `problems` found before
+    the fold (records that could not be read as entries) are kept first in the state's list.
     """
     log = list(entries)
-    problems: list[Problem] = []
+    problems = list(problems)
     effective, voided = _resolve(log, problems)
     work = _Fold(settings, problems)
     for entry in effective:

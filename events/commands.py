@@ -1,0 +1,518 @@
+"""Every change to an event goes through one function here: build an entry, check it, append it.
+
+Each command makes its entry with a fresh id (`new_entry_id()`, or the `entry_id` the caller
+made earlier, so that a retried call records once), folds the log with the entry added, and
+refuses it with a `CommandError` (or the calculator's `IllegalHandError`) when it would be a
+problem: nothing is appended then. Otherwise the entry is appended durably and the new
+`EventState` is returned.
+
+    store = EventStore.open("club.toml")
+    state = record_line(store, "t3 ron S<-W 3/30 r:E,S")
+    state = correct_entry(store, "01JF...", reason="wrong table")    # voids; nothing is deleted
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from mjevent.core.entries import (
+    Correction,
+    Entry,
+    EntryError,
+    GameFinished,
+    HandRecorded,
+    Note,
+    Penalty,
+    PlayerAdded,
+    PlayerId,
+    PlayerRenamed,
+    PlayerReturned,
+    PlayerSubstituted,
+    PlayerWithdrawn,
+    RoundExtended,
+    RoundPaused,
+    RoundResumed,
+    RoundStarted,
+    SeatingSet,
+    SeatsSwapped,
+    TableReseated,
+    TimeCalled,
+    entry_from_record,
+)
+from mjevent.core.game import apply_hand, new_game
+from mjevent.core.notation import (
+    EntryContext,
+    FinalLine,
+    HandLine,
+    ParsedEntry,
+    SeatedPlayer,
+    parse_entry,
+)
+from mjevent.core.outcomes import Hand
+from mjevent.core.scoring import IllegalHandError
+from mjevent.core.state import EventState, Problem, fold
+from mjevent.events.store import EventStore, new_entry_id
+
+__all__ = [
+    "CommandError",
+    "add_note",
+    "add_penalty",
+    "add_player",
+    "call_time_for",
+    "correct_entry",
+    "current_state",
+    "entry_context",
+    "extend_round",
+    "finish_game",
+    "pause_round",
+    "read_log",
+    "record_final",
+    "record_hand",
+    "record_line",
+    "record_parsed",
+    "rename_player",
+    "reseat_table",
+    "resume_round",
+    "return_player",
+    "set_seating",
+    "start_round",
+    "substitute_player",
+    "swap_seats",
+    "withdraw_player",
+]
+
+
+class CommandError(ValueError):
+    """The entry would not fit the event as it stands; nothing was appended."""
+
+
+Clock = Callable[[], _dt.datetime]
+
+
+def _utc_now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.UTC)
+
+
+def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Problem]]:
+    """The log's records as entries; a record that cannot be read becomes a problem, skipped.
+
+    >>> entries, problems = read_log([{"id": "a1", "at": "2026-03-14T10:00:00Z", "kind": "x"}])
+    >>> entries, problems[0].entry
+    ([], 'a1')
+    """
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for record in records:
+        try:
+            entries.append(entry_from_record(record))
+        except EntryError as error:
+            entry_id = record.get("id")
+            problems.append(
+                Problem(entry_id if isinstance(entry_id, str) else None, f"{error}; skipped")
+            )
+    return entries, problems
+
+
+# The console and a script can call commands back to back: keep the last fold per store and
+# reuse it while the log has not changed (same length, same last id, same settings object).
+_CACHE: dict[int, tuple[tuple[int, str | None, int], list[Entry], list[Problem], EventState]] = {}
+
+
+def _snapshot(store: EventStore) -> tuple[list[Entry], list[Problem], EventState]:
+    key = (len(store.log), store.log[-1]["id"] if store.log else None, id(store.event))
+    cached = _CACHE.get(id(store))
+    if cached is not None and cached[0] == key and cached[3].settings is store.event:
+        return cached[1], cached[2], cached[3]
+    entries, problems = read_log(store.log)
+    state = fold(store.event, entries, problems=problems)
+    _CACHE[id(store)] = (key, entries, problems, state)
+    return entries, problems, state
+
+
+def current_state(store: EventStore) -> EventState:
+    """The fold of the store's log as it was last read (call `store.reload()` to catch up)."""
+    return _snapshot(store)[2]
+
+
+def _append(store: EventStore, entry: Entry) -> EventState:
+    """Check `entry` against the folded log, then append it; see the module docstring."""
+    if store.changed_on_disk():
+        store.reload()
+    entries, problems, state = _snapshot(store)
+    if entry.id in state.log_ids:
+        return state  # a retry of an entry already logged: record once
+    trial = fold(store.event, [*entries, entry], problems=problems)
+    new = [p for p in trial.problems if p.entry == entry.id]
+    if new:
+        raise CommandError("; ".join(p.message for p in new) + " (nothing was recorded)")
+    store.append(entry.to_record())
+    if store.log and store.log[-1]["id"] == entry.id and len(store.log) == len(entries) + 1:
+        key = (len(store.log), entry.id, id(store.event))
+        _CACHE[id(store)] = (key, [*entries, entry], problems, trial)
+        return trial
+    # Another process appended meanwhile: fold what the file now holds.
+    return current_state(store)
+
+
+def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:
+    return {
+        "id": entry_id or new_entry_id(),
+        "at": at or clock().isoformat(timespec="seconds"),
+    }
+
+
+# --- Results at the tables ---------------------------------------------------------------------
+
+
+def record_hand(
+    store: EventStore,
+    round: int,
+    table: int,
+    hand: Hand,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Record one hand at `table` in `round` (seats as in that round's seating).
+
+    An illegal hand raises the calculator's `IllegalHandError` naming the fault; a hand the
+    game cannot take (the game is over, the table does not exist) raises `CommandError`.
+    """
+    entry = HandRecorded(**_stamp(entry_id, at, clock), round=round, table=table, hand=hand)
+    state = current_state(store)
+    game = state.game(round, table)
+    before = game.state if game is not None and game.state is not None else None
+    if entry.id not in state.log_ids and (before is None or not before.finished):
+        # Surface the calculator's own error type for an illegal hand; anything else (no such
+        # table, the game over) is named by the fold in `_append`.
+        try:
+            apply_hand(before or new_game(state.rules), hand)
+        except IllegalHandError:
+            raise
+        except ValueError:
+            pass
+    return _append(store, entry)
+
+
+def record_final(
+    store: EventStore,
+    round: int,
+    table: int,
+    final: Sequence[int] | None,
+    *,
+    deposits: int = 0,
+    chombos: Sequence[int] = (),
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Finish a table's game: by its final scores (seat order), or, when the game was recorded
+    hand by hand, with `final=None` (the hands decide) or the score sheet's totals to compare."""
+    entry = GameFinished(
+        **_stamp(entry_id, at, clock),
+        round=round,
+        table=table,
+        final=None if final is None else tuple(final),
+        deposits=deposits,
+        chombos=tuple(chombos),
+    )
+    return _append(store, entry)
+
+
+finish_game = record_final
+
+
+def entry_context(state: EventState, round: int | None = None) -> EntryContext:
+    """The context an entry line is read in: the round (default: the current one) and its
+    seating with the players' names."""
+    rnd = state.current_round if round is None else round
+    tables = {
+        t: tuple(SeatedPlayer(p, state.name(p)) for p in seats)
+        for t, seats in enumerate(state.seating.get(rnd, ()), 1)
+    }
+    return EntryContext(round=rnd, seats=state.rules.players, tables=tables)
+
+
+def record_parsed(
+    store: EventStore,
+    parsed: ParsedEntry,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Record what `parse_entry` read: a hand or a game's final scores."""
+    if isinstance(parsed, HandLine):
+        return record_hand(
+            store, parsed.round, parsed.table, parsed.hand, entry_id=entry_id, at=at, clock=clock
+        )
+    assert isinstance(parsed, FinalLine)
+    return record_final(
+        store,
+        parsed.round,
+        parsed.table,
+        parsed.final,
+        deposits=parsed.deposits,
+        chombos=parsed.chombos,
+        entry_id=entry_id,
+        at=at,
+        clock=clock,
+    )
+
+
+def record_line(
+    store: EventStore,
+    text: str,
+    *,
+    round: int | None = None,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Parse one entry line (docs/entry.md) against the current round's seating and record it.
+
+    A seat named by a player's name is read against the seating of the round the line names
+    (``r2 t3 ...``), else `round`, else the current round.
+    """
+    state = current_state(store)
+    context = entry_context(state, round)
+    parsed = parse_entry(text, context)
+    if parsed.round != context.round:
+        parsed = parse_entry(text, entry_context(state, parsed.round))
+    return record_parsed(store, parsed, entry_id=entry_id, at=at, clock=clock)
+
+
+def call_time_for(
+    store: EventStore,
+    round: int,
+    table: int | None = None,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Call time for every table of the round, or for one table."""
+    return _append(store, TimeCalled(**_stamp(entry_id, at, clock), round=round, table=table))
+
+
+# --- The round clock ----------------------------------------------------------------------------
+
+
+def start_round(
+    store: EventStore, round: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Start the round's clock."""
+    return _append(store, RoundStarted(**_stamp(entry_id, at, clock), round=round))
+
+
+def pause_round(
+    store: EventStore, round: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Stop the round's clock."""
+    return _append(store, RoundPaused(**_stamp(entry_id, at, clock), round=round))
+
+
+def resume_round(
+    store: EventStore, round: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Run the round's clock again."""
+    return _append(store, RoundResumed(**_stamp(entry_id, at, clock), round=round))
+
+
+def extend_round(
+    store: EventStore,
+    round: int,
+    seconds: int,
+    table: int | None = None,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Add time to the round, or to one table."""
+    if seconds < 1:
+        raise CommandError(f"extra time {seconds} s: give 1 second or more")
+    return _append(
+        store,
+        RoundExtended(**_stamp(entry_id, at, clock), round=round, seconds=seconds, table=table),
+    )
+
+
+# --- Players and seating ------------------------------------------------------------------------
+
+
+def add_player(
+    store: EventStore,
+    player: PlayerId,
+    name: str,
+    *,
+    team: str | None = None,
+    rating: int | None = None,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Add a player (a late entry) with a new id."""
+    return _append(
+        store,
+        PlayerAdded(
+            **_stamp(entry_id, at, clock), player=player, name=name, team=team, rating=rating
+        ),
+    )
+
+
+def rename_player(
+    store: EventStore, player: PlayerId, name: str, *, entry_id: str | None = None,
+    at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """Correct a player's name."""
+    return _append(store, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=name))
+
+
+def withdraw_player(
+    store: EventStore, player: PlayerId, from_round: int, reason: str = "", *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """Withdraw a player from `from_round` on."""
+    return _append(
+        store,
+        PlayerWithdrawn(
+            **_stamp(entry_id, at, clock), player=player, from_round=from_round, reason=reason
+        ),
+    )
+
+
+def return_player(
+    store: EventStore, player: PlayerId, from_round: int, *, entry_id: str | None = None,
+    at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """Bring a withdrawn player back from `from_round` on."""
+    return _append(
+        store, PlayerReturned(**_stamp(entry_id, at, clock), player=player, from_round=from_round)
+    )
+
+
+def substitute_player(
+    store: EventStore, round: int, table: int, player: PlayerId, substitute: str, *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """`substitute` plays `player`'s seat at `table` in `round`."""
+    return _append(
+        store,
+        PlayerSubstituted(
+            **_stamp(entry_id, at, clock), round=round, table=table, player=player,
+            substitute=substitute,
+        ),
+    )
+
+
+def set_seating(
+    store: EventStore,
+    first_round: int,
+    rounds: Sequence[Sequence[Sequence[PlayerId]]],
+    *,
+    method: str = "manual",
+    params: Mapping[str, str | int | float | bool] | None = None,
+    seed: int | None = None,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Seat rounds `first_round`, `first_round + 1` ... (tables of player ids in wind order)."""
+    return _append(
+        store,
+        SeatingSet(
+            **_stamp(entry_id, at, clock),
+            first_round=first_round,
+            rounds=tuple(tuple(tuple(t) for t in r) for r in rounds),
+            method=method,
+            params=tuple(sorted((params or {}).items())),
+            seed=seed,
+        ),
+    )
+
+
+def swap_seats(
+    store: EventStore, round: int, a: PlayerId, b: PlayerId, *, entry_id: str | None = None,
+    at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """Swap two players' seats in `round` (before their tables have played)."""
+    return _append(store, SeatsSwapped(**_stamp(entry_id, at, clock), round=round, a=a, b=b))
+
+
+def reseat_table(
+    store: EventStore, round: int, table: int, seats: Sequence[PlayerId], *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """Say how a table really sat (E S W N); its logged hands are re-applied under those seats."""
+    return _append(
+        store,
+        TableReseated(**_stamp(entry_id, at, clock), round=round, table=table, seats=tuple(seats)),
+    )
+
+
+# --- Penalties, notes, corrections --------------------------------------------------------------
+
+
+def add_penalty(
+    store: EventStore, player: PlayerId, amount: int, reason: str, *, entered_by: str = "",
+    round: int | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Take `amount` points off a player's event total, with the reason."""
+    if amount == 0:
+        raise CommandError("a penalty of 0 points changes nothing: give the points to take off")
+    if not reason.strip():
+        raise CommandError("a penalty needs a reason (it is shown to the player)")
+    return _append(
+        store,
+        Penalty(
+            **_stamp(entry_id, at, clock), player=player, amount=amount, reason=reason,
+            entered_by=entered_by, round=round,
+        ),
+    )
+
+
+def add_note(
+    store: EventStore, text: str, *, round: int | None = None, table: int | None = None,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """Put a note in the log."""
+    return _append(
+        store, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
+    )
+
+
+def correct_entry(
+    store: EventStore,
+    target: str,
+    reason: str,
+    replacement: Entry | None = None,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Void the entry `target` (no `replacement`) or amend it; the original stays in the log.
+
+    The amended entry takes the target's place in the log order; it must be of the same kind.
+    """
+    if not reason.strip():
+        raise CommandError("a correction needs a reason (the log keeps it next to the original)")
+    stamp = _stamp(entry_id, at, clock)
+    fixed = (
+        None
+        if replacement is None
+        else dataclasses.replace(replacement, id=stamp["id"], at=stamp["at"])
+    )
+    return _append(
+        store, Correction(**stamp, target=target, reason=reason, replacement=fixed)
+    )
+

@@ -574,6 +574,8 @@ def _staged_snapshot(ev: _Event, hi: int, agg: _Agg, candidates: IntArray) -> _S
     notes = list(inp0.notes)
     stage_total = first_total
     eliminated: list[list[int]] = []
+    # A player cut keeps the total they were cut with.
+    cut_total: dict[int, float] = {}
     brackets: list[list[int]] = [list(map(int, prev.order))]
     for k in range(1, current + 1):
         cut = stages[k - 1].advance
@@ -584,6 +586,8 @@ def _staged_snapshot(ev: _Event, hi: int, agg: _Agg, candidates: IntArray) -> _S
             new_brackets.append(order[at : at + size])
             at += size
         eliminated.insert(0, order[at:])
+        for idx in order[at:]:
+            cut_total[idx] = float(stage_total[idx])
         lo, last = stages[k].rounds
         upto = min(hi, last)
         stage_points = _totals(ev, _aggregate(ev, lo, upto))
@@ -622,13 +626,16 @@ def _staged_snapshot(ev: _Event, hi: int, agg: _Agg, candidates: IntArray) -> _S
             place_end.append(offset)
             decided.append(None)
             bracket_of[idx] = "cut"
+    shown = stage_total.copy()
+    for idx, value in cut_total.items():
+        shown[idx] = value
     ranking = Ranking(
         order=np.array(rows, dtype=np.int64),
         place=tuple(place),
         place_end=tuple(place_end),
         decided_by=tuple(decided),
     )
-    return _Snapshot(hi, agg, stage_total, ranking, bracket_of, tuple(notes))
+    return _Snapshot(hi, agg, shown, ranking, bracket_of, tuple(notes))
 
 
 # --- The result --------------------------------------------------------------------------------
@@ -705,7 +712,7 @@ class Standings:
             cached = tuple(
                 self._row(i, None, "", None, None)
                 for i, e in enumerate(ev.entrants)
-                if i not in ranked and (e.status is not Status.ACTIVE or agg.games[i] > 0)
+                if i not in ranked and (e.status is Status.WITHDRAWN or agg.games[i] > 0)
             )
             self._cache["apart"] = cached
         return cached  # type: ignore[return-value]
@@ -763,9 +770,7 @@ class Standings:
     def games(self) -> tuple[PlayedGame, ...]:
         """The games counted up to this round (annulled games left out), in input order."""
         ev = self._ev
-        return tuple(
-            g for k, g in enumerate(ev.games) if ev.g_counted[k] and g.round <= self.round
-        )
+        return tuple(g for k, g in enumerate(ev.games) if ev.g_counted[k] and g.round <= self.round)
 
     @property
     def entrants(self) -> tuple[Entrant, ...]:
@@ -861,9 +866,9 @@ class Standings:
             name=e.name,
             team=self._ev.team_names[t] if (t := int(self._ev.team_of[i])) >= 0 else "",
             status=e.status,
-            total=float(self._snap.total[i]) if place is not None else float(
-                agg.points[i] + byes[i] - agg.penalties[i]
-            ),
+            total=float(self._snap.total[i])
+            if place is not None
+            else float(agg.points[i] + byes[i] - agg.penalties[i]),
             games=games,
             byes=int(agg.byes[i]),
             average=float(agg.points[i] / games) if games else None,
@@ -872,7 +877,7 @@ class Standings:
             best_game=float(agg.best[i]) if games else None,
             worst_game=float(agg.worst[i]) if games else None,
             raw_sum=int(agg.raw[i]),
-            chombo=float(-agg.chombo[i]),
+            chombo=float(0.0 - agg.chombo[i]) + 0.0,
             penalties=float(agg.penalties[i]),
             bye_points=float(byes[i]),
             movement=movement,
@@ -891,9 +896,11 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
     ev, snap = old._ev, old._snap
     if game.round == old.round:
         prev = old._prev
-    elif game.round == old.round + 1 and not (ev.p_round > old.round).any() and not (
-        ev.b_round > old.round
-    ).any():
+    elif (
+        game.round == old.round + 1
+        and not (ev.p_round > old.round).any()
+        and not (ev.b_round > old.round).any()
+    ):
         # A new round: the table before this game becomes the previous round's.
         prev = snap if old.round >= 1 else None
     else:
@@ -950,8 +957,11 @@ def _ingest_one(
 ) -> tuple[IntArray, FloatArray, FloatArray, FloatArray, IntArray, FloatArray]:
     s = ev.seats
     player = np.full((1, s), -1, dtype=np.int64)
-    points, total, raw, chombo = np.zeros((1, s)), np.zeros((1, s)), np.zeros((1, s)), np.zeros(
-        (1, s)
+    points, total, raw, chombo = (
+        np.zeros((1, s)),
+        np.zeros((1, s)),
+        np.zeros((1, s)),
+        np.zeros((1, s)),
     )
     place = np.zeros((1, s), dtype=np.int64)
     _ingest_game(
@@ -976,9 +986,7 @@ def _team_rows(ev: _Event, hi: int) -> tuple[TeamRow, ...]:
     out = []
     for k, t in enumerate(ranking.order):
         ti = int(t)
-        members = tuple(
-            e.id for i, e in enumerate(ev.entrants) if int(ev.team_of[i]) == ti
-        )
+        members = tuple(e.id for i, e in enumerate(ev.entrants) if int(ev.team_of[i]) == ti)
         games, penalties = extra[ti]
         out.append(
             TeamRow(

@@ -216,11 +216,16 @@ DEFAULT_CHAINS: dict[str, tuple[Criterion, ...]] = {
     "ema2016": (Criterion.TOTAL, Criterion.SHARED),
     "ema2025": (Criterion.TOTAL, Criterion.SHARED),
     "wrc": (Criterion.TOTAL, Criterion.SHARED),
+    "wrl": (Criterion.TOTAL, Criterion.SHARED),
     # Pantheon's rating sort: points, then lower average place.
     "jpml-a": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
     # League formats rank by points, then firsts, then the best game.
     "mleague": (Criterion.TOTAL, Criterion.FIRSTS, Criterion.BEST_GAME, Criterion.SHARED),
+    # Online-style rankings: points, then average place (Pantheon's rating sort).
     "tenhou": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
+    "majsoul": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
+    "tenhou3": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
+    "majsoul3": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
     "sanma-club": (Criterion.TOTAL, Criterion.FIRSTS, Criterion.AVG_PLACE, Criterion.SHARED),
 }
 

@@ -1,0 +1,316 @@
+"""The seating checker and the quality summary: every number a director or a player can verify.
+
+The checker reads any `Schedule` (ours, the catalogue's, a hand-made one) and reports repeated
+pairs, pairs that never met, seat-wind counts judged by the second principle of seed 003 after
+every round, table-number repeats (the same table number twice within three consecutive rounds),
+and teammates seated together. `Requirements` says which of these must hold; `CheckReport.broken`
+lists the requirements that fail, so a command can exit non-zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from mjevent.core.seating.schedule import Schedule
+
+IntArray = npt.NDArray[np.int64]
+
+
+def meeting_matrix(schedule: Schedule, rounds: int | None = None) -> IntArray:
+    """`M[a, b]` = how many times players a and b shared a table in the first `rounds` rounds.
+
+    >>> s = Schedule.build(4, 2, [[[0, 1], [2, 3]], [[1, 0], [2, 3]]])
+    >>> meeting_matrix(s).tolist()
+    [[0, 2, 0, 0], [2, 0, 0, 0], [0, 0, 0, 2], [0, 0, 2, 0]]
+    """
+    n = schedule.players
+    m = np.zeros((n, n), dtype=np.int64)
+    for rnd in schedule.rounds[: rounds if rounds is not None else len(schedule.rounds)]:
+        if not rnd:
+            continue
+        tables = np.asarray(rnd, dtype=np.int64)
+        a = np.repeat(tables, tables.shape[1], axis=1).ravel()
+        b = np.tile(tables, (1, tables.shape[1])).ravel()
+        np.add.at(m, (a, b), 1)
+    np.fill_diagonal(m, 0)
+    return m
+
+
+def repeat_free_rounds(schedule: Schedule) -> int:
+    """How many leading rounds run before any pair meets a second time.
+
+    >>> s = Schedule.build(4, 2, [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 1], [2, 3]]])
+    >>> repeat_free_rounds(s)
+    2
+    """
+    n = schedule.players
+    met = np.zeros((n, n), dtype=bool)
+    for r, rnd in enumerate(schedule.rounds):
+        for table in rnd:
+            idx = np.asarray(table)
+            block = met[np.ix_(idx, idx)]
+            if block.any():
+                return r
+        for table in rnd:
+            idx = np.asarray(table)
+            met[np.ix_(idx, idx)] = True
+            met[idx, idx] = False
+    return len(schedule.rounds)
+
+
+def wind_counts_after_each_round(schedule: Schedule) -> npt.NDArray[np.int64]:
+    """`W[r, p, s]` = times player p sat in seat s (0 = East) over rounds 0..r."""
+    k = schedule.table_size
+    w = np.zeros((len(schedule.rounds), schedule.players, k), dtype=np.int64)
+    running = np.zeros((schedule.players, k), dtype=np.int64)
+    for r, rnd in enumerate(schedule.rounds):
+        for table in rnd:
+            for s, p in enumerate(table):
+                running[p, s] += 1
+        w[r] = running
+    return w
+
+
+def wind_counts_acceptable(counts: tuple[int, ...] | list[int]) -> bool:
+    """Seed 003's second principle for one player's seat counts after G games.
+
+    When G is not a multiple of the seat count, the counts may differ by at most one. When it
+    is, they are either all equal or exactly one seat is one over and one is one under (2110
+    after four games; never 2200).
+
+    >>> [wind_counts_acceptable(c) for c in ([1, 1, 1, 0], [2, 1, 1, 0], [2, 2, 0, 0])]
+    [True, True, False]
+    >>> [wind_counts_acceptable(c) for c in ([2, 1, 1, 1], [3, 1, 1, 0])]
+    [True, False]
+    """
+    ordered = sorted(counts)
+    k = len(ordered)
+    games = sum(ordered)
+    if ordered[-1] - ordered[0] <= 1:
+        return True
+    if games % k != 0 or ordered[-1] - ordered[0] != 2:
+        return False
+    q = games // k
+    return ordered[0] == q - 1 and ordered[-1] == q + 1 and all(c == q for c in ordered[1:-1])
+
+
+@dataclass(frozen=True)
+class Requirements:
+    """Which rules a seating must satisfy for the checker to pass it.
+
+    Teams are always required to stay apart when the schedule names them.
+    """
+
+    no_repeats: bool = False
+    wind_balance: bool = False
+    table_rotation: bool = False
+    min_repeat_free_rounds: int = 0
+
+
+@dataclass(frozen=True)
+class QualitySummary:
+    """One number per quality, comparable across sources (lower is better except `pairs_met`).
+
+    - `repeats`: extra meetings, the sum over pairs of (times met - 1) when they met twice or more;
+    - `indirect`: pairs that never shared a table but share an opponent (they met "through"
+      someone; a large number with few direct meetings means players were kept in pods);
+    - `wind_violations`: player-rounds breaking seed 003's second principle;
+    - `wind_spread`: the largest (most - fewest) seat count of any player after the last round;
+    - `table_repeats`: player-rounds at a table number the player used in one of the two
+      previous rounds.
+    """
+
+    rounds: int
+    repeat_free_rounds: int
+    repeats: int
+    pairs_met: int
+    indirect: int
+    wind_violations: int
+    wind_spread: int
+    table_repeats: int
+    team_violations: int
+
+    def line(self) -> str:
+        """A one-line summary for stderr and benchmarks."""
+        return (
+            f"{self.repeat_free_rounds}/{self.rounds} rounds repeat-free; repeats "
+            f"{self.repeats}; indirect {self.indirect}; wind violations {self.wind_violations} "
+            f"(spread {self.wind_spread}); table repeats {self.table_repeats}; team "
+            f"violations {self.team_violations}"
+        )
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Everything the checker found; `broken` names each failed requirement."""
+
+    summary: QualitySummary
+    repeated_pairs: int
+    worst_pair: tuple[int, int, int] | None
+    pairs_never_met: int
+    wind_counts: tuple[tuple[int, ...], ...]
+    player_wind_spread: tuple[int, ...]
+    worst_wind_round: tuple[int, int] | None
+    worst_table_repeat: tuple[int, int, int] | None
+    team_violation_examples: tuple[tuple[int, int, int], ...]
+    broken: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every requested requirement holds."""
+        return not self.broken
+
+    def lines(self) -> list[str]:
+        """The human-readable report, players numbered from 1."""
+        s = self.summary
+        out = [
+            f"rounds: {s.rounds}, repeat-free: {s.repeat_free_rounds}",
+            f"repeated pairs: {self.repeated_pairs} (extra meetings {s.repeats})"
+            + (
+                f", worst: players {self.worst_pair[0] + 1} and {self.worst_pair[1] + 1} met "
+                f"{self.worst_pair[2]} times"
+                if self.worst_pair
+                else ""
+            ),
+            f"pairs never met: {self.pairs_never_met} (indirect only: {s.indirect})",
+            f"wind spread: max {s.wind_spread} after the last round; seed-003 violations: "
+            f"{s.wind_violations}"
+            + (
+                f" (first: player {self.worst_wind_round[1] + 1} after round "
+                f"{self.worst_wind_round[0] + 1})"
+                if self.worst_wind_round
+                else ""
+            ),
+            f"table-number repeats within 3 rounds: {s.table_repeats}"
+            + (
+                f" (first: player {self.worst_table_repeat[0] + 1} at table "
+                f"{self.worst_table_repeat[2] + 1} in round {self.worst_table_repeat[1] + 1})"
+                if self.worst_table_repeat
+                else ""
+            ),
+            f"team violations: {s.team_violations}"
+            + "".join(
+                f"; round {r + 1}: players {a + 1} and {b + 1}"
+                for r, a, b in self.team_violation_examples
+            ),
+        ]
+        out.extend(f"BROKEN: {b}" for b in self.broken)
+        return out
+
+
+def check(schedule: Schedule, requirements: Requirements | None = None) -> CheckReport:
+    """Check a schedule; see `Requirements` for what can be demanded.
+
+    >>> s = Schedule.build(4, 2, [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 1], [2, 3]]])
+    >>> r = check(s, Requirements(no_repeats=True))
+    >>> r.summary.repeat_free_rounds, r.repeated_pairs, r.worst_pair, r.broken
+    (2, 2, (0, 1, 2), ('no_repeats: 2 pairs meet more than once',))
+    """
+    req = requirements or Requirements()
+    n = schedule.players
+    meet = meeting_matrix(schedule)
+    team_of = np.full(n, -1, dtype=np.int64)
+    for i, team in enumerate(schedule.teams):
+        team_of[list(team)] = i
+    same_team = (team_of[:, None] == team_of[None, :]) & (team_of[:, None] >= 0)
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+
+    extra = np.maximum(meet - 1, 0)
+    repeated_pairs = int(((meet > 1) & upper).sum())
+    repeats = int((extra * upper).sum())
+    worst_pair: tuple[int, int, int] | None = None
+    if repeated_pairs:
+        flat = int(np.argmax(np.where(upper, meet, -1)))
+        a, b = divmod(flat, n)
+        worst_pair = (a, b, int(meet[a, b]))
+    allowed = upper & ~same_team
+    met = meet > 0
+    pairs_met = int((met & upper).sum())
+    never = allowed & ~met
+    pairs_never_met = int(never.sum())
+    two_step = (met.astype(np.int64) @ met.astype(np.int64)) > 0
+    indirect = int((never & two_step).sum())
+
+    # Winds are judged per player after every round that player played.
+    wind_violations = 0
+    worst_wind: tuple[int, int] | None = None
+    counts = np.zeros((n, schedule.table_size), dtype=np.int64)
+    for r, rnd in enumerate(schedule.rounds):
+        for table in rnd:
+            for seat, p in enumerate(table):
+                counts[p, seat] += 1
+        for table in rnd:
+            for p in table:
+                if not wind_counts_acceptable(counts[p].tolist()):
+                    wind_violations += 1
+                    if worst_wind is None:
+                        worst_wind = (r, p)
+    spreads = counts.max(axis=1) - counts.min(axis=1)
+
+    table_repeats = 0
+    worst_table: tuple[int, int, int] | None = None
+    history: list[dict[int, int]] = []
+    for r, rnd in enumerate(schedule.rounds):
+        now = {p: t for t, table in enumerate(rnd) for p in table}
+        for p, t in now.items():
+            if any(h.get(p) == t for h in history[-2:]):
+                table_repeats += 1
+                if worst_table is None:
+                    worst_table = (p, r, t)
+        history.append(now)
+
+    team_examples: list[tuple[int, int, int]] = []
+    team_violations = 0
+    if schedule.teams:
+        for r, rnd in enumerate(schedule.rounds):
+            for table in rnd:
+                for i, a in enumerate(table):
+                    for b in table[i + 1 :]:
+                        if same_team[a, b]:
+                            team_violations += 1
+                            if len(team_examples) < 3:
+                                team_examples.append((r, min(a, b), max(a, b)))
+
+    rf = repeat_free_rounds(schedule)
+    summary = QualitySummary(
+        rounds=len(schedule.rounds),
+        repeat_free_rounds=rf,
+        repeats=repeats,
+        pairs_met=pairs_met,
+        indirect=indirect,
+        wind_violations=wind_violations,
+        wind_spread=int(spreads.max()) if n else 0,
+        table_repeats=table_repeats,
+        team_violations=team_violations,
+    )
+    broken: list[str] = []
+    if req.no_repeats and repeated_pairs:
+        broken.append(f"no_repeats: {repeated_pairs} pairs meet more than once")
+    if req.min_repeat_free_rounds and rf < req.min_repeat_free_rounds:
+        broken.append(
+            f"min_repeat_free_rounds: only {rf} repeat-free rounds, "
+            f"{req.min_repeat_free_rounds} required"
+        )
+    if req.wind_balance and wind_violations:
+        broken.append(f"wind_balance: {wind_violations} player-rounds break seed 003's rule")
+    if req.table_rotation and table_repeats:
+        broken.append(
+            f"table_rotation: {table_repeats} player-rounds reuse a table number within 3 rounds"
+        )
+    if team_violations:
+        broken.append(f"teams: {team_violations} teammate pairs share a table")
+    return CheckReport(
+        summary=summary,
+        repeated_pairs=repeated_pairs,
+        worst_pair=worst_pair,
+        pairs_never_met=pairs_never_met,
+        wind_counts=tuple(tuple(int(c) for c in row) for row in counts),
+        player_wind_spread=tuple(int(s) for s in spreads),
+        worst_wind_round=worst_wind,
+        worst_table_repeat=worst_table,
+        team_violation_examples=tuple(team_examples),
+        broken=tuple(broken),
+    )

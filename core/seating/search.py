@@ -1,0 +1,293 @@
+"""Local search for groupings: as many rounds as possible with no repeated pair, then few repeats.
+
+The state is one array of tables per round and the meeting matrix `M` (numpy, players x
+players). A move swaps two players of different tables in one round. Its cost change, with the
+quadratic cost sum over pairs of M(M-1)/2, is computed for every partner at once:
+
+    delta(a <-> b) = sum_{x in T_a - a} (M[b,x] - M[a,x] + 1)
+                   + sum_{y in T_b - b} (M[a,y] - M[b,y] + 1)
+
+Teammates start with a large virtual meeting count, so seating them together costs more than any
+repeat. The quadratic cost makes meetings spread evenly when repeats cannot be avoided (pair
+counts then differ by at most one where that is achievable).
+
+Strategy (deterministic: iteration budgets, never wall-clock, so a schedule is reproducible):
+1. rounds are added one at a time; each new round starts random and a tabu search (conflict
+   directed, a moved player may not return to its table for a few moves) removes its repeats;
+2. when a round cannot be made repeat-free alone, a tabu search over all the generated rounds
+   tries again (Dotu & Van Hentenryck style) before giving up;
+3. rounds after the repeat-free ones minimise the quadratic cost with the earlier rounds fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+
+TEAM_WEIGHT = 1000
+"""Virtual meetings between teammates: seating them together costs more than any repeat."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """Iteration budgets of the search (iterations, not seconds, so results are reproducible)."""
+
+    seed: int = 0
+    round_iterations: int = 4000
+    stretch_iterations: int = 30000
+    polish_iterations: int = 3000
+    tenure: int = 6
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Rounds (tables of players, seat order not yet balanced) and the repeat-free count."""
+
+    rounds: tuple[tuple[tuple[int, ...], ...], ...]
+    repeat_free_rounds: int
+
+
+class _Search:
+    def __init__(self, players: int, table_size: int, teams: Sequence[Sequence[int]],
+                 settings: SearchSettings, rng: np.random.Generator) -> None:
+        self.p = players
+        self.k = table_size
+        self.m = np.zeros((players, players), dtype=np.int64)
+        for team in teams:
+            idx = np.asarray(team, dtype=np.int64)
+            self.m[np.ix_(idx, idx)] += TEAM_WEIGHT
+        np.fill_diagonal(self.m, 0)
+        self.settings = settings
+        self.rng = rng
+
+    # --- meeting matrix bookkeeping -------------------------------------------------------
+    def add_round(self, tables: IntArray, sign: int = 1) -> None:
+        k = tables.shape[1]
+        a = np.repeat(tables, k, axis=1).ravel()
+        b = np.tile(tables, (1, k)).ravel()
+        keep = a != b
+        np.add.at(self.m, (a[keep], b[keep]), sign)
+
+    def round_conflicts(self, tables: IntArray) -> IntArray:
+        """Per table slot: the worst meeting count with a table-mate (>= 2 means a repeat)."""
+        block = self.m[tables[:, :, None], tables[:, None, :]]
+        return np.asarray(block.max(axis=2), dtype=np.int64)
+
+    def round_cost(self, tables: IntArray) -> int:
+        block = self.m[tables[:, :, None], tables[:, None, :]]
+        return int((block * (block - 1)).sum() // 4)
+
+    def swap(self, tables: IntArray, ta: int, sa: int, tb: int, sb: int) -> None:
+        a = int(tables[ta, sa])
+        b = int(tables[tb, sb])
+        rest_a = np.delete(tables[ta], sa)
+        rest_b = np.delete(tables[tb], sb)
+        self.m[a, rest_a] -= 1
+        self.m[rest_a, a] -= 1
+        self.m[b, rest_b] -= 1
+        self.m[rest_b, b] -= 1
+        self.m[b, rest_a] += 1
+        self.m[rest_a, b] += 1
+        self.m[a, rest_b] += 1
+        self.m[rest_b, a] += 1
+        tables[ta, sa], tables[tb, sb] = b, a
+
+    def deltas(self, tables: IntArray, ta: int, sa: int) -> IntArray:
+        """Cost change of swapping the player at (ta, sa) with every seat of the round."""
+        k = self.k
+        a = int(tables[ta, sa])
+        rest_a = np.delete(tables[ta], sa)
+        flat = tables.ravel()
+        m_a = self.m[a]
+        s_a = m_a[tables].sum(axis=1)  # per table
+        own = self.m[tables[:, :, None], tables[:, None, :]].sum(axis=2).ravel()
+        own_a = int(m_a[rest_a].sum())
+        to_a_table = self.m[np.ix_(flat, rest_a)].sum(axis=1)
+        table_of = np.repeat(np.arange(tables.shape[0]), k)
+        d = (to_a_table - own_a + (k - 1)) + (s_a[table_of] - m_a[flat] - own + (k - 1))
+        d[ta * k : (ta + 1) * k] = np.iinfo(np.int64).max // 4
+        return np.asarray(d, dtype=np.int64)
+
+    # --- tabu on one or several rounds ----------------------------------------------------
+    def tabu(self, rounds: list[IntArray], iterations: int, *, until_zero: bool) -> bool:
+        """Tabu search over the given rounds (all movable); keeps the best state found.
+
+        Returns True when no pair in these rounds meets twice (repeats counted against the
+        whole matrix, so fixed earlier rounds count too).
+        """
+        if not rounds:
+            return True
+        n_t = rounds[0].shape[0]
+        tabu = [np.zeros((self.p, n_t), dtype=np.int64) for _ in rounds]
+        cost = sum(self.round_cost(t) for t in rounds)
+        best_cost = cost
+        best = [t.copy() for t in rounds]
+        best_m = self.m.copy()
+        stale = 0
+        for it in range(1, iterations + 1):
+            conflicted: list[tuple[int, int, int]] = []
+            for ri, tables in enumerate(rounds):
+                worst = self.round_conflicts(tables)
+                ts, ss = np.nonzero(worst >= 2)
+                conflicted.extend((ri, int(t), int(s)) for t, s in zip(ts, ss, strict=True))
+            if not conflicted:
+                return True
+            ri, ta, sa = conflicted[int(self.rng.integers(len(conflicted)))]
+            tables = rounds[ri]
+            d = self.deltas(tables, ta, sa)
+            a = int(tables[ta, sa])
+            flat = tables.ravel()
+            table_of = np.repeat(np.arange(n_t), self.k)
+            is_tabu = (tabu[ri][a, table_of] > it) | (tabu[ri][flat, ta] > it)
+            allowed = np.where(is_tabu & (cost + d >= best_cost), np.iinfo(np.int64).max // 4, d)
+            low = allowed.min()
+            if low >= np.iinfo(np.int64).max // 8:
+                continue
+            choices = np.flatnonzero(allowed == low)
+            j = int(choices[int(self.rng.integers(len(choices)))])
+            tb, sb = divmod(j, self.k)
+            b = int(tables[tb, sb])
+            self.swap(tables, ta, sa, tb, sb)
+            cost += int(low)
+            tenure = self.settings.tenure + int(self.rng.integers(self.settings.tenure))
+            tabu[ri][a, ta] = it + tenure
+            tabu[ri][b, tb] = it + tenure
+            if cost < best_cost:
+                best_cost = cost
+                best = [t.copy() for t in rounds]
+                best_m = self.m.copy()
+                stale = 0
+            else:
+                stale += 1
+                if stale > 50 * n_t and not until_zero:
+                    break
+                if stale > 200 + 20 * n_t:
+                    # Escape a plateau: a few random swaps in random rounds.
+                    for _ in range(2):
+                        r2 = int(self.rng.integers(len(rounds)))
+                        t1, t2 = self.rng.choice(n_t, 2, replace=False)
+                        s1, s2 = self.rng.integers(self.k, size=2)
+                        cost += int(self.deltas(rounds[r2], int(t1), int(s1))[
+                            int(t2) * self.k + int(s2)])
+                        self.swap(rounds[r2], int(t1), int(s1), int(t2), int(s2))
+                    stale = 0
+        for i, t in enumerate(best):
+            rounds[i][...] = t
+        self.m[...] = best_m
+        return all(
+            (self.round_conflicts(t) < 2).all() for t in rounds
+        )
+
+    def random_round(self, active: Sequence[int]) -> IntArray:
+        order = self.rng.permutation(np.asarray(active, dtype=np.int64))
+        return np.asarray(order.reshape(-1, self.k), dtype=np.int64)
+
+    def greedy_round(self, active: Sequence[int]) -> IntArray:
+        """Fill tables one at a time with the players who add the fewest meetings."""
+        pool = list(self.rng.permutation(np.asarray(active, dtype=np.int64)))
+        tables: list[list[int]] = []
+        avail = np.zeros(self.p, dtype=bool)
+        avail[np.asarray(pool, dtype=np.int64)] = True
+        for first in pool:
+            if not avail[first]:
+                continue
+            table = [int(first)]
+            avail[first] = False
+            for _ in range(self.k - 1):
+                cand = np.flatnonzero(avail)
+                score = self.m[np.ix_(cand, np.asarray(table))].sum(axis=1)
+                low = score.min()
+                pick = cand[score == low]
+                chosen = int(pick[int(self.rng.integers(len(pick)))])
+                table.append(chosen)
+                avail[chosen] = False
+            tables.append(table)
+        return np.asarray(tables, dtype=np.int64)
+
+
+def search(
+    players: int,
+    table_size: int,
+    active: Sequence[Sequence[int]],
+    *,
+    fixed: Sequence[Sequence[Sequence[int]]] = (),
+    teams: Sequence[Sequence[int]] = (),
+    settings: SearchSettings | None = None,
+) -> SearchResult:
+    """Group the players of each new round (`active[r]` play round r) after the fixed rounds.
+
+    Returns the fixed rounds followed by one grouping per entry of `active`, and how many leading
+    rounds (fixed ones included) have no repeated pair.
+
+    >>> res = search(9, 3, [range(9)] * 4)
+    >>> res.repeat_free_rounds
+    4
+    """
+    cfg = settings or SearchSettings()
+    seed_words = [cfg.seed, players, table_size, len(active), len(fixed)]
+    rng = np.random.default_rng(seed_words)
+    state = _Search(players, table_size, teams, cfg, rng)
+    fixed_arrays: list[IntArray] = []
+    for rnd in fixed:
+        arr = np.asarray([list(t) for t in rnd], dtype=np.int64).reshape(-1, table_size)
+        state.add_round(arr)
+        fixed_arrays.append(arr)
+    repeat_free = _prefix_repeat_free(players, table_size, fixed_arrays)
+    clean = repeat_free == len(fixed_arrays)
+    new_rounds: list[IntArray] = []
+    stretch_from = 0
+    for act in active:
+        act_list = [int(p) for p in act]
+        if len(act_list) % table_size:
+            raise ValueError(
+                f"a round with {len(act_list)} active players cannot fill tables of "
+                f"{table_size}: give byes so the active count is a multiple of {table_size}"
+            )
+        if not act_list:
+            new_rounds.append(np.zeros((0, table_size), dtype=np.int64))
+            continue
+        tables = state.greedy_round(act_list)
+        state.add_round(tables)
+        ok = state.tabu([tables], cfg.round_iterations, until_zero=clean)
+        if clean and not ok and cfg.stretch_iterations:
+            group = [t for t in new_rounds[stretch_from:] if t.shape == tables.shape]
+            if len(group) == len(new_rounds) - stretch_from:
+                saved = [t.copy() for t in (*group, tables)]
+                saved_m = state.m.copy()
+                ok = state.tabu([*group, tables], cfg.stretch_iterations, until_zero=True)
+                if not ok:
+                    # Failing to stretch must not spoil the repeat-free rounds already found.
+                    for live, keep in zip((*group, tables), saved, strict=True):
+                        live[...] = keep
+                    state.m[...] = saved_m
+        new_rounds.append(tables)
+        if clean and ok:
+            repeat_free += 1
+        elif clean:
+            clean = False
+            stretch_from = len(new_rounds)
+        if not clean and cfg.polish_iterations:
+            state.tabu([tables], cfg.polish_iterations, until_zero=False)
+    all_rounds = [*fixed_arrays, *new_rounds]
+    out = tuple(
+        tuple(tuple(int(p) for p in row) for row in arr) for arr in all_rounds
+    )
+    return SearchResult(out, _prefix_repeat_free(players, table_size, all_rounds))
+
+
+def _prefix_repeat_free(players: int, table_size: int, rounds: Sequence[IntArray]) -> int:
+    met = np.zeros((players, players), dtype=bool)
+    for r, tables in enumerate(rounds):
+        if tables.size == 0:
+            continue
+        block = met[tables[:, :, None], tables[:, None, :]]
+        if block.any():
+            return r
+        met[tables[:, :, None], tables[:, None, :]] = True
+        met[np.arange(players), np.arange(players)] = False
+    return len(rounds)

@@ -10,6 +10,12 @@ from importlib.metadata import PackageNotFoundError, version
 
 import typer
 
+from mjevent.tui.cli_calc import calc
+from mjevent.tui.cli_check import check
+from mjevent.tui.cli_record import CONTEXT_SETTINGS as RECORD_CONTEXT
+from mjevent.tui.cli_record import record
+from mjevent.tui.cli_replay import replay
+
 app = typer.Typer(
     name="mjevent",
     help=(
@@ -48,3 +54,9 @@ def main(
     ),
 ) -> None:
     """Run a live mahjong event from the terminal."""
+
+
+app.command("calc")(calc)
+app.command("record", context_settings=RECORD_CONTEXT)(record)
+app.command("replay")(replay)
+app.command("check")(check)

@@ -1,0 +1,455 @@
+"""`mjevent calc`: the hand calculator at the command line, for people and for scripts.
+
+Every number comes from `mjevent.core.scoring` (hands) and `mjevent.core.results` (finished
+games); this module only reads the input, picks the rule set and prints. The format of
+`--jsonl` is documented in docs/calc.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any, TextIO
+
+import typer
+
+from mjevent.core.outcomes import HandValue
+from mjevent.core.results import check_final_scores, game_result
+from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset, suggest
+from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, quote
+
+__all__ = ["CalcInputError", "calc", "chart_text", "run_jsonl", "score_line"]
+
+DEFAULT_PRESET: dict[int, str] = {4: "ema2016", 3: "sanma-club"}
+"""The rule set used when none is named: by number of players."""
+
+_WIN_KEYS = (
+    "players",
+    "rules",
+    "win",
+    "han",
+    "fu",
+    "yakuman",
+    "dealer",
+    "honba",
+    "deposits",
+    "kiriage",
+    "kazoe",
+    "sanma_tsumo",
+)
+_FINAL_KEYS = ("players", "rules", "final", "deposits_left")
+_CHART_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+class CalcInputError(ValueError):
+    """A calculator input that cannot be read; the message names the input and the fix."""
+
+
+# --- Rule sets ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def rules_for(
+    name: str | None,
+    players: int | None = None,
+    kiriage: bool | None = None,
+    kazoe: str | None = None,
+    sanma_tsumo: str | None = None,
+) -> RuleSet:
+    """The preset `name` (or the default for `players`) with the given overrides.
+
+    Raises `RulesError` for an unknown preset or value, `CalcInputError` when `players` does not
+    match the preset.
+    """
+    if players is not None and players not in DEFAULT_PRESET:
+        raise CalcInputError(f"players={players!r}: expected 3 (sanma) or 4")
+    rules = preset(name if name is not None else DEFAULT_PRESET[players or 4])
+    if players is not None and players != rules.players:
+        raise CalcInputError(
+            f"players={players} but rule set {rules.name!r} is for {rules.players} players; "
+            f"drop one of them, or name a {players}-player rule set"
+        )
+    overrides: dict[str, Any] = {}
+    if kiriage is not None:
+        overrides["kiriage"] = kiriage
+    if kazoe is not None:
+        overrides["kazoe"] = kazoe
+    if sanma_tsumo is not None:
+        overrides["sanma_tsumo"] = sanma_tsumo
+    return rules.with_overrides(overrides) if overrides else rules
+
+
+# --- JSON lines -----------------------------------------------------------------------------
+
+
+def _int(obj: Mapping[str, Any], key: str, default: int | None, minimum: int) -> int | None:
+    raw = obj.get(key, default)
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
+        raise CalcInputError(f"{key}={json.dumps(raw)}: expected a whole number, {minimum} or more")
+    return raw
+
+
+def _bool(obj: Mapping[str, Any], key: str) -> bool | None:
+    raw = obj.get(key)
+    if raw is not None and not isinstance(raw, bool):
+        raise CalcInputError(f"{key}={json.dumps(raw)}: expected true or false")
+    return raw
+
+
+def _choice(obj: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str | None:
+    raw = obj.get(key)
+    if raw is not None and raw not in choices:
+        hint = suggest(raw, list(choices)) if isinstance(raw, str) else ""
+        raise CalcInputError(
+            f"{key}={json.dumps(raw)}: expected one of {', '.join(map(json.dumps, choices))}{hint}"
+        )
+    return raw
+
+
+def _name(obj: Mapping[str, Any]) -> str | None:
+    raw = obj.get("rules")
+    if raw is not None and not isinstance(raw, str):
+        raise CalcInputError(f'rules={json.dumps(raw)}: expected a preset name, e.g. "wrc"')
+    return raw
+
+
+def _check_keys(obj: Mapping[str, Any], known: tuple[str, ...], kind: str) -> None:
+    for key in obj:
+        if key not in known:
+            raise CalcInputError(
+                f"unknown key {key!r} for a {kind}{suggest(key, list(known))} "
+                f"(keys: {', '.join(known)})"
+            )
+
+
+def _limit(limit: Limit | None) -> str | None:
+    return None if limit is None else limit.value
+
+
+def score_line(obj: Any) -> dict[str, Any]:
+    """The output object for one parsed `--jsonl` input object (see docs/calc.md).
+
+    >>> score_line({"win": "ron", "han": 3, "fu": 30, "dealer": True, "honba": 1})
+    {'base': 960, 'limit': None, 'ron': 6100, 'tsumo_dealer': None, 'tsumo_non_dealer': None, \
+'total': 6100}
+    """
+    if not isinstance(obj, dict):
+        raise CalcInputError(
+            f'expected a JSON object such as {{"win": "ron", "han": 3, "fu": 30}}, '
+            f"got {json.dumps(obj)[:60]}"
+        )
+    if "final" in obj:
+        return _score_final(obj)
+    _check_keys(obj, _WIN_KEYS, 'hand (or give "final" scores for a game)')
+    win = _choice(obj, "win", ("ron", "tsumo"))
+    if win is None:
+        raise CalcInputError('missing "win": give "ron" or "tsumo"')
+    rules = rules_for(
+        _name(obj),
+        _int(obj, "players", None, 0),
+        _bool(obj, "kiriage"),
+        _choice(obj, "kazoe", tuple(k.value for k in Kazoe)),
+        _choice(obj, "sanma_tsumo", ("loss", "bisection")),
+    )
+    yakuman = _int(obj, "yakuman", None, 1)
+    han = _int(obj, "han", None, -(10**6))
+    fu = _int(obj, "fu", 0, -(10**6)) or 0
+    if yakuman is not None:
+        if han is not None or "fu" in obj:
+            raise CalcInputError("give han and fu, or yakuman, not both")
+        value = HandValue(yakuman=yakuman)
+    elif han is None:
+        raise CalcInputError('missing "han": give "han" (and "fu" below 5 han), or "yakuman"')
+    else:
+        value = HandValue(han=han, fu=fu)
+    q = quote(
+        value,
+        tsumo=win == "tsumo",
+        dealer=bool(_bool(obj, "dealer")),
+        honba=_int(obj, "honba", 0, 0) or 0,
+        deposits=_int(obj, "deposits", 0, 0) or 0,
+        rules=rules,
+    )
+    return {
+        "base": q.base,
+        "limit": _limit(q.limit),
+        "ron": q.ron,
+        "tsumo_dealer": q.tsumo_dealer,
+        "tsumo_non_dealer": q.tsumo_non_dealer,
+        "total": q.total,
+    }
+
+
+def _score_final(obj: Mapping[str, Any]) -> dict[str, Any]:
+    _check_keys(obj, _FINAL_KEYS, "finished game")
+    final = obj["final"]
+    if not isinstance(final, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in final
+    ):
+        raise CalcInputError(
+            f"final={json.dumps(final)}: expected the final scores in seat order, "
+            "e.g. [45000, 30000, 30000, 15000]"
+        )
+    players = _int(obj, "players", None, 0)
+    name = _name(obj)
+    if players is None and name is None and len(final) in DEFAULT_PRESET:
+        players = len(final)
+    rules = rules_for(name, players)
+    deposits_left = _int(obj, "deposits_left", 0, 0) or 0
+    check_final_scores(final, rules, deposits_left=deposits_left)
+    result = game_result(final, rules, deposits_left=deposits_left)
+    return {
+        "places": list(result.places),
+        "uma": list(result.uma),
+        "oka": list(result.oka),
+        "total": list(result.total),
+        "rounded": list(result.rounded),
+    }
+
+
+def run_jsonl(lines: Iterable[str], out: TextIO) -> int:
+    """Score every JSON line of `lines` onto `out`, one output line per input line, in order.
+
+    A line that cannot be scored gives `{"error": "line N: ..."}` and the rest go on. Blank
+    lines are skipped. Returns the number of error lines.
+    """
+    errors = 0
+    buffer: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            result = score_line(json.loads(line))
+        except json.JSONDecodeError as error:
+            result = {"error": f"line {number}: not JSON ({error}); give one object per line"}
+        except ValueError as error:  # CalcInputError, IllegalHandError, RulesError, ScoreSumError
+            result = {"error": f"line {number}: {error}"}
+        if "error" in result:
+            errors += 1
+        buffer.append(json.dumps(result))
+        if len(buffer) >= 512:
+            out.write("\n".join(buffer) + "\n")
+            buffer.clear()
+    if buffer:
+        out.write("\n".join(buffer) + "\n")
+    return errors
+
+
+# --- The chart ------------------------------------------------------------------------------
+
+
+def _rules_lines(rules: RuleSet) -> list[str]:
+    kind = f"{rules.players} players"
+    if rules.players == 3:
+        kind += ", tsumo loss" if rules.sanma_tsumo is SanmaTsumo.LOSS else ", north bisection"
+    return [
+        f"Rules: {rules.name} ({kind}, kiriage {'on' if rules.kiriage else 'off'}, "
+        f"13+ han = {rules.kazoe.value})",
+        f"Honba: {rules.honba_ron} per ron, {rules.honba_tsumo_each} per tsumo payer",
+    ]
+
+
+def _cell(rules: RuleSet, value: HandValue, *, dealer: bool) -> str:
+    try:
+        ron: str = str(quote(value, tsumo=False, dealer=dealer, rules=rules).ron)
+    except IllegalHandError:
+        ron = "-"
+    try:
+        q = quote(value, tsumo=True, dealer=dealer, rules=rules)
+    except IllegalHandError:
+        return ron
+    return f"{ron} ({_tsumo_text(q)})"
+
+
+def _tsumo_text(q: Quote) -> str:
+    if q.tsumo_dealer is None:
+        return f"{q.tsumo_non_dealer} all"
+    return f"{q.tsumo_non_dealer}/{q.tsumo_dealer}"
+
+
+def chart_text(rules: RuleSet) -> str:
+    """The full score chart for `rules`: han x fu for non-dealer and dealer, ron and tsumo,
+    then the limits. Fits 80 columns; no honba or sticks included."""
+    width = 18
+    lines = ["SCORE CHART (no honba, no riichi sticks)", *_rules_lines(rules), ""]
+    for dealer in (False, True):
+        who = "DEALER" if dealer else "NON-DEALER"
+        how = "each pays" if dealer else "non-dealer/dealer"
+        lines.append(f"{who}: ron (tsumo: {how})")
+        lines.append("fu    " + "".join(f"{h} han".ljust(width) for h in (1, 2, 3, 4)).rstrip())
+        for fu in _CHART_FU:
+            cells = [_cell(rules, HandValue(han, fu), dealer=dealer) for han in (1, 2, 3, 4)]
+            lines.append(f"{fu:<6}" + "".join(c.ljust(width) for c in cells).rstrip())
+        lines.append("")
+    lines.append("- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han)")
+    lines.append("")
+    lines.append("LIMITS          han       non-dealer ron (tsumo)    dealer ron (tsumo)")
+    sanbaiman = "11-12" if rules.kazoe is Kazoe.YAKUMAN else "11+"
+    yakuman = "13+" if rules.kazoe is Kazoe.YAKUMAN else "yaku only"
+    rows = [
+        ("mangan", "5", HandValue(5)),
+        ("haneman", "6-7", HandValue(6)),
+        ("baiman", "8-10", HandValue(8)),
+        ("sanbaiman", sanbaiman, HandValue(11)),
+        ("yakuman", yakuman, HandValue(yakuman=1)),
+    ]
+    if rules.multiple_yakuman:
+        rows.append(("double yakuman", "-", HandValue(yakuman=2)))
+    for label, han, value in rows:
+        non_dealer = _cell(rules, value, dealer=False)
+        dealer_cell = _cell(rules, value, dealer=True)
+        lines.append(f"{label:<16}{han:<10}{non_dealer:<26}{dealer_cell}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+# --- Human output ---------------------------------------------------------------------------
+
+
+def _parse_value(han: str, fu: int | None) -> HandValue:
+    if han.lower() in ("yakuman", "ykm"):
+        return HandValue(yakuman=1 if fu is None else fu)
+    try:
+        count = int(han)
+    except ValueError:
+        raise CalcInputError(
+            f"han {han!r}: expected a number of han (1, 2, ... 13) or 'yakuman', "
+            "e.g. mjevent calc ron 3 30"
+        ) from None
+    return HandValue(han=count, fu=fu or 0)
+
+
+def _n(amount: int | None) -> int:
+    # `quote` leaves the amounts of the other win kind at None; the caller asks for its own kind.
+    return 0 if amount is None else amount
+
+
+def _with_honba(total: int, plain: int) -> str:
+    return f"{total}" if total == plain else f"{total} ({plain} + {total - plain} honba)"
+
+
+def describe_win(
+    value: HandValue, *, tsumo: bool, dealer: bool, honba: int, deposits: int, rules: RuleSet
+) -> str:
+    """What a person asked `mjevent calc ron 3 30 ...` reads: who pays what, base, limit."""
+    q = quote(value, tsumo=tsumo, dealer=dealer, honba=honba, deposits=deposits, rules=rules)
+    plain = quote(value, tsumo=tsumo, dealer=dealer, rules=rules)
+    what = f"{'Dealer' if dealer else 'Non-dealer'} {'tsumo' if tsumo else 'ron'}"
+    head = f"{what}, {describe(value)}"
+    if honba:
+        head += f", {honba} honba"
+    if deposits:
+        head += f", {deposits} riichi stick{'s' if deposits != 1 else ''} on the table"
+    lines = [head, *_rules_lines(rules)]
+    limit = q.limit.value if q.limit else "no limit"
+    rows = [("Base points:", f"{q.base} ({limit})")]
+    others = rules.players - 2
+    if not tsumo:
+        rows.append(("Discarder pays:", _with_honba(_n(q.ron), _n(plain.ron))))
+    elif dealer:
+        each = _with_honba(_n(q.tsumo_non_dealer), _n(plain.tsumo_non_dealer))
+        rows.append(("Each player pays:", f"{each} x {rules.players - 1}"))
+    else:
+        rows.append(("Dealer pays:", _with_honba(_n(q.tsumo_dealer), _n(plain.tsumo_dealer))))
+        each = _with_honba(_n(q.tsumo_non_dealer), _n(plain.tsumo_non_dealer))
+        if others > 1:
+            rows.append(("Each non-dealer pays:", f"{each} x {others}"))
+        else:
+            rows.append(("Non-dealer pays:", each))
+    sticks = f" (with {deposits * rules.riichi_value} in riichi sticks)" if deposits else ""
+    rows.append(("Winner gains:", f"{q.total}{sticks}"))
+    lines += [f"{label:<22}{text}" for label, text in rows]
+    return "\n".join(lines) + "\n"
+
+
+# --- The command ----------------------------------------------------------------------------
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"mjevent calc: {message}", err=True)
+    return typer.Exit(2)
+
+
+def calc(
+    win: str | None = typer.Argument(
+        None, metavar="ron|tsumo", help="How the hand was won.", show_default=False
+    ),
+    han: str | None = typer.Argument(
+        None,
+        metavar="HAN|yakuman",
+        help="Han (13+ per kazoe), or 'yakuman'.",
+        show_default=False,
+    ),
+    fu: int | None = typer.Argument(
+        None,
+        metavar="FU|N",
+        help="Fu (20, 25, 30, 40 ... 110); not needed from 5 han; after 'yakuman', how many.",
+        show_default=False,
+    ),
+    dealer: bool = typer.Option(False, "--dealer", help="The winner is the dealer."),
+    honba: int = typer.Option(0, "--honba", min=0, help="Counters on the table."),
+    deposits: int = typer.Option(
+        0, "--deposits", min=0, help="Riichi sticks already on the table (the winner takes them)."
+    ),
+    rules_name: str | None = typer.Option(
+        None, "--rules", help="Rule preset (ema2016, wrc, mleague, tenhou, sanma-club, ...)."
+    ),
+    kiriage: bool | None = typer.Option(
+        None, "--kiriage/--no-kiriage", help="Override kiriage mangan.", show_default=False
+    ),
+    kazoe: str | None = typer.Option(
+        None, "--kazoe", metavar="yakuman|sanbaiman", help="Override what 13+ han count as."
+    ),
+    sanma_tsumo: str | None = typer.Option(
+        None, "--sanma-tsumo", metavar="loss|bisection", help="Override the sanma tsumo payment."
+    ),
+    chart: bool = typer.Option(False, "--chart", help="Print the full score chart."),
+    jsonl: bool = typer.Option(
+        False, "--jsonl", help="Read JSON lines on stdin, write results on stdout (docs/calc.md)."
+    ),
+) -> None:
+    """The hand calculator: who pays what for a hand, a printable score chart, or batch JSON.
+
+    \b
+    Examples:
+      mjevent calc ron 3 30 --dealer --honba 1
+      mjevent calc tsumo 4 30 --rules sanma-club
+      mjevent calc ron yakuman
+      mjevent calc tsumo 7 --deposits 2
+      mjevent calc --chart --rules wrc
+      echo '{"win": "ron", "han": 2, "fu": 40}' | mjevent calc --jsonl
+    """
+    if jsonl:
+        if win is not None or chart:
+            raise _fail("--jsonl reads its hands from stdin; give no hand and no --chart")
+        errors = run_jsonl(sys.stdin, sys.stdout)
+        if errors:
+            raise typer.Exit(1)
+        return
+    try:
+        rules = rules_for(rules_name, None, kiriage, kazoe, sanma_tsumo)
+    except (RulesError, CalcInputError) as error:
+        raise _fail(str(error)) from None
+    if chart:
+        if win is not None:
+            raise _fail("--chart prints every hand; give no hand with it")
+        typer.echo(chart_text(rules), nl=False)
+        return
+    if win is None or han is None:
+        raise _fail(
+            "give how the hand was won and its value, e.g. 'mjevent calc ron 3 30' or "
+            "'mjevent calc tsumo yakuman' (see --help)"
+        )
+    if win not in ("ron", "tsumo"):
+        raise _fail(f"{win!r}: expected ron or tsumo{suggest(win, ['ron', 'tsumo'])}")
+    try:
+        value = _parse_value(han, fu)
+        text = describe_win(
+            value, tsumo=win == "tsumo", dealer=dealer, honba=honba, deposits=deposits, rules=rules
+        )
+    except (CalcInputError, IllegalHandError) as error:
+        raise _fail(str(error)) from None
+    typer.echo(text, nl=False)

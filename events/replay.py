@@ -1,0 +1,392 @@
+"""Replay an event's log entry by entry and tell its story.
+
+The story has one event per log entry, in log order: each hand with who paid whom, each game's
+result, each correction with what it voided or amended, every problem the fold found next to
+the entry at fault, and the standings once every table of a round has finished. The same story
+comes as text lines (`StoryEvent.text`) or, for other tools, as JSON objects
+(`StoryEvent.data`, one per line with `mjevent replay --json`).
+
+The fold is done once over the whole log, so a hand shows what stands after every correction
+and re-seat: a voided hand is told as voided, an amended hand as amended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjevent.core.entries import (
+    WINDS,
+    Correction,
+    Entry,
+    GameFinished,
+    HandRecorded,
+    Note,
+    Penalty,
+    PlayerAdded,
+    PlayerRenamed,
+    PlayerReturned,
+    PlayerSubstituted,
+    PlayerWithdrawn,
+    RoundExtended,
+    RoundPaused,
+    RoundResumed,
+    RoundStarted,
+    SeatingSet,
+    SeatsSwapped,
+    TableReseated,
+    TimeCalled,
+)
+from mjevent.core.event import EventSettings
+from mjevent.core.game import new_game
+from mjevent.core.notation import EntryContext, HandLine, format_entry
+from mjevent.core.results import GameResult
+from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, Status, compute_standings
+from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
+from mjevent.events.commands import read_log
+
+__all__ = ["Story", "StoryEvent", "replay", "tell_entry"]
+
+
+@dataclass(frozen=True)
+class StoryEvent:
+    """One step of the story: `type` is hand, game, standings, correction, entry or problem."""
+
+    type: str
+    text: str
+    data: Mapping[str, Any]
+    entry: str | None = None
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class Story:
+    """The replayed story, the folded state and the problems within the replayed rounds."""
+
+    events: tuple[StoryEvent, ...]
+    state: EventState
+    problems: tuple[Problem, ...] = field(default=())
+
+    @property
+    def clean(self) -> bool:
+        """True when the replayed part of the log replays without a problem."""
+        return not self.problems
+
+
+def _points(value: int) -> str:
+    return f"{value:+,}".replace(",", " ")
+
+
+def _round_of(entry: Entry) -> int | None:
+    if isinstance(entry, SeatingSet):
+        return entry.first_round
+    if isinstance(entry, Correction):
+        return None
+    value = getattr(entry, "round", None)
+    return value if isinstance(value, int) else None
+
+
+class _Teller:
+    def __init__(self, state: EventState) -> None:
+        self.state = state
+        self.context = EntryContext(round=0, seats=state.rules.players)
+        self.hands: dict[str, tuple[TableGame, int]] = {}
+        for game in state.games.values():
+            for i, played in enumerate(game.hands):
+                self.hands[played.entry] = (game, i)
+        self.told_results: set[tuple[int, int]] = set()
+
+    def seat_names(self, game: TableGame) -> list[str]:
+        return [
+            game.substitutes.get(s, self.state.name(p)) for s, p in enumerate(game.seats)
+        ]
+
+    def hand(self, entry: HandRecorded) -> list[StoryEvent]:
+        found = self.hands.get(entry.id)
+        if found is None:
+            return []
+        game, i = found
+        played: HandPlayed = game.hands[i]
+        before = game.hands[i - 1].after if i else new_game(self.state.rules)
+        names = self.seat_names(game)
+        line = format_entry(HandLine(entry.round, entry.table, played.hand), self.context)
+        deltas = played.settlement.deltas
+        moves = "  ".join(
+            f"{names[s]} {_points(d)}" for s, d in enumerate(deltas) if d
+        ) or "no points moved"
+        scores = " / ".join(f"{s:,}".replace(",", " ") for s in played.after.scores)
+        text = f"{line:<34} {before.label:<18} {moves}  ->  {scores}"
+        data: dict[str, Any] = {
+            "type": "hand",
+            "entry": entry.id,
+            "round": entry.round,
+            "table": entry.table,
+            "hand_number": i + 1,
+            "label": before.label,
+            "line": line,
+            "players": list(game.seats),
+            "deltas": list(deltas),
+            "payments": [
+                {
+                    "from": None if p.payer is None else WINDS[p.payer],
+                    "to": None if p.payee is None else WINDS[p.payee],
+                    "amount": p.amount,
+                    "kind": p.kind.value,
+                }
+                for p in played.settlement.payments
+            ],
+            "scores": list(played.after.scores),
+            "deposits": played.after.deposits,
+        }
+        events = [StoryEvent("hand", text, data, entry.id, entry.round)]
+        last = i == len(game.hands) - 1
+        if last and played.after.finished and game.finished is None and game.result:
+            events.append(self.result(game, game.result, entry.id))
+        return events
+
+    def result(self, game: TableGame, result: GameResult, entry_id: str) -> StoryEvent:
+        self.told_results.add((game.round, game.table))
+        names = self.seat_names(game)
+        order = sorted(range(len(game.seats)), key=lambda s: (result.places[s], s))
+        parts = [
+            f"{result.places[s]}. {names[s]} {result.final[s]:,} ({_points(result.points[s])})"
+            .replace(",", " ")
+            for s in order
+        ]
+        why = ""
+        if game.state is not None and game.state.end_reason is not None:
+            why = f" ({game.state.label}: {game.state.end_reason.value.replace('_', ' ')})"
+        text = f"r{game.round} t{game.table} game over{why}: " + ", ".join(parts)
+        data = {
+            "type": "game",
+            "entry": entry_id,
+            "round": game.round,
+            "table": game.table,
+            "players": list(game.seats),
+            "final": list(result.final),
+            "places": list(result.places),
+            "uma": list(result.uma),
+            "penalties": list(result.penalties),
+            "points": list(result.points),
+            "end": None
+            if game.state is None or game.state.end_reason is None
+            else game.state.end_reason.value,
+        }
+        return StoryEvent("game", text, data, entry_id, game.round)
+
+    def finished(self, entry: GameFinished) -> list[StoryEvent]:
+        game = self.state.game(entry.round, entry.table)
+        if game is None or game.finished != entry.id or game.result is None:
+            return []
+        return [self.result(game, game.result, entry.id)]
+
+    def other(self, entry: Entry) -> str:
+        name = self.state.name
+        if isinstance(entry, PlayerAdded):
+            return f"player added: {entry.name} ({entry.player})"
+        if isinstance(entry, PlayerRenamed):
+            return f"player {entry.player} renamed {entry.name}"
+        if isinstance(entry, PlayerWithdrawn):
+            return f"{name(entry.player)} withdraws from round {entry.from_round}" + (
+                f": {entry.reason}" if entry.reason else ""
+            )
+        if isinstance(entry, PlayerReturned):
+            return f"{name(entry.player)} returns from round {entry.from_round}"
+        if isinstance(entry, PlayerSubstituted):
+            return (
+                f"r{entry.round} t{entry.table}: {entry.substitute} plays for "
+                f"{name(entry.player)}"
+            )
+        if isinstance(entry, SeatingSet):
+            last = entry.first_round + len(entry.rounds) - 1
+            seed = "" if entry.seed is None else f", seed {entry.seed}"
+            return f"seating set for rounds {entry.first_round}-{last} ({entry.method}{seed})"
+        if isinstance(entry, SeatsSwapped):
+            return f"r{entry.round}: {name(entry.a)} and {name(entry.b)} swap seats"
+        if isinstance(entry, RoundStarted):
+            return f"round {entry.round} starts"
+        if isinstance(entry, RoundPaused):
+            return f"round {entry.round} paused"
+        if isinstance(entry, RoundResumed):
+            return f"round {entry.round} resumed"
+        if isinstance(entry, RoundExtended):
+            where = "" if entry.table is None else f" at table {entry.table}"
+            minutes, seconds = divmod(entry.seconds, 60)
+            return f"round {entry.round}: {minutes} min {seconds} s added{where}"
+        if isinstance(entry, TimeCalled):
+            where = "every table" if entry.table is None else f"table {entry.table}"
+            return f"round {entry.round}: time called at {where}"
+        if isinstance(entry, Penalty):
+            return f"penalty: {name(entry.player)} -{entry.amount:,} ({entry.reason})".replace(
+                ",", " "
+            )
+        if isinstance(entry, TableReseated):
+            seats = ", ".join(f"{WINDS[s]} {name(p)}" for s, p in enumerate(entry.seats))
+            return f"r{entry.round} t{entry.table} re-seated as {seats}; its hands re-applied"
+        if isinstance(entry, Note):
+            return f"note: {entry.text}"
+        return entry.KIND  # pragma: no cover - every kind is told above
+
+
+def _standings_event(state: EventState, rnd: int) -> StoryEvent:
+    games = [
+        PlayedGame(g.round, g.table, g.seats, g.result, tuple(sorted(g.substitutes.items())))
+        for g in state.games.values()
+        if g.result is not None and g.round <= rnd
+    ]
+    roster = [
+        Entrant(
+            p.id,
+            p.name,
+            p.team or "",
+            Status.WITHDRAWN if p.status.value == "withdrawn" else Status.ACTIVE,
+        )
+        for p in state.players.values()
+    ]
+    penalties = [
+        PenaltyRecord(p.id, p.player, p.amount, p.reason, p.entered_by, p.round)
+        for p in state.penalties
+        if p.round is None or p.round <= rnd
+    ]
+    table = compute_standings(games, roster, penalties=penalties)
+    rows = [
+        {"place": r.place_label, "player": r.player, "name": r.name, "total": r.total}
+        for r in table.rows
+    ]
+    lines = [f"  {r.place_label:>5}  {r.name:<24} {r.total / 1000:+8.1f}" for r in table.rows]
+    text = f"standings after round {rnd}:\n" + "\n".join(lines)
+    return StoryEvent(
+        "standings", text, {"type": "standings", "round": rnd, "rows": rows}, None, rnd
+    )
+
+
+def replay(
+    settings: EventSettings,
+    records: Sequence[Mapping[str, Any]],
+    *,
+    until: int | None = None,
+    warnings: Sequence[str] = (),
+) -> Story:
+    """Fold the log and tell it entry by entry; `until` stops after round `until`.
+
+    `warnings` (what opening the file had to repair, e.g. a torn tail moved aside) are told
+    first and count as problems.
+    """
+    entries, read_problems = read_log(records)
+    state = fold(settings, entries, problems=read_problems)
+    teller = _Teller(state)
+    effective = {e.id: e for e in state.entries}
+    problems_of: dict[str | None, list[Problem]] = {}
+    for p in state.problems:
+        problems_of.setdefault(p.entry, []).append(p)
+    raw_by_id = {e.id: e for e in entries}
+    shown_problems: list[Problem] = [Problem(None, w) for w in warnings]
+    events: list[StoryEvent] = [
+        StoryEvent("problem", f"!! {w}", {"type": "problem", "entry": None, "message": w})
+        for w in warnings
+    ]
+    for p in problems_of.get(None, []):
+        shown_problems.append(p)
+        events.append(
+            StoryEvent(
+                "problem", f"!! {p.message}", {"type": "problem", "entry": None,
+                                               "message": p.message}
+            )
+        )
+    seated = {r: len(t) for r, t in state.seating.items()}
+    told_rounds: set[int] = set()
+    done: dict[int, set[int]] = {}
+    seen: set[str] = set()
+    for record in records:
+        entry_id = record.get("id")
+        if not isinstance(entry_id, str) or entry_id in seen:
+            continue
+        seen.add(entry_id)
+        raw = raw_by_id.get(entry_id)
+        entry = effective.get(entry_id)
+        target = entry or raw
+        rnd = None if target is None else _round_of(target)
+        if isinstance(raw, Correction):
+            tgt = raw_by_id.get(raw.target)
+            rnd = None if tgt is None else _round_of(tgt)
+        if until is not None and rnd is not None and rnd > until:
+            continue
+        step: list[StoryEvent] = []
+        if isinstance(raw, Correction):
+            what = "voids" if raw.replacement is None else "amends"
+            tgt = raw_by_id.get(raw.target)
+            about = "" if tgt is None else f" ({tgt.KIND})"
+            text = f"correction: {what} {raw.target}{about}: {raw.reason}"
+            if entry_id in state.voided:
+                text += " [this correction was itself voided]"
+            step.append(
+                StoryEvent(
+                    "correction",
+                    text,
+                    {"type": "correction", "entry": entry_id, "target": raw.target,
+                     "action": "void" if raw.replacement is None else "amend",
+                     "reason": raw.reason, "voided": entry_id in state.voided},
+                    entry_id,
+                    rnd,
+                )
+            )
+        elif entry is None and raw is not None:
+            step.append(
+                StoryEvent(
+                    "entry",
+                    f"({raw.KIND} {entry_id} voided)",
+                    {"type": "entry", "entry": entry_id, "kind": raw.KIND, "voided": True},
+                    entry_id,
+                    rnd,
+                )
+            )
+        elif isinstance(entry, HandRecorded):
+            step.extend(teller.hand(entry))
+        elif isinstance(entry, GameFinished):
+            step.extend(teller.finished(entry))
+        elif entry is not None:
+            text = teller.other(entry)
+            step.append(
+                StoryEvent(
+                    "entry", text,
+                    {"type": "entry", "entry": entry_id, "kind": entry.KIND, "text": text},
+                    entry_id, rnd,
+                )
+            )
+        for p in problems_of.get(entry_id, []):
+            shown_problems.append(p)
+            step.append(
+                StoryEvent(
+                    "problem",
+                    f"!! entry {entry_id}: {p.message}",
+                    {"type": "problem", "entry": entry_id, "message": p.message},
+                    entry_id,
+                    rnd,
+                )
+            )
+        events.extend(step)
+        for ev in step:
+            if ev.type == "game" and ev.round is not None:
+                done.setdefault(ev.round, set()).add(int(ev.data["table"]))
+        for r in sorted(done):
+            if r not in told_rounds and r in seated and len(done[r]) >= seated[r]:
+                told_rounds.add(r)
+                events.append(_standings_event(state, r))
+    return Story(tuple(events), state, tuple(shown_problems))
+
+
+def tell_entry(state: EventState, entry_id: str) -> list[StoryEvent]:
+    """The story of one entry of `state`'s log (a hand with its payments, a game's result ...),
+    for a command that has just recorded it."""
+    teller = _Teller(state)
+    entry = next((e for e in state.entries if e.id == entry_id), None)
+    if isinstance(entry, HandRecorded):
+        return teller.hand(entry)
+    if isinstance(entry, GameFinished):
+        return teller.finished(entry)
+    if entry is None:
+        return []
+    text = teller.other(entry)
+    return [StoryEvent("entry", text, {"type": "entry", "entry": entry_id, "kind": entry.KIND,
+                                       "text": text}, entry_id, _round_of(entry))]

@@ -1,0 +1,69 @@
+"""`mjevent record FILE <entry line...>`: append a hand or a game's final scores.
+
+The line is the one the console's entry line takes (docs/entry.md), so a second laptop, a
+script or an ssh session can enter results. `--id` makes a retry safe: an entry id that is
+already in the log is not recorded again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
+from mjevent.core.scoring import IllegalHandError
+from mjevent.events.commands import CommandError, current_state, record_line
+from mjevent.events.errors import EventFileError
+from mjevent.events.replay import tell_entry
+from mjevent.events.store import EventStore, new_entry_id
+
+__all__ = ["record"]
+
+CONTEXT_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": False}
+"""A negative final score (`-3200`) is part of the line, not an option."""
+
+
+def record(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    line: Annotated[
+        list[str],
+        typer.Argument(
+            help="The entry line, e.g. t3 ron S<-W 3/30 r:E,S  or  t3 final 41200 28800 22100 "
+            "27900."
+        ),
+    ],
+    round: Annotated[
+        int | None,
+        typer.Option(
+            "--round", "-r", help="Read the line in this round (default: the current round)."
+        ),
+    ] = None,
+    entry_id: Annotated[
+        str | None,
+        typer.Option(
+            "--id",
+            help="The entry's id; give the same id when retrying, so the entry is recorded once.",
+        ),
+    ] = None,
+) -> None:
+    """Record a hand or a game's final scores (syntax: docs/entry.md)."""
+    text = " ".join(line)
+    try:
+        store = EventStore.open(file)
+        for warning in store.warnings:
+            typer.echo(f"warning: {warning}", err=True)
+        new_id = entry_id or new_entry_id()
+        known = new_id in current_state(store).log_ids
+        state = record_line(store, text, round=round, entry_id=new_id)
+    except (EventFileError, EntrySyntaxError, AmbiguousEntryError, IllegalHandError,
+            CommandError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    if known:
+        typer.echo(f"entry {new_id} is already in {file}; nothing recorded again")
+        return
+    typer.echo(f"recorded {new_id}")
+    for event in tell_entry(state, new_id):
+        typer.echo(event.text)

@@ -1,0 +1,50 @@
+"""`mjevent replay FILE [--until ROUND] [--json]`: tell the log's story, entry by entry.
+
+Exits 1 when the replayed part of the log does not replay cleanly (a problem is printed where
+it happens), 2 when the file cannot be opened.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.events.errors import EventFileError
+from mjevent.events.replay import replay as replay_log
+from mjevent.events.store import EventStore
+
+__all__ = ["replay"]
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    until: Annotated[
+        int | None,
+        typer.Option(
+            "--until", min=1, help="Stop after this round (entries of later rounds are left out)."
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="One JSON object per line (hand, game, standings, problem)."),
+    ] = False,
+) -> None:
+    """Replay the log entry by entry: each hand with its payments, each game's result."""
+    try:
+        store = EventStore.open(file)
+    except EventFileError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
+    for event in story.events:
+        if as_json:
+            typer.echo(json.dumps(event.data, ensure_ascii=False))
+        else:
+            typer.echo(event.text)
+    if not story.clean:
+        count = len(story.problems)
+        typer.echo(f"{file}: {count} problem{'s' if count != 1 else ''} in the replay", err=True)
+        raise typer.Exit(1)

@@ -1,0 +1,67 @@
+"""Invariants of the standings over random events (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mjevent.core.results import game_result
+from mjevent.core.rules import preset
+from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, compute_standings
+from mjevent.core.standings_config import Criterion, StandingsConfig
+
+PLAYERS = [Entrant(f"p{i}", f"Player {i}") for i in range(8)]
+EMA = preset("ema2016")
+
+
+@st.composite
+def events(draw: st.DrawFn) -> list[PlayedGame]:
+    rounds = draw(st.integers(1, 4))
+    games = []
+    for r in range(1, rounds + 1):
+        order = draw(st.permutations([p.id for p in PLAYERS]))
+        for t in range(2):
+            # Final scores in steps of 100 adding up to 120000; ties happen often.
+            cuts = sorted(draw(st.lists(st.integers(0, 12), min_size=3, max_size=3)))
+            parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 12 - cuts[2]]
+            final = [p * 10000 for p in parts]
+            seats = tuple(order[4 * t : 4 * t + 4])
+            games.append(PlayedGame(r, t + 1, seats, game_result(final, EMA)))
+    return games
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_totals_add_up_to_game_points_less_penalties(games: list[PlayedGame]) -> None:
+    penalty = PenaltyRecord("x", "p3", 3000, "late", round=1)
+    s = compute_standings(games, PLAYERS, penalties=[penalty])
+    assert sum(r.total for r in s.rows) == sum(sum(g.result.points) for g in games) - 3000
+    assert sum(r.games for r in s.rows) == 4 * len(games)
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_shared_places_cover_exactly_the_equal_totals(games: list[PlayedGame]) -> None:
+    s = compute_standings(games, PLAYERS, StandingsConfig())
+    for i, row in enumerate(s.rows):
+        level = [k for k, other in enumerate(s.rows) if other.total == row.total]
+        assert row.place == level[0] + 1
+        end = level[-1] + 1
+        assert row.place_label == (str(row.place) if end == row.place else f"{row.place}-{end}")
+        if i:
+            assert s.rows[i - 1].total >= row.total
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_adding_games_one_by_one_matches_a_full_recompute(games: list[PlayedGame]) -> None:
+    config = StandingsConfig(
+        tiebreaks=(Criterion.TOTAL, Criterion.FIRSTS, Criterion.HEAD_TO_HEAD, Criterion.SHARED)
+    )
+    live = compute_standings([], PLAYERS, config)
+    for g in games:
+        live = live.with_game(g)
+    full = compute_standings(games, PLAYERS, config)
+    assert live.rows == full.rows
+    assert live.round == full.round
+    assert live.standings_after(1).rows == full.standings_after(1).rows

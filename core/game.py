@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from mjevent.core.outcomes import ChomboHand, Draw, Hand, Ron, Tsumo
 from mjevent.core.results import GameResult, game_result, places
-from mjevent.core.rules import Bust, Extension, GameLength, RuleSet, TimeCall
-from mjevent.core.scoring import Settlement, settle
+from mjevent.core.rules import Bust, Extension, GameLength, MultiRonRenchan, RuleSet, TimeCall
+from mjevent.core.scoring import IllegalHandError, Settlement, settle
 
 __all__ = [
     "WINDS",
@@ -235,11 +235,13 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     """Settle `hand` at `state` and move the game on; returns the new state and the payments.
 
     Pure: `state` is not changed. Raises `GameOverError` when the game is over and
-    `scoring.IllegalHandError` when the hand cannot be settled.
+    `scoring.IllegalHandError` when the hand cannot be settled, or when a riichi declarer holds
+    less than the stick under `rules.riichi_needs_points`.
 
     * A win: the dealer keeps the deal (renchan, honba + 1) when the dealer is among the seats
-      paid as winners (also one of several ron winners); otherwise the deal passes and the
-      honba go back to 0. All riichi sticks go to the winner(s).
+      paid as winners (also one of several ron winners; only the first in turn order from the
+      discarder under `MultiRonRenchan.FIRST_WINNER`); otherwise the deal passes and the honba
+      go back to 0. All riichi sticks go to the winner(s).
     * An exhaustive draw: honba + 1; the dealer keeps the deal when tenpai and
       `rules.renchan_on_tenpai`. Sticks stay on the table.
     * An abortive draw (or a triple ron the rules abort): honba + 1; the dealer keeps the deal
@@ -272,6 +274,15 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     if state.finished:
         raise _over(state, "cannot record another hand")
     rules = state.rules
+    outcome = hand.outcome
+    if rules.riichi_needs_points and not isinstance(outcome, ChomboHand):
+        for seat in sorted(hand.riichi):
+            if 0 <= seat < rules.players and state.scores[seat] < rules.riichi_value:
+                raise IllegalHandError(
+                    f"seat {seat} declared riichi with {state.scores[seat]:,} points: rule set "
+                    f"{rules.name!r} needs {rules.riichi_value:,} to pay the stick "
+                    "(riichi_needs_points); drop the declaration or correct an earlier hand"
+                )
     settlement = settle(
         hand, dealer=state.dealer, honba=state.honba, deposits=state.deposits, rules=rules
     )
@@ -279,7 +290,6 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     moved = dataclasses.replace(
         state, scores=scores, deposits=settlement.deposits_after, hands=state.hands + 1
     )
-    outcome = hand.outcome
     if isinstance(outcome, ChomboHand):
         chombos = list(state.chombos)
         chombos[outcome.offender] += 1
@@ -293,7 +303,10 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     kind: _Kind
     if isinstance(outcome, Ron | Tsumo) and settlement.winners:
         kind = _Kind.WIN
-        keeps = state.dealer in settlement.winners
+        if rules.multi_ron_renchan is MultiRonRenchan.FIRST_WINNER:
+            keeps = settlement.winners[0] == state.dealer
+        else:
+            keeps = state.dealer in settlement.winners
         honba = state.honba + 1 if keeps else 0
     elif isinstance(outcome, Draw):
         kind = _Kind.DRAW

@@ -153,6 +153,16 @@ def test_sanma_double_ron_with_the_dealer_second_in_turn_keeps_the_deal() -> Non
     assert game.dealer == 1
 
 
+def test_sanma_house_option_dealer_must_be_the_first_ron_winner_to_keep_the_deal() -> None:
+    rules = SANMA.with_overrides({"multi_ron_renchan": "first_winner"})
+    game, paid = apply_hand(at(rules, 0, 2), ron(2, 0, 1))
+    assert paid.winners == (0, 1)
+    assert game.label == "East 3, 0 honba"
+    game, paid = apply_hand(at(rules, 0, 2), ron(0, 1, 2))
+    assert paid.winners == (1, 2)
+    assert game.label == "East 2, 1 honba"
+
+
 def test_head_bumped_dealer_does_not_keep_the_deal() -> None:
     # WRC: atamahane. Seat 3 is first after the discarder (seat 2) and takes the win alone.
     game, paid = apply_hand(new_game(WRC), ron(2, 0, 3))
@@ -190,20 +200,20 @@ def test_riichi_sticks_wait_on_the_table_for_the_next_winner() -> None:
 
 
 def test_abortive_draw_keeps_the_deal_adds_a_counter_and_keeps_the_sticks() -> None:
-    game = step(new_game(JPML), Hand(AbortiveDraw("kyuushu kyuuhai"), riichi=frozenset({0})))
+    game = step(new_game(JPML), Hand(AbortiveDraw("kyuushu_kyuuhai"), riichi=frozenset({0})))
     assert game.scores == (29000, 30000, 30000, 30000)
     assert (game.deposits, game.label) == (1, "East 1, 1 honba")
 
 
 def test_abortive_draw_passes_the_deal_without_renchan_on_abortive() -> None:
     rules = JPML.with_overrides({"renchan_on_abortive": False})
-    game = step(new_game(rules), Hand(AbortiveDraw("suufon renda")))
+    game = step(new_game(rules), Hand(AbortiveDraw("suufon_renda")))
     assert game.label == "East 2, 1 honba"
 
 
 def test_abortive_draw_is_refused_by_rules_without_abortive_draws() -> None:
     with pytest.raises(IllegalHandError, match="has no abortive draws"):
-        apply_hand(new_game(EMA), Hand(AbortiveDraw("kyuushu kyuuhai")))
+        apply_hand(new_game(EMA), Hand(AbortiveDraw("kyuushu_kyuuhai")))
 
 
 def test_triple_ron_aborted_by_the_rules_is_an_abortive_draw() -> None:
@@ -212,6 +222,19 @@ def test_triple_ron_aborted_by_the_rules_is_an_abortive_draw() -> None:
     assert paid.winners == ()
     assert game.scores == (30000, 30000, 30000, 29000)
     assert (game.deposits, game.label) == (1, "East 1, 1 honba")
+
+
+def test_riichi_needs_the_points_for_the_stick_when_the_rules_say_so() -> None:
+    poor = at(SANMA, 0, 1, (500, 52000, 52500))
+    with pytest.raises(IllegalHandError, match="seat 0 declared riichi with 500 points"):
+        apply_hand(poor, draw(riichi=frozenset({0})))
+    game = step(at(SANMA, 0, 1, (1000, 52000, 52000)), draw(riichi=frozenset({0})))
+    assert (game.scores, game.deposits) == ((0, 52000, 52000), 1)
+
+
+def test_riichi_below_the_stick_is_allowed_by_ema() -> None:
+    game = step(at(EMA, 0, 1, (500, 30000, 30000, 59500)), draw(riichi=frozenset({0})))
+    assert game.scores == (-500, 30000, 30000, 59500)
 
 
 # --- chombo ------------------------------------------------------------------------------------
@@ -433,7 +456,9 @@ def test_without_tenpaiyame_a_leading_tenpai_dealer_plays_on() -> None:
 
 def test_abortive_draw_never_triggers_agariyame() -> None:
     rules = dataclasses.replace(TENHOU, abortive_draws=True)
-    game = step(at(rules, 1, 4, (26000, 22000, 20000, 32000)), Hand(AbortiveDraw("kyuushu")))
+    game = step(
+        at(rules, 1, 4, (26000, 22000, 20000, 32000)), Hand(AbortiveDraw("kyuushu_kyuuhai"))
+    )
     assert (game.finished, game.label) == (False, "South 4, 1 honba")
 
 
@@ -531,7 +556,7 @@ def test_play_replays_hands_and_names_the_hand_that_fails() -> None:
     assert play(EMA, [draw(), draw(1), tsumo(1)]).label == "East 2, 3 honba"
     assert play(EMA, [draw(), draw(1), tsumo(2)]).label == "East 3, 0 honba"
     with pytest.raises(IllegalHandError, match=r"^hand 2 \(East 2, 1 honba\): abortive draw"):
-        play(EMA, [draw(), Hand(AbortiveDraw("kyuushu kyuuhai"))])
+        play(EMA, [draw(), Hand(AbortiveDraw("kyuushu_kyuuhai"))])
 
 
 def test_apply_hand_returns_the_calculator_settlement() -> None:

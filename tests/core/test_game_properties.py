@@ -104,7 +104,12 @@ def draw_hand(data: st.DataObject, state: GameState) -> Hand:
     """One legal hand for the table of `state`, drawn from `data`."""
     rules = state.rules
     seats = list(range(rules.players))
-    riichi = data.draw(st.frozensets(st.sampled_from(seats), max_size=2))
+    able = [
+        s for s in seats if not rules.riichi_needs_points or state.scores[s] >= rules.riichi_value
+    ]
+    riichi: frozenset[int] = frozenset()
+    if able:
+        riichi = data.draw(st.frozensets(st.sampled_from(able), max_size=2))
     roll = data.draw(st.integers(0, 99))
     if roll < 40:
         loser = data.draw(st.sampled_from(seats))
@@ -121,8 +126,9 @@ def draw_hand(data: st.DataObject, state: GameState) -> Hand:
         if rules.nagashi is not Nagashi.OFF:
             nagashi = data.draw(st.frozensets(st.sampled_from(seats), max_size=1))
         return Hand(Draw(tenpai=tenpai, nagashi=nagashi), riichi=riichi)
-    if roll < 95 and rules.abortive_draws:
-        return Hand(AbortiveDraw("kyuushu kyuuhai"), riichi=riichi)
+    if roll < 95 and rules.abortive_draws and rules.abortive_draw_kinds:
+        kind = data.draw(st.sampled_from(sorted(rules.abortive_draw_kinds)))
+        return Hand(AbortiveDraw(kind), riichi=riichi)
     return Hand(ChomboHand(offender=data.draw(st.sampled_from(seats))), riichi=riichi)
 
 

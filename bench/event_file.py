@@ -1,0 +1,175 @@
+"""Time the event file at the size of a large event: open, fold, append; print a table.
+
+Generates a 500-player, 12-round riichi event (125 tables a round) recorded hand by hand: every
+game is played out with the real game engine until it ends, so the log holds about 18,000
+`hand` entries plus a `game_finished` per table. The file is written with the same block
+layout `EventStore.append` writes (generating it through 18,000 fsyncs would only time the
+disk). Then it reports:
+
+* open: read + parse with tomllib + validation of settings and log (`EventStore.open`);
+* fold: `entries_from_records` + `core.state.fold` over the opened log (when present);
+* append: the median of durable appends (lock, change check, write, fsync) to that file;
+* the file size.
+
+Run: `.venv/bin/python bench/event_file.py [--players 500] [--rounds 12] [--appends 200]`.
+Targets (issue 4): open + fold under 1 s, median append under 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from mjevent.core.event import settings_from_dict, settings_to_dict
+from mjevent.core.game import apply_hand, new_game
+from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.rules import preset
+from mjevent.events import toml_write
+from mjevent.events.store import EventStore, _settings_text, new_entry_id
+
+VALUES = [(1, 30), (2, 30), (3, 30), (1, 40), (2, 40), (3, 40), (4, 30), (5, 0), (3, 25), (6, 0)]
+
+
+def _hand(rng: random.Random) -> Hand:
+    riichi = frozenset(s for s in range(4) if rng.random() < 0.18)
+    roll = rng.random()
+    if roll < 0.55:
+        winner = rng.randrange(4)
+        loser = rng.choice([s for s in range(4) if s != winner])
+        outcome: Any = Ron(loser, (Win(winner, HandValue(*rng.choice(VALUES))),))
+    elif roll < 0.85:
+        outcome = Tsumo(Win(rng.randrange(4), HandValue(*rng.choice(VALUES))))
+    else:
+        outcome = Draw(tenpai=frozenset(s for s in range(4) if rng.random() < 0.5))
+    return Hand(outcome, riichi)
+
+
+def _hand_record(hand: Hand, rnd: int, table: int, at: str) -> dict[str, Any]:
+    from mjevent.core.entries import HandRecorded
+
+    entry = HandRecorded(id=new_entry_id(), at=at, round=rnd, table=table, hand=hand)
+    return entry.to_record()
+
+
+def generate(path: Path, players: int, rounds: int, seed: int = 2026) -> int:
+    """Write the event to `path`; returns how many hand entries it holds."""
+    rng = random.Random(seed)
+    ids = [f"p{n:03d}" for n in range(1, players + 1)]
+    seating = []
+    for r in range(1, rounds + 1):
+        order = ids[:]
+        rng.shuffle(order)
+        tables = [order[i : i + 4] for i in range(0, players, 4)]
+        seating.append({"round": r, "tables": tables})
+    raw = {
+        "event": {"name": "Bench Open", "format_version": 1, "venue": "Hall A"},
+        "rules": {"preset": "ema2016"},
+        "players": [
+            {"id": pid, "name": f"Player {pid}", "rating": 1500 + rng.randrange(-300, 300)}
+            for pid in ids
+        ],
+        "seating": {"method": "random", "seed": seed, "rounds": seating},
+    }
+    settings = settings_from_dict(raw)
+    rules = preset("ema2016")
+    parts = [_settings_text(settings_to_dict(settings))]
+    hands = 0
+    at = "2026-12-02T10:00:00+00:00"
+    for r in range(1, rounds + 1):
+        for t in range(1, players // 4 + 1):
+            state = new_game(rules)
+            while state.end_reason is None:
+                hand = _hand(rng)
+                state, _ = apply_hand(state, hand)
+                parts.append(toml_write.log_block(_hand_record(hand, r, t, at)))
+                hands += 1
+            done = {"id": new_entry_id(), "at": at, "kind": "game_finished", "round": r,
+                    "table": t}
+            parts.append(toml_write.log_block(done))
+    path.write_text("".join(parts), encoding="utf-8")
+    return hands
+
+
+def _fold_time(store: EventStore) -> float | None:
+    try:
+        from mjevent.core.entries import entries_from_records
+        from mjevent.core.state import fold
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    state = fold(store.event, entries_from_records(store.log))
+    elapsed = time.perf_counter() - start
+    del state
+    return elapsed
+
+
+def main() -> None:
+    """Generate, measure, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--appends", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
+        path = Path(folder) / "bench.toml"
+        hands = generate(path, args.players, args.rounds)
+        data = path.read_bytes()
+        parse_times, open_times, fold_times = [], [], []
+        store = None
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            tomllib.loads(data.decode("utf-8"))
+            parse_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            store = EventStore.open(path)
+            open_times.append(time.perf_counter() - start)
+            folded = _fold_time(store)
+            if folded is not None:
+                fold_times.append(folded)
+        assert store is not None
+        append_times = []
+        for i in range(args.appends):
+            record = {"id": new_entry_id(), "at": "2026-12-02T18:00:00+00:00", "kind": "note",
+                      "text": f"bench append {i}"}
+            start = time.perf_counter()
+            store.append(record)
+            append_times.append(time.perf_counter() - start)
+        rows = [
+            ("players x rounds", f"{args.players} x {args.rounds}"),
+            ("log entries (hands)", f"{len(store.log) - args.appends} ({hands})"),
+            ("file size", f"{len(data) / 1e6:.2f} MB"),
+            ("tomllib.loads alone", f"{min(parse_times) * 1000:.0f} ms (best of {args.repeats})"),
+            ("EventStore.open", f"{min(open_times) * 1000:.0f} ms (best of {args.repeats})"),
+        ]
+        if fold_times:
+            total = min(open_times) + min(fold_times)
+            rows += [
+                ("fold (entries + state)", f"{min(fold_times) * 1000:.0f} ms"),
+                ("open + fold", f"{total * 1000:.0f} ms (target < 1000 ms)"),
+            ]
+        else:
+            rows.append(("fold", "core.state not available"))
+        rows += [
+            (
+                "durable append, median",
+                f"{statistics.median(append_times) * 1000:.2f} ms (target < 5 ms)",
+            ),
+            ("durable append, p95",
+             f"{sorted(append_times)[int(len(append_times) * 0.95)] * 1000:.2f} ms"),
+        ]
+        width = max(len(k) for k, _ in rows)
+        print(f"{'measure':<{width}}  value")
+        print(f"{'-' * width}  {'-' * 34}")
+        for k, v in rows:
+            print(f"{k:<{width}}  {v}")
+
+
+if __name__ == "__main__":
+    main()

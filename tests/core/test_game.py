@@ -574,3 +574,12 @@ def test_game_state_refuses_a_dealer_who_does_not_deal_that_hand() -> None:
 def test_game_state_refuses_scores_for_the_wrong_table_size() -> None:
     with pytest.raises(ValueError, match="3 scores for 4 seats"):
         dataclasses.replace(new_game(EMA), scores=(30000, 30000, 30000))
+
+
+def test_tenhou_preset_agariyame_and_sudden_death() -> None:
+    tenhou = preset("tenhou")
+    game = step(at(tenhou, 1, 4, (28000, 24000, 20000, 28000)), tsumo(3, han=2))
+    assert game.scores == (27000, 23000, 19000, 31000)
+    assert game.end_reason is EndReason.AGARIYAME
+    game = step(at(tenhou, 2, 1, (28500, 26000, 25500, 20000)), ron(3, 0))
+    assert game.end_reason is EndReason.GOAL_IN_EXTENSION

@@ -336,3 +336,30 @@ def test_check_final_scores_refuses_negative_deposits() -> None:
 def test_game_result_refuses_a_non_integer_score() -> None:
     with pytest.raises(ScoreSumError, match=r"'31\.2' is not a whole number"):
         game_result([30000, 30000, 30000, "31.2"], EMA)  # type: ignore[list-item]
+
+
+# --- the shipped presets -----------------------------------------------------------------------
+
+
+def test_mleague_preset_tie_for_first_shares_oka_and_uma() -> None:
+    r = game_result([35000, 35000, 20000, 10000], preset("mleague"))
+    assert r.uma == (20000, 20000, -10000, -30000)
+    assert r.oka == (10000, 10000, 0, 0)
+    assert r.points == (35000, 35000, -20000, -50000)
+
+
+def test_tenhou3_preset_matches_a_published_game_record() -> None:
+    # A Tenhou sanma record's owari="400,0.0,-63,-66.0,713,66.0" (docs/rules.md, tenhou3):
+    # 40000 -> 0.0, -6300 -> -66.0, 71300 -> +66.0 (31.3 rounded, oka 15, uma 20).
+    r = game_result([40000, -6300, 71300], preset("tenhou3"))
+    assert r.places == (2, 3, 1)
+    assert r.total == (0, -66300, 66300)
+    assert r.rounded == (0, -66000, 66000)
+
+
+def test_majsoul_preset_rounds_up_and_breaks_ties_by_seat() -> None:
+    # Mahjong Soul: (raw - 25000) + uma, always rounded up; equal scores by seat.
+    r = game_result([25000, 25000, 43200, 6800], preset("majsoul"))
+    assert r.places == (2, 3, 1, 4)
+    assert r.total == (5000, -5000, 33200, -33200)
+    assert r.rounded == (5000, -5000, 34000, -33000)

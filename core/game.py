@@ -176,14 +176,19 @@ def _time_limit(rules: RuleSet) -> int | None:
     return None
 
 
-def new_game(rules: RuleSet) -> GameState:
+def new_game(rules: RuleSet, *, deposits: int = 0) -> GameState:
     """A game about to start: East 1, 0 honba, everybody at `rules.start_points`.
+
+    `deposits` riichi sticks start on the table: the pot a table's previous game left under
+    `Leftover.POT` (its `GameResult.leftover` divided by `riichi_value`).
 
     >>> from mjevent.core.rules import preset
     >>> game = new_game(preset("sanma-club"))
     >>> game.label, game.scores, game.dealer
     ('East 1, 0 honba', (35000, 35000, 35000), 0)
     """
+    if deposits < 0:
+        raise ValueError(f"deposits={deposits}: the riichi sticks carried over cannot be negative")
     seats = rules.players
     return GameState(
         rules=rules,
@@ -192,7 +197,7 @@ def new_game(rules: RuleSet) -> GameState:
         hand_number=1,
         dealer=0,
         honba=0,
-        deposits=0,
+        deposits=deposits,
         chombos=(0,) * seats,
         time_called=False,
         hands_after_time=0,

@@ -583,3 +583,13 @@ def test_tenhou_preset_agariyame_and_sudden_death() -> None:
     assert game.end_reason is EndReason.AGARIYAME
     game = step(at(tenhou, 2, 1, (28500, 26000, 25500, 20000)), ron(3, 0))
     assert game.end_reason is EndReason.GOAL_IN_EXTENSION
+
+
+def test_a_pot_carried_from_the_previous_game_goes_to_the_first_winner() -> None:
+    pot = EMA.with_overrides({"leftover": "pot"})
+    first = step(at(pot, 1, 4, (40000, 30000, 30000, 20000)), draw(riichi=frozenset({0, 1})))
+    carried = result_of(first).leftover // pot.riichi_value
+    assert carried == 2
+    game = step(new_game(pot, deposits=carried), ron(1, 2))
+    assert game.scores == (30000, 29000, 33000, 30000)
+    assert game.deposits == 0

@@ -40,11 +40,11 @@ class Extension(enum.StrEnum):
     NONE = "none"
     """The game ends after the last regular hand whatever the scores."""
     NEXT_ROUND = "next_round"
-    """Play on into the next wind round (West after South), ending as soon as a hand finishes with
-    somebody at or above the goal, or at the end of that round."""
+    """Play on into the next wind round (West after South), which is the last: the game ends when
+    the deal passes with somebody at or above the goal, or at the end of that round."""
     SUDDEN_DEATH = "sudden_death"
-    """Like `next_round`, but the game also ends the moment any hand leaves someone at the goal,
-    and never goes past the extra round (Tenhou)."""
+    """Like `next_round`, but the game ends after any hand that leaves someone at the goal, even
+    one where the dealer keeps the deal (Tenhou, Mahjong Soul)."""
 
 
 class Bust(enum.StrEnum):

@@ -40,6 +40,7 @@ _WIN_KEYS = (
     "sanma_tsumo",
 )
 _FINAL_KEYS = ("players", "rules", "final", "deposits_left")
+_KAZOE = tuple(k.value for k in Kazoe)
 _CHART_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
@@ -152,7 +153,7 @@ def score_line(obj: Any) -> dict[str, Any]:
         _name(obj),
         _int(obj, "players", None, 0),
         _bool(obj, "kiriage"),
-        _choice(obj, "kazoe", tuple(k.value for k in Kazoe)),
+        _choice(obj, "kazoe", _KAZOE),
         _choice(obj, "sanma_tsumo", ("loss", "bisection")),
     )
     yakuman = _int(obj, "yakuman", None, 1)

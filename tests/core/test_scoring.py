@@ -676,3 +676,19 @@ def test_noten_total_that_cannot_split_is_named() -> None:
     r = rules(FOUR, noten_total=1000)
     with pytest.raises(IllegalHandError, match=re.escape("noten_total 1000 of rule set 'four'")):
         deltas(Draw(frozenset({1})), r)
+
+
+def test_every_small_han_fu_pair_is_either_scored_or_refused_with_a_reason() -> None:
+    accepted = set()
+    for han in range(-1, 16):
+        for fu in range(-10, 141):
+            try:
+                hand_points(v(han, fu), FOUR)
+            except IllegalHandError:
+                continue
+            accepted.add((han, fu))
+    expected = {(h, f) for h in range(1, 16) for f in (30, 40, 50, 60, 70, 80, 90, 100, 110)}
+    expected |= {(h, f) for h in range(1, 16) for f in (120, 130)}
+    expected |= {(h, f) for h in range(2, 16) for f in (20, 25)}
+    expected |= {(h, 0) for h in range(5, 16)}
+    assert accepted == expected

@@ -27,7 +27,7 @@ from mjevent.core.rules import (
     RuleSet,
     SanmaTsumo,
 )
-from mjevent.core.scoring import LEGAL_FU, PaymentKind, Settlement, settle
+from mjevent.core.scoring import LEGAL_FU, PaymentKind, Settlement, hand_points, quote, settle
 
 
 @st.composite
@@ -165,3 +165,36 @@ def test_points_and_sticks_are_conserved_over_any_hand_sequence(
         scores = [a + b for a, b in zip(scores, s.deltas, strict=True)]
         deposits = s.deposits_after
         assert sum(scores) + deposits * rules.riichi_value == total
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rule_sets(),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.data(),
+)
+def test_quote_agrees_with_settle(
+    rules: RuleSet, tsumo: bool, dealer: bool, honba: int, deposits: int, data: st.DataObject
+) -> None:
+    value = data.draw(values(tsumo=tsumo))
+    q = quote(value, tsumo=tsumo, dealer=dealer, honba=honba, deposits=deposits, rules=rules)
+    n = rules.players
+    winner = 0 if dealer else 1
+    win = Win(winner, value)
+    outcome = Tsumo(win) if tsumo else Ron(loser=n - 1, wins=(win,))
+    s = settle(Hand(outcome), dealer=0, honba=honba, deposits=deposits, rules=rules)
+    paid = [0] * n
+    for p in s.payments:
+        if p.payee == winner and p.payer is not None:
+            paid[p.payer] += p.amount
+    assert q.total == s.deltas[winner]
+    assert q.base == hand_points(value, rules).base
+    if tsumo:
+        assert q.ron is None
+        assert q.tsumo_dealer == (None if dealer else paid[0])
+        assert q.tsumo_non_dealer == paid[n - 1]
+    else:
+        assert (q.ron, q.tsumo_dealer, q.tsumo_non_dealer) == (paid[n - 1], None, None)

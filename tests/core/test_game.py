@@ -593,3 +593,10 @@ def test_a_pot_carried_from_the_previous_game_goes_to_the_first_winner() -> None
     game = step(new_game(pot, deposits=carried), ron(1, 2))
     assert game.scores == (30000, 29000, 33000, 30000)
     assert game.deposits == 0
+
+
+def test_play_refuses_hands_after_the_end_and_names_the_first_extra_hand() -> None:
+    hands = [draw()] * 7 + [ron(3, 0)]  # every draw passes the deal: South 4 is hand 8
+    assert play(EMA, hands).end_reason is EndReason.LAST_HAND
+    with pytest.raises(GameOverError, match=r"^hand 9 \(South 4, 7 honba\): cannot record"):
+        play(EMA, [*hands, draw()])

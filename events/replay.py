@@ -41,6 +41,7 @@ from mjevent.core.entries import (
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
 from mjevent.core.notation import EntryContext, HandLine, format_entry
+from mjevent.core.outcomes import ChomboHand
 from mjevent.core.results import GameResult
 from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, Status, compute_standings
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
@@ -115,6 +116,9 @@ class _Teller:
         moves = "  ".join(
             f"{names[s]} {_points(d)}" for s, d in enumerate(deltas) if d
         ) or "no points moved"
+        outcome = played.hand.outcome
+        if isinstance(outcome, ChomboHand):
+            moves = f"chombo by {names[outcome.offender]}; {moves}"
         scores = " / ".join(f"{s:,}".replace(",", " ") for s in played.after.scores)
         text = f"{line:<34} {before.label:<18} {moves}  ->  {scores}"
         data: dict[str, Any] = {

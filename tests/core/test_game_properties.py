@@ -150,7 +150,7 @@ def _check_places(places: tuple[int, ...], scores: tuple[int, ...], ties: TieRul
             assert places[seat] == 1 + sum(1 for other in scores if other > score)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=st.sampled_from(RULE_SETS), data=st.data())
 def test_points_conserved_game_ends_and_result_is_consistent(
     rules: RuleSet, data: st.DataObject
@@ -206,7 +206,7 @@ def test_points_conserved_game_ends_and_result_is_consistent(
 _SCORES = st.sampled_from([-5000, 0, 12300, 18000, 25000, 30000, 30000, 41700, 52000])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     rules=st.sampled_from(RULE_SETS),
     data=st.data(),

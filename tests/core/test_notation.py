@@ -1,0 +1,265 @@
+"""The entry line: what each spelling means, the errors, and the canonical round trip."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mjevent.core.notation import (
+    ABORT_REASONS,
+    AmbiguousEntryError,
+    EntryContext,
+    EntrySyntaxError,
+    FinalLine,
+    HandLine,
+    ParsedEntry,
+    SeatedPlayer,
+    format_entry,
+    parse_entry,
+)
+from mjevent.core.outcomes import (
+    AbortiveDraw,
+    ChomboHand,
+    Draw,
+    Hand,
+    HandValue,
+    Ron,
+    Tsumo,
+    Win,
+)
+from mjevent.core.scoring import IllegalHandError
+
+TABLE_3 = (
+    SeatedPlayer("p01", "Tanaka Yūki"),
+    SeatedPlayer("p02", "Kim Min-jun"),
+    SeatedPlayer("p03", "Sánchez Ana"),
+    SeatedPlayer("p04", "Sato Kenji"),
+)
+CTX = EntryContext(round=2, tables={3: TABLE_3})
+SANMA = EntryContext(round=1, seats=3)
+
+
+def _hand(outcome: Ron | Tsumo | Draw | AbortiveDraw | ChomboHand, *riichi: int) -> HandLine:
+    return HandLine(2, 3, Hand(outcome, frozenset(riichi)))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("t3 ron S<-W 3/30 r:E,S", _hand(Ron(2, (Win(1, HandValue(3, 30)),)), 0, 1)),
+        ("t3 tsumo N 4/30", _hand(Tsumo(Win(3, HandValue(4, 30))))),
+        ("t3 draw tenpai:E,W r:N", _hand(Draw(frozenset({0, 2})), 3)),
+        ("t3 draw", _hand(Draw())),
+        ("t3 draw tenpai:S nagashi:S", _hand(Draw(frozenset({1}), frozenset({1})))),
+        ("t3 chombo S", _hand(ChomboHand(1))),
+        ("t3 abort kyuushu", _hand(AbortiveDraw("kyuushu"))),
+        ("t3 abort", _hand(AbortiveDraw())),
+        (
+            "t3 ron S<-W 3/30 N<-W 2/40",
+            _hand(Ron(2, (Win(1, HandValue(3, 30)), Win(3, HandValue(2, 40))))),
+        ),
+        ("t3 tsumo E ykm pao:S", _hand(Tsumo(Win(0, HandValue(yakuman=1), pao=1)))),
+        ("t3 ron E<-N 2ykm", _hand(Ron(3, (Win(0, HandValue(yakuman=2)),)))),
+        ("t3 tsumo W 6", _hand(Tsumo(Win(2, HandValue(han=6))))),
+        ("t3 final 41200 28800 22100 27900", FinalLine(2, 3, (41200, 28800, 22100, 27900))),
+        (
+            "r1 t3 final 45200 31000 -3200 26000 left:1 chombo:W",
+            FinalLine(1, 3, (45200, 31000, -3200, 26000), deposits=1, chombos=(2,)),
+        ),
+    ],
+)
+def test_canonical_line_reads_as_documented_and_formats_back(
+    text: str, expected: ParsedEntry
+) -> None:
+    assert parse_entry(text, CTX) == expected
+    assert format_entry(expected, CTX) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("T3  RON s <- w 3/30 r:S,E", "t3 ron S<-W 3/30 r:E,S"),
+        ("t3 ron kim<-sanchez 3/30", "t3 ron S<-W 3/30"),
+        ("t3 ron Kim<-SÁNCHEZ 3/30", "t3 ron S<-W 3/30"),
+        ("t3 ron yuki<-@p04 2/40 riichi:tanaka", "t3 ron E<-N 2/40 r:E"),
+        ("t3 ts N 4/30", "t3 tsumo N 4/30"),
+        ("t3 draw r:N tp:W,E", "t3 draw tenpai:E,W r:N"),
+        ("t3 ryuukyoku", "t3 draw"),
+        ("r2 t3 f 30000 30000 30000 30000", "t3 final 30000 30000 30000 30000"),
+        ("t3 tsumo s 13", "t3 tsumo S 13"),
+        ("t3 tsumo s 1ykm", "t3 tsumo S ykm"),
+    ],
+)
+def test_other_spellings_format_to_the_canonical_line(text: str, canonical: str) -> None:
+    assert format_entry(parse_entry(text, CTX), CTX) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "cannot read '': the line is empty; write e.g. 't3 ron S<-W 3/30'"),
+        ("x3 ron S<-W 3/30", "cannot read 'x3 ron S<-W 3/30': 'x3' is not a table; start with "
+         "the table, e.g. 't3 ...'"),
+        ("t3 win S<-W 3/30", "cannot read 't3 win S<-W 3/30': 'win' is not a result; write ron, "
+         "tsumo, draw, abort, chombo or final after the table"),
+        ("t3 ron S W 3/30", "cannot read 't3 ron S W 3/30': a ron needs WINNER<-LOSER; write e.g. "
+         "'t3 ron S<-W 3/30' (South wins off West)"),
+        ("t3 ron S<-S 3/30", "cannot read 't3 ron S<-S 3/30': 'S<-S' has the winner dealing into "
+         "themselves; check seats"),
+        ("t3 ron S<-W 3/30 N<-E 2/30", "cannot read 't3 ron S<-W 3/30 N<-E 2/30': two different "
+         "players dealt in (W and E); a multiple ron is off one discard: give the same loser for "
+         "every winner"),
+        ("t3 ron S<-W", "cannot read 't3 ron S<-W': it ends where the hand value was expected; "
+         "write e.g. '3/30'"),
+        ("t3 ron S<-W 3", "cannot read 't3 ron S<-W 3': '3' gives han without fu below 5 han; "
+         "write han/fu, e.g. 3/30"),
+        ("t3 ron S<-W 3h30", "cannot read 't3 ron S<-W 3h30': '3h30' is not a hand value; write "
+         "han/fu (3/30), han alone from 5 han up (6), or ykm / 2ykm for yakuman"),
+        ("t3 ron X<-W 3/30", "cannot read 't3 ron X<-W 3/30': 'X' is not a seat; use one of E S "
+         "W N"),
+        ("t3 tsumo N 4/30 r:N,N", "cannot read 't3 tsumo N 4/30 r:N,N': a seat is listed twice "
+         "in r: 'N,N'; list each seat once"),
+        ("t3 tsumo N 4/30 x:1", "cannot read 't3 tsumo N 4/30 x:1': 'x:1' is not understood "
+         "here; expected riichi:..."),
+        ("t3 final 41200 28800 22100", "cannot read 't3 final 41200 28800 22100': 3 final "
+         "score(s) given for 4 seats; give 4 scores in seat order (E S W N)"),
+        ("t3 final 1 2 3 4 left:x", "cannot read 't3 final 1 2 3 4 left:x': left:x is not a "
+         "number of sticks; write e.g. left:1"),
+        ("t3 abort boredom", "cannot read 't3 abort boredom': 'boredom' is not an abortive draw; "
+         "use one of " + ", ".join(ABORT_REASONS)),
+        ("t3 ron Zed<-W 3/30", "cannot read 't3 ron Zed<-W 3/30': 'Zed' matches nobody at table "
+         "3 (Tanaka Yūki (E), Kim Min-jun (S), Sánchez Ana (W), Sato Kenji (N)); check the "
+         "spelling or use the wind"),
+        ("t3 ron @p09<-W 3/30", "cannot read 't3 ron @p09<-W 3/30': no player '@p09' at table 3; "
+         "use one of @p01, @p02, @p03, @p04 or a wind"),
+        ("t4 ron Kim<-W 3/30", "cannot read 't4 ron Kim<-W 3/30': 'Kim' names a player but the "
+         "seating of table 4 is not known here; name the seat by wind (E S W N)"),
+    ],
+)
+def test_unreadable_line_quotes_the_input_and_names_the_fix(text: str, message: str) -> None:
+    with pytest.raises(EntrySyntaxError) as caught:
+        parse_entry(text, CTX)
+    assert str(caught.value) == message
+
+
+def test_name_prefix_matching_two_players_is_ambiguous() -> None:
+    with pytest.raises(AmbiguousEntryError) as caught:
+        parse_entry("t3 tsumo Sa 4/30", CTX)
+    assert str(caught.value) == (
+        "cannot read 't3 tsumo Sa 4/30': 'Sa' matches Sánchez Ana (W) and Sato Kenji (N) at "
+        "table 3; type more letters of the name, or the wind"
+    )
+
+
+def test_parse_entry_rejects_20_fu_ron() -> None:
+    with pytest.raises(IllegalHandError) as caught:
+        parse_entry("t3 ron S<-W 2/20", CTX)
+    assert str(caught.value) == (
+        "cannot read 't3 ron S<-W 2/20': ron 2 han 20 fu: a ron is never 20 fu (pinfu ron is "
+        "30 fu, an open hand counts at least 30 fu); enter 30 fu, or record the win as a tsumo"
+    )
+
+
+def test_sanma_has_no_north_seat() -> None:
+    with pytest.raises(EntrySyntaxError) as caught:
+        parse_entry("t1 tsumo N 3/30", SANMA)
+    assert str(caught.value) == (
+        "cannot read 't1 tsumo N 3/30': 'N' is not a seat; use one of E S W (sanma has no "
+        "North seat)"
+    )
+    assert parse_entry("t1 final 50000 35000 20000", SANMA) == FinalLine(
+        1, 1, (50000, 35000, 20000)
+    )
+
+
+# --- The round trip -----------------------------------------------------------------------------
+
+seat = st.integers(0, 3)
+seats = st.frozensets(seat)
+LEGAL_RON = [(1, 30), (1, 40), (2, 25), (2, 30), (3, 60), (4, 110), (5, 0), (7, 40), (13, 0)]
+LEGAL_TSUMO = [(2, 20), (3, 25), (1, 30), (2, 40), (6, 0), (11, 0)]
+ron_values = st.one_of(
+    st.sampled_from(LEGAL_RON).map(lambda hf: HandValue(*hf)),
+    st.integers(1, 3).map(lambda n: HandValue(yakuman=n)),
+)
+tsumo_values = st.one_of(
+    st.sampled_from(LEGAL_TSUMO).map(lambda hf: HandValue(*hf)),
+    st.integers(1, 3).map(lambda n: HandValue(yakuman=n)),
+)
+
+
+@st.composite
+def rons(draw: st.DrawFn) -> Ron:
+    loser = draw(seat)
+    winners = draw(st.lists(seat.filter(lambda s: s != loser), min_size=1, max_size=3,
+                            unique=True))
+    wins = []
+    for w in winners:
+        pao = draw(st.one_of(st.none(), seat.filter(lambda s, w=w: s != w)))
+        wins.append(Win(w, draw(ron_values), pao))
+    return Ron(loser, tuple(wins))
+
+
+@st.composite
+def tsumos(draw: st.DrawFn) -> Tsumo:
+    winner = draw(seat)
+    pao = draw(st.one_of(st.none(), seat.filter(lambda s: s != winner)))
+    return Tsumo(Win(winner, draw(tsumo_values), pao))
+
+
+outcomes = st.one_of(
+    rons(),
+    tsumos(),
+    st.builds(Draw, seats, seats),
+    st.builds(AbortiveDraw, st.sampled_from(("", *ABORT_REASONS))),
+    st.builds(ChomboHand, seat),
+)
+hand_lines = st.builds(
+    HandLine, st.integers(1, 12), st.integers(1, 60), st.builds(Hand, outcomes, seats)
+)
+final_lines = st.builds(
+    FinalLine,
+    st.integers(1, 12),
+    st.integers(1, 60),
+    st.tuples(*[st.integers(-30000, 90000)] * 4),
+    st.integers(0, 6),
+    st.lists(seat, max_size=3).map(lambda s: tuple(sorted(s))),
+)
+contexts = st.builds(EntryContext, st.integers(1, 12))
+
+
+@given(st.one_of(hand_lines, final_lines), contexts)
+def test_any_entry_survives_its_canonical_line(entry: ParsedEntry, ctx: EntryContext) -> None:
+    text = format_entry(entry, ctx)
+    assert parse_entry(text, ctx) == entry
+    assert format_entry(parse_entry(text, ctx), ctx) == text
+
+
+NAMES = {0: "tanaka", 1: "KIM", 2: "sanchez", 3: "@p04"}
+
+
+@given(hand_lines, st.booleans(), st.booleans())
+def test_names_case_and_spacing_do_not_change_the_canonical_line(
+    entry: HandLine, by_name: bool, shout: bool
+) -> None:
+    entry = HandLine(CTX.round, 3, entry.hand)
+    canonical = format_entry(entry, CTX)
+    text = canonical
+    if by_name:
+        # Replace every wind reference with a name, an id or a prefix of one.
+        for wind, ref in zip("ESWN", (NAMES[0], NAMES[1], NAMES[2], NAMES[3]), strict=True):
+            text = " ".join(_swap(tok, wind, ref) for tok in text.split(" "))
+    if shout:
+        text = text.replace("ron", "RON").replace("tsumo", "TSUMO").replace(" ", "  ")
+    assert format_entry(parse_entry(text, CTX), CTX) == canonical
+
+
+def _swap(token: str, wind: str, ref: str) -> str:
+    head, colon, rest = token.partition(":")
+    if colon:
+        return head + ":" + ",".join(ref if p == wind else p for p in rest.split(","))
+    if "<-" in token:
+        left, _, right = token.partition("<-")
+        return (ref if left == wind else left) + "<-" + (ref if right == wind else right)
+    return ref if token == wind else token

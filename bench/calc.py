@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
 import shutil
 import statistics
@@ -122,9 +123,13 @@ def main() -> None:
     for label, run in rows:
         times, errors = _time(run, args.repeat)
         best, median = min(times), statistics.median(times)
-        verdict = "ok" if median < TARGET_SECONDS else f"OVER {TARGET_SECONDS:g} s"
-        rate = len(lines) / best
-        print(f"{label:<36}{best:>8.3f}{median:>10.3f}{rate:>10,.0f}{errors:>8}  {verdict}")
+        if run is startup_only:
+            rate, verdict = "-", "(fixed cost of every run)"
+        else:
+            rate = f"{len(lines) / best:,.0f}"
+            verdict = "ok" if median < TARGET_SECONDS else f"OVER {TARGET_SECONDS:g} s"
+        print(f"{label:<36}{best:>8.3f}{median:>10.3f}{rate:>10}{errors:>8}  {verdict}")
+    print(f"(load average now: {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
 if __name__ == "__main__":

@@ -251,7 +251,11 @@ def search(
         if not act_list:
             new_rounds.append(np.zeros((0, table_size), dtype=np.int64))
             continue
-        tables = state.greedy_round(act_list)
+        # The greedy start is quadratic in the players; large rounds start random, which the
+        # tabu repairs quickly because meetings are sparse there.
+        tables = (
+            state.greedy_round(act_list) if len(act_list) <= 300 else state.random_round(act_list)
+        )
         state.add_round(tables)
         ok = state.tabu([tables], cfg.round_iterations, until_zero=clean)
         if clean and not ok and cfg.stretch_iterations:

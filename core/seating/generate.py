@@ -1,0 +1,217 @@
+"""One entry point: `generate` turns (players, table size, rounds, constraints) into a Schedule.
+
+Order of preference for the grouping, best first:
+1. a verified block of the built-in library (`library.py`), instant at the venue;
+2. a mathematical construction (`constructions.py`: Kirkman triple systems, resolvable designs,
+   affine planes, MOLS team events, circle/Berger tables) when that module is installed;
+3. a cyclic schedule found by searching one base round (`cyclic.py`);
+4. the local search (`search.py`), which also extends 1-3 when more rounds are asked for
+   than they give, and always handles byes, fixed (already played) rounds and odd constraints.
+
+Then seats are balanced (`balance.assign_winds`) and tables numbered
+(`balance.assign_table_numbers`). Everything is deterministic: the same request gives the same
+schedule, and the public draw (`draw.apply_draw`) maps it onto the roster.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from mjevent.core.seating.balance import assign_table_numbers, assign_winds
+from mjevent.core.seating.byes import plan_byes
+from mjevent.core.seating.cyclic import cyclic_schedule
+from mjevent.core.seating.schedule import Schedule, ScheduleError
+from mjevent.core.seating.search import SearchSettings, search
+
+Grouping = list[list[list[int]]]
+
+
+@dataclass(frozen=True)
+class GenerateSettings:
+    """Budgets (iterations, so results are reproducible) and which sources may be used."""
+
+    search: SearchSettings = field(default_factory=SearchSettings)
+    cyclic_iterations: int = 400_000
+    cyclic_plans: int = 2
+    use_constructions: bool = True
+    use_library: bool = True
+
+
+def _constructions() -> tuple[
+    Callable[..., list[list[list[int]]] | None] | None, Callable[..., str | None] | None
+]:
+    """The constructions module's two functions, or None while it is not installed."""
+    try:
+        module = importlib.import_module("mjevent.core.seating.constructions")
+    except ImportError:
+        return None, None
+    return (
+        getattr(module, "best_construction", None),
+        getattr(module, "construction_name", None),
+    )
+
+
+def upper_bound(players: int, table_size: int) -> int:
+    """floor((P-1)/(K-1)): each round a player meets K-1 new people.
+
+    >>> upper_bound(36, 4), upper_bound(21, 3)
+    (11, 10)
+    """
+    return (players - 1) // (table_size - 1)
+
+
+def best_grouping(
+    players: int,
+    table_size: int,
+    rounds: int,
+    *,
+    team_size: int | None = None,
+    settings: GenerateSettings | None = None,
+) -> tuple[Grouping, str, bool] | None:
+    """The longest repeat-free grouping from the library, constructions or cyclic search.
+
+    Returns (rounds, source name, seats already ordered) or None when none applies. Only the
+    first `rounds` rounds are returned when more are available.
+    """
+    cfg = settings or GenerateSettings()
+    if players % table_size:
+        return None
+    found: tuple[Grouping, str, bool] | None = None
+    if cfg.use_library:
+        from mjevent.core.seating.library import find_block
+
+        block = find_block(players, table_size, team_size=team_size)
+        if block is not None:
+            found = ([[list(t) for t in r] for r in block.rounds], f"library:{block.name}", True)
+    if cfg.use_constructions and (found is None or len(found[0]) < rounds):
+        build, name = _constructions()
+        if build is not None:
+            try:
+                design = build(players, table_size, team_size=team_size)
+            except (ValueError, NotImplementedError):
+                design = None
+            if design and (found is None or len(design) > len(found[0])):
+                label = name(players, table_size, team_size=team_size) if name else None
+                found = (design, f"construction:{label or 'design'}", table_size == 2)
+    if team_size is None and (found is None or len(found[0]) < rounds):
+        have = len(found[0]) if found else 0
+        # Cyclic plans are only worth their cost when the plain search would struggle.
+        if rounds > upper_bound(players, table_size) // 2 or table_size == 2:
+            plans_min = max(have + 1, 2)
+            res = None
+            from mjevent.core.seating.cyclic import plans
+
+            for tried, plan in enumerate(plans(players, table_size)):
+                if plan.n < plans_min or tried >= cfg.cyclic_plans:
+                    break
+                res = cyclic_schedule(
+                    players,
+                    table_size,
+                    iterations=cfg.cyclic_iterations,
+                    seed=cfg.search.seed,
+                    min_rounds=plan.n,
+                )
+                if res is not None:
+                    break
+            if res is not None:
+                plan, design = res
+                found = (design, f"cyclic:Z{plan.n}x{plan.levels}+{plan.fixed}", False)
+    if found is None:
+        return None
+    grouping, source, ordered = found
+    return grouping[:rounds], source, ordered
+
+
+def generate(
+    players: int,
+    table_size: int,
+    rounds: int,
+    *,
+    teams: Sequence[Sequence[int]] = (),
+    fixed: Schedule | None = None,
+    settings: GenerateSettings | None = None,
+) -> Schedule:
+    """A balanced schedule: most repeat-free rounds first, then the fewest repeats.
+
+    `teams` are groups that never share a table (consecutive equal teams also unlock the
+    team constructions). `fixed` holds rounds already played: they are kept exactly (seats
+    and table numbers) and the rest is generated around them.
+
+    >>> from mjevent.core.seating.check import repeat_free_rounds
+    >>> s = generate(16, 4, 5)
+    >>> s.round_count, repeat_free_rounds(s)
+    (5, 5)
+    """
+    cfg = settings or GenerateSettings()
+    if table_size < 2:
+        raise ScheduleError(f"table_size={table_size}: expected at least 2 seats per table")
+    if rounds < 1:
+        raise ScheduleError(f"rounds={rounds}: expected at least 1 round")
+    if players < table_size:
+        raise ScheduleError(
+            f"{players} players cannot fill a table of {table_size}: need at least {table_size}"
+        )
+    team_tuples = tuple(tuple(int(p) for p in t) for t in teams)
+    team_size = _consecutive_team_size(players, team_tuples)
+    n_fixed = fixed.round_count if fixed is not None else 0
+    if fixed is not None and (fixed.players != players or fixed.table_size != table_size):
+        raise ScheduleError(
+            f"fixed rounds are for {fixed.players} players at tables of {fixed.table_size}, "
+            f"not {players} at {table_size}: pass the schedule of this event"
+        )
+    if n_fixed > rounds:
+        raise ScheduleError(f"{n_fixed} fixed rounds exceed the {rounds} rounds requested")
+
+    plan = plan_byes(players, table_size, rounds)
+    byes = list(plan.byes)
+    if fixed is not None:
+        byes[:n_fixed] = list(fixed.byes)
+    active = [[p for p in range(players) if p not in set(b)] for b in byes]
+
+    prefix: Grouping = []
+    source = "search"
+    ordered = False
+    if fixed is None and not any(byes) and (not team_tuples or team_size is not None):
+        got = best_grouping(players, table_size, rounds, team_size=team_size, settings=cfg)
+        if got is not None:
+            prefix, source, ordered = got
+    fixed_rounds: list[list[list[int]]] = (
+        [[list(t) for t in r] for r in fixed.rounds] if fixed is not None else []
+    )
+    if len(prefix) >= rounds:
+        grouping = prefix[:rounds]
+    else:
+        base = fixed_rounds or prefix
+        result = search(
+            players,
+            table_size,
+            active[len(base):],
+            fixed=base,
+            teams=team_tuples,
+            settings=cfg.search,
+        )
+        grouping = [[list(t) for t in r] for r in result.rounds]
+        if prefix:
+            source += "+search"
+    keep = n_fixed if fixed is not None else (len(prefix) if ordered else 0)
+    seated = assign_winds(grouping, table_size, fixed_rounds=keep)
+    numbered = assign_table_numbers(seated, fixed_rounds=n_fixed)
+    return Schedule.build(
+        players,
+        table_size,
+        numbered,
+        byes,
+        teams=team_tuples,
+        fixed_rounds=n_fixed,
+        source=f"{source}; byes {plan.format_name}" if any(byes) else source,
+    )
+
+
+def _consecutive_team_size(players: int, teams: tuple[tuple[int, ...], ...]) -> int | None:
+    if not teams:
+        return None
+    size = len(teams[0])
+    expected = tuple(tuple(range(i, i + size)) for i in range(0, players, size))
+    return size if tuple(tuple(sorted(t)) for t in teams) == expected else None

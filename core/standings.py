@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -241,6 +241,7 @@ class _Event:
     seats: int
     team_names: tuple[str, ...]
     team_of: IntArray
+    team_index_of: tuple[int, ...]
     ranked_ok: npt.NDArray[np.bool_]
     g_round: IntArray
     g_table: IntArray
@@ -292,7 +293,7 @@ def _ingest(
     tables_per_round: Mapping[int, int],
 ) -> _Event:
     entrants, index = _roster(roster, games)
-    seats = max((len(g.seats) for g in games), default=4)
+    seats = max({len(g.seats) for g in games}, default=4)
     team_names = tuple(sorted({e.team for e in entrants if e.team}))
     team_index = {t: k for k, t in enumerate(team_names)}
     team_of = np.full(len(entrants), -1, dtype=np.int64)
@@ -303,22 +304,30 @@ def _ingest(
         team_of[i] = team_index.get(team, -1)
 
     n = len(games)
-    g_round = np.empty(n, dtype=np.int64)
-    g_table = np.empty(n, dtype=np.int64)
-    player = np.full((n, seats), -1, dtype=np.int64)
-    points = np.zeros((n, seats))
-    total = np.zeros((n, seats))
-    raw = np.zeros((n, seats))
-    place = np.zeros((n, seats), dtype=np.int64)
-    chombo = np.zeros((n, seats))
-    for k, g in enumerate(games):
-        _ingest_game(k, g, entrants, index, config, player, points, total, raw, place, chombo)
-        g_round[k] = g.round
-        g_table[k] = g.table
+    g_round = np.array([g.round for g in games], dtype=np.int64)
+    g_table = np.array([g.table for g in games], dtype=np.int64)
+    subs = frozenset(i for i, e in enumerate(entrants) if e.status is Status.SUBSTITUTE)
+    # Flat lists and one numpy conversion each: far cheaper than numpy item writes per seat.
+    cols = _fast_columns(games, index, subs, seats)
+    if cols is None:
+        cols = ([], [], [], [], [], [])
+        extend = tuple(col.extend for col in cols)
+        for g in games:
+            row = _game_row(g, entrants, index, config, subs, seats)
+            for add, values in zip(extend, row, strict=True):
+                add(values)
+    shape = (n, seats)
+    # Python ints convert to int64 faster than to float64; numpy then casts in bulk.
+    player = np.array(cols[0], dtype=np.int64).reshape(shape)
+    points = np.array(cols[1], dtype=np.int64).astype(np.float64).reshape(shape)
+    total = np.array(cols[2], dtype=np.int64).astype(np.float64).reshape(shape)
+    raw = np.array(cols[3], dtype=np.int64).astype(np.float64).reshape(shape)
+    place = np.array(cols[4], dtype=np.int64).reshape(shape)
+    chombo = np.array(cols[5], dtype=np.int64).astype(np.float64).reshape(shape)
     counted = np.ones(n, dtype=bool)
     ranked_ok = np.array([e.status is Status.ACTIVE for e in entrants], dtype=bool)
     notes: list[str] = []
-    last_round = max((g.round for g in games), default=0)
+    last_round = int(g_round.max()) if n else 0
     scheduled = config.scheduled_rounds or last_round
     for i, e in enumerate(entrants):
         if e.status is not Status.WITHDRAWN:
@@ -360,6 +369,7 @@ def _ingest(
         seats=seats,
         team_names=team_names,
         team_of=team_of,
+        team_index_of=tuple(team_of.tolist()),
         ranked_ok=ranked_ok,
         g_round=g_round,
         g_table=g_table,
@@ -384,19 +394,53 @@ def _ingest(
     )
 
 
-def _ingest_game(
-    k: int,
+def _fast_columns(
+    games: Sequence[PlayedGame], index: Mapping[str, int], subs: frozenset[int], seats: int
+) -> tuple[list[int], ...] | None:
+    """The flat per-seat columns in one pass, when every game is a plain full table (no
+    substitute, every seat on the roster); None sends the caller to the per-game path.
+
+    This is the hot loop of a full recompute (5,000 games for 1,000 players over 20 rounds), so it
+    touches each result once and leaves the rest to numpy."""
+    ids: list[str] = []
+    points: list[int] = []
+    total: list[int] = []
+    final: list[int] = []
+    places: list[int] = []
+    chombo: list[int] = []
+    add_ids, add_points, add_total = ids.extend, points.extend, total.extend
+    add_final, add_places, add_chombo = final.extend, places.extend, chombo.extend
+    for g in games:
+        r = g.result
+        if g.substitutes or len(g.seats) != seats or len(r.points) != seats:
+            return None
+        add_ids(g.seats)
+        add_points(r.points)
+        add_total(r.total)
+        add_final(r.final)
+        add_places(r.places)
+        add_chombo(r.penalties)
+    if not (len(ids) == len(total) == len(final) == len(places) == len(chombo)):
+        return None
+    try:
+        who = [index[pid] for pid in ids]
+    except KeyError:
+        return None
+    if subs and not subs.isdisjoint(who):
+        return None
+    return who, points, total, final, places, chombo
+
+
+def _game_row(
     g: PlayedGame,
     entrants: Sequence[Entrant],
     index: Mapping[str, int],
     config: StandingsConfig,
-    player: IntArray,
-    points: FloatArray,
-    total: FloatArray,
-    raw: FloatArray,
-    place: IntArray,
-    chombo: FloatArray,
-) -> None:
+    subs: frozenset[int],
+    seats: int,
+) -> tuple[tuple[int, ...], ...]:
+    """One game as per-seat tuples (player index, points, total, final, place, chombo), padded
+    with empty seats (player -1) up to `seats` when sanma and four-player games are mixed."""
     r = g.result
     width = len(g.seats)
     if not (len(r.points) == len(r.places) == len(r.final) == width):
@@ -404,17 +448,41 @@ def _ingest_game(
             f"round {g.round} table {g.table}: {width} players seated but the result has "
             f"{len(r.points)} seats; seat one player per seat of the result"
         )
+    try:
+        who = [index[pid] for pid in g.seats]
+    except KeyError:
+        seat = next(k for k, pid in enumerate(g.seats) if pid not in index)
+        raise StandingsError(
+            f"round {g.round} table {g.table} seat {'ESWN'[seat]}: player {g.seats[seat]!r} is "
+            "not on the roster; add them (late entry) or fix the seating"
+        ) from None
+    if g.substitutes or (subs and not subs.isdisjoint(who)):
+        who = _credit_substitutes(g, who, entrants, index, config)
+    pad = seats - width
+    if pad:
+        return (
+            (*who, *(-1,) * pad),
+            (*r.points, *(0,) * pad),
+            (*r.total, *(0,) * pad),
+            (*r.final, *(0,) * pad),
+            (*r.places, *(0,) * pad),
+            (*r.penalties, *(0,) * pad),
+        )
+    return tuple(who), r.points, r.total, r.final, r.places, r.penalties
+
+
+def _credit_substitutes(
+    g: PlayedGame,
+    who: list[int],
+    entrants: Sequence[Entrant],
+    index: Mapping[str, int],
+    config: StandingsConfig,
+) -> list[int]:
     named = dict(g.substitutes)
+    out = list(who)
     for seat, pid in enumerate(g.seats):
-        if pid not in index:
-            raise StandingsError(
-                f"round {g.round} table {g.table} seat {'ESWN'[seat]}: player {pid!r} is not on "
-                "the roster; add them (late entry) or fix the seating"
-            )
-        who = index[pid]
-        if seat in named:
-            who = index[named[seat]]
-        e = entrants[who]
+        credited = index[named[seat]] if seat in named else who[seat]
+        e = entrants[credited]
         if e.status is Status.SUBSTITUTE and config.substitutes is Substitutes.FOR_REPLACED:
             # The substitute's seat result counts for the player whose seat it is.
             replaced = pid if seat in named else e.replaces
@@ -423,13 +491,9 @@ def _ingest_game(
                     f"round {g.round} table {g.table}: substitute {e.id!r} replaces nobody on "
                     "the roster; set their 'replaces' or use substitutes = 'apart'"
                 )
-            who = index[replaced]
-        player[k, seat] = who
-        points[k, seat] = r.points[seat]
-        total[k, seat] = r.total[seat]
-        raw[k, seat] = r.final[seat]
-        place[k, seat] = r.places[seat]
-        chombo[k, seat] = r.penalties[seat]
+            credited = index[replaced]
+        out[seat] = credited
+    return out
 
 
 # --- Aggregation -------------------------------------------------------------------------------
@@ -710,7 +774,7 @@ class Standings:
             ranked = set(map(int, self._snap.ranking.order))
             ev, agg = self._ev, self._snap.agg
             cached = tuple(
-                self._row(i, None, "", None, None)
+                self._row(self._columns(), i, None, "", None, None)
                 for i, e in enumerate(ev.entrants)
                 if i not in ranked and (e.status is Status.WITHDRAWN or agg.games[i] > 0)
             )
@@ -838,17 +902,47 @@ class Standings:
         previous: dict[int, int] = {}
         if self._prev is not None:
             p = self._prev.ranking
-            previous = {int(i): p.place[k] for k, i in enumerate(p.order)}
+            previous = dict(zip(p.order.tolist(), p.place, strict=True))
+        columns = self._columns()
         out = []
-        for k, i in enumerate(r.order):
-            idx = int(i)
+        for k, idx in enumerate(r.order.tolist()):
             before = previous.get(idx)
             move = before - r.place[k] if before is not None else None
-            out.append(self._row(idx, r.place[k], labels[k], move, r.decided_by[k]))
+            out.append(self._row(columns, idx, r.place[k], labels[k], move, r.decided_by[k]))
         return tuple(out)
+
+    def _columns(self) -> dict[str, list[Any]]:
+        """Every per-player column as a plain list, converted from numpy once per table."""
+        cached = self._cache.get("columns")
+        if cached is not None:
+            return cached  # type: ignore[return-value]
+        ev, agg = self._ev, self._snap.agg
+        byes = _bye_points(ev, agg)
+        games = agg.games
+        some = games > 0
+        safe = np.maximum(games, 1)
+        columns: dict[str, list[Any]] = {
+            "games": games.tolist(),
+            "total": self._snap.total.tolist(),
+            "own_total": (agg.points + byes - agg.penalties).tolist(),
+            "byes": agg.byes.tolist(),
+            "average": (agg.points / safe).tolist(),
+            "average_place": (agg.place_sum / safe).tolist(),
+            "counts": agg.place_counts.tolist(),
+            "best": agg.best.tolist(),
+            "worst": agg.worst.tolist(),
+            "raw": agg.raw.astype(np.int64).tolist(),
+            "chombo": (0.0 - agg.chombo + 0.0).tolist(),
+            "penalties": agg.penalties.tolist(),
+            "bye_points": byes.tolist(),
+            "some": some.tolist(),
+        }
+        self._cache["columns"] = columns
+        return columns
 
     def _row(
         self,
+        c: dict[str, list[Any]],
         i: int,
         place: int | None,
         label: str,
@@ -856,30 +950,27 @@ class Standings:
         decided: Criterion | None,
     ) -> StandingRow:
         e = self._ev.entrants[i]
-        agg = self._snap.agg
-        games = int(agg.games[i])
-        byes = _bye_points(self._ev, agg)
+        t = self._ev.team_index_of[i]
+        played = c["some"][i]
         return StandingRow(
             place=place,
             place_label=label,
             player=e.id,
             name=e.name,
-            team=self._ev.team_names[t] if (t := int(self._ev.team_of[i])) >= 0 else "",
+            team=self._ev.team_names[t] if t >= 0 else "",
             status=e.status,
-            total=float(self._snap.total[i])
-            if place is not None
-            else float(agg.points[i] + byes[i] - agg.penalties[i]),
-            games=games,
-            byes=int(agg.byes[i]),
-            average=float(agg.points[i] / games) if games else None,
-            average_place=float(agg.place_sum[i] / games) if games else None,
-            place_counts=tuple(int(c) for c in agg.place_counts[i]),
-            best_game=float(agg.best[i]) if games else None,
-            worst_game=float(agg.worst[i]) if games else None,
-            raw_sum=int(agg.raw[i]),
-            chombo=float(0.0 - agg.chombo[i]) + 0.0,
-            penalties=float(agg.penalties[i]),
-            bye_points=float(byes[i]),
+            total=c["total"][i] if place is not None else c["own_total"][i],
+            games=c["games"][i],
+            byes=c["byes"][i],
+            average=c["average"][i] if played else None,
+            average_place=c["average_place"][i] if played else None,
+            place_counts=tuple(c["counts"][i]),
+            best_game=c["best"][i] if played else None,
+            worst_game=c["worst"][i] if played else None,
+            raw_sum=c["raw"][i],
+            chombo=c["chombo"][i],
+            penalties=c["penalties"][i],
+            bye_points=c["bye_points"][i],
             movement=movement,
             decided_by=decided,
             bracket=self._snap.brackets.get(i, ""),
@@ -955,19 +1046,18 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
 def _ingest_one(
     ev: _Event, game: PlayedGame
 ) -> tuple[IntArray, FloatArray, FloatArray, FloatArray, IntArray, FloatArray]:
-    s = ev.seats
-    player = np.full((1, s), -1, dtype=np.int64)
-    points, total, raw, chombo = (
-        np.zeros((1, s)),
-        np.zeros((1, s)),
-        np.zeros((1, s)),
-        np.zeros((1, s)),
+    subs = frozenset(i for i, e in enumerate(ev.entrants) if e.status is Status.SUBSTITUTE)
+    who, pts, tot, raw, place, chombo = _game_row(
+        game, ev.entrants, ev.index, ev.config, subs, ev.seats
     )
-    place = np.zeros((1, s), dtype=np.int64)
-    _ingest_game(
-        0, game, ev.entrants, ev.index, ev.config, player, points, total, raw, place, chombo
+    return (
+        np.array(who, dtype=np.int64),
+        np.array(pts, dtype=np.float64),
+        np.array(tot, dtype=np.float64),
+        np.array(raw, dtype=np.float64),
+        np.array(place, dtype=np.int64),
+        np.array(chombo, dtype=np.float64),
     )
-    return player[0], points[0], total[0], raw[0], place[0], chombo[0]
 
 
 # --- Teams -------------------------------------------------------------------------------------
@@ -983,10 +1073,13 @@ def _team_rows(ev: _Event, hi: int) -> tuple[TeamRow, ...]:
         before = {int(t): previous[1].place[k] for k, t in enumerate(previous[1].order)}
     inp, ranking, extra = current
     labels = ranking.labels
+    roster_of: dict[int, tuple[str, ...]] = {}
+    for e, t in zip(ev.entrants, ev.team_index_of, strict=True):
+        roster_of[t] = (*roster_of.get(t, ()), e.id)
     out = []
     for k, t in enumerate(ranking.order):
         ti = int(t)
-        members = tuple(e.id for i, e in enumerate(ev.entrants) if int(ev.team_of[i]) == ti)
+        members = roster_of[ti]
         games, penalties = extra[ti]
         out.append(
             TeamRow(

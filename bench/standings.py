@@ -1,0 +1,98 @@
+"""Standings timings: full recompute vs one new game, for 1,000 players over 20 rounds.
+
+Run: .venv/bin/python bench/standings.py [--players 1000] [--rounds 20] [--repeat 15]
+
+Prints a table (median wall time, median and best CPU time of `--repeat` runs, in ms).
+Informational only: no threshold is asserted here or in the tests (the issue's target is < 50 ms
+for the full recompute, and less for the update after one game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from mjevent.core.results import game_result
+from mjevent.core.rules import preset
+from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, Standings, compute_standings
+from mjevent.core.standings_config import Criterion, StandingsConfig
+
+
+def make_event(players: int, rounds: int, seed: int = 7) -> tuple[list[Entrant], list[PlayedGame]]:
+    """A random event: players shuffled into tables of four each round, EMA scoring."""
+    rng = random.Random(seed)
+    ema = preset("ema2016")
+    roster = [Entrant(f"p{i:04d}", f"Player {i}", team=f"T{i % 50:02d}") for i in range(players)]
+    ids = [e.id for e in roster]
+    games: list[PlayedGame] = []
+    for r in range(1, rounds + 1):
+        rng.shuffle(ids)
+        for t in range(players // 4):
+            cuts = sorted(rng.randrange(0, 1201) for _ in range(3))
+            final = [
+                100 * v for v in (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1200 - cuts[2])
+            ]
+            seats = tuple(ids[4 * t : 4 * t + 4])
+            games.append(PlayedGame(r, t + 1, seats, game_result(final, ema)))
+    return roster, games
+
+
+def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float, float]:
+    """(median wall ms, median CPU ms, best CPU ms). The machine is shared, so CPU time (this
+    process only) is the steadier figure; wall time shows what a busy venue laptop would see."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append((time.process_time() - c) * 1000)
+        wall.append((time.perf_counter() - w) * 1000)
+    return statistics.median(wall), statistics.median(cpu), min(cpu)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    roster, games = make_event(args.players, args.rounds)
+    penalties = [PenaltyRecord("x1", "p0001", 2000, "late", "TD", round=3)]
+    chains = {
+        "total, shared": StandingsConfig(),
+        "total, firsts, h2h, lots": StandingsConfig(
+            tiebreaks=(Criterion.TOTAL, Criterion.FIRSTS, Criterion.HEAD_TO_HEAD, Criterion.LOTS),
+            seed="bench",
+        ),
+    }
+    print(f"{args.players} players, {args.rounds} rounds, {len(games)} games")
+    print(f"{'case':<62} {'wall med':>9} {'cpu med':>8} {'cpu best':>9}")
+    print("-" * 91)
+    for label, config in chains.items():
+        before: Standings = compute_standings(games[:-1], roster, config, penalties=penalties)
+        cases: list[tuple[str, Callable[[], object]]] = [
+            (
+                "full recompute, ranking only",
+                lambda c=config: compute_standings(games, roster, c, penalties=penalties).order(),
+            ),
+            (
+                "full recompute + all rows",
+                lambda c=config: compute_standings(games, roster, c, penalties=penalties).rows,
+            ),
+            (
+                "one new game (with_game), ranking only",
+                lambda b=before: b.with_game(games[-1]).order(),
+            ),
+            ("one new game (with_game) + all rows", lambda b=before: b.with_game(games[-1]).rows),
+            ("snapshot after round 10 + all rows", lambda b=before: b.standings_after(10).rows),
+            ("team standings (50 teams)", lambda b=before: b.with_game(games[-1]).teams),
+        ]
+        for name, fn in cases:
+            wall, cpu, best = timed(fn, args.repeat)
+            print(f"{name + ' [' + label + ']':<62} {wall:>9.2f} {cpu:>8.2f} {best:>9.2f}")
+
+
+if __name__ == "__main__":
+    main()

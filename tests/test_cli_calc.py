@@ -304,3 +304,31 @@ def test_jsonl_final_scores_use_the_game_result() -> None:
 def test_jsonl_with_only_good_lines_exits_0_and_empty_input_prints_nothing() -> None:
     assert calc("--jsonl", stdin="").stdout == ""
     assert calc("--jsonl", stdin="").exit_code == 0
+
+
+def test_jsonl_type_errors_name_the_key_and_what_was_expected() -> None:
+    code, out = _jsonl(
+        {"win": "ron", "han": "3", "fu": 30},
+        {"win": "ron", "han": 3, "fu": 30, "honba": -1},
+        {"win": "ron", "yakuman": 0},
+        {"win": "ron", "han": 3, "fu": 30, "players": 5},
+        {"win": "ron", "han": 3, "fu": 30, "kazoe": "yakumen"},
+        {"win": "ron", "han": 3, "fu": 30, "rules": "tenhouu"},
+        {"win": "tsumo", "fu": 30},
+    )
+    assert code == 1
+    assert [o["error"] for o in out[:4]] == [
+        'line 1: han="3": expected a whole number',
+        "line 2: honba=-1: expected a whole number, 0 or more",
+        "line 3: yakuman=0: expected a whole number, 1 or more",
+        "line 4: players=5: expected 3 (sanma) or 4",
+    ]
+    assert out[4]["error"] == (
+        'line 5: kazoe="yakumen": expected one of "yakuman", "sanbaiman"; did you mean \'yakuman\'?'
+    )
+    assert out[5]["error"].startswith(
+        "line 6: unknown rule preset 'tenhouu'; did you mean 'tenhou'?"
+    )
+    assert (
+        out[6]["error"] == 'line 7: missing "han": give "han" (and "fu" below 5 han), or "yakuman"'
+    )

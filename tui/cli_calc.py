@@ -85,12 +85,14 @@ def rules_for(
 # --- JSON lines -----------------------------------------------------------------------------
 
 
-def _int(obj: Mapping[str, Any], key: str, default: int | None, minimum: int) -> int | None:
+def _int(obj: Mapping[str, Any], key: str, default: int | None, minimum: int | None) -> int | None:
     raw = obj.get(key, default)
     if raw is None:
         return None
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
-        raise CalcInputError(f"{key}={json.dumps(raw)}: expected a whole number, {minimum} or more")
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise CalcInputError(f"{key}={json.dumps(raw)}: expected a whole number")
+    if minimum is not None and raw < minimum:
+        raise CalcInputError(f"{key}={raw}: expected a whole number, {minimum} or more")
     return raw
 
 
@@ -157,8 +159,9 @@ def score_line(obj: Any) -> dict[str, Any]:
         _choice(obj, "sanma_tsumo", ("loss", "bisection")),
     )
     yakuman = _int(obj, "yakuman", None, 1)
-    han = _int(obj, "han", None, -(10**6))
-    fu = _int(obj, "fu", 0, -(10**6)) or 0
+    # han and fu are checked by the calculator, whose messages say what a hand can score.
+    han = _int(obj, "han", None, None)
+    fu = _int(obj, "fu", 0, None) or 0
     if yakuman is not None:
         if han is not None or "fu" in obj:
             raise CalcInputError("give han and fu, or yakuman, not both")

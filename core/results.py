@@ -246,14 +246,40 @@ def round_points(total: int, rounding: Rounding) -> int:
 
     >>> [round_points(t, Rounding.NEAREST_1000) for t in (20500, 5500, -5500, -20500)]
     [21000, 6000, -5000, -20000]
+    >>> [round_points(t, Rounding.NEAREST_1000_HALF_DOWN) for t in (1500, 1600, -1500, -1400)]
+    [1000, 2000, -2000, -1000]
     >>> [round_points(t, Rounding.UP_1000) for t in (1, -1999, 3000)]
     [1000, -1000, 3000]
     """
     if rounding is Rounding.NEAREST_1000:
         return (total + 500) // 1000 * 1000
+    if rounding is Rounding.NEAREST_1000_HALF_DOWN:
+        return -((-total + 500) // 1000) * 1000
     if rounding is Rounding.UP_1000:
         return -(-total // 1000) * 1000
     return total
+
+
+def _rounded_totals(
+    total: Sequence[int], place: Sequence[int], rules: RuleSet
+) -> tuple[int, ...]:
+    """Each total rounded; with `rounding_rest_to_first`, first place (the seat nearest the first
+    dealer among tied firsts) takes whatever keeps the table's sum unrounded.
+
+    Tenhou, finals 45300, 24800, 18400, 11500 (25,000 start, 30,000 return, oka 20,000, uma
+    20/10/-10/-20): second to fourth give +4800, -21600, -38500, rounded to +5000, -22000,
+    -38000; first takes 0 - (5000 - 22000 - 38000) = +55000 (unrounded +55300).
+
+    >>> from mjevent.core.rules import preset
+    >>> game_result([45300, 24800, 18400, 11500], preset("tenhou")).rounded
+    (55000, 5000, -22000, -38000)
+    """
+    rounded = [round_points(t, rules.rounding) for t in total]
+    if rules.rounding_rest_to_first and rules.rounding is not Rounding.NONE:
+        first = min(seat for seat, p in enumerate(place) if p == 1)
+        others = sum(r for seat, r in enumerate(rounded) if seat != first)
+        rounded[first] = sum(total) - others
+    return tuple(rounded)
 
 
 def _uma_table(scores: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
@@ -319,7 +345,7 @@ def game_result(
         if rules.substitute_uma is not None:
             uma[seat] = rules.substitute_uma
     total = tuple(base[s] + uma[s] + oka[s] for s in range(seats))
-    rounded = tuple(round_points(t, rules.rounding) for t in total)
+    rounded = _rounded_totals(total, place, rules)
     per_chombo = rules.chombo_penalty if rules.chombo is Chombo.AFTER_UMA else 0
     penalties = tuple(-per_chombo * count for count in chombo_counts)
     return GameResult(

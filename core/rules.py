@@ -164,7 +164,10 @@ class Rounding(enum.StrEnum):
 
     NONE = "none"
     NEAREST_1000 = "nearest_1000"
-    """To the nearest 1000, 500 rounding up (gosha rokunyu is not used: 500 goes up)."""
+    """To the nearest 1000, an exact 500 going up (shisha gonyu: -1500 -> -1000, 1500 -> 2000)."""
+    NEAREST_1000_HALF_DOWN = "nearest_1000_half_down"
+    """To the nearest 1000, an exact 500 going down (gosha rokunyu: 1500 -> 1000,
+    -1500 -> -2000), as many Japanese clubs score."""
     UP_1000 = "up_1000"
     """Always up to the next 1000 (towards positive infinity)."""
 
@@ -318,6 +321,10 @@ class RuleSet:
     """A substitute's fixed uma whatever the place; None: the uma of the place."""
     rounding: Rounding = Rounding.NONE
     """How a game's total is rounded."""
+    rounding_rest_to_first: bool = False
+    """Round every seat but first place, and give first place what keeps the table's sum as it
+    was before rounding (the usual Japanese practice, and Tenhou's): rounding then never breaks
+    the zero sum."""
     pao_yaku: frozenset[str] = frozenset({"daisangen", "daisuushii"})
     """Yakuman with a responsibility payment (names from `YAKUMAN`); empty: no pao."""
     # A dealer keeps the deal (renchan) on a dealer win and on dealer tenpai at a draw.
@@ -594,6 +601,7 @@ _TENHOU = RuleSet(
     substitute_points=None,
     substitute_uma=None,
     rounding=Rounding.NEAREST_1000,
+    rounding_rest_to_first=True,
     riichi_needs_points=True,
 )
 
@@ -608,6 +616,7 @@ _MAJSOUL = dataclasses.replace(
     ),
     multi_ron=MultiRon.ALLOWED,
     rounding=Rounding.UP_1000,
+    rounding_rest_to_first=False,
     pao_scope=PaoScope.PAO_YAKUMAN,
 )
 

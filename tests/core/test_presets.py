@@ -54,6 +54,7 @@ EMA2016: dict[str, Any] = {
     "substitute_points": -15000,
     "substitute_uma": -15000,
     "rounding": "none",
+    "rounding_rest_to_first": False,
     "pao_yaku": ["daisangen", "daisuushii"],
     "renchan_on_tenpai": True,
     "renchan_on_abortive": True,
@@ -147,6 +148,7 @@ TENHOU = {
     "substitute_points": None,
     "substitute_uma": None,
     "rounding": "nearest_1000",
+    "rounding_rest_to_first": True,
     "riichi_needs_points": True,
 }
 
@@ -167,6 +169,7 @@ MAJSOUL = {
     ],
     "multi_ron": "allowed",
     "rounding": "up_1000",
+    "rounding_rest_to_first": False,
     "pao_scope": "pao_yakuman",
 }
 

@@ -363,3 +363,28 @@ def test_majsoul_preset_rounds_up_and_breaks_ties_by_seat() -> None:
     assert r.places == (2, 3, 1, 4)
     assert r.total == (5000, -5000, 33200, -33200)
     assert r.rounded == (5000, -5000, 34000, -33000)
+
+
+def test_tenhou_first_place_absorbs_the_rounding_so_the_table_sums_to_zero() -> None:
+    # Seconds to fourth: +4800 -> +5000, -21600 -> -22000, -38500 -> -38000 (500 goes up);
+    # first is not rounded on its own (+55300 would give +55000 anyway): it takes 0 minus the rest.
+    r = game_result([45300, 24800, 18400, 11500], preset("tenhou"))
+    assert r.total == (55300, 4800, -21600, -38500)
+    assert r.rounded == (55000, 5000, -22000, -38000)
+    assert sum(r.rounded) == 0
+
+
+def test_rest_to_first_differs_from_rounding_each_seat() -> None:
+    # Each seat rounded alone: +20500 +5500 -5500 -20500 -> +21000 +6000 -5000 -20000 (sum +2000);
+    # with the rest to first, first takes -(6000 - 5000 - 20000) = +19000.
+    each = preset("ema2016").with_overrides({"rounding": "nearest_1000"})
+    rest = each.with_overrides({"rounding_rest_to_first": True})
+    finals = [35500, 30500, 29500, 24500]
+    assert game_result(finals, each).rounded == (21000, 6000, -5000, -20000)
+    assert game_result(finals, rest).rounded == (19000, 6000, -5000, -20000)
+
+
+def test_half_down_rounding_sends_an_exact_500_down() -> None:
+    half_down = preset("ema2016").with_overrides({"rounding": "nearest_1000_half_down"})
+    r = game_result([35500, 30500, 29500, 24500], half_down)
+    assert r.rounded == (20000, 5000, -6000, -21000)

@@ -345,7 +345,7 @@ def test_setting_names_are_in_declaration_order() -> None:
         "riichi_needs_points",
         "pao_scope",
     )
-    assert len(names) == len(set(names)) == 43
+    assert len(names) == len(set(names)) == 44
 
 
 def test_differences_lists_only_changed_settings_without_the_name() -> None:

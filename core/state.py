@@ -623,8 +623,7 @@ class _Fold:
     def apply(self, entry: Entry) -> None:
         if isinstance(entry, HandRecorded):
             table = self.table(entry, entry.round, entry.table)
-            if table is not None:
-                self.check_seats(entry)
+            if table is not None and self.check_seats(entry):
                 table.apply(entry, self.problems)
         elif isinstance(entry, GameFinished):
             table = self.table(entry, entry.round, entry.table)
@@ -657,7 +656,7 @@ class _Fold:
         else:
             self.player_entry(entry)
 
-    def check_seats(self, entry: HandRecorded) -> None:
+    def check_seats(self, entry: HandRecorded) -> bool:
         n = self.rules.players
         o = entry.hand.outcome
         used = set(entry.hand.riichi)
@@ -669,11 +668,15 @@ class _Fold:
             used |= o.tenpai | o.nagashi
         elif isinstance(o, ChomboHand):
             used.add(o.offender)
-        bad = sorted(s for s in used if s >= n)
+        bad = sorted(s for s in used if not 0 <= s < n)
         if bad:
+            name = WINDS[bad[0]] if 0 <= bad[0] < len(WINDS) else f"number {bad[0]}"
             self.problem(
-                entry, f"names seat {WINDS[bad[0]]}, which a {n}-player table does not have"
+                entry,
+                f"names seat {name}, which a {n}-player table does not have; the hand is "
+                "skipped (correct it with the right seats)",
             )
+        return not bad
 
     def time_called(self, entry: TimeCalled) -> None:
         if entry.round not in self.seating:

@@ -59,9 +59,10 @@ HEADER = (
     "# Schema: docs/event-file.md. Add log entries with mjevent; an entry ends with `# end <id>`.\n"
     "\n"
 )
-LOG_BANNER = "\n# ---- log ----\n"
+LOG_BANNER = "\n# ---- log: appended by mjevent; every entry ends with its `# end <id>` line ----\n"
 
 _END = toml_write.END_PREFIX.encode()
+_BANNER = LOG_BANNER.strip().encode()
 _LOG_HEADER = re.compile(rb"(?m)^[ \t]*\[\[[ \t]*log[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$")
 _TOML_WHERE = re.compile(r" \(at line (\d+), column (\d+)\)$")
 _TAIL = 64
@@ -465,9 +466,10 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     """The parsed document, and the offset where a torn tail starts (None when whole).
 
     The whole file is parsed once. Only when that fails, or the last entry lacks its end line,
-    is the tail examined: the file is cut after the last `# end` line (or, in a file written
-    without end lines, before its last `[[log]]`), and the cut is taken only when the bytes
-    after it are the start of a `[[log]]` block and the bytes before it parse.
+    is the tail examined: the file is cut after the last `# end` line (see `_cut_points` for a
+    file without one), and the cut is taken only when the bytes after it are the start of a
+    `[[log]]` block and the bytes before it parse. A log with no end line at all and without
+    the banner mjevent writes above the log was written by hand: it is taken as it parses.
     """
     fast = _fast_document(data)
     if fast is not None:
@@ -475,17 +477,26 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     try:
         doc = _parse(path, data)
     except EventFileSyntaxError:
-        cut = _cut_point(data)
-        if cut is None or not _looks_torn(data[cut:]):
-            raise
-        return _parse(path, data[:cut]), cut
+        for cut in _cut_points(data):
+            if _looks_torn(data[cut:]):
+                try:
+                    return _parse(path, data[:cut]), cut
+                except EventFileSyntaxError:
+                    continue
+        raise
     log = doc.get("log")
-    if isinstance(log, list) and log and isinstance(log[-1], dict):
-        if _ends_with_end_line(data, log[-1].get("id")):
-            return doc, None
-        cut = _last_end_line(data)
-        if cut is not None and _looks_torn(data[cut:]):
-            return _parse(path, data[:cut]), cut
+    if not isinstance(log, list) or not log or not isinstance(log[-1], dict):
+        return doc, None
+    if _ends_with_end_line(data, log[-1].get("id")):
+        return doc, None
+    if _last_end_line(data) is None and _BANNER not in data:
+        return doc, None  # a log written by hand, without end lines: taken as it is
+    for cut in _cut_points(data):
+        if _looks_torn(data[cut:]):
+            try:
+                return _parse(path, data[:cut]), cut
+            except EventFileSyntaxError:
+                continue
     return doc, None
 
 
@@ -606,15 +617,32 @@ def _fast_document(data: bytes) -> dict[str, Any] | None:
     return doc
 
 
-def _cut_point(data: bytes) -> int | None:
-    cut = _last_end_line(data)
-    if cut is not None:
-        return cut
+def _cut_points(data: bytes) -> list[int]:
+    """Where an unfinished entry may start, latest first.
+
+    After the last `# end` line when there is one: a sealed entry is never cut. In a file with
+    no end lines (written by hand, or whose first entry was torn), at the last `[[log]]` line,
+    at a last line that is the start of one (`[[lo`), or where trailing zero bytes begin.
+    """
+    sealed = _last_end_line(data)
+    if sealed is not None:
+        return [sealed]
+    points: set[int] = set()
     headers = list(_LOG_HEADER.finditer(data))
-    if not headers:
-        return None
-    start = headers[-1].start()
-    return start - 1 if data[start - 2 : start] == b"\n\n" else start
+    if headers:
+        points.add(_before_blank_line(data, headers[-1].start()))
+    last_line = data.rfind(b"\n") + 1
+    if data[last_line:].strip() and b"[[log]]".startswith(data[last_line:].strip()):
+        points.add(_before_blank_line(data, last_line))
+    zeros = len(data.rstrip(b"\0"))
+    if zeros < len(data):
+        points.add(zeros)
+    return sorted(points, reverse=True)
+
+
+def _before_blank_line(data: bytes, start: int) -> int:
+    # A block is written after a blank line; the blank line goes with it.
+    return start - 1 if data[max(0, start - 2) : start] == b"\n\n" else start
 
 
 def _validate_settings(

@@ -18,7 +18,15 @@ from mjevent.events.errors import (
 from mjevent.events.lock import lock_path
 from mjevent.events.store import EventStore, new_entry_id
 
-NAMES = ["田中 裕子", "王小明", "김민준", "Zoë Ångström-Ñúñez", "Łukasz Żółć", "Ali 🀄🀅", "O'Neil \"Nils\""]
+NAMES = [
+    "田中 裕子",
+    "王小明",
+    "김민준",
+    "Zoë Ångström-Ñúñez",
+    "Łukasz Żółć",
+    "Ali 🀄🀅",
+    "O'Neil \"Nils\"",
+]
 
 
 def _settings(names: list[str] | None = None) -> dict[str, Any]:

@@ -119,7 +119,7 @@ def test_zeros_after_the_last_entry_are_moved_aside(tmp_path: Path) -> None:
 
 
 def test_a_torn_append_by_another_process_is_repaired_before_appending(tmp_path: Path) -> None:
-    path, data, _ = _event(tmp_path, 2)
+    path, _, _ = _event(tmp_path, 2)
     store = EventStore.open(path)
     with path.open("ab") as f:
         f.write(b'\n[[log]]\nid = "h9"\nat = "2026-')

@@ -15,6 +15,7 @@ from mjevent.tui.cli_check import check
 from mjevent.tui.cli_record import CONTEXT_SETTINGS as RECORD_CONTEXT
 from mjevent.tui.cli_record import record
 from mjevent.tui.cli_replay import replay
+from mjevent.tui.cli_seat import seat, seating_app
 
 app = typer.Typer(
     name="mjevent",
@@ -60,3 +61,5 @@ app.command("calc")(calc)
 app.command("record", context_settings=RECORD_CONTEXT)(record)
 app.command("replay")(replay)
 app.command("check")(check)
+app.command("seat")(seat)
+app.add_typer(seating_app, name="seating")

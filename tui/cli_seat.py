@@ -1,0 +1,189 @@
+"""`mjevent seat` prints a schedule without an event file; `mjevent seating check` verifies one.
+
+All the rules live in `mjevent.core.seating`; this module reads options, prints and sets the exit
+code. The JSON form is `Schedule.to_json_dict` (players from 1, seats in wind order, one `"bye"`
+list per round when somebody sits out); docs/seating.md describes every field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from mjevent.core.seating.check import Requirements, check
+from mjevent.core.seating.draw import apply_draw
+from mjevent.core.seating.generate import generate, upper_bound
+from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
+
+__all__ = ["format_text", "format_tsv", "seat", "seating_app", "seating_check"]
+
+SEAT_LABELS: dict[int, tuple[str, ...]] = {
+    2: ("White", "Black"),
+    3: ("E", "S", "W"),
+    4: ("E", "S", "W", "N"),
+}
+FORMATS = ("text", "json", "tsv")
+
+
+def _labels(k: int) -> tuple[str, ...]:
+    return SEAT_LABELS.get(k, tuple(str(i + 1) for i in range(k)))
+
+
+def format_text(schedule: Schedule) -> str:
+    """One block per round, one line per table, seats labelled (E S W N), players from 1."""
+    labels = _labels(schedule.table_size)
+    width = len(str(schedule.players))
+    lines: list[str] = []
+    for r, (rnd, bye) in enumerate(zip(schedule.rounds, schedule.byes, strict=True)):
+        lines.append(f"Round {r + 1}")
+        tw = len(str(len(rnd)))
+        for t, table in enumerate(rnd):
+            seats = "  ".join(
+                f"{lab} {p + 1:>{width}}" for lab, p in zip(labels, table, strict=True)
+            )
+            lines.append(f"  Table {t + 1:>{tw}}:  {seats}")
+        if bye:
+            lines.append("  bye: " + " ".join(str(p + 1) for p in bye))
+    return "\n".join(lines)
+
+
+def format_tsv(schedule: Schedule) -> str:
+    """Tab-separated: round, table, then the seats in wind order; a bye row has table `--`."""
+    header = ["round", "table", *(_labels(schedule.table_size))]
+    rows = ["\t".join(header)]
+    for r, (rnd, bye) in enumerate(zip(schedule.rounds, schedule.byes, strict=True)):
+        for t, table in enumerate(rnd):
+            rows.append("\t".join([str(r + 1), str(t + 1), *(str(p + 1) for p in table)]))
+        if bye:
+            rows.append("\t".join([str(r + 1), "--", *(str(p + 1) for p in bye)]))
+    return "\n".join(rows)
+
+
+def seat(
+    players: int = typer.Option(..., "--players", help="Number of players (P)."),
+    table_size: int = typer.Option(
+        4, "--table-size", help="Players per table: 4 riichi, 3 sanma, 2 one-on-one, 5+."
+    ),
+    rounds: int = typer.Option(..., "--rounds", help="Number of rounds to seat."),
+    teams: int | None = typer.Option(
+        None, "--teams", help="Split players 1..P into N teams of consecutive numbers."
+    ),
+    team_size: int | None = typer.Option(
+        None, "--team-size", help="Teams of S consecutive numbers (pairs, trios...)."
+    ),
+    seed: str | None = typer.Option(
+        None,
+        "--seed",
+        help="The announced draw text: SHA-256 of it seeds the permutation of players.",
+    ),
+    output_format: str = typer.Option("text", "--format", help="text, json or tsv."),
+) -> None:
+    """Print a seating schedule: most rounds with no repeated pair, balanced winds and tables."""
+    if output_format not in FORMATS:
+        _fail(f"--format {output_format!r}: expected one of {', '.join(FORMATS)}")
+    if teams is not None and team_size is not None:
+        _fail("--teams and --team-size both given: use one of them")
+    try:
+        team_list = (
+            consecutive_teams(players, teams=teams, team_size=team_size)
+            if teams is not None or team_size is not None
+            else ()
+        )
+        schedule = generate(players, table_size, rounds, teams=team_list)
+    except ScheduleError as exc:
+        _fail(str(exc))
+    if seed is not None:
+        size = len(team_list[0]) if team_list else None
+        schedule = apply_draw(schedule, seed, team_size=size)
+    if output_format == "json":
+        typer.echo(json.dumps(schedule.to_json_dict()))
+    elif output_format == "tsv":
+        typer.echo(format_tsv(schedule))
+    else:
+        typer.echo(format_text(schedule))
+    report = check(schedule)
+    bound = upper_bound(players, table_size)
+    typer.echo(
+        f"{report.summary.repeat_free_rounds} of {rounds} rounds are repeat-free "
+        f"(bound {bound}; source {schedule.source or 'search'})",
+        err=True,
+    )
+    typer.echo(report.summary.line(), err=True)
+
+
+seating_app = typer.Typer(
+    help="Work with seating schedules.", no_args_is_help=True, rich_markup_mode=None
+)
+
+
+@seating_app.command("check")
+def seating_check(
+    path: Annotated[
+        Path, typer.Argument(help="A seating JSON file (the `mjevent seat` form).", dir_okay=False)
+    ],
+    teams: int | None = typer.Option(None, "--teams", help="Require N consecutive teams apart."),
+    team_size: int | None = typer.Option(
+        None, "--team-size", help="Require teams of S consecutive players apart."
+    ),
+    no_repeats: bool = typer.Option(False, "--no-repeats", help="Fail if any pair meets twice."),
+    wind_balance: bool = typer.Option(
+        False, "--wind-balance", help="Fail if seed 003's wind rule breaks after any round."
+    ),
+    table_rotation: bool = typer.Option(
+        False, "--table-rotation", help="Fail if anyone reuses a table number within 3 rounds."
+    ),
+    min_repeat_free: int = typer.Option(
+        0, "--min-repeat-free", help="Fail with fewer leading rounds free of repeats."
+    ),
+) -> None:
+    """Check a seating: repeats, pairs never met, winds, table numbers, teams.
+
+    Exits 1 when a requested rule is broken (teams given in the file or by option always are
+    requested), 2 when the file cannot be read.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        schedule = Schedule.from_json_dict(data)
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror}; give the path of a seating JSON file")
+    except json.JSONDecodeError as exc:
+        _fail(f"{path}: not JSON (line {exc.lineno}: {exc.msg}); write it with `mjevent seat "
+              "--format json`")
+    except ScheduleError as exc:
+        _fail(f"{path}: {exc}")
+    if teams is not None or team_size is not None:
+        if teams is not None and team_size is not None:
+            _fail("--teams and --team-size both given: use one of them")
+        try:
+            team_list = consecutive_teams(schedule.players, teams=teams, team_size=team_size)
+            schedule = Schedule.build(
+                schedule.players,
+                schedule.table_size,
+                schedule.rounds,
+                schedule.byes,
+                teams=team_list,
+                fixed_rounds=schedule.fixed_rounds,
+            )
+        except ScheduleError as exc:
+            _fail(str(exc))
+    report = check(
+        schedule,
+        Requirements(
+            no_repeats=no_repeats,
+            wind_balance=wind_balance,
+            table_rotation=table_rotation,
+            min_repeat_free_rounds=min_repeat_free,
+        ),
+    )
+    for line in report.lines():
+        typer.echo(line)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)

@@ -332,3 +332,13 @@ def test_jsonl_type_errors_name_the_key_and_what_was_expected() -> None:
     assert (
         out[6]["error"] == 'line 7: missing "han": give "han" (and "fu" below 5 han), or "yakuman"'
     )
+
+
+def test_players_option_picks_the_default_rules_and_must_match_a_named_preset() -> None:
+    result = calc("tsumo", "5", "--players", "3")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1].startswith("Rules: sanma-club (3 players, tsumo loss")
+    assert "Winner gains:         6000\n" in result.stdout
+    mismatch = calc("tsumo", "5", "--players", "4", "--rules", "sanma-club")
+    assert mismatch.exit_code == 2
+    assert "players=4 but rule set 'sanma-club' is for 3 players" in mismatch.stderr

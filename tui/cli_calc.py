@@ -401,6 +401,12 @@ def calc(
     rules_name: str | None = typer.Option(
         None, "--rules", help="Rule preset (ema2016, wrc, mleague, tenhou, sanma-club, ...)."
     ),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        help="3 or 4; without --rules picks sanma-club (3) or ema2016 (4).",
+        show_default=False,
+    ),
     kiriage: bool | None = typer.Option(
         None, "--kiriage/--no-kiriage", help="Override kiriage mangan.", show_default=False
     ),
@@ -434,7 +440,7 @@ def calc(
             raise typer.Exit(1)
         return
     try:
-        rules = rules_for(rules_name, None, kiriage, kazoe, sanma_tsumo)
+        rules = rules_for(rules_name, players, kiriage, kazoe, sanma_tsumo)
     except (RulesError, CalcInputError) as error:
         raise _fail(str(error)) from None
     if chart:

@@ -444,8 +444,11 @@ def coerce_setting(key: str, raw: Any) -> Any:
         return raw
     origin = get_origin(kind)
     if key in ("substitute_points", "substitute_uma"):
-        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
-            raise RulesError(f"{where}: expected a whole number of points")
+        # TOML has no null, so "none" is how an event file says "score the substitute as played".
+        if raw is None or raw == "none":
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise RulesError(f'{where}: expected a whole number of points, or "none"')
         return raw
     if origin is frozenset:
         if not isinstance(raw, list | tuple | set | frozenset) or not all(
@@ -518,8 +521,13 @@ def _validate(r: RuleSet) -> list[str]:
     for label in ("honba_tsumo_each", "noten_total", "chombo_penalty", "oka", "goal_points"):
         if getattr(r, label) < 0:
             problems.append(f"{label} cannot be negative")
-    if r.players == 3 and r.noten_total % 2:
-        problems.append("noten_total must split evenly between tenpai and noten players")
+    # Every split of the noten total (1, 2 or 3 tenpai) must come out in whole hundreds.
+    step = 200 if r.players == 3 else 600
+    if r.noten_total % step:
+        problems.append(
+            f"noten_total {r.noten_total} cannot be split in whole hundreds between tenpai and "
+            f"noten players; use a multiple of {step} (e.g. {3000 if r.players == 4 else 2000})"
+        )
     if r.extension is not Extension.NONE and r.goal_points <= 0:
         problems.append("an extension needs goal_points above 0")
     problems += _unknown_names("double_yakuman", r.double_yakuman, YAKUMAN)

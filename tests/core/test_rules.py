@@ -301,9 +301,23 @@ def test_invalid_rule_set_is_refused_with_the_reason(
 
 
 def test_sanma_noten_total_must_split_in_two() -> None:
-    assert _error(preset("sanma-club"), {"noten_total": 2999}) == (
-        "rule set 'sanma-club': noten_total must split evenly between tenpai and noten players"
+    assert _error(preset("sanma-club"), {"noten_total": 2900}) == (
+        "rule set 'sanma-club': noten_total 2900 cannot be split in whole hundreds between "
+        "tenpai and noten players; use a multiple of 200 (e.g. 2000)"
     )
+
+
+def test_four_player_noten_total_must_split_in_two_and_in_three() -> None:
+    # 2000 halves (1000) but does not divide by three (666.67 per noten player with one tenpai).
+    assert _error(preset("ema2016"), {"noten_total": 2000}) == (
+        "rule set 'ema2016': noten_total 2000 cannot be split in whole hundreds between "
+        "tenpai and noten players; use a multiple of 600 (e.g. 3000)"
+    )
+
+
+def test_substitute_scoring_can_be_switched_off_with_none() -> None:
+    ema = preset("ema2016").with_overrides({"substitute_points": "none", "substitute_uma": "none"})
+    assert (ema.substitute_points, ema.substitute_uma) == (None, None)
 
 
 def test_several_problems_are_reported_together() -> None:

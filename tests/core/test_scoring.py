@@ -29,6 +29,7 @@ from mjevent.core.rules import (
     MultiRonHonba,
     Nagashi,
     PaoScope,
+    RulesError,
     RuleSet,
     SanmaTsumo,
 )
@@ -672,10 +673,10 @@ def test_triple_ron_cannot_happen_at_three_seats() -> None:
         deltas(ron(0, (1, v(2, 30)), (2, v(2, 30)), (0, v(2, 30))), SANMA)
 
 
-def test_noten_total_that_cannot_split_is_named() -> None:
-    r = rules(FOUR, noten_total=1000)
-    with pytest.raises(IllegalHandError, match=re.escape("noten_total 1000 of rule set 'four'")):
-        deltas(Draw(frozenset({1})), r)
+def test_noten_total_that_cannot_split_is_refused_by_the_rule_set() -> None:
+    # The rule set refuses a total that no split pays in whole hundreds, before any hand is scored.
+    with pytest.raises(RulesError, match=re.escape("noten_total 1000 cannot be split")):
+        rules(FOUR, noten_total=1000)
 
 
 def test_every_small_han_fu_pair_is_either_scored_or_refused_with_a_reason() -> None:

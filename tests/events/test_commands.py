@@ -1,0 +1,254 @@
+"""Commands: each appends one checked entry durably, or refuses and appends nothing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mjevent.core.entries import HandRecorded
+from mjevent.core.notation import AmbiguousEntryError
+from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.scoring import IllegalHandError
+from mjevent.events import commands
+from mjevent.events.commands import CommandError
+from mjevent.events.store import EventStore
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+T = "2026-03-14T10:00:00+00:00"
+
+SETTINGS: dict[str, Any] = {
+    "event": {"name": "Cup", "format_version": 1},
+    "rules": {"preset": "ema2016"},
+    "players": [
+        {"id": "p1", "name": "Tanaka Yūki"},
+        {"id": "p2", "name": "Kim Min-jun"},
+        {"id": "p3", "name": "Sánchez Ana"},
+        {"id": "p4", "name": "Sato Kenji"},
+        {"id": "p5", "name": "Zoë Ångström"},
+        {"id": "p6", "name": "王 芳"},
+        {"id": "p7", "name": "Lars Øvergaard"},
+        {"id": "p8", "name": "Chloé Lefèvre"},
+    ],
+    "seating": {
+        "rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"], ["p5", "p6", "p7", "p8"]]}]
+    },
+}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> EventStore:
+    return EventStore.create(tmp_path / "cup.toml", SETTINGS)
+
+
+def test_record_line_appends_the_hand_and_returns_the_new_state(store: EventStore) -> None:
+    state = commands.record_line(store, "t1 ron kim<-sanchez 3/30 r:tanaka,kim", entry_id="A1",
+                                 at=T)
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    assert game.state.scores == (29000, 34900, 26100, 30000)
+    reopened = EventStore.open(store.path)
+    assert reopened.log == [
+        {
+            "id": "A1",
+            "at": T,
+            "kind": "hand",
+            "round": 1,
+            "table": 1,
+            "outcome": "ron",
+            "loser": "W",
+            "wins": [{"winner": "S", "han": 3, "fu": 30}],
+            "riichi": ["E", "S"],
+        }
+    ]
+
+
+def test_retrying_with_the_same_id_records_once(store: EventStore) -> None:
+    first = commands.record_line(store, "t1 tsumo N 4/30", entry_id="R1", at=T)
+    again = commands.record_line(store, "t1 tsumo N 4/30", entry_id="R1", at=T)
+    # A second console retrying through its own store: still one entry.
+    other = EventStore.open(store.path)
+    commands.record_line(other, "t1 tsumo N 4/30", entry_id="R1", at=T)
+    assert len(EventStore.open(store.path).log) == 1
+    assert again is first
+    game = commands.current_state(other).game(1, 1)
+    assert game is not None and len(game.hands) == 1
+
+
+def test_an_illegal_hand_is_refused_and_nothing_is_written(store: EventStore) -> None:
+    before = store.path.read_bytes()
+    with pytest.raises(IllegalHandError) as caught:
+        commands.record_hand(store, 1, 1, Hand(Ron(2, (Win(1, HandValue(2, 20)),))))
+    assert str(caught.value) == (
+        "ron 2 han 20 fu: a ron is never 20 fu (pinfu ron is 30 fu, an open hand counts at "
+        "least 30 fu); enter 30 fu, or record the win as a tsumo"
+    )
+    assert store.path.read_bytes() == before
+
+
+def test_a_hand_at_a_table_that_does_not_exist_is_refused(store: EventStore) -> None:
+    before = store.path.read_bytes()
+    with pytest.raises(CommandError) as caught:
+        commands.record_line(store, "t3 tsumo N 4/30")
+    assert str(caught.value) == (
+        "there is no table 3 in round 1 (it has tables 1 to 2) (nothing was recorded)"
+    )
+    assert store.path.read_bytes() == before
+
+
+def test_an_ambiguous_name_is_refused(store: EventStore) -> None:
+    with pytest.raises(AmbiguousEntryError):
+        commands.record_line(store, "t1 tsumo Sa 4/30")
+    assert store.log == []
+
+
+def test_final_scores_that_do_not_add_up_are_refused(store: EventStore) -> None:
+    with pytest.raises(CommandError) as caught:
+        commands.record_line(store, "t2 final 40000 30000 30000 19000")
+    assert str(caught.value) == (
+        "final scores at round 1 table 2: scores add up to 119,000; expected 120,000 (4 x "
+        "30,000 less 0 riichi sticks on the table): 1,000 missing (nothing was recorded)"
+    )
+    state = commands.record_line(store, "t2 final 40000 30000 29000 20000 left:1")
+    game = state.game(1, 2)
+    assert game is not None and game.result is not None
+    # The stick left on the table goes to first place (EMA: split among tied firsts).
+    assert game.result.final == (41000, 30000, 29000, 20000)
+
+
+def test_final_scores_must_match_the_hands(store: EventStore) -> None:
+    commands.record_line(store, "t1 ron S<-W 3/30", at=T)
+    with pytest.raises(CommandError) as caught:
+        commands.record_line(store, "t1 final 30000 33000 27000 30000")
+    assert str(caught.value) == (
+        "final scores [30000, 33000, 27000, 30000] at round 1 table 1 do not match the hands, "
+        "which give [30000, 33900, 26100, 30000]; correct the hand that is wrong, or the final "
+        "scores (nothing was recorded)"
+    )
+    state = commands.record_line(store, "t1 final 30000 33900 26100 30000")
+    game = state.game(1, 1)
+    assert game is not None and game.result is not None
+    # E and N tie on 30,000 for second and share the uma of places 2 and 3: 0 each.
+    assert game.result.points == (0, 18900, -18900, 0)
+
+
+def test_correcting_a_hand_keeps_the_original_and_recomputes(store: EventStore) -> None:
+    commands.record_line(store, "t1 ron S<-W 3/30", entry_id="H1", at=T)
+    commands.record_line(store, "t1 tsumo N 4/30", entry_id="H2", at=T)
+    fixed = HandRecorded(id="-", at="-", round=1, table=1,
+                         hand=Hand(Tsumo(Win(3, HandValue(3, 30)))))
+    state = commands.correct_entry(store, "H2", "3 han, not 4", fixed, entry_id="C1", at=T)
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    # 3/30 tsumo with S dealing: S pays 2000, E and W 1000 each.
+    assert game.state.scores == (29000, 31900, 25100, 34000)
+    log = EventStore.open(store.path).log
+    assert [r["id"] for r in log] == ["H1", "H2", "C1"]
+    assert log[2]["replacement"]["wins"] == [{"winner": "N", "han": 3, "fu": 30}]
+    state = commands.correct_entry(store, "H2", "entered twice", entry_id="C2", at=T)
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    assert game.state.scores == (30000, 33900, 26100, 30000)
+    assert state.voided == frozenset({"H2"})
+
+
+def test_a_correction_of_an_unknown_entry_is_refused(store: EventStore) -> None:
+    with pytest.raises(CommandError) as caught:
+        commands.correct_entry(store, "NOPE", "typo")
+    assert str(caught.value) == "corrects 'NOPE', which is not in the log (nothing was recorded)"
+    with pytest.raises(CommandError) as caught:
+        commands.correct_entry(store, "NOPE", "  ")
+    assert str(caught.value) == (
+        "a correction needs a reason (the log keeps it next to the original)"
+    )
+
+
+def test_reseating_a_table_reapplies_its_hands(store: EventStore) -> None:
+    commands.record_line(store, "t1 ron kim<-sanchez 3/30 r:tanaka,kim", at=T)
+    state = commands.reseat_table(store, 1, 1, ["p2", "p1", "p3", "p4"], at=T)
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    # Kim (p2) was really East: a dealer ron 3/30 is 5800, plus the two sticks.
+    assert game.state.scores == (36800, 29000, 24200, 30000)
+    assert game.state.label == "East 1, 1 honba"
+    # Names now resolve against the corrected seats.
+    state = commands.record_line(store, "t1 tsumo kim 1/30", at=T)
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    assert game.state.scores == (38600, 28400, 23600, 29400)
+
+
+def test_a_second_console_sees_entries_appended_by_the_first(store: EventStore) -> None:
+    other = EventStore.open(store.path)
+    commands.record_line(store, "t1 ron S<-W 3/30", at=T)
+    state = commands.record_line(other, "t2 tsumo E 2/30", at=T)
+    assert sorted(state.games) == [(1, 1), (1, 2)]
+    assert len(other.log) == 2
+
+
+def test_clock_players_penalties_and_notes_through_commands(store: EventStore) -> None:
+    commands.start_round(store, 1, at="2026-03-14T10:00:00+00:00")
+    commands.pause_round(store, 1, at="2026-03-14T10:20:00+00:00")
+    commands.resume_round(store, 1, at="2026-03-14T10:25:00+00:00")
+    commands.extend_round(store, 1, 120, table=2, at=T)
+    commands.call_time_for(store, 1, at="2026-03-14T11:35:00+00:00")
+    commands.add_player(store, "p9", "Nguyễn Thị Mai", at=T)
+    commands.rename_player(store, "p3", "Ana Sánchez", at=T)
+    commands.withdraw_player(store, "p9", 2, "train", at=T)
+    commands.add_penalty(store, "p4", 5000, "late", entered_by="referee", round=1, at=T)
+    state = commands.add_note(store, "table 2 clock broke", round=1, table=2, at=T)
+    clock = state.clocks[1]
+    assert clock.started == "2026-03-14T10:00:00+00:00"
+    assert clock.pauses == (("2026-03-14T10:20:00+00:00", "2026-03-14T10:25:00+00:00"),)
+    assert dict(clock.table_extra) == {2: 120}
+    assert dict(clock.time_called) == {0: "2026-03-14T11:35:00+00:00"}
+    assert state.name("p3") == "Ana Sánchez"
+    assert state.players["p9"].status.value == "withdrawn"
+    assert [(p.player, p.amount) for p in state.penalties] == [("p4", 5000)]
+    assert len(EventStore.open(store.path).log) == 10
+    with pytest.raises(CommandError) as caught:
+        commands.start_round(store, 1, at=T)
+    assert str(caught.value) == (
+        "round 1 was already started at 2026-03-14T10:00:00+00:00 (nothing was recorded)"
+    )
+    with pytest.raises(CommandError) as caught:
+        commands.add_penalty(store, "p4", 0, "late")
+    assert str(caught.value) == (
+        "a penalty of 0 points changes nothing: give the points to take off"
+    )
+
+
+def test_seating_and_swaps_through_commands(store: EventStore) -> None:
+    state = commands.set_seating(
+        store, 2, [[["p1", "p5", "p2", "p6"], ["p3", "p7", "p4", "p8"]]], method="generated",
+        params={"tries": 20}, seed=7, at=T,
+    )
+    assert state.seating[2] == (("p1", "p5", "p2", "p6"), ("p3", "p7", "p4", "p8"))
+    state = commands.swap_seats(store, 2, "p1", "p8", at=T)
+    assert state.seating[2] == (("p8", "p5", "p2", "p6"), ("p3", "p7", "p4", "p1"))
+    with pytest.raises(CommandError) as caught:
+        commands.set_seating(store, 3, [[["p1", "p1", "p2", "p3"], ["p4", "p5", "p6", "p7"]]])
+    assert str(caught.value) == "player p1 is seated twice in round 3 (nothing was recorded)"
+
+
+def test_folding_club_sample_gives_exact_final_scores(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    shutil.copy(SAMPLES / "club.toml", path)
+    state = commands.current_state(EventStore.open(path))
+    assert state.clean
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None and game.result is not None
+    assert game.seats == ("p01", "p05", "p09", "p13")
+    assert len(game.hands) == 16
+    # One riichi stick was left on the table at the end: it goes to first place.
+    assert game.state.scores == (24900, 18900, 17900, 57300)
+    assert game.result.final == (24900, 18900, 17900, 58300)
+    assert game.result.points == (-100, -16100, -27100, 43300)
+    cut = state.game(3, 2)
+    assert cut is not None and cut.result is not None and cut.state is not None
+    assert cut.state.end_reason is not None and cut.state.end_reason.value == "time"
+    assert cut.result.final == (-9400, 53500, 37900, 38000)
+    assert sum(len(g.hands) for g in state.games.values()) == 146
+    assert sorted(state.seating) == [1, 2, 3, 4, 5]

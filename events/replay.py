@@ -311,6 +311,8 @@ def replay(
         entry = effective.get(entry_id)
         target = entry or raw
         rnd = None if target is None else _round_of(target)
+        if target is None and isinstance(record.get("round"), int):
+            rnd = record["round"]  # an unreadable record still says which round it is about
         if isinstance(raw, Correction):
             tgt = raw_by_id.get(raw.target)
             rnd = None if tgt is None else _round_of(tgt)

@@ -1,7 +1,9 @@
 """Time `mjevent calc --jsonl` on 10,000 lines (target: under 2 s) and print a table.
 
-Three ways: the scoring loop alone (`run_jsonl`), the Typer command in-process (CliRunner), and
-the installed `mjevent` entry point as a subprocess (interpreter start-up and imports included).
+Ways: the scoring loop alone (`run_jsonl`), the Typer command in-process (CliRunner), the
+installed `mjevent` entry point as a subprocess (interpreter start-up and the imports of every
+registered command included), its start-up alone, and a subprocess that imports only the calc
+module (what `mjevent calc` would cost if `tui/cli.py` imported commands lazily).
 
 Usage: .venv/bin/python bench/calc.py [--lines N] [--repeat R]
 """
@@ -108,6 +110,18 @@ def main() -> None:
         assert done.stdout.count("\n") == len(lines), done.stderr
         return done.stdout.count('"error"')
 
+    calc_only = (
+        "import sys; from mjevent.tui.cli_calc import run_jsonl; "
+        "sys.exit(min(run_jsonl(sys.stdin, sys.stdout), 1))"
+    )
+
+    def subprocess_calc_only() -> int:
+        done = subprocess.run(
+            [sys.executable, "-c", calc_only], input=text, capture_output=True, text=True
+        )
+        assert done.stdout.count("\n") == len(lines), done.stderr
+        return done.stdout.count('"error"')
+
     def startup_only() -> int:
         subprocess.run([exe, "calc", "--jsonl"], input="", capture_output=True, check=True)
         return 0
@@ -117,6 +131,7 @@ def main() -> None:
         ("CliRunner (Typer in-process)", cli_runner),
         ("subprocess `mjevent calc --jsonl`", subprocess_run),
         ("  of which start-up (0 lines)", startup_only),
+        ("subprocess, calc module only", subprocess_calc_only),
     ]
     print(f"mjevent calc --jsonl: {len(lines):,} lines, best/median of {args.repeat} runs")
     print(f"{'how':<36}{'best s':>8}{'median s':>10}{'lines/s':>10}{'errors':>8}  target")

@@ -292,7 +292,8 @@ def hand_points(value: HandValue, rules: RuleSet) -> HandPoints:
 
     5 han (or a base above 2000) is mangan, 6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13 and
     more kazoe yakuman or sanbaiman as `rules.kazoe` says. With `rules.kiriage`, a base of 1920
-    (4 han 30 fu, 3 han 60 fu) counts as mangan. Yakuman multiples count only when
+    (4 han 30 fu, 3 han 60 fu; also the rare 2 han 120 fu, by the same reasoning) counts as
+    mangan. Yakuman multiples count only when
     `rules.multiple_yakuman` is on; otherwise a double yakuman is paid as one.
 
     >>> from mjevent.core.rules import preset

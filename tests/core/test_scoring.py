@@ -693,3 +693,8 @@ def test_every_small_han_fu_pair_is_either_scored_or_refused_with_a_reason() -> 
     expected |= {(h, f) for h in range(2, 16) for f in (20, 25)}
     expected |= {(h, 0) for h in range(5, 16)}
     assert accepted == expected
+
+
+def test_kiriage_also_rounds_the_rare_2_han_120_fu_whose_base_is_1920() -> None:
+    assert hand_points(v(2, 120), FOUR) == HandPoints(1920, None)
+    assert hand_points(v(2, 120), rules(FOUR, kiriage=True)) == HandPoints(2000, Limit.MANGAN)

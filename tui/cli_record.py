@@ -21,7 +21,7 @@ from mjevent.events.store import EventStore, new_entry_id
 
 __all__ = ["record"]
 
-CONTEXT_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": False}
+CONTEXT_SETTINGS = {"ignore_unknown_options": True}
 """A negative final score (`-3200`) is part of the line, not an option."""
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -342,3 +344,44 @@ def test_players_option_picks_the_default_rules_and_must_match_a_named_preset() 
     mismatch = calc("tsumo", "5", "--players", "4", "--rules", "sanma-club")
     assert mismatch.exit_code == 2
     assert "players=4 but rule set 'sanma-club' is for 3 players" in mismatch.stderr
+
+
+# --- docs/calc.md stays true ----------------------------------------------------------------
+
+
+def _doc_examples() -> list[tuple[str, list[str]]]:
+    """Every `$ ...` command of docs/calc.md's code blocks with the lines shown after it."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "calc.md").read_text()
+    examples: list[tuple[str, list[str]]] = []
+    shown: list[str] | None = None
+    for line in doc.splitlines():
+        if line.startswith("```"):
+            shown = None
+        elif line.startswith("$ "):
+            shown = []
+            examples.append((line[2:].split("  #")[0].strip(), shown))
+        elif shown is not None:
+            shown.append(line)
+    for _, lines in examples:
+        while lines and not lines[-1]:
+            lines.pop()
+    return [(command, lines) for command, lines in examples if lines]
+
+
+DOC_EXAMPLES = _doc_examples()
+
+
+def test_docs_show_examples() -> None:
+    assert len(DOC_EXAMPLES) >= 5
+
+
+@pytest.mark.parametrize(("command", "shown"), DOC_EXAMPLES, ids=[c for c, _ in DOC_EXAMPLES])
+def test_docs_example_output_is_what_the_command_prints(command: str, shown: list[str]) -> None:
+    stdin = None
+    if command.startswith("echo "):
+        echoed, command = command.split(" | ", 1)
+        stdin = shlex.split(echoed)[1] + "\n"
+    args = shlex.split(command)
+    assert args[:2] == ["mjevent", "calc"]
+    result = runner.invoke(app, args[1:], input=stdin)
+    assert result.output.splitlines() == shown

@@ -71,27 +71,46 @@ def main() -> None:
     print(f"{'case':<62} {'wall med':>9} {'cpu med':>8} {'cpu best':>9}")
     print("-" * 91)
     for label, config in chains.items():
-        before: Standings = compute_standings(games[:-1], roster, config, penalties=penalties)
-        cases: list[tuple[str, Callable[[], object]]] = [
-            (
-                "full recompute, ranking only",
-                lambda c=config: compute_standings(games, roster, c, penalties=penalties).order(),
-            ),
-            (
-                "full recompute + all rows",
-                lambda c=config: compute_standings(games, roster, c, penalties=penalties).rows,
-            ),
-            (
-                "one new game (with_game), ranking only",
-                lambda b=before: b.with_game(games[-1]).order(),
-            ),
-            ("one new game (with_game) + all rows", lambda b=before: b.with_game(games[-1]).rows),
-            ("snapshot after round 10 + all rows", lambda b=before: b.standings_after(10).rows),
-            ("team standings (50 teams)", lambda b=before: b.with_game(games[-1]).teams),
-        ]
-        for name, fn in cases:
+        for name, fn in cases(config, roster, games, penalties):
             wall, cpu, best = timed(fn, args.repeat)
             print(f"{name + ' [' + label + ']':<62} {wall:>9.2f} {cpu:>8.2f} {best:>9.2f}")
+
+
+def cases(
+    config: StandingsConfig,
+    roster: list[Entrant],
+    games: list[PlayedGame],
+    penalties: list[PenaltyRecord],
+) -> list[tuple[str, Callable[[], object]]]:
+    """The timed cases for one config; `before` holds every game but the last."""
+    before: Standings = compute_standings(games[:-1], roster, config, penalties=penalties)
+
+    def full_order() -> object:
+        return compute_standings(games, roster, config, penalties=penalties).order()
+
+    def full_rows() -> object:
+        return compute_standings(games, roster, config, penalties=penalties).rows
+
+    def one_order() -> object:
+        return before.with_game(games[-1]).order()
+
+    def one_rows() -> object:
+        return before.with_game(games[-1]).rows
+
+    def snapshot_rows() -> object:
+        return before.standings_after(10).rows
+
+    def teams() -> object:
+        return before.with_game(games[-1]).teams
+
+    return [
+        ("full recompute, ranking only", full_order),
+        ("full recompute + all rows", full_rows),
+        ("one new game (with_game), ranking only", one_order),
+        ("one new game (with_game) + all rows", one_rows),
+        ("snapshot after round 10 + all rows", snapshot_rows),
+        ("team standings (50 teams)", teams),
+    ]
 
 
 if __name__ == "__main__":

@@ -851,6 +851,11 @@ class Standings:
         """
         if round < 0:
             raise StandingsError(f"round {round}: give a round number of 0 or more")
+        last = int(self._ev.g_round.max()) if len(self._ev.g_round) else 0
+        if round > last:
+            raise StandingsError(
+                f"round {round} has no results yet (the last round with results is {last})"
+            )
         if round > self.visible_round and not show_hidden:
             raise StandingsError(
                 f"round {round} is hidden until every table of it has finished (shown up to "

@@ -1,0 +1,110 @@
+"""Standings of a folded event: what `compute_standings` needs, read off an `EventState`.
+
+The fold gives every table's finished game, the players and their status, the seating and the
+effective penalties. A cancelled penalty is a penalty voided by a correction: the fold leaves it
+out, so the whole log (`entries`) is read again to list it, with the correction's reason, for the
+audit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from mjevent.core.entries import Correction, Entry, Penalty
+from mjevent.core.event import PlayerStatus
+from mjevent.core.standings import (
+    ByeRecord,
+    Entrant,
+    PenaltyRecord,
+    PlayedGame,
+    Standings,
+    Status,
+    compute_standings,
+)
+from mjevent.core.standings_config import StandingsConfig, default_config
+from mjevent.core.state import EventState
+
+__all__ = ["standings_from_state", "standings_inputs"]
+
+_STATUS = {
+    PlayerStatus.ACTIVE: Status.ACTIVE,
+    PlayerStatus.WITHDRAWN: Status.WITHDRAWN,
+    PlayerStatus.SUBSTITUTE: Status.SUBSTITUTE,
+}
+
+
+def _penalties(state: EventState, entries: Iterable[Entry]) -> list[PenaltyRecord]:
+    out = [
+        PenaltyRecord(p.id, p.player, p.amount, p.reason, p.entered_by, p.round)
+        for p in state.penalties
+    ]
+    log = list(entries)
+    reasons = {
+        e.target: e.reason for e in log if isinstance(e, Correction) and e.replacement is None
+    }
+    for e in log:
+        if isinstance(e, Penalty) and e.id in state.voided:
+            out.append(
+                PenaltyRecord(
+                    e.id,
+                    e.player,
+                    e.amount,
+                    e.reason,
+                    e.entered_by,
+                    e.round,
+                    cancelled=True,
+                    cancel_reason=reasons.get(e.id, ""),
+                )
+            )
+    return out
+
+
+def _byes(state: EventState, roster: Sequence[Entrant]) -> list[ByeRecord]:
+    # A player on the roster, active in a seated round but at no table of it, sits that round out.
+    out: list[ByeRecord] = []
+    for rnd, tables in state.seating.items():
+        seated = {p for table in tables for p in table}
+        for entrant in roster:
+            player = state.players.get(entrant.id)
+            if player is None or entrant.id in seated:
+                continue
+            since = player.since_round or 1
+            if player.status is PlayerStatus.ACTIVE and since <= rnd:
+                out.append(ByeRecord(rnd, entrant.id))
+    return out
+
+
+def standings_inputs(
+    state: EventState, entries: Iterable[Entry] = ()
+) -> tuple[
+    list[PlayedGame], list[Entrant], list[PenaltyRecord], list[ByeRecord], Mapping[int, int]
+]:
+    """(games, roster, penalties, byes, tables per round) of a folded event.
+
+    `entries` is the whole log as read (voided entries included), used only to list cancelled
+    penalties; without it the penalty list holds the effective penalties alone.
+    """
+    games = [
+        PlayedGame(g.round, g.table, g.seats, g.result, tuple(sorted(g.substitutes.items())))
+        for g in state.games.values()
+        if g.result is not None
+    ]
+    # Players name their team by its id; standings show the team's name.
+    team_name = {t.id: t.name for t in state.settings.teams}
+    roster = [
+        Entrant(p.id, p.name, team_name.get(p.team, p.team) if p.team else "", _STATUS[p.status])
+        for p in state.players.values()
+    ]
+    tables = {rnd: len(seats) for rnd, seats in state.seating.items()}
+    return games, roster, _penalties(state, entries), _byes(state, roster), tables
+
+
+def standings_from_state(
+    state: EventState, config: StandingsConfig | None = None, entries: Iterable[Entry] = ()
+) -> Standings:
+    """The event's standings; `config` defaults to the chain of the event's rule preset."""
+    games, roster, penalties, byes, tables = standings_inputs(state, entries)
+    cfg = config if config is not None else default_config(state.settings.rules.preset)
+    return compute_standings(
+        games, roster, cfg, penalties=penalties, byes=byes, tables_per_round=tables
+    )

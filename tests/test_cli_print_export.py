@@ -1,0 +1,178 @@
+"""`mjevent print standings` and `mjevent export`, on a small event worked out by hand.
+
+Four players, EMA 2016, two rounds recorded by final scores:
+
+- Round 1 (p1 p2 p3 p4): 45000 30000 30000 15000. p2 and p3 share 2nd-3rd: uma (5000-5000)/2 = 0.
+  p1 +15000+15000 = +30.0, p2 0.0, p3 0.0, p4 -15000-15000 = -30.0.
+- Round 2 (p2 p3 p4 p1): 40000 35000 25000 20000, p4 one chombo (-20000 after uma).
+  p2 +10000+15000 = +25.0, p3 +5000+5000 = +10.0, p4 -5000-5000-20000 = -30.0,
+  p1 -10000-15000 = -25.0.
+- Penalties: p3 2000 (late, round 2); a 5000 penalty on p1, cancelled by a correction.
+
+Totals: p2 +25.0, p3 +10.0-2.0 = +8.0, p1 +30.0-25.0 = +5.0, p4 -60.0.
+Teams: Red Dragons (p1, p3) +13.0, Blue Waves (p2, p4) -35.0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mjevent.events import commands
+from mjevent.events.store import EventStore
+from mjevent.tui.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def event_file(tmp_path: Path) -> Path:
+    path = tmp_path / "cup.toml"
+    store = EventStore.create(
+        path,
+        {
+            "event": {"name": "Cup", "format_version": 1},
+            "rules": {"preset": "ema2016"},
+            "teams": [{"id": "red", "name": "Red Dragons"}, {"id": "blue", "name": "Blue Waves"}],
+            "players": [
+                {"id": "p1", "name": "田中 優希", "team": "red"},
+                {"id": "p2", "name": "Sophie Müller", "team": "blue"},
+                {"id": "p3", "name": "김서연", "team": "red"},
+                {"id": "04120007", "name": "Lars Øvergaard", "team": "blue"},
+            ],
+        },
+    )
+    at = "2026-03-14T10:00:00Z"
+    p4 = "04120007"
+    commands.set_seating(
+        store, 1, [[["p1", "p2", "p3", p4]], [["p2", "p3", p4, "p1"]]], entry_id="s1", at=at
+    )
+    commands.record_final(store, 1, 1, [45000, 30000, 30000, 15000], entry_id="g1", at=at)
+    commands.record_final(
+        store, 2, 1, [40000, 35000, 25000, 20000], chombos=(2,), entry_id="g2", at=at
+    )
+    commands.add_penalty(store, "p3", 2000, "late", entered_by="TD", round=2, entry_id="x1", at=at)
+    commands.add_penalty(store, "p1", 5000, "phone", round=2, entry_id="x2", at=at)
+    commands.correct_entry(store, "x2", "wrong player", entry_id="c1", at=at)
+    return path
+
+
+TEXT = """\
+Standings after round 2
+
+Place  Name            Team         Total  Games  Avg place  1st  2nd  3rd  4th  Penalties  Move
+-----  --------------  -----------  -----  -----  ---------  ---  ---  ---  ---  ---------  ----
+    1  Sophie Müller   Blue Waves   +25.0      2       1.50    1    1    0    0               +1
+    2  김서연          Red Dragons   +8.0      2       2.00    0    2    0    0       -2.0     =
+    3  田中 優希       Red Dragons   +5.0      2       2.50    1    0    0    1               -2
+    4  Lars Øvergaard  Blue Waves   -60.0      2       3.50    0    0    1    1      -20.0     =
+
+Tiebreaks: total, shared
+"""
+
+
+def test_print_standings_text_aligns_cjk_names(event_file: Path) -> None:
+    result = runner.invoke(app, ["print", "standings", str(event_file)])
+    assert result.exit_code == 0, result.output
+    assert result.output == TEXT
+
+
+def test_print_standings_after_round_one_shares_second_place(event_file: Path) -> None:
+    result = runner.invoke(
+        app, ["print", "standings", str(event_file), "--after-round", "1", "--format", "csv"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Place,Name,Team,Total,Games,Avg place,1st,2nd,3rd,4th,Penalties,Move",
+        "1,田中 優希,Red Dragons,+30.0,1,1.00,1,0,0,0,,",
+        "2-3,Sophie Müller,Blue Waves,0.0,1,2.00,0,1,0,0,,",
+        "2-3,김서연,Red Dragons,0.0,1,2.00,0,1,0,0,,",
+        "4,Lars Øvergaard,Blue Waves,-30.0,1,4.00,0,0,0,1,,",
+    ]
+
+
+def test_print_team_standings_markdown(event_file: Path) -> None:
+    result = runner.invoke(
+        app, ["print", "standings", str(event_file), "--teams", "--format", "md"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:6] == [
+        "## Team standings after round 2",
+        "",
+        "| Place | Team | Members | Total | Games | Firsts | Penalties | Move |",
+        "| ---: | :--- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| 1 | Red Dragons | 2 | +13.0 | 4 | 1 | -2.0 | = |",
+        "| 2 | Blue Waves | 2 | -35.0 | 4 | 1 |  | = |",
+    ]
+
+
+def test_print_standings_html_escapes_and_lists_every_player(event_file: Path) -> None:
+    result = runner.invoke(app, ["print", "standings", str(event_file), "--format", "html"])
+    assert result.exit_code == 0, result.output
+    assert "<title>Standings after round 2</title>" in result.output
+    assert result.output.count("<tr>") == 5
+    assert "<td>Lars Øvergaard</td><td>Blue Waves</td><td>-60.0</td>" in result.output
+
+
+def test_print_standings_after_a_round_not_played_is_refused(event_file: Path) -> None:
+    result = runner.invoke(app, ["print", "standings", str(event_file), "--after-round", "3"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {event_file}: round 3 has no results yet (the last round with results is 2)\n"
+    )
+
+
+def test_export_ema_rows_and_zero_sum_report(event_file: Path) -> None:
+    result = runner.invoke(app, ["export", str(event_file), "--format", "ema"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Position,First name,Last name,EMA number,Table points,Score,EMA member,Country",
+        "1,Sophie,Müller,,,25.0,0,",
+        "2,,김서연,,,8.0,0,",
+        "3,田中,優希,,,5.0,0,",
+        "4,Lars,Øvergaard,04120007,,-60.0,1,",
+    ]
+    assert result.stderr.splitlines() == [
+        "game points add up to -20.0; chombo penalties -20.0; before chombo the tables add up "
+        "to +0.0; event penalties -2.0",
+        "chombo: round 2 table 1 Lars Øvergaard (04120007) -20.0",
+    ]
+
+
+def test_export_csv_has_every_seat_of_every_game(event_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "games.csv"
+    result = runner.invoke(app, ["export", str(event_file), "--format", "csv", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == (
+        "round,table,seat,player,name,final,place,uma,oka,chombo,total,rounded,points,substitute"
+    )
+    assert lines[1:] == [
+        "1,1,E,p1,田中 優希,45000,1,15000,0,0,30000,30000,30000,",
+        "1,1,S,p2,Sophie Müller,30000,2,0,0,0,0,0,0,",
+        "1,1,W,p3,김서연,30000,2,0,0,0,0,0,0,",
+        "1,1,N,04120007,Lars Øvergaard,15000,4,-15000,0,0,-30000,-30000,-30000,",
+        "2,1,E,p2,Sophie Müller,40000,1,15000,0,0,25000,25000,25000,",
+        "2,1,S,p3,김서연,35000,2,5000,0,0,10000,10000,10000,",
+        "2,1,W,04120007,Lars Øvergaard,25000,3,-5000,0,-20000,-10000,-10000,-30000,",
+        "2,1,N,p1,田中 優希,20000,4,-15000,0,0,-25000,-25000,-25000,",
+    ]
+
+
+def test_unknown_file_exits_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["print", "standings", str(tmp_path / "nope.toml")])
+    assert result.exit_code == 2
+
+
+def test_cli_modules_do_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, mjevent.tui.cli_print, mjevent.tui.cli_export; "
+        "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

@@ -1,0 +1,184 @@
+"""`mjevent export FILE --format ema|csv [--output PATH]`: results for the EMA, or every game.
+
+`--format ema` writes one row per player in the column order of the EMA results workbook that
+organisers send in for the ranking (MERS): Position, First name, Last name, EMA number, Table
+points, Score, EMA member, Country. docs/standings.md gives the sources and what each column
+holds. The check EMA asks for with the chombo list (totals plus chombo penalties add up to zero)
+is printed to stderr.
+
+`--format csv` writes the full per-game table: one row per seat of every finished game, with the
+final score, place, uma, oka, chombo, total, rounded total and the points the standings add.
+
+Exit status: 0 written, 1 the standings cannot be computed, 2 the file cannot be opened.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.core.standings import StandingRow, Standings
+from mjevent.core.state import EventState
+from mjevent.tui.cli_print import load_event, standings_of
+
+__all__ = ["ExportFormat", "ema_rows", "export", "game_rows"]
+
+EMA_HEADER = (
+    "Position",
+    "First name",
+    "Last name",
+    "EMA number",
+    "Table points",
+    "Score",
+    "EMA member",
+    "Country",
+)
+GAME_HEADER = (
+    "round",
+    "table",
+    "seat",
+    "player",
+    "name",
+    "final",
+    "place",
+    "uma",
+    "oka",
+    "chombo",
+    "total",
+    "rounded",
+    "points",
+    "substitute",
+)
+
+# Player ids that carry an EMA number: 8 digits ("04120001"), or "ema-" and digits.
+_EMA_ID = re.compile(r"^(?:ema-?)?(\d{5,8})$", re.IGNORECASE)
+
+
+class ExportFormat(enum.StrEnum):
+    """What `mjevent export` writes."""
+
+    EMA = "ema"
+    CSV = "csv"
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    # A guess the director checks before sending: the last word is the family name.
+    parts = name.split()
+    if len(parts) < 2:
+        return "", name
+    return " ".join(parts[:-1]), parts[-1]
+
+
+def _ema_number(player: str) -> str:
+    match = _EMA_ID.match(player)
+    return match.group(1).zfill(8) if match else ""
+
+
+def _score(total: float) -> str:
+    return f"{total / 1000:.1f}"
+
+
+def _ema_row(row: StandingRow, position: str) -> list[str]:
+    first, last = _split_name(row.name)
+    number = _ema_number(row.player)
+    return [position, first, last, number, "", _score(row.total), "1" if number else "0", ""]
+
+
+def ema_rows(table: Standings) -> list[list[str]]:
+    """The EMA results rows: ranked players by place (tied players share the position number),
+    then substitutes with position "-" (EMA counts them as participants)."""
+    rows = [_ema_row(r, str(r.place)) for r in table.rows]
+    rows += [_ema_row(r, "-") for r in table.apart if r.status.value == "substitute"]
+    return rows
+
+
+def game_rows(state: EventState, up_to: int) -> list[list[str]]:
+    """One row per seat of every finished game up to round `up_to`, round and table order."""
+    out: list[list[str]] = []
+    for (rnd, tbl), game in sorted(state.games.items()):
+        r = game.result
+        if r is None or rnd > up_to:
+            continue
+        for seat, player in enumerate(game.seats):
+            out.append(
+                [
+                    str(rnd),
+                    str(tbl),
+                    "ESWN"[seat],
+                    player,
+                    state.name(player),
+                    str(r.final[seat]),
+                    str(r.places[seat]),
+                    str(r.uma[seat]),
+                    str(r.oka[seat]),
+                    str(r.penalties[seat]),
+                    str(r.total[seat]),
+                    str(r.rounded[seat]),
+                    str(r.points[seat]),
+                    game.substitutes.get(seat, ""),
+                ]
+            )
+    return out
+
+
+def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _zero_sum_report(table: Standings) -> list[str]:
+    z = table.zero_sum
+    lines = [
+        f"game points add up to {z.points_sum / 1000:+.1f}; chombo penalties "
+        f"{z.chombo_sum / 1000:+.1f}; before chombo the tables add up to "
+        f"{z.table_sum / 1000:+.1f}; event penalties {-z.penalty_sum / 1000:+.1f}",
+    ]
+    for c in table.chombos:
+        lines.append(
+            f"chombo: round {c.round} table {c.table} {c.name} ({c.player}) -{c.amount / 1000:.1f}"
+        )
+    for rnd, tbl, total in z.unbalanced:
+        lines.append(
+            f"round {rnd} table {tbl} adds up to {total / 1000:+.1f}, not 0 "
+            "(riichi sticks to nobody, rounding or a substitute at fixed points)"
+        )
+    return lines
+
+
+def export(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option("--format", help="ema (results for the EMA ranking) or csv (every game)."),
+    ],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write here instead of to standard output."),
+    ] = None,
+    after_round: Annotated[
+        int | None, typer.Option("--after-round", min=0, help="Only rounds up to N.")
+    ] = None,
+) -> None:
+    """Export the results: EMA ranking rows, or the full per-game table as CSV."""
+    store, state, entries = load_event(file)
+    table = standings_of(file, store, state, entries, after_round)
+    if fmt is ExportFormat.EMA:
+        text = _csv(EMA_HEADER, ema_rows(table))
+        for line in _zero_sum_report(table):
+            typer.echo(line, err=True)
+    else:
+        text = _csv(GAME_HEADER, game_rows(state, table.round))
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {output}", err=True)

@@ -1,0 +1,275 @@
+"""`mjevent print standings FILE [--after-round N] [--teams] [--format text|md|csv|html]`.
+
+Prints the standings the way they go on the wall: place (shared where tied, "2-3"), name, team,
+total, games, average place, place counts, penalties and movement since the previous round.
+Points print in thousands with one decimal (+45.3), as rule sets publish them. In text output
+the columns are aligned by terminal cells, so CJK names (two cells a character) line up.
+
+Exit status: 0 printed, 1 the standings cannot be printed (a hidden round, a bad `[standings]`
+table), 2 the file cannot be opened.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import html
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.cells import cell_len
+
+from mjevent.core.entries import Entry
+from mjevent.core.standings import StandingRow, Standings, StandingsError, TeamRow
+from mjevent.core.standings_config import (
+    StandingsConfig,
+    StandingsConfigError,
+    default_config,
+    standings_config_from_dict,
+)
+from mjevent.core.standings_state import standings_from_state
+from mjevent.core.state import EventState, fold
+from mjevent.events.commands import read_log
+from mjevent.events.errors import EventFileError
+from mjevent.events.store import EventStore
+
+__all__ = [
+    "Format",
+    "load_event",
+    "load_standings",
+    "points",
+    "print_app",
+    "render",
+    "render_teams",
+    "standings_of",
+]
+
+print_app = typer.Typer(
+    name="print",
+    help="Print standings (and other sheets) from an event file.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(enum.StrEnum):
+    """Output formats of `mjevent print`."""
+
+    TEXT = "text"
+    MD = "md"
+    CSV = "csv"
+    HTML = "html"
+
+
+def points(value: float | None) -> str:
+    """Raw table points as printed standings show them: thousands, one decimal, signed.
+
+    >>> points(45300.0), points(-7000.0), points(0.0), points(None)
+    ('+45.3', '-7.0', '0.0', '')
+    """
+    if value is None:
+        return ""
+    shown = round(value / 1000, 1)
+    return "0.0" if shown == 0 else f"{shown:+.1f}"
+
+
+def _movement(value: int | None) -> str:
+    if value is None:
+        return ""
+    return "=" if value == 0 else f"{value:+d}"
+
+
+def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
+    """Open the event file and fold its log; `typer.Exit(2)` (reason on stderr) if it cannot."""
+    try:
+        store = EventStore.open(file)
+    except EventFileError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    entries, problems = read_log(store.log)
+    return store, fold(store.event, entries, problems=problems), entries
+
+
+def standings_of(
+    file: Path,
+    store: EventStore,
+    state: EventState,
+    entries: list[Entry],
+    after_round: int | None = None,
+) -> Standings:
+    """The event's standings with its `[standings]` table (or its preset's default chain).
+
+    `typer.Exit(1)` with the reason on stderr when they cannot be computed (a bad `[standings]`
+    table, a round still hidden).
+    """
+    try:
+        raw = store.settings.get("standings")
+        config: StandingsConfig = (
+            standings_config_from_dict(raw)
+            if raw is not None
+            else default_config(store.event.rules.preset)
+        )
+        table = standings_from_state(state, config, entries)
+        if after_round is not None:
+            table = table.standings_after(after_round)
+    except (StandingsConfigError, StandingsError) as error:
+        typer.echo(f"error: {file}: {error}", err=True)
+        raise typer.Exit(1) from None
+    return table
+
+
+def load_standings(file: Path, after_round: int | None = None) -> Standings:
+    """Open the event file, fold its log and compute its standings (after `after_round`)."""
+    store, state, entries = load_event(file)
+    return standings_of(file, store, state, entries, after_round)
+
+
+def _headers(table: Standings) -> list[str]:
+    places = ["1st", "2nd", "3rd", "4th"][: table.seats]
+    return ["Place", "Name", "Team", "Total", "Games", "Avg place", *places, "Penalties", "Move"]
+
+
+def _cells(table: Standings, row: StandingRow) -> list[str]:
+    avg = "" if row.average_place is None else f"{row.average_place:.2f}"
+    taken = row.penalties + row.chombo
+    return [
+        row.place_label or "-",
+        row.name,
+        row.team,
+        points(row.total),
+        str(row.games),
+        avg,
+        *(str(c) for c in row.place_counts),
+        points(-taken) if taken else "",
+        _movement(row.movement),
+    ]
+
+
+def _team_headers() -> list[str]:
+    return ["Place", "Team", "Members", "Total", "Games", "Firsts", "Penalties", "Move"]
+
+
+def _team_cells(row: TeamRow) -> list[str]:
+    return [
+        row.place_label,
+        row.team,
+        str(len(row.members)),
+        points(row.total),
+        str(row.games),
+        str(row.firsts),
+        points(-row.penalties) if row.penalties else "",
+        _movement(row.movement),
+    ]
+
+
+# Columns aligned to the right in text and markdown: the numbers.
+_LEFT = frozenset({"Name", "Team"})
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    gap = " " * (width - cell_len(text))
+    return gap + text if right else text + gap
+
+
+def _text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [max([cell_len(h), *(cell_len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
+    right = [h not in _LEFT for h in headers]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            _pad(c, w, r) for c, w, r in zip(cells, widths, right, strict=True)
+        ).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(headers), rule, *(line(r) for r in rows)])
+
+
+def _markdown(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    def esc(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    align = ["---:" if h not in _LEFT else ":---" for h in headers]
+    lines = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(align) + " |"]
+    lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return out.getvalue().rstrip("\n")
+
+
+def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "\n".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title></head>\n<body>\n<h1>{html.escape(title)}</h1>\n"
+        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n"
+        "</body>\n</html>"
+    )
+
+
+def _render(title: str, fmt: Format, headers: list[str], rows: list[list[str]]) -> str:
+    if fmt is Format.CSV:
+        return _csv(headers, rows)
+    if fmt is Format.HTML:
+        return _html(title, headers, rows)
+    if fmt is Format.MD:
+        return f"## {title}\n\n" + _markdown(headers, rows)
+    return f"{title}\n\n" + _text(headers, rows)
+
+
+def _title(table: Standings, what: str) -> str:
+    return f"{what} after round {table.round}" if table.round else f"{what} (no round played)"
+
+
+def render(table: Standings, fmt: Format) -> str:
+    """The player standings (ranked rows, then the players listed apart) in `fmt`."""
+    rows = [_cells(table, r) for r in (*table.rows, *table.apart)]
+    return _render(_title(table, "Standings"), fmt, _headers(table), rows)
+
+
+def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:
+    """The team standings as (headers, rows) of text cells."""
+    return _team_headers(), [_team_cells(r) for r in table.teams]
+
+
+@print_app.command("standings")
+def standings(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    after_round: Annotated[
+        int | None,
+        typer.Option("--after-round", min=0, help="The standings as they stood after round N."),
+    ] = None,
+    teams: Annotated[
+        bool, typer.Option("--teams", help="Print the team standings instead of the players.")
+    ] = False,
+    fmt: Annotated[
+        Format, typer.Option("--format", help="text (aligned), md, csv or html.")
+    ] = Format.TEXT,
+) -> None:
+    """Print the standings: places (shared where tied), totals, place counts, movement."""
+    table = load_standings(file, after_round)
+    if teams:
+        if not table.teams:
+            typer.echo(f"error: {file}: no player has a team; nothing to rank", err=True)
+            raise typer.Exit(1)
+        headers, rows = render_teams(table)
+        typer.echo(_render(_title(table, "Team standings"), fmt, headers, rows))
+    else:
+        typer.echo(render(table, fmt))
+    if fmt in (Format.TEXT, Format.MD):
+        chain = ", ".join(c.value for c in table.config.tiebreaks)
+        typer.echo(f"\nTiebreaks: {chain}")
+        for note in table.notes:
+            typer.echo(f"Note: {note}")

@@ -12,6 +12,8 @@ import typer
 
 from mjevent.tui.cli_calc import calc
 from mjevent.tui.cli_check import check
+from mjevent.tui.cli_export import export
+from mjevent.tui.cli_print import print_app
 from mjevent.tui.cli_record import CONTEXT_SETTINGS as RECORD_CONTEXT
 from mjevent.tui.cli_record import record
 from mjevent.tui.cli_replay import replay
@@ -63,3 +65,5 @@ app.command("replay")(replay)
 app.command("check")(check)
 app.command("seat")(seat)
 app.add_typer(seating_app, name="seating")
+app.add_typer(print_app, name="print")
+app.command("export")(export)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -141,6 +144,16 @@ def test_unreadable_line_quotes_the_input_and_names_the_fix(text: str, message: 
     with pytest.raises(EntrySyntaxError) as caught:
         parse_entry(text, CTX)
     assert str(caught.value) == message
+
+
+def test_every_example_in_docs_entry_md_is_canonical() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "entry.md").read_text("utf-8")
+    block = text.split("```")[1]
+    examples = [re.split(r"\s{2,}", line.strip())[0] for line in block.strip().splitlines()]
+    assert len(examples) == 11
+    ctx = EntryContext(round=1)
+    for example in examples:
+        assert format_entry(parse_entry(example, ctx), ctx) == example
 
 
 def test_name_prefix_matching_two_players_is_ambiguous() -> None:

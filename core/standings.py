@@ -793,6 +793,32 @@ class Standings:
         ids = self._ev.entrants
         return tuple(ids[int(i)].id for i in self._snap.ranking.order)
 
+    def next_stage(self) -> tuple[tuple[str, ...], ...]:
+        """The brackets the current stage's cut makes, best first, for seating the next stage.
+
+        Read after the stage's last round it is the cut; earlier, the cut as things stand.
+        `StandingsError` when the event has no stages or the current stage is the last.
+        """
+        stages = self._ev.config.stages
+        k = _stage_of(self._ev, self.round)
+        if not stages or not stages[k].advance:
+            raise StandingsError(
+                "no cut to make: the event has no further stage (set [[standings.stages]] "
+                "with advance = [N] on every stage but the last)"
+            )
+        bracket = {i: b for i, b in self._snap.brackets.items() if b != "cut"}
+        order = [
+            int(i)
+            for i in self._snap.ranking.order
+            if int(i) not in self._snap.brackets or int(i) in bracket
+        ]
+        out: list[tuple[str, ...]] = []
+        at = 0
+        for size in stages[k].advance:
+            out.append(tuple(self._ev.entrants[i].id for i in order[at : at + size]))
+            at += size
+        return tuple(out)
+
     @property
     def penalties(self) -> tuple[PenaltyRecord, ...]:
         """Every penalty entered, cancelled ones included (the audit list)."""
@@ -903,18 +929,59 @@ class Standings:
 
     def _build_rows(self) -> tuple[StandingRow, ...]:
         r = self._snap.ranking
-        labels = r.labels
-        previous: dict[int, int] = {}
+        order = r.order.tolist()
+        moves: list[int | None] = [None] * len(order)
         if self._prev is not None:
             p = self._prev.ranking
             previous = dict(zip(p.order.tolist(), p.place, strict=True))
-        columns = self._columns()
-        out = []
-        for k, idx in enumerate(r.order.tolist()):
-            before = previous.get(idx)
-            move = before - r.place[k] if before is not None else None
-            out.append(self._row(columns, idx, r.place[k], labels[k], move, r.decided_by[k]))
-        return tuple(out)
+            moves = [
+                None if (before := previous.get(i)) is None else before - place
+                for i, place in zip(order, r.place, strict=True)
+            ]
+        # One pass of plain lists in rank order: building a thousand rows is the costly part of
+        # a live update, so nothing here touches numpy per row.
+        c = self._columns()
+        ev = self._ev
+
+        def pick(name: str) -> list[Any]:
+            column = c[name]
+            return [column[i] for i in order]
+
+        played = pick("some")
+
+        def maybe(name: str) -> list[Any]:
+            return [v if ok else None for v, ok in zip(pick(name), played, strict=True)]
+
+        entrants = [ev.entrants[i] for i in order]
+        teams = [ev.team_names[t] if (t := ev.team_index_of[i]) >= 0 else "" for i in order]
+        brackets = [self._snap.brackets.get(i, "") for i in order]
+        return tuple(
+            StandingRow(*fields)
+            for fields in zip(
+                r.place,
+                r.labels,
+                [e.id for e in entrants],
+                [e.name for e in entrants],
+                teams,
+                [e.status for e in entrants],
+                pick("total"),
+                pick("games"),
+                pick("byes"),
+                maybe("average"),
+                maybe("average_place"),
+                [tuple(x) for x in pick("counts")],
+                maybe("best"),
+                maybe("worst"),
+                pick("raw"),
+                pick("chombo"),
+                pick("penalties"),
+                pick("bye_points"),
+                moves,
+                r.decided_by,
+                brackets,
+                strict=True,
+            )
+        )
 
     def _columns(self) -> dict[str, list[Any]]:
         """Every per-player column as a plain list, converted from numpy once per table."""

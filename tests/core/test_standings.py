@@ -506,3 +506,17 @@ def test_unknown_player_in_a_game_is_named() -> None:
     game = PlayedGame(4, 2, ("a", "b", "c", "zz"), game_result([30000] * 4, ema))
     with pytest.raises(StandingsError, match=r"round 4 table 2 seat N: player 'zz' is not on"):
         compute_standings([game], ABCD)
+
+
+def test_next_stage_brackets_come_from_the_qualifying_order() -> None:
+    config = StandingsConfig(
+        stages=(
+            StageConfig("qualifying", (1, 1), advance=(4, 4)),
+            StageConfig("final", (2, 2)),
+        )
+    )
+    s = compute_standings(team_games(), TEAM_ROSTER, config)
+    # Round 1: g 27000, a 25000, e 10000, c 8000 | h -8000, b -10000, f -25000, d -27000.
+    assert s.next_stage() == (("g", "a", "e", "c"), ("h", "b", "f", "d"))
+    with pytest.raises(StandingsError, match="no cut to make"):
+        compute_standings(team_games(), TEAM_ROSTER).next_stage()

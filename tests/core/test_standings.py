@@ -520,3 +520,14 @@ def test_next_stage_brackets_come_from_the_qualifying_order() -> None:
     assert s.next_stage() == (("g", "a", "e", "c"), ("h", "b", "f", "d"))
     with pytest.raises(StandingsError, match="no cut to make"):
         compute_standings(team_games(), TEAM_ROSTER).next_stage()
+
+
+def test_with_game_matches_a_full_recompute_across_rounds_with_penalties() -> None:
+    games, penalties = ema_event()
+    config = default_config("ema2016")
+    live = compute_standings(games[:1], ABCD, config, penalties=penalties)
+    for g in games[1:]:
+        live = live.with_game(g)
+    full = compute_standings(games, ABCD, config, penalties=penalties)
+    assert live.rows == full.rows
+    assert [r.movement for r in live.rows] == [1, 1, -2, 0]

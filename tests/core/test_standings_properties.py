@@ -65,3 +65,12 @@ def test_adding_games_one_by_one_matches_a_full_recompute(games: list[PlayedGame
     assert live.rows == full.rows
     assert live.round == full.round
     assert live.standings_after(1).rows == full.standings_after(1).rows
+
+
+@settings(max_examples=30, deadline=None)
+@given(events())
+def test_lots_at_the_end_of_the_chain_leaves_no_shared_place(games: list[PlayedGame]) -> None:
+    config = StandingsConfig(tiebreaks=(Criterion.TOTAL, Criterion.LOTS), seed="seed")
+    s = compute_standings(games, PLAYERS, config)
+    assert [r.place for r in s.rows] == list(range(1, len(PLAYERS) + 1))
+    assert sorted(r.player for r in s.rows) == sorted(p.id for p in PLAYERS)

@@ -291,9 +291,10 @@ def _ingest(
     penalties: Sequence[PenaltyRecord],
     byes: Sequence[ByeRecord],
     tables_per_round: Mapping[int, int],
+    seats_per_table: int = 4,
 ) -> _Event:
     entrants, index = _roster(roster, games)
-    seats = max({len(g.seats) for g in games}, default=4)
+    seats = max({len(g.seats) for g in games}, default=seats_per_table)
     team_names = tuple(sorted({e.team for e in entrants if e.team}))
     team_index = {t: k for k, t in enumerate(team_names)}
     team_of = np.full(len(entrants), -1, dtype=np.int64)
@@ -912,7 +913,9 @@ class Standings:
         )
         games = (*ev.games, game)
         if not simple:
-            new = _ingest(games, ev.entrants, ev.config, ev.penalties, ev.byes, ev.tables_per_round)
+            new = _ingest(
+                games, ev.entrants, ev.config, ev.penalties, ev.byes, ev.tables_per_round, ev.seats
+            )
             return _standings(new, _visible_round(new)[0], _visible_round(new)[0])
         return _add_game(self, game)
 
@@ -1067,8 +1070,17 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
         # A new round: the table before this game becomes the previous round's.
         prev = snap if old.round >= 1 else None
     else:
-        new = _ingest((*ev.games, game), ev.entrants, ev.config, ev.penalties, ev.byes, {})
-        return _standings(new, game.round, game.round)
+        new = _ingest(
+            (*ev.games, game),
+            ev.entrants,
+            ev.config,
+            ev.penalties,
+            ev.byes,
+            ev.tables_per_round,
+            ev.seats,
+        )
+        visible = _visible_round(new)[0]
+        return _standings(new, visible, visible)
     who, pts, tot, raw, place, chombo = _ingest_one(ev, game)
     new_ev = replace(
         ev,
@@ -1231,13 +1243,15 @@ def compute_standings(
     penalties: Sequence[PenaltyRecord] = (),
     byes: Sequence[ByeRecord] = (),
     tables_per_round: Mapping[int, int] | None = None,
+    seats_per_table: int = 4,
 ) -> Standings:
     """The standings after the last visible round.
 
     `tables_per_round` (round -> tables seated) lets `hide_incomplete_rounds` tell a finished
-    round from one still being played.
+    round from one still being played. `seats_per_table` (3 in sanma) sets the place-count
+    columns before any game is in.
     """
     cfg = config if config is not None else StandingsConfig()
-    ev = _ingest(list(games), roster, cfg, penalties, byes, tables_per_round or {})
+    ev = _ingest(list(games), roster, cfg, penalties, byes, tables_per_round or {}, seats_per_table)
     visible, _ = _visible_round(ev)
     return _standings(ev, visible, visible)

@@ -106,5 +106,11 @@ def standings_from_state(
     games, roster, penalties, byes, tables = standings_inputs(state, entries)
     cfg = config if config is not None else default_config(state.settings.rules.preset)
     return compute_standings(
-        games, roster, cfg, penalties=penalties, byes=byes, tables_per_round=tables
+        games,
+        roster,
+        cfg,
+        penalties=penalties,
+        byes=byes,
+        tables_per_round=tables,
+        seats_per_table=state.rules.players,
     )

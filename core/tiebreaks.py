@@ -227,8 +227,10 @@ def _chess(inp: RankInput) -> dict[str, FloatArray]:
     # The opponents' final match scores, seat by seat; empty seats point at nothing.
     opp_match = np.where(valid, match[np.where(valid, players, 0)], 0.0)
     sb_per_seat = (s * opp_match[:, None, :]).sum(axis=2)
-    seats = players.shape[1]
-    possible = (seats - 1) * inp.games.astype(np.float64)
+    # What each player could have taken: one point per opponent at each of their tables.
+    opponents = np.repeat(valid.sum(axis=1, keepdims=True) - 1, players.shape[1], axis=1)
+    possible = np.zeros(n)
+    np.add.at(possible, players[valid], opponents[valid].astype(np.float64))
     strong = match >= 0.5 * possible
     opp_strong = np.where(valid, strong[np.where(valid, players, 0)], False)
     koya_per_seat = (s * opp_strong[:, None, :]).sum(axis=2)

@@ -531,3 +531,11 @@ def test_with_game_matches_a_full_recompute_across_rounds_with_penalties() -> No
     full = compute_standings(games, ABCD, config, penalties=penalties)
     assert live.rows == full.rows
     assert [r.movement for r in live.rows] == [1, 1, -2, 0]
+
+
+def test_sanma_event_before_any_game_has_three_place_columns() -> None:
+    s = compute_standings([], ABCD, default_config("sanma-club"), seats_per_table=3)
+    assert s.seats == 3
+    assert [(r.place_label, r.games, r.place_counts) for r in s.rows] == [
+        ("1-4", 0, (0, 0, 0)),
+    ] * 4

@@ -870,6 +870,11 @@ class Standings:
 
     # ----- other views
 
+    @property
+    def last_round(self) -> int:
+        """The last round with a finished game, shown or hidden."""
+        return int(self._ev.g_round.max()) if len(self._ev.g_round) else 0
+
     def standings_after(self, round: int, *, show_hidden: bool = False) -> Standings:
         """The standings as they stood after `round` (0 = before any game).
 
@@ -886,7 +891,7 @@ class Standings:
         if round > self.visible_round and not show_hidden:
             raise StandingsError(
                 f"round {round} is hidden until every table of it has finished (shown up to "
-                f"round {self.visible_round}); pass show_hidden=True for the director's view"
+                f"round {self.visible_round}); the director's view shows it (show_hidden)"
             )
         return _standings(self._ev, round, self.visible_round)
 

@@ -100,6 +100,7 @@ def standings_of(
     state: EventState,
     entries: list[Entry],
     after_round: int | None = None,
+    show_hidden: bool = False,
 ) -> Standings:
     """The event's standings with its `[standings]` table (or its preset's default chain).
 
@@ -114,18 +115,21 @@ def standings_of(
             else default_config(store.event.rules.preset)
         )
         table = standings_from_state(state, config, entries)
-        if after_round is not None:
-            table = table.standings_after(after_round)
+        if after_round is not None or (show_hidden and table.last_round > table.round):
+            wanted = table.last_round if after_round is None else after_round
+            table = table.standings_after(wanted, show_hidden=show_hidden)
     except (StandingsConfigError, StandingsError) as error:
         typer.echo(f"error: {file}: {error}", err=True)
         raise typer.Exit(1) from None
     return table
 
 
-def load_standings(file: Path, after_round: int | None = None) -> Standings:
+def load_standings(
+    file: Path, after_round: int | None = None, show_hidden: bool = False
+) -> Standings:
     """Open the event file, fold its log and compute its standings (after `after_round`)."""
     store, state, entries = load_event(file)
-    return standings_of(file, store, state, entries, after_round)
+    return standings_of(file, store, state, entries, after_round, show_hidden)
 
 
 def _headers(table: Standings) -> list[str]:
@@ -257,9 +261,16 @@ def standings(
     fmt: Annotated[
         Format, typer.Option("--format", help="text (aligned), md, csv or html.")
     ] = Format.TEXT,
+    show_hidden: Annotated[
+        bool,
+        typer.Option(
+            "--show-hidden",
+            help="The director's view: include a round still hidden until all its tables finish.",
+        ),
+    ] = False,
 ) -> None:
     """Print the standings: places (shared where tied), totals, place counts, movement."""
-    table = load_standings(file, after_round)
+    table = load_standings(file, after_round, show_hidden)
     if teams:
         if not table.teams:
             typer.echo(f"error: {file}: no player has a team; nothing to rank", err=True)

@@ -502,10 +502,8 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
                 f"abortive draw {outcome.reason!r}: rule set {rules.name!r} has no abortive "
                 "draws (abortive_draws = false); record the hand as played"
             )
-        if (
-            outcome.reason in ABORTIVE_DRAW_KINDS
-            and outcome.reason not in rules.abortive_draw_kinds
-        ):
+        kind = _abortive_kind(outcome.reason)
+        if kind is not None and kind not in rules.abortive_draw_kinds:
             allowed = ", ".join(sorted(rules.abortive_draw_kinds)) or "none"
             raise IllegalHandError(
                 f"abortive draw {outcome.reason!r}: not an abortive draw in rule set "
@@ -513,6 +511,15 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
             )
         return ledger.settlement(on_table, ())
     raise IllegalHandError(f"unknown hand outcome {outcome!r}")  # pragma: no cover
+
+
+def _abortive_kind(reason: str) -> str | None:
+    """The rule-set name of an abortive draw reason, which the entry line may shorten
+    ('suucha' for 'suucha_riichi'); None for a reason that names no known kind."""
+    for kind in ABORTIVE_DRAW_KINDS:
+        if reason == kind or kind.startswith(reason + "_"):
+            return kind
+    return None
 
 
 def _settle_ron(

@@ -442,6 +442,10 @@ def test_abortive_draw_of_a_kind_the_rules_do_not_allow_is_refused() -> None:
     message = "abortive draw 'suucha_riichi': not an abortive draw in rule set 'four' (allowed: "
     with pytest.raises(IllegalHandError, match=re.escape(message + "kyuushu_kyuuhai)")):
         deltas(AbortiveDraw("suucha_riichi"), r)
+    # The entry line's short names count as the kinds they abbreviate.
+    assert deltas(AbortiveDraw("kyuushu"), r) == (0, 0, 0, 0)
+    with pytest.raises(IllegalHandError, match="abortive draw 'suucha': not an abortive draw"):
+        deltas(AbortiveDraw("suucha"), r)
 
 
 def test_abortive_draw_is_refused_when_the_rules_have_none() -> None:

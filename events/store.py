@@ -474,6 +474,13 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     fast = _fast_document(data)
     if fast is not None:
         return fast, None
+    if _last_end_line(data) is not None or _BANNER in data:
+        # Most often the file ends in a torn entry: try the fast reader on what comes before.
+        for cut in _cut_points(data):
+            if data[cut:].strip() and _looks_torn(data[cut:]):
+                before = _fast_document(data[:cut])
+                if before is not None:
+                    return before, cut
     try:
         doc = _parse(path, data)
     except EventFileSyntaxError:
@@ -759,7 +766,8 @@ def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any
         raise ValueError(f"log entry {entry_id!r}: {error}") from None
     except UnicodeEncodeError:
         raise ValueError(f"log entry {entry_id!r}: text that is not valid Unicode") from None
-    parsed: dict[str, Any] = tomllib.loads(text)["log"][0]
+    fast = _fast_log(text)
+    parsed: dict[str, Any] = fast[0] if fast else tomllib.loads(text)["log"][0]
     if parsed != _plain(record):
         raise ValueError(
             f"log entry {entry_id!r}: a value would not read back the same from TOML "

@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from mjevent.tui.cli import app
+from mjevent.tui.cli_calc import score_line
 
 runner = CliRunner()
 
@@ -385,3 +388,41 @@ def test_docs_example_output_is_what_the_command_prints(command: str, shown: lis
     assert args[:2] == ["mjevent", "calc"]
     result = runner.invoke(app, args[1:], input=stdin)
     assert result.output.splitlines() == shown
+
+
+# --- score_line over random legal lines -----------------------------------------------------
+
+OUTPUT_KEYS = ["base", "limit", "ron", "tsumo_dealer", "tsumo_non_dealer", "total"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    win=st.sampled_from(["ron", "tsumo"]),
+    han=st.integers(2, 14),
+    fu=st.sampled_from([30, 40, 50, 60, 70, 80, 90, 100, 110]),
+    dealer=st.booleans(),
+    honba=st.integers(0, 5),
+    deposits=st.integers(0, 5),
+    rules=st.sampled_from([None, "ema2016", "wrc", "mleague", "sanma-club", "tenhou3"]),
+)
+def test_any_legal_line_gives_exactly_the_output_keys_and_a_consistent_total(
+    win: str, han: int, fu: int, dealer: bool, honba: int, deposits: int, rules: str | None
+) -> None:
+    line: dict[str, object] = {"win": win, "han": han, "fu": fu, "dealer": dealer}
+    line |= {"honba": honba, "deposits": deposits}
+    if rules is not None:
+        line["rules"] = rules
+    out = score_line(line)
+    assert list(out) == OUTPUT_KEYS
+    players = 3 if rules in ("sanma-club", "tenhou3") else 4
+    sticks = deposits * 1000
+    if win == "ron":
+        assert out["total"] == out["ron"] + sticks
+        assert out["tsumo_dealer"] is None and out["tsumo_non_dealer"] is None
+    elif dealer:
+        assert out["tsumo_dealer"] is None
+        assert out["total"] == out["tsumo_non_dealer"] * (players - 1) + sticks
+    else:
+        expected = out["tsumo_dealer"] + out["tsumo_non_dealer"] * (players - 2) + sticks
+        assert out["total"] == expected
+    assert out["total"] % 100 == 0

@@ -176,3 +176,14 @@ def test_cli_modules_do_not_import_textual() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_print_penalties_keeps_the_cancelled_one_and_lists_the_chombo(event_file: Path) -> None:
+    result = runner.invoke(app, ["print", "penalties", str(event_file), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Round,Table,Name,Points,Reason,Entered by,Status",
+        "2,,김서연,-2.0,late,TD,",
+        "2,,田中 優希,-5.0,phone,,cancelled: wrong player",
+        "2,1,Lars Øvergaard,-20.0,chombo,,",
+    ]

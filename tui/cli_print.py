@@ -1,4 +1,6 @@
-"""`mjevent print standings FILE [--after-round N] [--teams] [--format text|md|csv|html]`.
+"""`mjevent print standings FILE [--after-round N] [--teams] [--format text|md|csv|html]` and
+`mjevent print penalties FILE [--format ...]` (every penalty, cancelled ones too, and the chombo
+list).
 
 Prints the standings the way they go on the wall: place (shared where tied, "2-3"), name, team,
 total, games, average place, place counts, penalties and movement since the previous round.
@@ -40,6 +42,7 @@ __all__ = [
     "Format",
     "load_event",
     "load_standings",
+    "penalty_rows",
     "points",
     "print_app",
     "render",
@@ -284,3 +287,39 @@ def standings(
         typer.echo(f"\nTiebreaks: {chain}")
         for note in table.notes:
             typer.echo(f"Note: {note}")
+
+
+def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
+    """Every penalty entered (cancelled ones marked, with the reason) and every chombo."""
+    names = {e.id: e.name for e in table.entrants}
+    headers = ["Round", "Table", "Name", "Points", "Reason", "Entered by", "Status"]
+    rows = [
+        [
+            "" if p.round is None else str(p.round),
+            "",
+            names.get(p.player, p.player),
+            points(-p.amount),
+            p.reason,
+            p.entered_by,
+            f"cancelled: {p.cancel_reason}" if p.cancelled else "",
+        ]
+        for p in table.penalties
+    ]
+    rows += [
+        [str(c.round), str(c.table), c.name, points(-c.amount), "chombo", "", ""]
+        for c in table.chombos
+    ]
+    return headers, rows
+
+
+@print_app.command("penalties")
+def penalties(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    fmt: Annotated[
+        Format, typer.Option("--format", help="text (aligned), md, csv or html.")
+    ] = Format.TEXT,
+) -> None:
+    """List every penalty (cancelled ones too, with why) and every chombo: the audit list."""
+    table = load_standings(file)
+    headers, rows = penalty_rows(table)
+    typer.echo(_render("Penalties and chombo", fmt, headers, rows))

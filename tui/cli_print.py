@@ -174,7 +174,7 @@ def _team_cells(row: TeamRow) -> list[str]:
 
 
 # Columns aligned to the right in text and markdown: the numbers.
-_LEFT = frozenset({"Name", "Team"})
+_LEFT = frozenset({"Name", "Team", "Reason", "Entered by", "Status"})
 
 
 def _pad(text: str, width: int, right: bool) -> str:

@@ -47,6 +47,8 @@ PlayerId = str
 WINDS = "ESWN"
 """Seat letters in seat order: seat 0 is East, 1 South, 2 West, 3 North."""
 
+_SEAT_OF: dict[str, int] = {w: i for i, w in enumerate(WINDS)}
+
 
 class EntryError(ValueError):
     """A log record that cannot be read as an entry; the message names the entry id and field."""
@@ -448,17 +450,25 @@ class _Reader:
     def seat(self, name: str, value: Any = None, *, inner: str | None = None) -> int:
         raw = self._get(name, None, True) if inner is None else value
         label = name if inner is None else inner
-        if not isinstance(raw, str) or raw not in WINDS:
+        seat = _SEAT_OF.get(raw) if isinstance(raw, str) else None
+        if seat is None:
             got = "nothing" if raw is None else repr(raw)
             raise EntryError(
                 f"{self.where}: field {label!r} must be a seat E, S, W or N, got {got}"
             )
-        return WINDS.index(raw)
+        return seat
 
     def seat_set(self, name: str) -> frozenset[int]:
         raw = self._get(name, [], False)
         if not isinstance(raw, list):
             raise self.fail(name, "a list of seats such as [\"E\", \"W\"]")
+        # The common case, read fast: a short list of distinct wind letters.
+        try:
+            fast = frozenset(_SEAT_OF[v] for v in raw)
+        except (KeyError, TypeError):
+            fast = None
+        if fast is not None and len(fast) == len(raw):
+            return fast
         seats = [self.seat(name, v, inner=f"{name}[{i}]") for i, v in enumerate(raw)]
         if len(set(seats)) != len(seats):
             raise self.fail(name, "a list of different seats")

@@ -240,6 +240,66 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
     return Hand(outcome, seats(hand.riichi))
 
 
+# --- Memo ------------------------------------------------------------------------------------
+# `apply_hand` and `result_of` are pure, and a console folds the whole log again after every
+# entry: remembering each step makes that refold cost a dictionary lookup per hand instead of a
+# settlement. Keys are the frozen values themselves, so a hit is exactly what the call would
+# return. The memo is dropped when it grows past the limit (a few big events' worth).
+
+_STEPS: dict[tuple[int, Hand], tuple[GameState, GameState, Settlement]] = {}
+_STARTS: dict[tuple[RuleSet, bool], GameState] = {}
+_CALLS: dict[int, tuple[GameState, GameState]] = {}
+_RESULTS: dict[tuple[GameState, frozenset[int]], GameResult] = {}
+_MEMO_LIMIT = 300_000
+
+
+def _start(rules: RuleSet, time_called: bool) -> GameState:
+    # One start state per rule set, so that the memo below can key on the state's identity.
+    key = (rules, time_called)
+    state = _STARTS.get(key)
+    if state is None:
+        state = new_game(rules)
+        state = call_time(state) if time_called else state
+        _STARTS[key] = state
+    return state
+
+
+def _apply(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
+    # Keyed on the state's identity (hashing a state hashes its whole rule set): every state
+    # a memo entry refers to is kept alive by the entry itself, so an id is never reused while
+    # it is a key, and the stored state is compared by identity before a hit is used.
+    key = (id(state), hand)
+    hit = _STEPS.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1], hit[2]
+    after, settlement = apply_hand(state, hand)
+    if len(_STEPS) >= _MEMO_LIMIT:
+        _STEPS.clear()
+        _CALLS.clear()
+    _STEPS[key] = (state, after, settlement)
+    return after, settlement
+
+
+def _call_time(state: GameState) -> GameState:
+    hit = _CALLS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    called = call_time(state)
+    _CALLS[id(state)] = (state, called)
+    return called
+
+
+def _result(state: GameState, substitutes: frozenset[int]) -> GameResult:
+    key = (state, substitutes)
+    hit = _RESULTS.get(key)
+    if hit is None:
+        hit = result_of(state, substitutes=substitutes)
+        if len(_RESULTS) >= _MEMO_LIMIT:
+            _RESULTS.clear()
+        _RESULTS[key] = hit
+    return hit
+
+
 # --- Corrections -------------------------------------------------------------------------------
 
 
@@ -329,6 +389,25 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
 # --- The fold ----------------------------------------------------------------------------------
 
 
+def _bad_seat(hand: Hand, seats: int) -> str | None:
+    """The first seat `hand` names that a table of `seats` does not have, as it is written."""
+    o = hand.outcome
+    used = set(hand.riichi)
+    if isinstance(o, Ron):
+        used |= {o.loser, *(w.winner for w in o.wins)}
+        used |= {w.pao for w in o.wins if w.pao is not None}
+    elif isinstance(o, Tsumo):
+        used |= {o.win.winner} | ({o.win.pao} if o.win.pao is not None else set())
+    elif isinstance(o, Draw):
+        used |= o.tenpai | o.nagashi
+    elif isinstance(o, ChomboHand):
+        used.add(o.offender)
+    bad = sorted(s for s in used if not 0 <= s < seats)
+    if not bad:
+        return None
+    return WINDS[bad[0]] if 0 <= bad[0] < len(WINDS) else f"number {bad[0]}"
+
+
 class _Table:
     """A table's game while the fold runs (mutable here, frozen into `TableGame` at the end)."""
 
@@ -359,7 +438,7 @@ class _Table:
                 )
             )
             return
-        state = self.state if self.state is not None else new_game(self.rules)
+        state = self.state if self.state is not None else _start(self.rules, False)
         if state.finished:
             problems.append(
                 Problem(
@@ -371,11 +450,18 @@ class _Table:
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
-            state = call_time(state)
+            state = _call_time(state)
         try:
-            after, settlement = apply_hand(state, entry.hand)
+            after, settlement = _apply(state, entry.hand)
         except ValueError as error:
-            problems.append(Problem(entry.id, f"hand at {self.label} cannot be applied: {error}"))
+            bad = _bad_seat(entry.hand, self.rules.players)
+            message = (
+                f"names seat {bad}, which a {self.rules.players}-player table does not have; the "
+                "hand is skipped (correct it with the right seats)"
+                if bad
+                else f"hand at {self.label} cannot be applied: {error}"
+            )
+            problems.append(Problem(entry.id, message))
             return
         self.logged.append(entry)
         self.state = after
@@ -385,7 +471,7 @@ class _Table:
         if self.time_call_at is None:
             self.time_call_at = len(self.played)
         if self.state is not None and self.finished is None and not self.state.finished:
-            self.state = call_time(self.state)
+            self.state = _call_time(self.state)
 
     def reseat(self, entry: TableReseated, problems: list[Problem]) -> bool:
         if sorted(entry.seats) != sorted(self.seats):
@@ -433,7 +519,7 @@ class _Table:
             assert self.state is not None
             state = self.state if self.state.finished else end_game(self.state)
             self.state = state
-            result = result_of(state, substitutes=subs)
+            result = _result(state, subs)
             # A score sheet may show the scores before or after the leftover sticks went out.
             if entry.final is not None and tuple(entry.final) not in (state.scores, result.final):
                 problems.append(
@@ -492,7 +578,7 @@ class _Table:
     def frozen(self) -> TableGame:
         result = self.result
         if result is None and self.state is not None and self.state.finished:
-            result = result_of(self.state, substitutes=frozenset(self.substitutes))
+            result = _result(self.state, frozenset(self.substitutes))
         return TableGame(
             round=self.round,
             table=self.table,
@@ -623,7 +709,7 @@ class _Fold:
     def apply(self, entry: Entry) -> None:
         if isinstance(entry, HandRecorded):
             table = self.table(entry, entry.round, entry.table)
-            if table is not None and self.check_seats(entry):
+            if table is not None:
                 table.apply(entry, self.problems)
         elif isinstance(entry, GameFinished):
             table = self.table(entry, entry.round, entry.table)
@@ -655,28 +741,6 @@ class _Fold:
             self.substitute(entry)
         else:
             self.player_entry(entry)
-
-    def check_seats(self, entry: HandRecorded) -> bool:
-        n = self.rules.players
-        o = entry.hand.outcome
-        used = set(entry.hand.riichi)
-        if isinstance(o, Ron):
-            used |= {o.loser, *(w.winner for w in o.wins)}
-        elif isinstance(o, Tsumo):
-            used.add(o.win.winner)
-        elif isinstance(o, Draw):
-            used |= o.tenpai | o.nagashi
-        elif isinstance(o, ChomboHand):
-            used.add(o.offender)
-        bad = sorted(s for s in used if not 0 <= s < n)
-        if bad:
-            name = WINDS[bad[0]] if 0 <= bad[0] < len(WINDS) else f"number {bad[0]}"
-            self.problem(
-                entry,
-                f"names seat {name}, which a {n}-player table does not have; the hand is "
-                "skipped (correct it with the right seats)",
-            )
-        return not bad
 
     def time_called(self, entry: TimeCalled) -> None:
         if entry.round not in self.seating:

@@ -285,6 +285,16 @@ def test_a_toml_datetime_is_kept_as_iso_text() -> None:
             "correction and enter a new one instead",
         ),
         (
+            {"id": "q12", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "chombo",
+             "offender": "ES"},
+            "log entry 'q12' (hand): field 'offender' must be a seat E, S, W or N, got 'ES'",
+        ),
+        (
+            {"id": "q13", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "draw",
+             "tenpai": ["E", 2]},
+            "log entry 'q13' (hand): field 'tenpai[1]' must be a seat E, S, W or N, got 2",
+        ),
+        (
             {"id": "q11", "at": "", "kind": "round_started", "round": 1},
             "log entry 'q11' (round_started): field 'at' must be an ISO 8601 timestamp, got ''",
         ),

@@ -59,7 +59,7 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
                             "file, or wait for it to finish, then try again.",
                         ) from None
                     time.sleep(delay)
-                    delay = min(delay * 2, 0.01)
+                    delay = min(delay * 2, 0.002)
             yield
         finally:
             # Closing the descriptor releases the lock.

@@ -738,6 +738,8 @@ class Standings:
     _ev: _Event = field(repr=False)
     _snap: _Snapshot = field(repr=False)
     _prev: _Snapshot | None = field(repr=False)
+    # The previous round's ranking is only needed for movement: computed on first use.
+    _prev_pending: bool = field(default=False, repr=False)
     _cache: dict[str, object] = field(default_factory=dict, repr=False)
 
     # ----- reading
@@ -935,12 +937,21 @@ class Standings:
 
     # ----- building
 
+    def _previous(self) -> _Snapshot | None:
+        """The snapshot after the previous round (for movement), computed once when needed."""
+        if not self._prev_pending:
+            return self._prev
+        if "prev" not in self._cache:
+            self._cache["prev"] = _snapshot(self._ev, self.round - 1)
+        return self._cache["prev"]  # type: ignore[return-value]
+
     def _build_rows(self) -> tuple[StandingRow, ...]:
         r = self._snap.ranking
         order = r.order.tolist()
         moves: list[int | None] = [None] * len(order)
-        if self._prev is not None:
-            p = self._prev.ranking
+        previous_snapshot = self._previous()
+        if previous_snapshot is not None:
+            p = previous_snapshot.ranking
             previous = dict(zip(p.order.tolist(), p.place, strict=True))
             moves = [
                 None if (before := previous.get(i)) is None else before - place
@@ -1059,14 +1070,15 @@ class Standings:
 
 def _standings(ev: _Event, hi: int, visible: int) -> Standings:
     snap = _snapshot(ev, hi)
-    prev = _snapshot(ev, hi - 1) if hi >= 2 else None
-    return Standings(round=hi, visible_round=visible, _ev=ev, _snap=snap, _prev=prev)
+    return Standings(
+        round=hi, visible_round=visible, _ev=ev, _snap=snap, _prev=None, _prev_pending=hi >= 2
+    )
 
 
 def _add_game(old: Standings, game: PlayedGame) -> Standings:
     ev, snap = old._ev, old._snap
     if game.round == old.round:
-        prev = old._prev
+        prev = old._previous()
     elif (
         game.round == old.round + 1
         and not (ev.p_round > old.round).any()

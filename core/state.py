@@ -607,6 +607,8 @@ class _Fold:
         self.penalties: list[Penalty] = []
         self.notes: list[Note] = []
         self.round_time_called: dict[int, str] = {}
+        self.withdrawals: dict[PlayerId, PlayerWithdrawn] = {}
+        self.flagged: set[tuple[PlayerId, int]] = set()
         for r in settings.seating.rounds:
             self.set_round(None, r.round, r.tables)
 
@@ -639,6 +641,7 @@ class _Fold:
                 if p not in self.players:
                     self.problem(entry, f"round {rnd} table {t} seats unknown player {p!r}")
                 elif self.withdrawn_in(p, rnd):
+                    self.flagged.add((p, rnd))
                     self.problem(
                         entry,
                         f"round {rnd} table {t} seats {self.players[p].name} ({p}), who "
@@ -647,6 +650,24 @@ class _Fold:
         self.seating[rnd] = tuple(tuple(t) for t in tables)
         for key in [k for k in self.tables if k[0] == rnd]:
             del self.tables[key]
+
+    def seated_after_withdrawal(self) -> None:
+        """A withdrawn player still seated in a round from their withdrawal on, with no result
+        at that table yet: the round must be re-seated. The problem belongs to the event, not
+        to the withdrawal (withdrawing first and re-seating next is the right order)."""
+        for player, entry in self.withdrawals.items():
+            for rnd, tables in sorted(self.seating.items()):
+                if rnd < entry.from_round or (player, rnd) in self.flagged:
+                    continue
+                for t, table in enumerate(tables, 1):
+                    game = self.tables.get((rnd, t))
+                    if player in table and (game is None or not (game.played or game.finished)):
+                        self.problem(
+                            None,
+                            f"{self.players[player].name} ({player}) withdrew from round "
+                            f"{entry.from_round} but is still seated at round {rnd} table {t}; "
+                            "re-seat that round (or swap in a substitute)",
+                        )
 
     def withdrawn_in(self, player: PlayerId, rnd: int) -> bool:
         p = self.players[player]
@@ -825,9 +846,11 @@ class _Fold:
             self.players[entry.player] = dataclasses.replace(
                 current, status=PlayerStatus.WITHDRAWN, since_round=entry.from_round
             )
+            self.withdrawals[entry.player] = entry
         else:
             if current.status is not PlayerStatus.WITHDRAWN:
                 self.problem(entry, f"{current.name} returns but had not withdrawn")
+            self.withdrawals.pop(entry.player, None)
             self.players[entry.player] = dataclasses.replace(
                 current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
             )
@@ -847,6 +870,7 @@ def fold(
     work = _Fold(settings, problems)
     for entry in effective:
         work.apply(entry)
+    work.seated_after_withdrawal()
     games = {key: t.frozen() for key, t in sorted(work.tables.items())}
     return EventState(
         settings=settings,

@@ -126,7 +126,19 @@ def _snapshot(store: EventStore) -> tuple[list[Entry], list[Problem], EventState
     cached = _CACHE.get(id(store))
     if cached is not None and cached[0] == key and cached[3].settings is store.event:
         return cached[1], cached[2], cached[3]
-    entries, problems = read_log(store.log)
+    count, last, _ = cached[0] if cached is not None else (0, None, 0)
+    grew = (
+        cached is not None
+        and cached[3].settings is store.event
+        and 0 < count < len(store.log)
+        and store.log[count - 1]["id"] == last
+    )
+    if grew and cached is not None:
+        # Another process appended: read only the new records.
+        more, more_problems = read_log(store.log[count:])
+        entries, problems = [*cached[1], *more], [*cached[2], *more_problems]
+    else:
+        entries, problems = read_log(store.log)
     state = fold(store.event, entries, problems=problems)
     _CACHE[id(store)] = (key, entries, problems, state)
     return entries, problems, state

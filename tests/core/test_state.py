@@ -304,6 +304,21 @@ def test_a_withdrawn_player_seated_later_is_a_problem() -> None:
     ]
 
 
+def test_a_withdrawn_player_left_in_a_seated_round_is_an_event_problem() -> None:
+    state = fold(SETTINGS, [PlayerWithdrawn(id="w", at=T, player="p5", from_round=1)])
+    assert state.problems == (
+        Problem(
+            None,
+            "Player 5 (p5) withdrew from round 1 but is still seated at round 1 table 2; "
+            "re-seat that round (or swap in a substitute)",
+        ),
+    )
+    # Once the table has a result, the seat was played: nothing to re-seat.
+    final = GameFinished(id="f", at=T, round=1, table=2, final=(30000, 30000, 30000, 30000))
+    assert fold(SETTINGS, [final, PlayerWithdrawn(id="w", at=T, player="p5",
+                                                   from_round=1)]).clean
+
+
 def test_swap_before_play_moves_players_between_tables() -> None:
     state = fold(SETTINGS, [SeatsSwapped(id="s", at=T, round=1, a="p1", b="p8")])
     assert state.seating[1] == (("p8", "p2", "p3", "p4"), ("p5", "p6", "p7", "p1"))

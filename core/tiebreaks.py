@@ -28,6 +28,7 @@ Buchholz are built on it as FIDE C.07 defines them for chess.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def lot_key(seed: str, player: str) -> int:
     """The number `player` draws in the event's drawing of lots; the lower number ranks higher.
 
@@ -82,7 +84,6 @@ class RankInput:
     seed: str = ""
     notes: list[str] = field(default_factory=list)
     _cache: dict[str, FloatArray] = field(default_factory=dict)
-    _csr: list[IntArray] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +133,7 @@ def rank(inp: RankInput, candidates: IntArray, chain: Sequence[Criterion]) -> Ra
         if n == 0 or gid[-1] == n - 1:
             break
         if criterion in _GROUPWISE:
-            key = np.zeros(n)
-            for lo, hi in _tied_segments(gid):
-                key[lo:hi] = _key(inp, criterion, order[lo:hi])
+            key = _groupwise(inp, criterion, order, gid)
         else:
             key = _key(inp, criterion, order)
         perm = np.lexsort((-key, gid))
@@ -184,22 +183,84 @@ def _key(inp: RankInput, criterion: Criterion, group: IntArray) -> FloatArray:
         Criterion.FIRSTS: lambda: inp.firsts[group],
         Criterion.BEST_GAME: lambda: inp.best_game[group],
         Criterion.AVG_PLACE: lambda: -inp.avg_place[group],
-        Criterion.LOTS: lambda: _lots(inp, group),
         Criterion.SONNEBORN_BERGER: lambda: _chess(inp)["sb"][group],
         Criterion.KOYA: lambda: _chess(inp)["koya"][group],
         Criterion.BUCHHOLZ: lambda: _buchholz(inp)[group],
-        Criterion.HEAD_TO_HEAD: lambda: _head_to_head(inp, group),
-        Criterion.DIRECT_ENCOUNTER: lambda: _direct_encounter(inp, group),
     }
     return np.asarray(simple[criterion](), dtype=np.float64)
 
 
-def _lots(inp: RankInput, group: IntArray) -> FloatArray:
-    # Ranks of the drawn numbers, not the numbers: 63-bit draws do not fit a float exactly.
-    draws = np.array([lot_key(inp.seed, inp.ids[i]) for i in group], dtype=np.int64)
-    ranks = np.empty(len(group), dtype=np.float64)
-    ranks[np.argsort(draws, kind="stable")] = np.arange(len(group), dtype=np.float64)
-    return -ranks
+def _groupwise(inp: RankInput, criterion: Criterion, order: IntArray, gid: IntArray) -> FloatArray:
+    """The key of a criterion read among tied players only, for every tied group at once.
+
+    `order` holds roster indices in rank order and `gid` their group numbers; players alone in
+    their group get 0 (their key is never compared with anyone's)."""
+    sizes = np.bincount(gid)
+    tied = sizes[gid] > 1
+    if criterion is Criterion.LOTS:
+        # Ranks of the drawn numbers, not the numbers: 63-bit draws do not fit a float exactly.
+        # Ranking all tied players together keeps the order inside every group.
+        key = np.zeros(len(order))
+        positions = np.flatnonzero(tied)
+        draws = np.array([lot_key(inp.seed, inp.ids[i]) for i in order[positions]], np.int64)
+        ranks = np.empty(len(positions), dtype=np.float64)
+        ranks[np.argsort(draws, kind="stable")] = np.arange(len(positions), dtype=np.float64)
+        key[positions] = -ranks
+        return key
+    group_of = np.full(len(inp.ids), -1, dtype=np.int64)
+    group_of[order[tied]] = gid[tied]
+    if criterion is Criterion.HEAD_TO_HEAD:
+        values = _head_to_head(inp, group_of)
+    else:
+        values = _direct_encounter(inp, group_of, sizes)
+    return np.asarray(values[order], dtype=np.float64)
+
+
+def _seat_pairs(inp: RankInput, group_of: IntArray) -> list[tuple[int, int, npt.NDArray[np.bool_]]]:
+    """(seat a, seat b, games where both seats hold players of the same tied group)."""
+    players = inp.game_players
+    valid = players >= 0
+    group = np.where(valid, group_of[np.where(valid, players, 0)], -1)
+    seats = players.shape[1]
+    out = []
+    for a in range(seats):
+        for b in range(seats):
+            if a != b:
+                same = (group[:, a] >= 0) & (group[:, a] == group[:, b])
+                if same.any():
+                    out.append((a, b, same))
+    return out
+
+
+def _head_to_head(inp: RankInput, group_of: IntArray) -> FloatArray:
+    """Per player: at every table shared with players tied with them, their points less each
+    such player's points, summed (0 for players who never met a tied player)."""
+    out = np.zeros(len(inp.ids))
+    players, pts = inp.game_players, inp.game_points
+    for a, b, same in _seat_pairs(inp, group_of):
+        np.add.at(out, players[same, a], pts[same, a] - pts[same, b])
+    return out
+
+
+def _direct_encounter(inp: RankInput, group_of: IntArray, sizes: IntArray) -> FloatArray:
+    """Per player: the match score against the players tied with them, or 0 for everyone in a
+    group whose members have not all met (FIDE: direct encounter needs all of them to have met)."""
+    n = len(inp.ids)
+    out = np.zeros(n)
+    players, places = inp.game_players, inp.game_places
+    met: list[IntArray] = []
+    for a, b, same in _seat_pairs(inp, group_of):
+        pa, pb = places[same, a], places[same, b]
+        np.add.at(out, players[same, a], (pa < pb) + 0.5 * (pa == pb))
+        lo = np.minimum(players[same, a], players[same, b])
+        hi = np.maximum(players[same, a], players[same, b])
+        met.append(lo * n + hi)
+    pairs = np.unique(np.concatenate(met)) if met else np.zeros(0, dtype=np.int64)
+    met_count = np.bincount(group_of[pairs // n], minlength=len(sizes))
+    complete = met_count >= sizes * (sizes - 1) // 2
+    ok = (group_of >= 0) & complete[np.maximum(group_of, 0)]
+    result: FloatArray = np.where(ok, out, 0.0)
+    return result
 
 
 def _pairwise(inp: RankInput) -> FloatArray:
@@ -277,63 +338,3 @@ def _buchholz(inp: RankInput) -> FloatArray:
             inp.notes.append(note)
         return np.zeros(len(inp.ids))
     return _chess(inp)["buchholz"]
-
-
-def _games_of(inp: RankInput) -> tuple[IntArray, IntArray]:
-    """Every player's games as CSR: games `rows[start[p]:start[p + 1]]` are player p's."""
-    if not inp._csr:
-        flat = inp.game_players.ravel()
-        ok = flat >= 0
-        players = flat[ok]
-        games = np.flatnonzero(ok) // inp.game_players.shape[1]
-        order = np.argsort(players, kind="stable")
-        start = np.zeros(len(inp.ids) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(players, minlength=len(inp.ids)), out=start[1:])
-        inp._csr.extend([games[order], start])
-    return inp._csr[0], inp._csr[1]
-
-
-def _games_among(inp: RankInput, group: IntArray) -> tuple[IntArray, npt.NDArray[np.bool_]]:
-    """The games where at least two of `group` sat, and which seats of each were theirs."""
-    rows, start = _games_of(inp)
-    mine = np.concatenate([rows[start[p] : start[p + 1]] for p in group])
-    games, counts = np.unique(mine, return_counts=True)
-    shared = games[counts >= 2]
-    members = np.isin(inp.game_players[shared], group)
-    return shared, members
-
-
-def _head_to_head(inp: RankInput, group: IntArray) -> FloatArray:
-    shared, members = _games_among(inp, group)
-    position = {int(p): k for k, p in enumerate(group)}
-    out = np.zeros(len(group))
-    for row, mask in zip(shared, members, strict=True):
-        seats = np.flatnonzero(mask)
-        pts = inp.game_points[row, seats]
-        # Each tied player's points less each other tied player's points at the same table.
-        diffs = pts * (len(seats) - 1) - (pts.sum() - pts)
-        for seat, diff in zip(seats, diffs, strict=True):
-            out[position[int(inp.game_players[row, seat])]] += diff
-    return out
-
-
-def _direct_encounter(inp: RankInput, group: IntArray) -> FloatArray:
-    shared, members = _games_among(inp, group)
-    position = {int(p): k for k, p in enumerate(group)}
-    out = np.zeros(len(group))
-    met = np.eye(len(group), dtype=bool)
-    for row, mask in zip(shared, members, strict=True):
-        seats = np.flatnonzero(mask)
-        for a in seats:
-            pa = position[int(inp.game_players[row, a])]
-            for b in seats:
-                if a == b:
-                    continue
-                pb = position[int(inp.game_players[row, b])]
-                met[pa, pb] = True
-                pl_a, pl_b = inp.game_places[row, a], inp.game_places[row, b]
-                out[pa] += 1.0 if pl_a < pl_b else 0.5 if pl_a == pl_b else 0.0
-    if not met.all():
-        # FIDE: direct encounter separates only players who have all met each other.
-        return np.zeros(len(group))
-    return out

@@ -13,6 +13,7 @@ import typer
 from mjevent.tui.cli_calc import calc
 from mjevent.tui.cli_check import check
 from mjevent.tui.cli_export import export
+from mjevent.tui.cli_new import new
 from mjevent.tui.cli_print import print_app
 from mjevent.tui.cli_record import CONTEXT_SETTINGS as RECORD_CONTEXT
 from mjevent.tui.cli_record import record
@@ -60,6 +61,7 @@ def main(
 
 
 app.command("calc")(calc)
+app.command("new")(new)
 app.command("record", context_settings=RECORD_CONTEXT)(record)
 app.command("replay")(replay)
 app.command("check")(check)

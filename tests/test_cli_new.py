@@ -1,0 +1,171 @@
+"""`mjevent new`: creates an event file from the command line and never replaces one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mjevent.events.store import EventStore
+from mjevent.tui.cli import app
+from mjevent.tui.cli_new import PlayersFileError, players_from_file
+
+runner = CliRunner()
+
+
+def test_new_writes_settings_and_players_from_a_text_file(tmp_path: Path) -> None:
+    names = ["田中 裕子", "王小明", "김민준", "Zoë Ångström"] * 4
+    players = tmp_path / "players.txt"
+    players.write_text("# registered\n" + "\n".join(names) + "\n\n", encoding="utf-8")
+    event = tmp_path / "club.toml"
+    result = runner.invoke(
+        app,
+        [
+            "new", str(event), "--name", "Winter Open", "--rules", "ema2016",
+            "--players-from", str(players), "--date", "2026-12-02", "--venue", "Hall A",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        f"Created {event}: 'Winter Open', riichi, rules ema2016, 16 players.\n"
+        f"Check it any time with: mjevent check {event}\n"
+    )
+    store = EventStore.open(event)
+    assert [p.name for p in store.event.players] == names
+    assert [p.id for p in store.event.players][:2] == ["p01", "p02"]
+    assert store.event.event.date == dt.date(2026, 12, 2)
+    assert store.event.event.venue == "Hall A"
+    assert store.log == []
+
+
+def test_new_reads_teams_and_ratings_from_a_csv(tmp_path: Path) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "\ufeffName,Team,Rating\nTanaka,Kyoto,1520\nSuzuki,Osaka,1498.5\nSato,Kyoto,\n",
+        encoding="utf-8",
+    )
+    event = tmp_path / "league.toml"
+    result = runner.invoke(
+        app, ["new", str(event), "--name", "League", "--rules", "wrc", "--players-from",
+              str(players)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "3 players in 2 teams." in result.output
+    settings = EventStore.open(event).settings
+    assert settings["teams"] == [{"id": "t1", "name": "Kyoto"}, {"id": "t2", "name": "Osaka"}]
+    assert settings["players"] == [
+        {"id": "p1", "name": "Tanaka", "team": "t1", "rating": 1520},
+        {"id": "p2", "name": "Suzuki", "team": "t2", "rating": 1498.5},
+        {"id": "p3", "name": "Sato", "team": "t1"},
+    ]
+
+
+def test_new_takes_the_format_from_a_sanma_preset(tmp_path: Path) -> None:
+    event = tmp_path / "sanma.toml"
+    result = runner.invoke(app, ["new", str(event), "--name", "Sanma", "--rules", "sanma-club"])
+    assert result.exit_code == 0, result.output
+    assert EventStore.open(event).settings["event"]["format"] == "sanma"
+
+
+def test_new_refuses_to_overwrite_an_existing_file(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    event.write_text("precious", encoding="utf-8")
+    result = runner.invoke(app, ["new", str(event), "--name", "X", "--rules", "ema2016"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {event}: the file already exists; mjevent never replaces an event file. "
+        "Fix: choose another name, or move the old file away first.\n"
+    )
+    assert event.read_text(encoding="utf-8") == "precious"
+
+
+def test_new_with_an_unknown_preset_suggests_one_and_writes_nothing(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    result = runner.invoke(app, ["new", str(event), "--name", "X", "--rules", "ema2061"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        "error: --rules: unknown rule preset 'ema2061'; did you mean 'ema2016'? (known: ema2016, "
+    )
+    assert not event.exists()
+
+
+def test_new_with_a_bad_date_says_the_format(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    result = runner.invoke(
+        app, ["new", str(event), "--name", "X", "--rules", "ema2016", "--date", "2/12/2026"]
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "error: --date '2/12/2026': expected year-month-day, e.g. --date 2026-12-02\n"
+    )
+    assert not event.exists()
+
+
+def test_new_with_a_missing_players_file_writes_nothing(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    missing = tmp_path / "nobody.txt"
+    result = runner.invoke(
+        app,
+        ["new", str(event), "--name", "X", "--rules", "ema2016", "--players-from", str(missing)],
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {missing}: no such players file. Fix: check the name, or leave out "
+        "--players-from and add players later.\n"
+    )
+    assert not event.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "nmae,team\nTanaka,A\n",
+            "{f}:1: unknown column 'nmae'; did you mean 'name'? "
+            "Fix: name the columns from name, id, team, rating, status (name is required).",
+        ),
+        (
+            "team\nA\n",
+            "{f}:1: no 'name' column in the header row. "
+            "Fix: start the file with a header such as name,team,rating.",
+        ),
+        (
+            "name,rating\nTanaka,1500\nSuzuki,high\n",
+            "{f}:3: rating 'high' is not a number. "
+            "Fix: write a number such as 1520, or leave the cell empty.",
+        ),
+        (
+            "name,team\nTanaka,A\n,B\n",
+            "{f}:3: the name is empty. Fix: give every row a name, or delete the row.",
+        ),
+        (
+            "name\n",
+            "{f}: no players found. "
+            "Fix: list one player a line (or a CSV with a name column).",
+        ),
+    ],
+)
+def test_bad_players_csv_names_the_line_and_fix(tmp_path: Path, text: str, message: str) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text(text, encoding="utf-8")
+    with pytest.raises(PlayersFileError) as caught:
+        players_from_file(players)
+    assert str(caught.value) == message.format(f=players)
+
+
+def test_duplicate_ids_in_a_players_csv_are_refused_by_the_settings(tmp_path: Path) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text("id,name\nA1,Tanaka\nA1,Suzuki\n", encoding="utf-8")
+    event = tmp_path / "club.toml"
+    result = runner.invoke(
+        app,
+        ["new", str(event), "--name", "X", "--rules", "ema2016", "--players-from", str(players)],
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {event}: players[1].id: player id 'A1' is already used by players[0] (Tanaka). "
+        "Fix: give every player a different id.\n"
+    )
+    assert not event.exists()

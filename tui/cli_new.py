@@ -1,0 +1,192 @@
+"""`mjevent new FILE --name ... --rules PRESET`: create an event file; never replace one.
+
+Players can come from a text file (one name a line; blank lines and `#` comments skipped) or a
+CSV file with a header row: `name` (required), and any of `id`, `team`, `rating`, `status`.
+Players get the ids `p01`, `p02` ... in file order unless the CSV gives them; each distinct
+team name becomes a team `t1`, `t2` ... in order of first appearance.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import difflib
+import io
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from mjevent.core.event import FORMAT_VERSION, EventFormat
+from mjevent.core.rules import PRESETS, RulesError, preset
+from mjevent.events.errors import EventFileError
+from mjevent.events.store import EventStore
+
+__all__ = ["PlayersFileError", "new", "players_from_file"]
+
+_COLUMNS = ("name", "id", "team", "rating", "status")
+
+
+class PlayersFileError(ValueError):
+    """A players file that cannot be read; the message names the file, the line and the fix."""
+
+
+def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The `[[players]]` and `[[teams]]` rows for the players listed in `path` (.txt or .csv).
+
+    >>> import tempfile
+    >>> f = Path(tempfile.mkdtemp()) / "players.csv"
+    >>> _ = f.write_text("name,team,rating\\n田中 裕子,Kyoto,1520\\nZoë Ång,Lyon,\\n", "utf-8")
+    >>> players, teams = players_from_file(f)
+    >>> players[0], teams[1]
+    ({'id': 'p1', 'name': '田中 裕子', 'team': 't1', 'rating': 1520}, {'id': 't2', 'name': 'Lyon'})
+    """
+    try:
+        # utf-8-sig: spreadsheets often start a CSV with a byte-order mark.
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise PlayersFileError(
+            f"{path}: no such players file. Fix: check the name, or leave out --players-from "
+            "and add players later."
+        ) from None
+    except UnicodeDecodeError:
+        raise PlayersFileError(
+            f"{path}: not UTF-8 text. Fix: save it as UTF-8 (in a spreadsheet: CSV UTF-8)."
+        ) from None
+    if path.suffix.lower() == ".csv":
+        rows = _csv_rows(path, text)
+    else:
+        rows = [
+            (n, {"name": line.strip()})
+            for n, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+    if not rows:
+        raise PlayersFileError(
+            f"{path}: no players found. Fix: list one player a line (or a CSV with a name column)."
+        )
+    width = len(str(len(rows)))
+    teams: dict[str, str] = {}
+    players: list[dict[str, Any]] = []
+    for index, (line, row) in enumerate(rows, 1):
+        player: dict[str, Any] = {"id": row.get("id") or f"p{index:0{width}d}", "name": row["name"]}
+        team = row.get("team")
+        if team:
+            player["team"] = teams.setdefault(team, f"t{len(teams) + 1}")
+        rating = row.get("rating")
+        if rating:
+            player["rating"] = _number(path, line, rating)
+        if row.get("status"):
+            player["status"] = row["status"]
+        players.append(player)
+    return players, [{"id": tid, "name": name} for name, tid in teams.items()]
+
+
+def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
+    reader = csv.reader(io.StringIO(text))
+    header = [h.strip().lower() for h in next(reader, [])]
+    for column in header:
+        if column not in _COLUMNS:
+            close = difflib.get_close_matches(column, _COLUMNS, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise PlayersFileError(
+                f"{path}:1: unknown column {column!r}{hint} "
+                f"Fix: name the columns from {', '.join(_COLUMNS)} (name is required)."
+            )
+    if "name" not in header:
+        raise PlayersFileError(
+            f"{path}:1: no 'name' column in the header row. "
+            "Fix: start the file with a header such as name,team,rating."
+        )
+    rows: list[tuple[int, dict[str, str]]] = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        values = {k: v.strip() for k, v in zip(header, row, strict=False)}
+        if not values.get("name"):
+            raise PlayersFileError(
+                f"{path}:{line}: the name is empty. Fix: give every row a name, "
+                "or delete the row."
+            )
+        rows.append((line, values))
+    return rows
+
+
+def _number(path: Path, line: int, text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise PlayersFileError(
+            f"{path}:{line}: rating {text!r} is not a number. "
+            "Fix: write a number such as 1520, or leave the cell empty."
+        ) from None
+
+
+def new(
+    file: Annotated[Path, typer.Argument(help="The event file to create (TOML).", dir_okay=False)],
+    name: Annotated[str, typer.Option("--name", help="The event's name.")],
+    rules: Annotated[
+        str, typer.Option("--rules", help=f"A rules preset: {', '.join(sorted(PRESETS))}.")
+    ],
+    players_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--players-from",
+            help="A .txt file (one name a line) or a .csv file (name,team,rating,...).",
+            dir_okay=False,
+        ),
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="The event's date, YYYY-MM-DD.")
+    ] = None,
+    venue: Annotated[str | None, typer.Option("--venue", help="Where it is played.")] = None,
+    game_format: Annotated[
+        EventFormat | None,
+        typer.Option("--format", help="riichi or sanma (default: as the rules preset plays)."),
+    ] = None,
+) -> None:
+    """Create a new event file with its settings and an empty log; refuse to overwrite."""
+    try:
+        preset(rules)
+    except RulesError as error:
+        _fail(f"--rules: {error}")
+    event: dict[str, Any] = {"name": name, "format_version": FORMAT_VERSION}
+    if date is not None:
+        try:
+            event["date"] = dt.date.fromisoformat(date)
+        except ValueError:
+            _fail(f"--date {date!r}: expected year-month-day, e.g. --date 2026-12-02")
+    if venue is not None:
+        event["venue"] = venue
+    if game_format is not None:
+        event["format"] = game_format.value
+    settings: dict[str, Any] = {"event": event, "rules": {"preset": rules}}
+    if players_from is not None:
+        try:
+            players, teams = players_from_file(players_from)
+        except PlayersFileError as error:
+            _fail(str(error))
+        settings["players"] = players
+        if teams:
+            settings["teams"] = teams
+    try:
+        store = EventStore.create(file, settings)
+    except EventFileError as error:
+        _fail(str(error))
+    s = store.event
+    teams_note = f" in {len(s.teams)} teams" if s.teams else ""
+    typer.echo(
+        f"Created {file}: {s.event.name!r}, {s.event.format.value}, rules {s.rules.preset}, "
+        f"{len(s.players)} players{teams_note}."
+    )
+    typer.echo(f"Check it any time with: mjevent check {file}")
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)

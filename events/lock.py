@@ -1,8 +1,8 @@
 """One writer at a time: an advisory `flock` on a lock file next to the event file.
 
-The lock is on `<event>.lock`, not on the event file itself, because rewriting the settings
-replaces the event file by a rename: a lock held on the old file would not exclude a process
-that opens the new one. The lock file is never deleted (deleting it would let two processes
+The lock is on `.<event>.lock` (hidden, next to the event file), not on the event file itself,
+because rewriting the settings replaces the event file by a rename: a lock held on the old file
+would not exclude a process that opens the new one. The lock file is never deleted (deleting it would let two processes
 lock two different files of the same name).
 """
 
@@ -26,8 +26,8 @@ _THREADS = threading.Lock()
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file used for event file `path`: `club.toml` -> `club.toml.lock`."""
-    return path.with_name(path.name + ".lock")
+    """The lock file used for event file `path`: `club.toml` -> `.club.toml.lock`."""
+    return path.with_name(f".{path.name}.lock")
 
 
 @contextlib.contextmanager

@@ -20,7 +20,7 @@ How each promise is kept:
 - Rewriting the settings writes a temporary file in the same folder, fsyncs it, renames it over
   the event file and fsyncs the folder; the log part is copied byte for byte and the result is
   parsed back and compared before the rename.
-- Writers take an `flock` on `<event>.lock`; before appending, a store reads what other
+- Writers take an `flock` on `.<event>.lock`; before appending, a store reads what other
   processes appended since it last looked (only the new bytes are parsed).
 - An entry's `id` is made where it was entered (`new_entry_id`); appending an id that is already
   in the log returns the logged entry and writes nothing, so a retried command records once.

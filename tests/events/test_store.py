@@ -231,7 +231,7 @@ def test_rewrite_settings_keeps_every_log_byte(path: Path) -> None:
     assert again.settings["event"]["name"] == "Winter Open 2026"
     assert again.log == store.log
     assert store.settings == again.settings
-    assert sorted(p.name for p in path.parent.iterdir()) == ["club.toml", "club.toml.lock"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [".club.toml.lock", "club.toml"]
 
 
 def test_other_store_appends_after_a_settings_rewrite_without_losing_entries(path: Path) -> None:

@@ -237,6 +237,9 @@ class _Event:
 
     config: StandingsConfig
     entrants: tuple[Entrant, ...]
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    subs: frozenset[int]
     index: Mapping[str, int]
     seats: int
     team_names: tuple[str, ...]
@@ -366,6 +369,9 @@ def _ingest(
     return _Event(
         config=config,
         entrants=entrants,
+        ids=tuple(e.id for e in entrants),
+        names=tuple(e.name for e in entrants),
+        subs=subs,
         index=index,
         seats=seats,
         team_names=team_names,
@@ -578,8 +584,8 @@ def _rank_input(ev: _Event, agg: _Agg, total: FloatArray, hi: int) -> RankInput:
     with np.errstate(invalid="ignore", divide="ignore"):
         avg_place = np.where(agg.games > 0, agg.place_sum / np.maximum(agg.games, 1), np.inf)
     return RankInput(
-        ids=tuple(e.id for e in ev.entrants),
-        names=tuple(e.name for e in ev.entrants),
+        ids=ev.ids,
+        names=ev.names,
         total=total,
         raw_sum=agg.raw,
         firsts=agg.place_counts[:, 0].astype(np.float64),
@@ -793,8 +799,8 @@ class Standings:
 
     def order(self) -> tuple[str, ...]:
         """Ranked player ids, best first (without building the rows)."""
-        ids = self._ev.entrants
-        return tuple(ids[int(i)].id for i in self._snap.ranking.order)
+        ids = self._ev.ids
+        return tuple(ids[i] for i in self._snap.ranking.order.tolist())
 
     def next_stage(self) -> tuple[tuple[str, ...], ...]:
         """The brackets the current stage's cut makes, best first, for seating the next stage.
@@ -1147,9 +1153,8 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
 def _ingest_one(
     ev: _Event, game: PlayedGame
 ) -> tuple[IntArray, FloatArray, FloatArray, FloatArray, IntArray, FloatArray]:
-    subs = frozenset(i for i, e in enumerate(ev.entrants) if e.status is Status.SUBSTITUTE)
     who, pts, tot, raw, place, chombo = _game_row(
-        game, ev.entrants, ev.index, ev.config, subs, ev.seats
+        game, ev.entrants, ev.index, ev.config, ev.subs, ev.seats
     )
     return (
         np.array(who, dtype=np.int64),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -252,3 +254,48 @@ def test_folding_club_sample_gives_exact_final_scores(tmp_path: Path) -> None:
     assert cut.result.final == (-9400, 53500, 37900, 38000)
     assert sum(len(g.hands) for g in state.games.values()) == 146
     assert sorted(state.seating) == [1, 2, 3, 4, 5]
+
+
+def _meetings(state_seating: dict[int, tuple[tuple[str, ...], ...]]) -> dict[frozenset[str], int]:
+    met: dict[frozenset[str], int] = {}
+    for tables in state_seating.values():
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    return met
+
+
+def test_sample_seatings_are_the_designs_they_claim(tmp_path: Path) -> None:
+    club = commands.current_state(EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path)))
+    # AG(2,4): 16 players, 5 rounds, every one of the 120 pairs meets exactly once.
+    assert sorted(_meetings(dict(club.seating)).values()) == [1] * 120
+    sanma = commands.current_state(
+        EventStore.open(shutil.copy(SAMPLES / "sanma.toml", tmp_path))
+    )
+    # AG(2,3): 9 players, 4 rounds of three tables of three, every one of 36 pairs once.
+    assert sorted(_meetings(dict(sanma.seating)).values()) == [1] * 36
+    league = commands.current_state(
+        EventStore.open(shutil.copy(SAMPLES / "league.toml", tmp_path))
+    )
+    teams = {p.id: p.team for p in league.players.values()}
+    assert len(teams) == 48 and len(set(teams.values())) == 12
+    for tables in league.seating.values():
+        assert len(tables) == 12
+        for table in tables:
+            assert len({teams[p] for p in table}) == 4  # teammates never share a table
+
+
+def test_make_samples_writes_the_committed_samples(tmp_path: Path) -> None:
+    # The samples are generated; a change to the script, the store's layout or the rules that
+    # changes a byte means they must be made again: `.venv/bin/python samples/make_samples.py`.
+    script = SAMPLES / "make_samples.py"
+    result = subprocess.run(
+        [sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    for name in ("club", "sanma", "league"):
+        made = (tmp_path / f"{name}.toml").read_bytes()
+        assert made == (SAMPLES / f"{name}.toml").read_bytes(), (
+            f"samples/{name}.toml is stale: run .venv/bin/python samples/make_samples.py"
+        )

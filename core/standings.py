@@ -268,6 +268,17 @@ class _Event:
     b_round: IntArray
 
 
+def _substitute_names(g: PlayedGame) -> dict[int, str]:
+    """Who played each substitute seat of a game: the name given with the game, else
+    `sub:<player id>` for a seat the result marks as a substitute's (one unnamed substitute per
+    absent player, so their games add up apart)."""
+    named = dict(g.substitutes)
+    for seat in g.result.substitutes:
+        if seat not in named and 0 <= seat < len(g.seats):
+            named[seat] = f"sub:{g.seats[seat]}"
+    return named
+
+
 def _roster(
     roster: Sequence[Entrant], games: Sequence[PlayedGame]
 ) -> tuple[tuple[Entrant, ...], dict[str, int]]:
@@ -279,11 +290,14 @@ def _roster(
         index[e.id] = i
     # A substitute named only in a game joins the roster as an unranked substitute.
     for g in games:
-        for seat, name in g.substitutes:
+        if not (g.substitutes or g.result.substitutes):
+            continue
+        for seat, name in _substitute_names(g).items():
             if name not in index:
                 replaced = g.seats[seat] if 0 <= seat < len(g.seats) else ""
+                label = name if name != f"sub:{replaced}" else f"substitute for {replaced}"
                 index[name] = len(entrants)
-                entrants.append(Entrant(name, name, status=Status.SUBSTITUTE, replaces=replaced))
+                entrants.append(Entrant(name, label, status=Status.SUBSTITUTE, replaces=replaced))
     return tuple(entrants), index
 
 
@@ -419,7 +433,7 @@ def _fast_columns(
     add_final, add_places, add_chombo = final.extend, places.extend, chombo.extend
     for g in games:
         r = g.result
-        if g.substitutes or len(g.seats) != seats or len(r.points) != seats:
+        if g.substitutes or r.substitutes or len(g.seats) != seats or len(r.points) != seats:
             return None
         add_ids(g.seats)
         add_points(r.points)
@@ -463,7 +477,7 @@ def _game_row(
             f"round {g.round} table {g.table} seat {'ESWN'[seat]}: player {g.seats[seat]!r} is "
             "not on the roster; add them (late entry) or fix the seating"
         ) from None
-    if g.substitutes or (subs and not subs.isdisjoint(who)):
+    if g.substitutes or g.result.substitutes or (subs and not subs.isdisjoint(who)):
         who = _credit_substitutes(g, who, entrants, index, config)
     pad = seats - width
     if pad:
@@ -485,7 +499,7 @@ def _credit_substitutes(
     index: Mapping[str, int],
     config: StandingsConfig,
 ) -> list[int]:
-    named = dict(g.substitutes)
+    named = _substitute_names(g)
     out = list(who)
     for seat, pid in enumerate(g.seats):
         credited = index[named[seat]] if seat in named else who[seat]
@@ -922,6 +936,7 @@ class Standings:
             and self.round == self.visible_round
             and all(seat in ev.index for seat in game.seats)
             and not game.substitutes
+            and not game.result.substitutes
             and len(game.seats) == ev.seats
         )
         games = (*ev.games, game)

@@ -539,3 +539,13 @@ def test_sanma_event_before_any_game_has_three_place_columns() -> None:
     assert [(r.place_label, r.games, r.place_counts) for r in s.rows] == [
         ("1-4", 0, (0, 0, 0)),
     ] * 4
+
+
+def test_unnamed_substitute_seat_is_listed_apart_per_absent_player() -> None:
+    ema = preset("ema2016")
+    result = game_result([40000, 35000, 25000, 20000], ema, substitutes=(3,))
+    s = compute_standings([PlayedGame(1, 1, ("a", "b", "c", "d"), result)], ABCD)
+    assert [(r.player, r.name, r.total, r.games) for r in s.apart] == [
+        ("sub:d", "substitute for d", -30000.0, 1)
+    ]
+    assert s.row("d").games == 0

@@ -298,9 +298,11 @@ Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, o
     m = re.fullmatch(r"[rR](\d+)", head)
     if m:
         rnd = int(m.group(1))
+        if rnd < 1:
+            raise line.error(f"{head!r} is not a round", "rounds count from 1, e.g. 'r2 t3 ...'")
         head = line.take("the table", "t3")
     m = re.fullmatch(r"[tT](\d+)", head)
-    if not m or int(m.group(1)) < 1 or rnd < 1:
+    if not m or int(m.group(1)) < 1:
         raise line.error(f"{head!r} is not a table", "start with the table, e.g. 't3 ...'")
     line.table = int(m.group(1))
     word = line.take("what happened", "ron, tsumo, draw, abort, chombo or final")

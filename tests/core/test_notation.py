@@ -104,6 +104,10 @@ def test_other_spellings_format_to_the_canonical_line(text: str, canonical: str)
         ("", "cannot read '': the line is empty; write e.g. 't3 ron S<-W 3/30'"),
         ("x3 ron S<-W 3/30", "cannot read 'x3 ron S<-W 3/30': 'x3' is not a table; start with "
          "the table, e.g. 't3 ...'"),
+        ("r0 t3 draw", "cannot read 'r0 t3 draw': 'r0' is not a round; rounds count from 1, "
+         "e.g. 'r2 t3 ...'"),
+        ("t0 draw", "cannot read 't0 draw': 't0' is not a table; start with the table, e.g. "
+         "'t3 ...'"),
         ("t3 win S<-W 3/30", "cannot read 't3 win S<-W 3/30': 'win' is not a result; write ron, "
          "tsumo, draw, abort, chombo or final after the table"),
         ("t3 ron S W 3/30", "cannot read 't3 ron S W 3/30': a ron needs WINNER<-LOSER; write e.g. "

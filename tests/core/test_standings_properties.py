@@ -74,3 +74,32 @@ def test_lots_at_the_end_of_the_chain_leaves_no_shared_place(games: list[PlayedG
     s = compute_standings(games, PLAYERS, config)
     assert [r.place for r in s.rows] == list(range(1, len(PLAYERS) + 1))
     assert sorted(r.player for r in s.rows) == sorted(p.id for p in PLAYERS)
+
+
+def brute_head_to_head(games: list[PlayedGame], group: set[str]) -> dict[str, float]:
+    # The definition, spelled out: at every table, each tied player's points less each other
+    # tied player's points at that table.
+    out = dict.fromkeys(group, 0.0)
+    for g in games:
+        for a, pa in enumerate(g.seats):
+            for b, pb in enumerate(g.seats):
+                if a != b and pa in group and pb in group:
+                    out[pa] += g.result.points[a] - g.result.points[b]
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_head_to_head_orders_each_tied_group_by_its_definition(games: list[PlayedGame]) -> None:
+    config = StandingsConfig(tiebreaks=(Criterion.TOTAL, Criterion.HEAD_TO_HEAD))
+    s = compute_standings(games, PLAYERS, config)
+    by_total: dict[float, set[str]] = {}
+    for r in s.rows:
+        by_total.setdefault(r.total, set()).add(r.player)
+    for rows in zip(s.rows, s.rows[1:], strict=False):
+        first, second = rows
+        if first.total != second.total:
+            continue
+        h2h = brute_head_to_head(games, by_total[first.total])
+        assert h2h[first.player] >= h2h[second.player]
+        assert (first.place == second.place) == (h2h[first.player] == h2h[second.player])

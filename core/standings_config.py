@@ -43,6 +43,9 @@ class Criterion(enum.StrEnum):
     point difference between them, summed. Players who never met are not separated."""
     AVG_PLACE = "avg_place"
     """Average place; lower is better."""
+    GAMES = "games"
+    """Games played; more is better (Pantheon's `games_and_rating` sort, for events where not
+    everyone plays the same number of games, such as late entries or a later stage)."""
     LOTS = "lots"
     """Drawing of lots from the event's published seed text (see `lot_key`)."""
     SONNEBORN_BERGER = "sonneborn_berger"
@@ -117,6 +120,7 @@ TEAM_CRITERIA: frozenset[Criterion] = frozenset(
         Criterion.RAW_SUM,
         Criterion.FIRSTS,
         Criterion.BEST_GAME,
+        Criterion.GAMES,
         Criterion.LOTS,
         Criterion.SHARED,
     }

@@ -183,6 +183,7 @@ def _key(inp: RankInput, criterion: Criterion, group: IntArray) -> FloatArray:
         Criterion.FIRSTS: lambda: inp.firsts[group],
         Criterion.BEST_GAME: lambda: inp.best_game[group],
         Criterion.AVG_PLACE: lambda: -inp.avg_place[group],
+        Criterion.GAMES: lambda: inp.games[group].astype(np.float64),
         Criterion.SONNEBORN_BERGER: lambda: _chess(inp)["sb"][group],
         Criterion.KOYA: lambda: _chess(inp)["koya"][group],
         Criterion.BUCHHOLZ: lambda: _buchholz(inp)[group],

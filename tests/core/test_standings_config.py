@@ -69,7 +69,7 @@ def test_empty_table_is_the_default() -> None:
         (
             {"tiebreaks": ["total", "sonneborn"]},
             "[standings] tiebreaks[1] = 'sonneborn': expected one of total, raw_sum, firsts, "
-            "best_game, head_to_head, avg_place, lots, sonneborn_berger, direct_encounter, "
+            "best_game, head_to_head, avg_place, games, lots, sonneborn_berger, direct_encounter, "
             "koya, buchholz, shared; did you mean 'sonneborn_berger'?",
         ),
         (
@@ -100,8 +100,8 @@ def test_empty_table_is_the_default() -> None:
         ),
         (
             {"teams": {"tiebreaks": ["total", "koya"]}},
-            "[standings] teams.tiebreaks cannot use koya (allowed: best_game, firsts, lots, "
-            "raw_sum, shared, total)",
+            "[standings] teams.tiebreaks cannot use koya (allowed: best_game, firsts, games, "
+            "lots, raw_sum, shared, total)",
         ),
         ({"teams": {"best_n": 2}}, "[standings] teams unknown key 'best_n'; did you mean 'best'?"),
         (

@@ -250,3 +250,21 @@ def test_firsts_before_total_ranks_a_league_by_wins() -> None:
     ]
     s = ranked(games, Criterion.FIRSTS, Criterion.TOTAL)
     assert s.order()[:2] == ("a", "b")
+
+
+def test_games_played_decide_before_total() -> None:
+    # Two games: e 10000-5000 = 5000, f 0+5000 = 5000, g 0, h -10000-0 = -10000.
+    # One game: a +20000, b 0, c 0, d -20000. More games rank first, whatever the total.
+    games = [
+        game(1, 1, "abcd", (20000, 0, 0, -20000), (1, 2, 2, 4)),
+        game(1, 2, "efgh", (10000, 0, 0, -10000), (1, 2, 2, 4)),
+        game(2, 1, "efgh", (-5000, 5000, 0, 0), (4, 1, 2, 2)),
+    ]
+    s = ranked(games, Criterion.GAMES, Criterion.TOTAL, Criterion.SHARED)
+    assert [(r.place_label, r.player, r.games, r.total) for r in s.rows[:5]] == [
+        ("1-2", "e", 2, 5000.0),
+        ("1-2", "f", 2, 5000.0),
+        ("3", "g", 2, 0.0),
+        ("4", "h", 2, -10000.0),
+        ("5", "a", 1, 20000.0),
+    ]

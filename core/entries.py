@@ -537,12 +537,99 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
             f"log entry {raw_id!r}: unknown kind {kind!r}"
             + (hint or f" (known kinds: {', '.join(sorted(KINDS))})")
         )
+    if kind == "hand":
+        fast = _fast_hand(record)
+        if fast is not None:
+            return fast
+    return _read_carefully(record, raw_id, kind)
+
+
+def _read_carefully(record: Mapping[str, Any], raw_id: str, kind: str) -> Entry:
     where = f"log entry {raw_id!r} ({kind})"
     at = _timestamp(record.get("at"), where)
     r = _Reader(record, where)
     entry: Entry = _READERS[kind](r, raw_id, at)
     r.finish()
     return entry
+
+
+_HAND_KEYS = frozenset(
+    {"id", "at", "kind", "round", "table", "outcome", "loser", "wins", "riichi", "tenpai",
+     "nagashi", "reason", "offender"}
+)
+
+
+def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
+    """A well-formed hand record read without the checks' bookkeeping, or None to read it the
+    careful way (which then names whatever is wrong). Logs are mostly hands: this halves the
+    time to read one."""
+    try:
+        if not _HAND_KEYS.issuperset(record):
+            return None
+        at, rnd, table = record["at"], record["round"], record["table"]
+        if not (
+            isinstance(at, str) and at and type(rnd) is int and type(table) is int
+            and rnd >= 1 and table >= 1
+        ):
+            return None
+        riichi_raw = record.get("riichi", [])
+        if type(riichi_raw) is not list:
+            return None
+        riichi = frozenset(_SEAT_OF[s] for s in riichi_raw)
+        if len(riichi) != len(riichi_raw):
+            return None
+        outcome_name = record["outcome"]
+        outcome: Outcome
+        if outcome_name in ("ron", "tsumo"):
+            if outcome_name == "ron" and "loser" not in record:
+                return None
+            wins: list[Win] = []
+            if type(record["wins"]) is not list:
+                return None
+            for w in record["wins"]:
+                if type(w) is not dict or not _WIN_KEYS.issuperset(w):
+                    return None
+                if "yakuman" in w:
+                    n = w["yakuman"]
+                    if type(n) is not int or n < 1 or "han" in w or "fu" in w:
+                        return None
+                    value = HandValue(yakuman=n)
+                else:
+                    han, fu = w["han"], w["fu"]
+                    if type(han) is not int or type(fu) is not int or han < 0 or fu < 0:
+                        return None
+                    value = HandValue(han, fu)
+                pao = w.get("pao")
+                wins.append(Win(_SEAT_OF[w["winner"]], value, None if pao is None else
+                                _SEAT_OF[pao]))
+            if not wins or set(record) & {"tenpai", "nagashi", "reason", "offender"}:
+                return None
+            if outcome_name == "ron":
+                outcome = Ron(_SEAT_OF[record["loser"]], tuple(wins))
+            elif len(wins) == 1 and "loser" not in record:
+                outcome = Tsumo(wins[0])
+            else:
+                return None
+        elif outcome_name == "draw":
+            tenpai_raw, nagashi_raw = record.get("tenpai", []), record.get("nagashi", [])
+            if type(tenpai_raw) is not list or type(nagashi_raw) is not list:
+                return None
+            tenpai = frozenset(_SEAT_OF[s] for s in tenpai_raw)
+            nagashi = frozenset(_SEAT_OF[s] for s in nagashi_raw)
+            if len(tenpai) != len(tenpai_raw) or len(nagashi) != len(nagashi_raw):
+                return None
+            if set(record) & {"loser", "wins", "reason", "offender"}:
+                return None
+            outcome = Draw(tenpai, nagashi)
+        else:
+            return None
+    except (KeyError, TypeError):
+        return None
+    return HandRecorded(id=record["id"], at=at, round=rnd, table=table,
+                        hand=Hand(outcome, riichi))
+
+
+_WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "pao"})
 
 
 def _read_value(r: _Reader, win: Mapping[str, Any], label: str) -> HandValue:

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjevent.core.entries import (
+    _HAND_KEYS,
     KINDS,
     Correction,
     Entry,
@@ -30,6 +31,8 @@ from mjevent.core.entries import (
     SeatsSwapped,
     TableReseated,
     TimeCalled,
+    _fast_hand,
+    _read_carefully,
     entry_from_record,
 )
 from mjevent.core.outcomes import (
@@ -332,3 +335,35 @@ hands = st.builds(
 @given(hands)
 def test_any_hand_entry_survives_its_record(entry: HandRecorded) -> None:
     assert entry_from_record(entry.to_record()) == entry
+    if isinstance(entry.hand.outcome, Ron | Tsumo | Draw):
+        assert _fast_hand(entry.to_record()) == entry  # the common kinds take the fast path
+
+
+# Mutated hand records: any key may be dropped or given an odd value.
+odd_values = st.one_of(
+    st.sampled_from(["E", "S", "W", "N", "X", "ES", "", "ron", "draw", "tsumo", "chombo"]),
+    st.integers(-1, 5),
+    st.booleans(),
+    st.lists(st.sampled_from(["E", "S", "W", "N", "Q"]), max_size=4),
+    st.just([{"winner": "S", "han": 3, "fu": 30}]),
+    st.just([{"winner": "S", "yakuman": 1, "fu": 30}]),
+    st.just([{"winner": "S", "han": True, "fu": 30}]),
+    st.just({"winner": "S"}),
+)
+
+
+@given(hands, st.dictionaries(st.sampled_from(sorted(_HAND_KEYS - {"id", "kind"})), odd_values,
+                              max_size=3), st.sets(st.sampled_from(["riichi", "loser", "wins"])))
+def test_fast_hand_reading_agrees_with_the_careful_reader(
+    entry: HandRecorded, changes: dict[str, Any], dropped: set[str]
+) -> None:
+    record = {**entry.to_record(), **changes}
+    for key in dropped:
+        record.pop(key, None)
+    fast = _fast_hand(record)
+    try:
+        careful: Entry | None = _read_carefully(record, record["id"], "hand")
+    except EntryError:
+        careful = None
+    if fast is not None:
+        assert fast == careful

@@ -2,8 +2,8 @@
 
 The lock is on `.<event>.lock` (hidden, next to the event file), not on the event file itself,
 because rewriting the settings replaces the event file by a rename: a lock held on the old file
-would not exclude a process that opens the new one. The lock file is never deleted (deleting it would let two processes
-lock two different files of the same name).
+would not exclude a process that opens the new one. The lock file is never deleted (deleting
+it would let two processes lock two different files of the same name).
 """
 
 from __future__ import annotations

@@ -99,10 +99,12 @@ class EventStore:
     every entry as a plain dict in file order, `warnings` what `open` had to repair.
     """
 
-    def __init__(self, path: Path, settings: dict[str, Any], event: EventSettings) -> None:
+    settings: dict[str, Any]
+    event: EventSettings
+
+    def __init__(self, path: Path) -> None:
+        """An unread store; use `EventStore.open` or `EventStore.create`."""
         self.path = path
-        self.settings = settings
-        self.event = event
         self.log: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self._ids: dict[str, int] = {}
@@ -155,7 +157,7 @@ class EventStore:
     def open(cls, path: Path | str) -> EventStore:
         """Load an event file, moving a torn tail aside (see `warnings`); raise if it is invalid."""
         path = Path(path)
-        store = cls(path, {}, _placeholder())
+        store = cls(path)
         with store._exclusive():
             store._load_all()
         return store
@@ -227,12 +229,15 @@ class EventStore:
         """
         event = _validate_settings(self.path, settings)
         plain = settings_to_dict(event)
-        head = _settings_text(plain).encode("utf-8")
         with self._exclusive():
             self._catch_up()
             data, st = _read(self.path)
             match = _LOG_HEADER.search(data)
-            log_part = b"" if match is None else data[match.start() :]
+            log_part = b"" if match is None else b"\n" + data[match.start() :]
+            # The banner promises that every entry ends with its end line: a log written by
+            # hand without them must not gain it.
+            sealed = match is None or _BANNER in data[: match.start()]
+            head = _settings_text(plain, banner=sealed).encode("utf-8")
             new = head + log_part
             doc = tomllib.loads(new.decode("utf-8"))
             if doc.pop("log", []) != self.log or doc != tomllib.loads(head.decode("utf-8")):
@@ -360,11 +365,6 @@ def new_entry_id() -> str:
 
 
 # --- Reading helpers -----------------------------------------------------------------------------
-
-
-def _placeholder() -> EventSettings:
-    return settings_from_dict({"event": {"name": "-", "format_version": 1},
-                               "rules": {"preset": "ema2016"}})
 
 
 def _not_found(path: Path) -> EventFileNotFoundError:
@@ -742,8 +742,8 @@ def _line_of(text: bytes, key_path: str) -> int | None:
 # --- Writing helpers -----------------------------------------------------------------------------
 
 
-def _settings_text(settings: Mapping[str, Any]) -> str:
-    return HEADER + toml_write.document(settings) + LOG_BANNER
+def _settings_text(settings: Mapping[str, Any], banner: bool = True) -> str:
+    return HEADER + toml_write.document(settings) + (LOG_BANNER if banner else "")
 
 
 def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any]]:

@@ -390,3 +390,18 @@ def test_new_entry_ids_are_unique_and_sort_in_the_order_made() -> None:
     assert len(set(ids)) == 5000
     assert ids == sorted(ids)
     assert all(len(i) == 26 for i in ids)
+
+
+def test_rewriting_a_hand_written_log_keeps_it_readable_as_written(path: Path) -> None:
+    entry = '\n[[log]]\nid = "{}"\nat = "t"\nkind = "note"\n'
+    log = entry.format("a") + entry.format("b")
+    _write(path, HAND_MADE.replace("nmae", "name") + log)
+    store = EventStore.open(path)
+    settings = dict(store.settings)
+    settings["event"] = {**settings["event"], "venue": "Hall C"}
+    store.rewrite_settings(settings)
+    assert path.read_text(encoding="utf-8").endswith(log)
+    again = EventStore.open(path)
+    assert [r["id"] for r in again.log] == ["a", "b"]
+    assert again.warnings == []
+    assert again.settings["event"]["venue"] == "Hall C"

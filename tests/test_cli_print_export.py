@@ -113,7 +113,7 @@ def test_print_standings_html_escapes_and_lists_every_player(event_file: Path) -
     assert result.exit_code == 0, result.output
     assert "<title>Standings after round 2</title>" in result.output
     assert result.output.count("<tr>") == 5
-    assert "<td>Lars Øvergaard</td><td>Blue Waves</td><td>-60.0</td>" in result.output
+    assert '<td>Lars Øvergaard</td><td>Blue Waves</td><td class="num">-60.0</td>' in result.output
 
 
 def test_print_standings_after_a_round_not_played_is_refused(event_file: Path) -> None:

@@ -214,13 +214,23 @@ def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    # Numbers right-aligned and tabular, as on the printed wall sheet.
+    kinds = ["" if h in _LEFT else ' class="num"' for h in headers]
+    head = "".join(f"<th{k}>{html.escape(h)}</th>" for h, k in zip(headers, kinds, strict=True))
     body = "\n".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows
+        "<tr>"
+        + "".join(f"<td{k}>{html.escape(c)}</td>" for c, k in zip(r, kinds, strict=True))
+        + "</tr>"
+        for r in rows
+    )
+    style = (
+        "table{border-collapse:collapse}th,td{padding:2px 8px;border-bottom:1px solid #ccc}"
+        ".num{text-align:right;font-variant-numeric:tabular-nums}"
     )
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title></head>\n<body>\n<h1>{html.escape(title)}</h1>\n"
+        f"<title>{html.escape(title)}</title><style>{style}</style></head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n"
         f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n"
         "</body>\n</html>"
     )

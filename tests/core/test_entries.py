@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -367,3 +370,23 @@ def test_fast_hand_reading_agrees_with_the_careful_reader(
         careful = None
     if fast is not None:
         assert fast == careful
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_docs_event_file_lists_every_kind_and_its_example_reads() -> None:
+    text = (DOCS / "event-file.md").read_text(encoding="utf-8")
+    section = text[text.index("### Kinds") : text.index("## Writing without loss")]
+    table = section[: section.index("#### `hand`")]
+    listed = set(re.findall(r"^\| `(\w+)`(?: / `(\w+)` / `(\w+)`)?", table, flags=re.M))
+    kinds = {k for row in listed for k in row if k}
+    assert kinds == set(KINDS)
+    (example,) = re.findall(r"```toml\n(.*?)```", section, flags=re.S)
+    record = tomllib.loads(example)["log"][0]
+    entry = entry_from_record(record)
+    assert isinstance(entry, HandRecorded)
+    assert entry.hand == Hand(
+        Ron(2, (Win(1, HandValue(3, 30)), Win(3, HandValue(2, 40)))), frozenset({0, 1})
+    )
+    assert entry.to_record() == record

@@ -129,10 +129,10 @@ def test_export_ema_rows_and_zero_sum_report(event_file: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Position,First name,Last name,EMA number,Table points,Score,EMA member,Country",
-        "1,Sophie,Müller,,,25.0,0,",
-        "2,,김서연,,,8.0,0,",
-        "3,田中,優希,,,5.0,0,",
-        "4,Lars,Øvergaard,04120007,,-60.0,1,",
+        "1,Sophie,Müller,,,25000,0,",
+        "2,,김서연,,,8000,0,",
+        "3,田中,優希,,,5000,0,",
+        "4,Lars,Øvergaard,04120007,,-60000,1,",
     ]
     assert result.stderr.splitlines() == [
         "game points add up to -20.0; chombo penalties -20.0; before chombo the tables add up "

@@ -81,7 +81,8 @@ def _ema_number(player: str) -> str:
 
 
 def _score(total: float) -> str:
-    return f"{total / 1000:.1f}"
+    # EMA riichi results give the score in raw points, as a whole number (141,500 points).
+    return str(round(total))
 
 
 def _ema_row(row: StandingRow, position: str) -> list[str]:

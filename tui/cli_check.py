@@ -30,7 +30,8 @@ def check(
     except EventFileError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
-    problems = [f"{file}: {w}" for w in store.warnings]
+    # The store's warnings already start with the file's name.
+    problems = [w if w.startswith(str(file)) else f"{file}: {w}" for w in store.warnings]
     entries, read_problems = read_log(store.log)
     state = fold(store.event, entries, problems=read_problems)
     problems += [f"{file}: {p}" for p in state.problems]

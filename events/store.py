@@ -123,11 +123,7 @@ class EventStore:
         path = Path(path)
         event = _validate_settings(path, settings)
         if path.exists():
-            raise EventFileExistsError(
-                path,
-                f"{path}: the file already exists; mjevent never replaces an event file. "
-                "Fix: choose another name, or move the old file away first.",
-            )
+            raise _exists(path)
         if not path.parent.is_dir():
             raise EventFileNotFoundError(
                 path,
@@ -138,16 +134,15 @@ class EventStore:
         tmp = _temp_name(path)
         _write_new(tmp, data)
         try:
-            os.link(tmp, path)
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise
+            except OSError:
+                # Some file systems (FAT on a USB stick) have no hard links: create exclusively.
+                _write_new(path, data)
         except FileExistsError:
-            raise EventFileExistsError(
-                path,
-                f"{path}: the file already exists; mjevent never replaces an event file. "
-                "Fix: choose another name, or move the old file away first.",
-            ) from None
-        except OSError:
-            # Some file systems (FAT on a USB stick) have no hard links: create exclusively.
-            _write_new(path, data)
+            raise _exists(path) from None
         finally:
             tmp.unlink(missing_ok=True)
         _fsync_dir(path.parent)
@@ -365,6 +360,14 @@ def new_entry_id() -> str:
 
 
 # --- Reading helpers -----------------------------------------------------------------------------
+
+
+def _exists(path: Path) -> EventFileExistsError:
+    return EventFileExistsError(
+        path,
+        f"{path}: the file already exists; mjevent never replaces an event file. "
+        "Fix: choose another name, or move the old file away first.",
+    )
 
 
 def _not_found(path: Path) -> EventFileNotFoundError:

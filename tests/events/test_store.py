@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjevent.events.errors import (
     EventFileExistsError,
@@ -405,3 +408,71 @@ def test_rewriting_a_hand_written_log_keeps_it_readable_as_written(path: Path) -
     assert [r["id"] for r in again.log] == ["a", "b"]
     assert again.warnings == []
     assert again.settings["event"]["venue"] == "Hall C"
+
+
+def test_create_in_a_missing_folder_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere" / "club.toml"
+    with pytest.raises(EventFileNotFoundError) as caught:
+        EventStore.create(path, _settings())
+    assert str(caught.value) == (
+        f"{path}: the folder {path.parent} does not exist. "
+        "Fix: create the folder first, or give a path in an existing folder."
+    )
+
+
+def test_create_without_hard_links_still_creates_the_file(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: Any, target: Any) -> None:
+        raise PermissionError("operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    EventStore.create(path, _settings())
+    assert EventStore.open(path).settings["event"]["name"] == "Winter Open"
+    assert sorted(p.name for p in path.parent.iterdir()) == [".club.toml.lock", "club.toml"]
+
+
+def test_create_loses_a_race_for_the_name_without_replacing_the_winner(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def taken(source: Any, target: Any) -> None:
+        Path(target).write_text("the other process's event", encoding="utf-8")
+        raise FileExistsError(target)
+
+    monkeypatch.setattr(os, "link", taken)
+    with pytest.raises(EventFileExistsError):
+        EventStore.create(path, _settings())
+    assert path.read_text(encoding="utf-8") == "the other process's event"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["club.toml"]
+
+
+_LEAF = (
+    st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=10)
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.booleans()
+    | st.floats(allow_nan=False)
+)
+_FIELDS = st.dictionaries(
+    st.sampled_from(["round", "table", "wins", "riichi", "text", "final", "名前", "a b"]),
+    st.recursive(
+        _LEAF,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+        max_leaves=6,
+    ),
+    max_size=4,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields=st.lists(_FIELDS, min_size=1, max_size=4))
+def test_any_entries_read_back_exactly_as_append_returned_them(
+    fields: list[dict[str, Any]],
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "club.toml"
+        store = EventStore.create(path, _settings())
+        returned = [
+            store.append({"id": f"e{n}", "at": "t", "kind": "note", **f})
+            for n, f in enumerate(fields)
+        ]
+        assert EventStore.open(path).log == returned == store.log

@@ -24,13 +24,33 @@ from mjevent.core.seating.schedule import Schedule
 
 TARGET = Path(__file__).resolve().parent.parent / "core" / "seating" / "library_blocks.py"
 
-DEFAULT_SIZES = [(4, p) for p in range(20, 161, 4) if p % 12 != 4] + [
-    (3, p) for p in range(12, 91, 6)
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from seating import TOMII_K3, TOMII_K4  # noqa: E402  (the catalogue counts, typed in once)
+
+DEFAULT_SIZES = (
+    [(4, p) for p in sorted(TOMII_K4) if p % 12 != 4]
+    + [(3, p) for p in sorted(TOMII_K3) if p % 6 == 0]
+    + [(3, p) for p in sorted(TOMII_K3) if p % 6 == 3]
+    + [(4, p) for p in sorted(TOMII_K4) if p % 12 == 4]
+)
 
 
-def build(k: int, players: int, iterations: int, seeds: int) -> tuple[Schedule, str] | None:
-    for plan in plans(players, k)[:2]:
+def target(k: int, players: int) -> int:
+    """The catalogue's count (or the best known where it has none): the plan to reach first."""
+    tomii, best = (TOMII_K4 if k == 4 else TOMII_K3).get(players, (None, 1))
+    return tomii if tomii is not None else best
+
+
+def build(
+    k: int, players: int, iterations: int, seeds: int, have: int
+) -> tuple[Schedule, str] | None:
+    """The longest cyclic schedule found: the easiest plan reaching the catalogue first, then
+    longer plans while they keep succeeding."""
+    goal = max(target(k, players), have + 1)
+    ladder = sorted((p for p in plans(players, k) if p.n >= goal), key=lambda p: p.n)
+    found: tuple[Schedule, str] | None = None
+    for plan in ladder:
+        got = None
         for seed in range(seeds):
             base = find_base_round(plan, k, iterations=iterations, seed=seed)
             if base is None:
@@ -40,8 +60,12 @@ def build(k: int, players: int, iterations: int, seeds: int) -> tuple[Schedule, 
             schedule = Schedule.build(players, k, assign_table_numbers(seated))
             report = check(schedule, Requirements(no_repeats=True, wind_balance=True))
             if report.ok:
-                return schedule, f"cyclic Z{plan.n}x{plan.levels}+{plan.fixed} seed {seed}"
-    return None
+                got = schedule, f"cyclic Z{plan.n}x{plan.levels}+{plan.fixed} seed {seed}"
+                break
+        if got is None:
+            break
+        found = got
+    return found
 
 
 def write(blocks: dict[str, str]) -> None:
@@ -66,7 +90,7 @@ def main() -> int:
         name = block_name(players, k)
         have = int(blocks[name].split(",")[3]) if name in blocks else 0
         start = time.perf_counter()
-        got = build(k, players, args.iterations, args.seeds)
+        got = build(k, players, args.iterations, args.seeds, have)
         took = time.perf_counter() - start
         if got is None or got[0].round_count <= have:
             print(f"{name}: nothing better than {have} rounds ({took:.0f} s)", flush=True)

@@ -59,9 +59,20 @@ def plans(players: int, table_size: int) -> list[CyclicPlan]:
     for fixed in range(1, tables + 1):
         if (players - fixed) % levels == 0:
             n = (players - fixed) // levels
-            if n >= 2:
+            if n >= 2 and _enough_classes(CyclicPlan(n, levels, fixed), k):
                 out.append(CyclicPlan(n, levels, fixed))
     return sorted(out, key=lambda plan: -plan.n)
+
+
+def _enough_classes(plan: CyclicPlan, table_size: int) -> bool:
+    """Counting: a base round needs as many usable classes as it has pairs."""
+    usable = (
+        plan.levels * ((plan.n - 1) // 2)
+        + plan.levels * (plan.levels - 1) // 2 * plan.n
+        + plan.fixed * plan.levels
+    )
+    tables = plan.players // table_size
+    return usable >= tables * table_size * (table_size - 1) // 2
 
 
 def _class_table(plan: CyclicPlan) -> tuple[list[list[int]], list[int]]:

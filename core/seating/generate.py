@@ -98,7 +98,9 @@ def best_grouping(
     if team_size is None and (found is None or len(found[0]) < rounds):
         have = len(found[0]) if found else 0
         # Cyclic plans are only worth their cost when the plain search would struggle.
-        if rounds > upper_bound(players, table_size) // 2 or table_size == 2:
+        # Below K tables only one round can be repeat-free, so no plan can succeed there.
+        worth = rounds > upper_bound(players, table_size) // 2 or table_size == 2
+        if worth and players // table_size >= table_size:
             plans_min = max(have + 1, 2)
             res = None
             from mjevent.core.seating.cyclic import plans
@@ -183,19 +185,22 @@ def generate(
     if len(prefix) >= rounds:
         grouping = prefix[:rounds]
     else:
-        base = fixed_rounds or prefix
+        # A construction's or cyclic prefix seeds the search, which may still rearrange it
+        # when that is what it takes to add repeat-free rounds.
         result = search(
             players,
             table_size,
-            active[len(base):],
-            fixed=base,
+            active[n_fixed:],
+            fixed=fixed_rounds,
+            initial=prefix,
             teams=team_tuples,
             settings=cfg.search,
         )
         grouping = [[list(t) for t in r] for r in result.rounds]
         if prefix:
             source += "+search"
-    keep = n_fixed if fixed is not None else (len(prefix) if ordered else 0)
+    # Seat order from a library block or a Berger table survives only when used unchanged.
+    keep = n_fixed if fixed is not None or len(prefix) < rounds else (len(prefix) if ordered else 0)
     seated = assign_winds(grouping, table_size, fixed_rounds=keep)
     numbered = assign_table_numbers(seated, fixed_rounds=n_fixed)
     return Schedule.build(

@@ -29,6 +29,8 @@ import numpy.typing as npt
 
 IntArray = npt.NDArray[np.int64]
 
+_BIG = np.iinfo(np.int64).max // 4
+
 TEAM_WEIGHT = 1000
 """Virtual meetings between teammates: seating them together costs more than any repeat."""
 
@@ -39,7 +41,7 @@ class SearchSettings:
 
     seed: int = 0
     round_iterations: int = 4000
-    stretch_iterations: int = 30000
+    stretch_iterations: int = 15000
     polish_iterations: int = 3000
     tenure: int = 6
 
@@ -64,6 +66,9 @@ class _Search:
         np.fill_diagonal(self.m, 0)
         self.settings = settings
         self.rng = rng
+        k = table_size
+        self.others = [np.array([i for i in range(k) if i != s]) for s in range(k)]
+        self.swap_signs = np.repeat(np.array([-1, -1, -1, -1, 1, 1, 1, 1]), k - 1)
 
     # --- meeting matrix bookkeeping -------------------------------------------------------
     def add_round(self, tables: IntArray, sign: int = 1) -> None:
@@ -85,23 +90,22 @@ class _Search:
     def swap(self, tables: IntArray, ta: int, sa: int, tb: int, sb: int) -> None:
         a = int(tables[ta, sa])
         b = int(tables[tb, sb])
-        rest_a = np.delete(tables[ta], sa)
-        rest_b = np.delete(tables[tb], sb)
-        self.m[a, rest_a] -= 1
-        self.m[rest_a, a] -= 1
-        self.m[b, rest_b] -= 1
-        self.m[rest_b, b] -= 1
-        self.m[b, rest_a] += 1
-        self.m[rest_a, b] += 1
-        self.m[a, rest_b] += 1
-        self.m[rest_b, a] += 1
+        rest_a = tables[ta][self.others[sa]]
+        rest_b = tables[tb][self.others[sb]]
+        n = len(rest_a)
+        fa = np.full(n, a)
+        fb = np.full(n, b)
+        # Every (row, column) below is distinct, so one fancy-indexed add is exact.
+        rows = np.concatenate([fa, rest_a, fb, rest_b, fb, rest_a, fa, rest_b])
+        cols = np.concatenate([rest_a, fa, rest_b, fb, rest_a, fb, rest_b, fa])
+        self.m[rows, cols] += self.swap_signs
         tables[ta, sa], tables[tb, sb] = b, a
 
     def deltas(self, tables: IntArray, ta: int, sa: int) -> IntArray:
         """Cost change of swapping the player at (ta, sa) with every seat of the round."""
         k = self.k
         a = int(tables[ta, sa])
-        rest_a = np.delete(tables[ta], sa)
+        rest_a = tables[ta][self.others[sa]]
         flat = tables.ravel()
         m_a = self.m[a]
         s_a = m_a[tables].sum(axis=1)  # per table
@@ -110,57 +114,65 @@ class _Search:
         to_a_table = self.m[np.ix_(flat, rest_a)].sum(axis=1)
         table_of = np.repeat(np.arange(tables.shape[0]), k)
         d = (to_a_table - own_a + (k - 1)) + (s_a[table_of] - m_a[flat] - own + (k - 1))
-        d[ta * k : (ta + 1) * k] = np.iinfo(np.int64).max // 4
+        d[ta * k : (ta + 1) * k] = _BIG
         return np.asarray(d, dtype=np.int64)
 
     # --- tabu on one or several rounds ----------------------------------------------------
     def tabu(self, rounds: list[IntArray], iterations: int, *, until_zero: bool) -> bool:
-        """Tabu search over the given rounds (all movable); keeps the best state found.
+        """Tabu search over the given rounds (all movable, same shape); keeps the best state.
 
         Returns True when no pair in these rounds meets twice (repeats counted against the
         whole matrix, so fixed earlier rounds count too).
         """
         if not rounds:
             return True
-        n_t = rounds[0].shape[0]
-        tabu = [np.zeros((self.p, n_t), dtype=np.int64) for _ in rounds]
-        cost = sum(self.round_cost(t) for t in rounds)
+        stack = np.stack(rounds)
+        result = self._tabu_stack(stack, iterations, until_zero=until_zero)
+        for i, live in enumerate(rounds):
+            live[...] = stack[i]
+        return result
+
+    def _conflicts(self, stack: IntArray) -> IntArray:
+        block = self.m[stack[..., :, None], stack[..., None, :]]
+        return np.argwhere(block.max(axis=-1) >= 2)
+
+    def _tabu_stack(self, stack: IntArray, iterations: int, *, until_zero: bool) -> bool:
+        n_r, n_t, k = stack.shape
+        big = _BIG
+        tabu = np.zeros((n_r, self.p, n_t), dtype=np.int64)
+        cost = sum(self.round_cost(stack[i]) for i in range(n_r))
         best_cost = cost
-        best = [t.copy() for t in rounds]
+        best = stack.copy()
         best_m = self.m.copy()
         stale = 0
+        table_of = np.repeat(np.arange(n_t), k)
         for it in range(1, iterations + 1):
-            conflicted: list[tuple[int, int, int]] = []
-            for ri, tables in enumerate(rounds):
-                worst = self.round_conflicts(tables)
-                ts, ss = np.nonzero(worst >= 2)
-                conflicted.extend((ri, int(t), int(s)) for t, s in zip(ts, ss, strict=True))
-            if not conflicted:
+            conflicted = self._conflicts(stack)
+            if len(conflicted) == 0:
                 return True
-            ri, ta, sa = conflicted[int(self.rng.integers(len(conflicted)))]
-            tables = rounds[ri]
+            ri, ta, sa = (int(x) for x in conflicted[int(self.rng.integers(len(conflicted)))])
+            tables = stack[ri]
             d = self.deltas(tables, ta, sa)
             a = int(tables[ta, sa])
             flat = tables.ravel()
-            table_of = np.repeat(np.arange(n_t), self.k)
-            is_tabu = (tabu[ri][a, table_of] > it) | (tabu[ri][flat, ta] > it)
-            allowed = np.where(is_tabu & (cost + d >= best_cost), np.iinfo(np.int64).max // 4, d)
-            low = allowed.min()
-            if low >= np.iinfo(np.int64).max // 8:
+            is_tabu = (tabu[ri, a, table_of] > it) | (tabu[ri, flat, ta] > it)
+            allowed = np.where(is_tabu & (cost + d >= best_cost), big, d)
+            low = int(allowed.min())
+            if low >= big // 2:
                 continue
             choices = np.flatnonzero(allowed == low)
             j = int(choices[int(self.rng.integers(len(choices)))])
-            tb, sb = divmod(j, self.k)
+            tb, sb = divmod(j, k)
             b = int(tables[tb, sb])
             self.swap(tables, ta, sa, tb, sb)
-            cost += int(low)
+            cost += low
             tenure = self.settings.tenure + int(self.rng.integers(self.settings.tenure))
-            tabu[ri][a, ta] = it + tenure
-            tabu[ri][b, tb] = it + tenure
+            tabu[ri, a, ta] = it + tenure
+            tabu[ri, b, tb] = it + tenure
             if cost < best_cost:
                 best_cost = cost
-                best = [t.copy() for t in rounds]
-                best_m = self.m.copy()
+                best[...] = stack
+                best_m[...] = self.m
                 stale = 0
             else:
                 stale += 1
@@ -169,19 +181,17 @@ class _Search:
                 if stale > 200 + 20 * n_t:
                     # Escape a plateau: a few random swaps in random rounds.
                     for _ in range(2):
-                        r2 = int(self.rng.integers(len(rounds)))
+                        r2 = int(self.rng.integers(n_r))
                         t1, t2 = self.rng.choice(n_t, 2, replace=False)
-                        s1, s2 = self.rng.integers(self.k, size=2)
-                        cost += int(self.deltas(rounds[r2], int(t1), int(s1))[
-                            int(t2) * self.k + int(s2)])
-                        self.swap(rounds[r2], int(t1), int(s1), int(t2), int(s2))
+                        s1, s2 = self.rng.integers(k, size=2)
+                        cost += int(
+                            self.deltas(stack[r2], int(t1), int(s1))[int(t2) * k + int(s2)]
+                        )
+                        self.swap(stack[r2], int(t1), int(s1), int(t2), int(s2))
                     stale = 0
-        for i, t in enumerate(best):
-            rounds[i][...] = t
+        stack[...] = best
         self.m[...] = best_m
-        return all(
-            (self.round_conflicts(t) < 2).all() for t in rounds
-        )
+        return len(self._conflicts(stack)) == 0
 
     def random_round(self, active: Sequence[int]) -> IntArray:
         order = self.rng.permutation(np.asarray(active, dtype=np.int64))
@@ -216,13 +226,15 @@ def search(
     active: Sequence[Sequence[int]],
     *,
     fixed: Sequence[Sequence[Sequence[int]]] = (),
+    initial: Sequence[Sequence[Sequence[int]]] = (),
     teams: Sequence[Sequence[int]] = (),
     settings: SearchSettings | None = None,
 ) -> SearchResult:
     """Group the players of each new round (`active[r]` play round r) after the fixed rounds.
 
     Returns the fixed rounds followed by one grouping per entry of `active`, and how many leading
-    rounds (fixed ones included) have no repeated pair.
+    rounds (fixed ones included) have no repeated pair. `initial` seeds the first new rounds
+    (a construction's rounds, say) as a starting point the search may still change.
 
     >>> res = search(9, 3, [range(9)] * 4)
     >>> res.repeat_free_rounds
@@ -241,7 +253,7 @@ def search(
     clean = repeat_free == len(fixed_arrays)
     new_rounds: list[IntArray] = []
     stretch_from = 0
-    for act in active:
+    for index, act in enumerate(active):
         act_list = [int(p) for p in act]
         if len(act_list) % table_size:
             raise ValueError(
@@ -253,9 +265,19 @@ def search(
             continue
         # The greedy start is quadratic in the players; large rounds start random, which the
         # tabu repairs quickly because meetings are sparse there.
-        tables = (
-            state.greedy_round(act_list) if len(act_list) <= 300 else state.random_round(act_list)
+        seed_round = (
+            np.asarray([list(t) for t in initial[index]], dtype=np.int64)
+            if index < len(initial)
+            else None
         )
+        if seed_round is not None and sorted(seed_round.ravel().tolist()) == sorted(act_list):
+            tables = seed_round.reshape(-1, table_size)
+        elif len(act_list) <= 300:
+            tables = state.greedy_round(act_list)
+        else:
+            tables = state.random_round(act_list)
+        if clean and repeat_free >= _most_free_rounds(players, len(act_list), table_size):
+            clean = False
         state.add_round(tables)
         ok = state.tabu([tables], cfg.round_iterations, until_zero=clean)
         if clean and not ok and cfg.stretch_iterations:
@@ -282,6 +304,17 @@ def search(
         tuple(tuple(int(p) for p in row) for row in arr) for arr in all_rounds
     )
     return SearchResult(out, _prefix_repeat_free(players, table_size, all_rounds))
+
+
+def _most_free_rounds(players: int, active: int, table_size: int) -> int:
+    """An upper bound on repeat-free rounds: floor((P-1)/(K-1)), and 1 when P < K^2.
+
+    With fewer than K tables and nobody sitting out, a second round would need K players from K
+    different tables of the first round, so only one round can be repeat-free.
+    """
+    if active == players and active // table_size < table_size:
+        return 1
+    return (players - 1) // (table_size - 1)
 
 
 def _prefix_repeat_free(players: int, table_size: int, rounds: Sequence[IntArray]) -> int:

@@ -68,12 +68,12 @@ def main() -> None:
         ),
     }
     print(f"{args.players} players, {args.rounds} rounds, {len(games)} games")
-    print(f"{'case':<62} {'wall med':>9} {'cpu med':>8} {'cpu best':>9}")
-    print("-" * 91)
+    print(f"{'case':<70} {'wall med':>9} {'cpu med':>8} {'cpu best':>9}")
+    print("-" * 99)
     for label, config in chains.items():
         for name, fn in cases(config, roster, games, penalties):
             wall, cpu, best = timed(fn, args.repeat)
-            print(f"{name + ' [' + label + ']':<62} {wall:>9.2f} {cpu:>8.2f} {best:>9.2f}")
+            print(f"{name + ' [' + label + ']':<70} {wall:>9.2f} {cpu:>8.2f} {best:>9.2f}")
 
 
 def cases(
@@ -84,6 +84,10 @@ def cases(
 ) -> list[tuple[str, Callable[[], object]]]:
     """The timed cases for one config; `before` holds every game but the last."""
     before: Standings = compute_standings(games[:-1], roster, config, penalties=penalties)
+    everything: Standings = compute_standings(games, roster, config, penalties=penalties)
+    last = games[-1]
+    # The first game of a round not started yet: the same table, one round later.
+    opening = PlayedGame(last.round + 1, 1, last.seats, last.result)
 
     def full_order() -> object:
         return compute_standings(games, roster, config, penalties=penalties).order()
@@ -97,6 +101,9 @@ def cases(
     def one_rows() -> object:
         return before.with_game(games[-1]).rows
 
+    def new_round_rows() -> object:
+        return everything.with_game(opening).rows
+
     def snapshot_rows() -> object:
         return before.standings_after(10).rows
 
@@ -108,6 +115,7 @@ def cases(
         ("full recompute + all rows", full_rows),
         ("one new game (with_game), ranking only", one_order),
         ("one new game (with_game) + all rows", one_rows),
+        ("first game of a new round (with_game) + all rows", new_round_rows),
         ("snapshot after round 10 + all rows", snapshot_rows),
         ("team standings (50 teams)", teams),
     ]

@@ -310,8 +310,26 @@ def _ingest(
     tables_per_round: Mapping[int, int],
     seats_per_table: int = 4,
 ) -> _Event:
-    entrants, index = _roster(roster, games)
-    seats = max({len(g.seats) for g in games}, default=seats_per_table)
+    # The common case (every game a full table of roster players, no substitute) reads every
+    # game once; anything else takes the per-game path, which also adds unnamed substitutes.
+    entrants, index = _roster(roster, ())
+    subs = frozenset(i for i, e in enumerate(entrants) if e.status is Status.SUBSTITUTE)
+    seats = len(games[0].seats) if games else seats_per_table
+    fast = _fast_columns(games, index, subs, seats)
+    if fast is None:
+        entrants, index = _roster(roster, games)
+        subs = frozenset(i for i, e in enumerate(entrants) if e.status is Status.SUBSTITUTE)
+        seats = max({len(g.seats) for g in games}, default=seats_per_table)
+        rounds = [g.round for g in games]
+        tables = [g.table for g in games]
+        cols: tuple[list[int], ...] = ([], [], [], [], [], [])
+        extend = tuple(col.extend for col in cols)
+        for g in games:
+            row = _game_row(g, entrants, index, config, subs, seats)
+            for add, values in zip(extend, row, strict=True):
+                add(values)
+    else:
+        rounds, tables, cols = fast
     team_names = tuple(sorted({e.team for e in entrants if e.team}))
     team_index = {t: k for k, t in enumerate(team_names)}
     team_of = np.full(len(entrants), -1, dtype=np.int64)
@@ -322,18 +340,8 @@ def _ingest(
         team_of[i] = team_index.get(team, -1)
 
     n = len(games)
-    g_round = np.array([g.round for g in games], dtype=np.int64)
-    g_table = np.array([g.table for g in games], dtype=np.int64)
-    subs = frozenset(i for i, e in enumerate(entrants) if e.status is Status.SUBSTITUTE)
-    # Flat lists and one numpy conversion each: far cheaper than numpy item writes per seat.
-    cols = _fast_columns(games, index, subs, seats)
-    if cols is None:
-        cols = ([], [], [], [], [], [])
-        extend = tuple(col.extend for col in cols)
-        for g in games:
-            row = _game_row(g, entrants, index, config, subs, seats)
-            for add, values in zip(extend, row, strict=True):
-                add(values)
+    g_round = np.array(rounds, dtype=np.int64)
+    g_table = np.array(tables, dtype=np.int64)
     shape = (n, seats)
     # Python ints convert to int64 faster than to float64; numpy then casts in bulk.
     player = np.array(cols[0], dtype=np.int64).reshape(shape)
@@ -417,24 +425,29 @@ def _ingest(
 
 def _fast_columns(
     games: Sequence[PlayedGame], index: Mapping[str, int], subs: frozenset[int], seats: int
-) -> tuple[list[int], ...] | None:
-    """The flat per-seat columns in one pass, when every game is a plain full table (no
-    substitute, every seat on the roster); None sends the caller to the per-game path.
+) -> tuple[list[int], list[int], tuple[list[int], ...]] | None:
+    """(rounds, tables, flat per-seat columns) in one pass, when every game is a plain full table
+    of `seats` roster players with no substitute; None sends the caller to the per-game path.
 
     This is the hot loop of a full recompute (5,000 games for 1,000 players over 20 rounds), so it
-    touches each result once and leaves the rest to numpy."""
+    touches each game once and leaves the rest to numpy."""
+    rounds: list[int] = []
+    tables: list[int] = []
     ids: list[str] = []
     points: list[int] = []
     total: list[int] = []
     final: list[int] = []
     places: list[int] = []
     chombo: list[int] = []
+    add_round, add_table = rounds.append, tables.append
     add_ids, add_points, add_total = ids.extend, points.extend, total.extend
     add_final, add_places, add_chombo = final.extend, places.extend, chombo.extend
     for g in games:
         r = g.result
         if g.substitutes or r.substitutes or len(g.seats) != seats or len(r.points) != seats:
             return None
+        add_round(g.round)
+        add_table(g.table)
         add_ids(g.seats)
         add_points(r.points)
         add_total(r.total)
@@ -449,7 +462,7 @@ def _fast_columns(
         return None
     if subs and not subs.isdisjoint(who):
         return None
-    return who, points, total, final, places, chombo
+    return rounds, tables, (who, points, total, final, places, chombo)
 
 
 def _game_row(

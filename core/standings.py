@@ -42,9 +42,11 @@ from mjevent.core.standings_config import (
 from mjevent.core.tiebreaks import Ranking, RankInput, rank
 
 __all__ = [
+    "Breakdown",
     "ByeRecord",
     "ChomboEntry",
     "Entrant",
+    "GameLine",
     "GameResultLike",
     "PenaltyRecord",
     "PlayedGame",
@@ -95,7 +97,13 @@ class GameResultLike(Protocol):
     @property
     def penalties(self) -> tuple[int, ...]: ...
     @property
+    def uma(self) -> tuple[int, ...]: ...
+    @property
+    def oka(self) -> tuple[int, ...]: ...
+    @property
     def total(self) -> tuple[int, ...]: ...
+    @property
+    def rounded(self) -> tuple[int, ...]: ...
     @property
     def points(self) -> tuple[int, ...]: ...
     @property
@@ -226,6 +234,44 @@ class ZeroSum:
     def balanced(self) -> bool:
         """True when every counted game's totals add up to zero."""
         return not self.unbalanced
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game of a player's breakdown: how its points came about.
+
+    `points` = `final` - return + `uma` + `oka`, rounded as the rules say, + `chombo` (0 or
+    negative). `counted` is False for a game annulled by the 50% withdrawal rule.
+    """
+
+    round: int
+    table: int
+    seat: str
+    place: int
+    final: int
+    uma: int
+    oka: int
+    chombo: int
+    points: int
+    counted: bool
+    substitute: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """Every number behind one player's total: games, byes, penalties (cancelled ones listed).
+
+    `total` = the counted games' points + the byes' points - the penalties not cancelled; it is
+    the player's standings total, except in a later stage, where the carried points replace the
+    earlier stages' (see `Standings.row`).
+    """
+
+    player: str
+    name: str
+    games: tuple[GameLine, ...]
+    byes: tuple[tuple[int, float], ...]
+    penalties: tuple[PenaltyRecord, ...]
+    total: float
 
 
 # --- Ingest --------------------------------------------------------------------------------------
@@ -859,6 +905,55 @@ class Standings:
     def penalties(self) -> tuple[PenaltyRecord, ...]:
         """Every penalty entered, cancelled ones included (the audit list)."""
         return self._ev.penalties
+
+    def breakdown(self, player: str) -> Breakdown:
+        """Every game, bye and penalty behind `player`'s total up to this round.
+
+        A player's games are the seats credited to them (their own, or a substitute's under
+        `for_replaced`); `KeyError` naming the id for a player not in the event.
+        """
+        ev = self._ev
+        if player not in ev.index:
+            raise KeyError(f"player {player!r} is not in the standings")
+        i = ev.index[player]
+        lines: list[GameLine] = []
+        for k in np.flatnonzero((ev.g_player == i).any(axis=1) & (ev.g_round <= self.round)):
+            g = ev.games[int(k)]
+            seat = int(np.flatnonzero(ev.g_player[k] == i)[0])
+            r = g.result
+            lines.append(
+                GameLine(
+                    round=g.round,
+                    table=g.table,
+                    seat="ESWN"[seat],
+                    place=r.places[seat],
+                    final=r.final[seat],
+                    uma=r.uma[seat],
+                    oka=r.oka[seat],
+                    chombo=r.penalties[seat],
+                    points=r.points[seat],
+                    counted=bool(ev.g_counted[k]),
+                    substitute=_substitute_names(g).get(seat, "")
+                    if g.substitutes or r.substitutes
+                    else "",
+                )
+            )
+        agg = self._snap.agg
+        per_bye = float(_bye_points(ev, agg)[i] / agg.byes[i]) if agg.byes[i] else 0.0
+        byes = tuple(
+            (b.round, per_bye) for b in ev.byes if b.player == player and b.round <= self.round
+        )
+        mine = tuple(
+            p
+            for p in ev.penalties
+            if p.player == player and (p.round is None or p.round <= self.round)
+        )
+        total = (
+            sum(line.points for line in lines if line.counted)
+            + sum(points for _, points in byes)
+            - sum(p.amount for p in mine if not p.cancelled)
+        )
+        return Breakdown(player, ev.entrants[i].name, tuple(lines), byes, mine, float(total))
 
     @property
     def chombos(self) -> tuple[ChomboEntry, ...]:

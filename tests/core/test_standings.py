@@ -14,6 +14,7 @@ from mjevent.core.standings import (
     ByeRecord,
     ChomboEntry,
     Entrant,
+    GameLine,
     PenaltyRecord,
     PlayedGame,
     Standings,
@@ -549,3 +550,30 @@ def test_unnamed_substitute_seat_is_listed_apart_per_absent_player() -> None:
         ("sub:d", "substitute for d", -30000.0, 1)
     ]
     assert s.row("d").games == 0
+
+
+def test_breakdown_explains_every_number_of_a_total() -> None:
+    games, penalties = ema_event()
+    s = compute_standings(games, ABCD, default_config("ema2016"), penalties=penalties)
+    d = s.breakdown("d")
+    assert d.games == (
+        GameLine(1, 1, "N", 4, 15000, -15000, 0, 0, -30000, True),
+        GameLine(2, 1, "W", 3, 25000, -5000, 0, -20000, -30000, True),
+        GameLine(3, 1, "N", 4, 18000, -15000, 0, 0, -27000, True),
+    )
+    assert d.total == s.row("d").total == -87000.0
+    a = s.breakdown("a")
+    # The cancelled penalty is listed, not counted: 30000 - 25000 + 18000.
+    assert [(p.id, p.cancelled) for p in a.penalties] == [("p2", True)]
+    assert a.total == s.row("a").total == 23000.0
+    assert s.breakdown("b").total == 14000.0
+    assert s.standings_after(2).breakdown("d").total == -60000.0
+    with pytest.raises(KeyError, match="'zz' is not in the standings"):
+        s.breakdown("zz")
+
+
+def test_breakdown_lists_byes_at_their_value() -> None:
+    config = StandingsConfig(bye=Bye.FIXED, bye_points=5000)
+    s = compute_standings(sanma_games(), ABCD, config, byes=SANMA_BYES)
+    c = s.breakdown("c")
+    assert (c.byes, c.total) == (((2, 5000.0),), -25000.0)

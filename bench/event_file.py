@@ -9,6 +9,8 @@ disk). Then it reports:
 * open: read + parse with tomllib + validation of settings and log (`EventStore.open`);
 * fold: `entries_from_records` + `core.state.fold` over the opened log (when present);
 * append: the median of durable appends (lock, change check, write, fsync) to that file;
+* the cost of `changed_on_disk`, of `reload` after another store appended one entry, of an
+  atomic `rewrite_settings`, and of opening the file with a torn tail (repair included);
 * the file size.
 
 Run: `.venv/bin/python bench/event_file.py [--players 500] [--rounds 12] [--appends 200]`.
@@ -134,6 +136,7 @@ def main() -> None:
             if folded is not None:
                 fold_times.append(folded)
         assert store is not None
+        entries = len(store.log)
         append_times = []
         for i in range(args.appends):
             record = {"id": new_entry_id(), "at": "2026-12-02T18:00:00+00:00", "kind": "note",
@@ -141,9 +144,30 @@ def main() -> None:
             start = time.perf_counter()
             store.append(record)
             append_times.append(time.perf_counter() - start)
+        polls = []
+        for _ in range(200):
+            start = time.perf_counter()
+            store.changed_on_disk()
+            polls.append(time.perf_counter() - start)
+        other = EventStore.open(path)
+        reloads = []
+        for i in range(20):
+            other.append({"id": new_entry_id(), "at": "t", "kind": "note", "text": f"other {i}"})
+            start = time.perf_counter()
+            store.reload()
+            reloads.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        store.rewrite_settings(store.settings)
+        rewrite = time.perf_counter() - start
+        with path.open("ab") as f:
+            f.write(b'\n[[log]]\nid = "torn"\nat = "2026-')
+        start = time.perf_counter()
+        repaired = EventStore.open(path)
+        torn_open = time.perf_counter() - start
+        assert len(repaired.warnings) == 1
         rows = [
             ("players x rounds", f"{args.players} x {args.rounds}"),
-            ("log entries (hands)", f"{len(store.log) - args.appends} ({hands})"),
+            ("log entries (hands)", f"{entries} ({hands})"),
             ("file size", f"{len(data) / 1e6:.2f} MB"),
             ("tomllib.loads alone", f"{min(parse_times) * 1000:.0f} ms (best of {args.repeats})"),
             ("EventStore.open", f"{min(open_times) * 1000:.0f} ms (best of {args.repeats})"),
@@ -163,6 +187,10 @@ def main() -> None:
             ),
             ("durable append, p95",
              f"{sorted(append_times)[int(len(append_times) * 0.95)] * 1000:.2f} ms"),
+            ("changed_on_disk, median", f"{statistics.median(polls) * 1e6:.0f} us"),
+            ("reload after 1 foreign append", f"{statistics.median(reloads) * 1000:.2f} ms"),
+            ("rewrite_settings (atomic)", f"{rewrite * 1000:.0f} ms"),
+            ("open with a torn tail (repair)", f"{torn_open * 1000:.0f} ms"),
         ]
         width = max(len(k) for k, _ in rows)
         print(f"{'measure':<{width}}  value")

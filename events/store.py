@@ -30,6 +30,7 @@ A file that does not validate raises an `EventFileError` subclass and is never w
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import os
@@ -109,7 +110,6 @@ class EventStore:
         self.warnings: list[str] = []
         self._ids: dict[str, int] = {}
         self._mark = _Mark(0, 0, 0, 0, b"")
-        self._threads = threading.Lock()
 
     # --- opening and creating ----------------------------------------------------------------
 
@@ -234,7 +234,7 @@ class EventStore:
             sealed = match is None or _BANNER in data[: match.start()]
             head = _settings_text(plain, banner=sealed).encode("utf-8")
             new = head + log_part
-            doc = tomllib.loads(new.decode("utf-8"))
+            doc = _fast_document(new) or tomllib.loads(new.decode("utf-8"))
             if doc.pop("log", []) != self.log or doc != tomllib.loads(head.decode("utf-8")):
                 raise EventFileError(
                     self.path,
@@ -254,7 +254,7 @@ class EventStore:
 
     # --- internals -------------------------------------------------------------------------------
 
-    def _exclusive(self) -> Any:
+    def _exclusive(self) -> contextlib.AbstractContextManager[None]:
         return locked(self.path)
 
     def _catch_up(self) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -291,10 +292,9 @@ def record_line(
     (``r2 t3 ...``), else `round`, else the current round.
     """
     state = current_state(store)
-    context = entry_context(state, round)
+    named = re.match(r"\s*[rR](\d+)\s", text)
+    context = entry_context(state, int(named.group(1)) if named else round)
     parsed = parse_entry(text, context)
-    if parsed.round != context.round:
-        parsed = parse_entry(text, entry_context(state, parsed.round))
     return record_parsed(store, parsed, entry_id=entry_id, at=at, clock=clock)
 
 

@@ -187,3 +187,34 @@ def test_print_penalties_keeps_the_cancelled_one_and_lists_the_chombo(event_file
         "2,,田中 優希,-5.0,phone,,cancelled: wrong player",
         "2,1,Lars Øvergaard,-20.0,chombo,,",
     ]
+
+
+def test_print_player_explains_the_total(event_file: Path) -> None:
+    result = runner.invoke(
+        app, ["print", "player", str(event_file), "Lars Øvergaard", "--format", "csv"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Round,Table,Seat,Place,Final,Uma,Oka,Chombo,Points,Note",
+        '1,1,N,4,"15,000",-15.0,0.0,,-30.0,',
+        '2,1,W,3,"25,000",-5.0,0.0,-20.0,-30.0,',
+        ",,,,,,,,-60.0,total",
+    ]
+
+
+def test_print_player_lists_a_cancelled_penalty_without_counting_it(event_file: Path) -> None:
+    result = runner.invoke(app, ["print", "player", str(event_file), "p1", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[3:] == [
+        "2,,,,,,,,,penalty: phone (cancelled: wrong player)",
+        ",,,,,,,,+5.0,total",
+    ]
+
+
+def test_print_player_unknown_names_the_closest(event_file: Path) -> None:
+    result = runner.invoke(app, ["print", "player", str(event_file), "Sophie Muller"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {event_file}: no player 'Sophie Muller' in the event; "
+        "did you mean 'Sophie Müller'?\n"
+    )

@@ -1,6 +1,6 @@
 """`mjevent print standings FILE [--after-round N] [--teams] [--format text|md|csv|html]` and
 `mjevent print penalties FILE [--format ...]` (every penalty, cancelled ones too, and the chombo
-list).
+list) and `mjevent print player FILE PLAYER` (every game, bye and penalty behind one total).
 
 Prints the standings the way they go on the wall: place (shared where tied, "2-3"), name, team,
 total, games, average place, place counts, penalties and movement since the previous round.
@@ -14,6 +14,7 @@ table), 2 the file cannot be opened.
 from __future__ import annotations
 
 import csv
+import difflib
 import enum
 import html
 import io
@@ -40,6 +41,7 @@ from mjevent.events.store import EventStore
 
 __all__ = [
     "Format",
+    "breakdown_rows",
     "load_event",
     "load_standings",
     "penalty_rows",
@@ -174,7 +176,7 @@ def _team_cells(row: TeamRow) -> list[str]:
 
 
 # Columns aligned to the right in text and markdown: the numbers.
-_LEFT = frozenset({"Name", "Team", "Reason", "Entered by", "Status"})
+_LEFT = frozenset({"Name", "Team", "Reason", "Entered by", "Status", "Seat", "Note"})
 
 
 def _pad(text: str, width: int, right: bool) -> str:
@@ -333,3 +335,87 @@ def penalties(
     table = load_standings(file)
     headers, rows = penalty_rows(table)
     typer.echo(_render("Penalties and chombo", fmt, headers, rows))
+
+
+def _find_player(table: Standings, wanted: str) -> str:
+    """The id of the player `wanted` names: an id, or a name (any case); else the closest."""
+    ids = {e.id for e in table.entrants}
+    if wanted in ids:
+        return wanted
+    by_name = [e.id for e in table.entrants if e.name.casefold() == wanted.casefold()]
+    if len(by_name) == 1:
+        return by_name[0]
+    known = sorted(ids | {e.name for e in table.entrants})
+    close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.5)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise KeyError(f"no player {wanted!r} in the event{hint}")
+
+
+def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[list[str]]]:
+    """(title, headers, rows) of one player's breakdown: games, byes, penalties, total."""
+    b = table.breakdown(player)
+    headers = ["Round", "Table", "Seat", "Place", "Final", "Uma", "Oka", "Chombo", "Points", "Note"]
+    rows: list[list[str]] = []
+    for g in b.games:
+        note = "annulled" if not g.counted else ""
+        if g.substitute:
+            note = f"played by {g.substitute}" + (f", {note}" if note else "")
+        rows.append(
+            [
+                str(g.round),
+                str(g.table),
+                g.seat,
+                str(g.place),
+                f"{g.final:,}",
+                points(g.uma),
+                points(g.oka),
+                points(g.chombo) if g.chombo else "",
+                points(g.points),
+                note,
+            ]
+        )
+    for rnd, value in b.byes:
+        rows.append([str(rnd), "", "", "", "", "", "", "", points(value), "bye"])
+    for p in b.penalties:
+        status = f"cancelled: {p.cancel_reason}" if p.cancelled else ""
+        note = f"penalty: {p.reason}" + (f" ({status})" if status else "")
+        rows.append(
+            [
+                "" if p.round is None else str(p.round),
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "" if p.cancelled else points(-p.amount),
+                note,
+            ]
+        )
+    rows.append(["", "", "", "", "", "", "", "", points(b.total), "total"])
+    title = f"{b.name} ({b.player}) after round {table.round}"
+    return title, headers, rows
+
+
+@print_app.command("player")
+def player(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    who: Annotated[str, typer.Argument(help="The player's id or name.")],
+    after_round: Annotated[
+        int | None,
+        typer.Option("--after-round", min=0, help="As it stood after round N."),
+    ] = None,
+    fmt: Annotated[
+        Format, typer.Option("--format", help="text (aligned), md, csv or html.")
+    ] = Format.TEXT,
+) -> None:
+    """Explain one player's total: every game, bye and penalty behind it."""
+    table = load_standings(file, after_round)
+    try:
+        player_id = _find_player(table, who)
+    except KeyError as error:
+        typer.echo(f"error: {file}: {error.args[0]}", err=True)
+        raise typer.Exit(1) from None
+    title, headers, rows = breakdown_rows(table, player_id)
+    typer.echo(_render(title, fmt, headers, rows))

@@ -317,7 +317,10 @@ class EventStore:
                 "Fix: write each log entry as its own [[log]] block.",
                 "log",
             )
-        log = _check_log(self.path, raw_log, 0, {})
+        try:
+            log = _check_log(self.path, raw_log, 0, {})
+        except EventFileInvalidError as error:
+            raise _with_line(error, data) from None
         warnings: list[str] = []
         if cut is not None:
             warnings.append(_move_torn_tail(self.path, data, cut, len(log)))
@@ -703,6 +706,18 @@ def _check_log(
                 f"log[{i}].kind",
             )
     return records
+
+
+def _with_line(error: EventFileInvalidError, text: bytes) -> EventFileInvalidError:
+    """The same error, its message starting `file:line:` when the key path can be found."""
+    line = _line_of(text, error.key_path)
+    prefix = f"{error.path}: "
+    message = str(error)
+    if line is None or not message.startswith(prefix):
+        return error
+    return EventFileInvalidError(
+        error.path, f"{error.path}:{line}: {message[len(prefix):]}", error.key_path
+    )
 
 
 def _line_of(text: bytes, key_path: str) -> int | None:

@@ -358,11 +358,26 @@ def test_duplicate_log_entry_id_is_reported_with_both_positions(path: Path) -> N
     store.append(_hand(2))
     text = path.read_text(encoding="utf-8").replace("h0002", "h0001")
     _write(path, text)
+    lines = text.split("\n")
+    second = [n for n, line in enumerate(lines, 1) if line == 'id = "h0001"'][1]
     with pytest.raises(EventFileInvalidError) as caught:
         EventStore.open(path)
     assert str(caught.value) == (
-        f"{path}: log[1].id: entry id 'h0001' is also the id of log[0]. Fix: an id names one "
-        "entry; if log[1] was pasted by hand, give it a new id (or remove the copy)."
+        f"{path}:{second}: log[1].id: entry id 'h0001' is also the id of log[0]. Fix: an id "
+        "names one entry; if log[1] was pasted by hand, give it a new id (or remove the copy)."
+    )
+
+
+def test_log_entry_without_a_kind_is_reported_with_its_line(path: Path) -> None:
+    _write(
+        path,
+        HAND_MADE.replace("nmae", "name") + '\n[[log]]\nid = "a1"\nat = "t"\nround = 1\n',
+    )
+    with pytest.raises(EventFileInvalidError) as caught:
+        EventStore.open(path)
+    assert str(caught.value) == (
+        f"{path}:16: log[0].kind: entry 'a1' has no kind. "
+        'Fix: add kind = "..." (docs/event-file.md lists the kinds).'
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -158,9 +159,17 @@ def _append(store: EventStore, entry: Entry) -> EventState:
     if entry.id in state.log_ids:
         return state  # a retry of an entry already logged: record once
     trial = fold(store.event, [*entries, entry], problems=problems)
-    new = [p for p in trial.problems if p.entry == entry.id]
-    if new:
-        raise CommandError("; ".join(p.message for p in new) + " (nothing was recorded)")
+    # Refuse what the new entry gets wrong, and what it would make wrong in entries already
+    # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
+    # (a withdrawn player still seated) are steps on the way and are allowed.
+    new = Counter(p for p in trial.problems if p.entry is not None)
+    new.subtract(p for p in state.problems if p.entry is not None)
+    caused = [p for p, count in new.items() if count > 0]
+    if caused:
+        own = [p.message for p in caused if p.entry == entry.id]
+        others = [f"it would leave entry {p.entry} wrong: {p.message}" for p in caused
+                  if p.entry != entry.id]
+        raise CommandError("; ".join(own + others) + " (nothing was recorded)")
     store.append(entry.to_record())
     if store.log and store.log[-1]["id"] == entry.id and len(store.log) == len(entries) + 1:
         key = (len(store.log), entry.id, id(store.event))

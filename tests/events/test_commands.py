@@ -9,11 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjevent.core.entries import HandRecorded
 from mjevent.core.notation import AmbiguousEntryError
 from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.scoring import IllegalHandError
+from mjevent.core.state import fold
 from mjevent.events import commands
 from mjevent.events.commands import CommandError
 from mjevent.events.store import EventStore
@@ -168,6 +171,25 @@ def test_correcting_a_hand_keeps_the_original_and_recomputes(store: EventStore) 
     assert state.voided == frozenset({"H2"})
 
 
+def test_a_correction_that_would_break_a_later_entry_is_refused(store: EventStore) -> None:
+    # East tenpai alone with riichi: +3000 - 1000; the stick stays on the table.
+    commands.record_line(store, "t1 draw tenpai:E r:E", entry_id="H1", at=T)
+    commands.record_line(store, "t1 final 32000 29000 29000 29000", entry_id="F1", at=T)
+    with pytest.raises(CommandError) as caught:
+        commands.correct_entry(store, "H1", "wrong table", entry_id="C1", at=T)
+    # Without the hand, the totals would be a scores-only game one stick short.
+    assert str(caught.value) == (
+        "it would leave entry F1 wrong: final scores at round 1 table 1: scores add up to "
+        "119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on the table): 1,000 "
+        "missing (nothing was recorded)"
+    )
+    # Void the totals first, then the hand: both stay in the log.
+    commands.correct_entry(store, "F1", "hand was at another table", at=T)
+    state = commands.correct_entry(store, "H1", "wrong table", at=T)
+    assert state.clean and state.game(1, 1) is None
+    assert len(EventStore.open(store.path).log) == 4
+
+
 def test_a_correction_of_an_unknown_entry_is_refused(store: EventStore) -> None:
     with pytest.raises(CommandError) as caught:
         commands.correct_entry(store, "NOPE", "typo")
@@ -311,3 +333,45 @@ def test_make_samples_writes_the_committed_samples(tmp_path: Path) -> None:
         assert made == (SAMPLES / f"{name}.toml").read_bytes(), (
             f"samples/{name}.toml is stale: run .venv/bin/python samples/make_samples.py"
         )
+
+
+ACTIONS = st.one_of(
+    st.tuples(st.just("line"), st.sampled_from([
+        "t1 ron S<-W 3/30 r:E", "t1 tsumo N 4/30", "t1 draw tenpai:E", "t2 ron E<-N 8",
+        "t2 tsumo W 2/20 r:W", "t1 chombo E", "t2 draw", "t2 final 40000 30000 30000 20000",
+        "t1 final 30000 30000 30000 30000", "t1 ron S<-W 1/20", "t3 draw",
+    ])),
+    st.tuples(st.just("void"), st.integers(0, 20)),
+    st.tuples(st.just("retry"), st.integers(0, 20)),
+)
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(ACTIONS, max_size=12))
+def test_commands_keep_the_cached_state_equal_to_a_fresh_fold(
+    tmp_path_factory: pytest.TempPathFactory, actions: list[tuple[str, Any]]
+) -> None:
+    store = EventStore.create(tmp_path_factory.mktemp("p") / "cup.toml", SETTINGS)
+    recorded: list[tuple[str, str]] = []
+    for n, (what, arg) in enumerate(actions):
+        try:
+            if what == "line":
+                commands.record_line(store, arg, entry_id=f"L{n}", at=T)
+                recorded.append((f"L{n}", arg))
+            elif recorded and what == "void":
+                target = recorded[arg % len(recorded)][0]
+                commands.correct_entry(store, target, "test", entry_id=f"V{n}", at=T)
+            elif recorded:
+                entry_id, line = recorded[arg % len(recorded)]
+                commands.record_line(store, line, entry_id=entry_id, at=T)  # a retry
+        except (CommandError, IllegalHandError):
+            pass
+    cached = commands.current_state(store)
+    reopened = EventStore.open(store.path)
+    entries, problems = commands.read_log(reopened.log)
+    fresh = fold(reopened.event, entries, problems=problems)
+    assert cached.games == fresh.games
+    assert cached.problems == fresh.problems == ()
+    assert len({r["id"] for r in reopened.log}) == len(reopened.log)

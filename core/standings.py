@@ -1103,8 +1103,17 @@ class Standings:
         entrants = [ev.entrants[i] for i in order]
         teams = [ev.team_names[t] if (t := ev.team_index_of[i]) >= 0 else "" for i in order]
         brackets = [self._snap.brackets.get(i, "") for i in order]
+        # After one more game, a player whose numbers and place did not change keeps the row
+        # object of the table before it: most of a thousand rows, and each costs a frozen init.
+        base: tuple[dict[str, StandingRow], frozenset[str]] | None = self._cache.pop("base", None)  # type: ignore[assignment]
+        old_rows, changed = base if base is not None else ({}, frozenset())
         return tuple(
-            StandingRow(*fields)
+            row
+            if (row := old_rows.get(fields[2])) is not None
+            and fields[2] not in changed
+            and (row.place, row.place_label, row.movement, row.decided_by, row.bracket)
+            == (fields[0], fields[1], fields[18], fields[19], fields[20])
+            else StandingRow(*fields)
             for fields in zip(
                 r.place,
                 r.labels,
@@ -1268,9 +1277,14 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
     inp = _rank_input(new_ev, agg, total, game.round)
     ranking = rank(inp, np.flatnonzero(new_ev.ranked_ok), new_ev.config.tiebreaks)
     new_snap = _Snapshot(game.round, agg, total, ranking, {}, tuple(inp.notes))
-    return Standings(
+    table = Standings(
         round=game.round, visible_round=game.round, _ev=new_ev, _snap=new_snap, _prev=prev
     )
+    if game.round == old.round and "rows" in old._cache:
+        # Same round, same previous table: rows of players this game left alone are reusable.
+        old_rows = {row.player: row for row in old.rows}
+        table._cache["base"] = (old_rows, frozenset(game.seats))
+    return table
 
 
 def _ingest_one(

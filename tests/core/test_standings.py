@@ -577,3 +577,18 @@ def test_breakdown_lists_byes_at_their_value() -> None:
     s = compute_standings(sanma_games(), ABCD, config, byes=SANMA_BYES)
     c = s.breakdown("c")
     assert (c.byes, c.total) == (((2, 5000.0),), -25000.0)
+
+
+def test_with_game_keeps_the_rows_it_left_alone() -> None:
+    ema = preset("ema2016")
+    players = [*ABCD, *(Entrant(p, p.upper()) for p in "efgh")]
+    first = PlayedGame(1, 1, ("a", "b", "c", "d"), game_result([45000, 30000, 30000, 15000], ema))
+    # All four tied: uma shared to 0 each, so nobody else moves.
+    second = PlayedGame(1, 2, ("e", "f", "g", "h"), game_result([30000] * 4, ema))
+    before = compute_standings([first], players)
+    assert [r.place_label for r in before.rows] == ["1"] + ["2-7"] * 6 + ["8"]
+    after = before.with_game(second)
+    assert [r.place_label for r in after.rows] == ["1"] + ["2-7"] * 6 + ["8"]
+    assert all(after.row(p) is before.row(p) for p in "abcd")
+    assert after.row("e") is not before.row("e") and after.row("e").games == 1
+    assert after.rows == compute_standings([first, second], players).rows

@@ -1,5 +1,4 @@
-"""The settings part of an event file, as typed values: the event, rules, players, teams,
-seating and timer.
+"""The settings part of an event file as typed values: event, rules, players, seating, timer.
 
 `settings_from_dict` reads the plain dict a TOML parser gives (everything but the `log`) and
 checks every key; a problem raises `SettingsError` naming the key path, what was expected and a

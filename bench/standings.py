@@ -86,6 +86,8 @@ def cases(
     before: Standings = compute_standings(games[:-1], roster, config, penalties=penalties)
     everything: Standings = compute_standings(games, roster, config, penalties=penalties)
     last = games[-1]
+    # A live console has shown the table before the new game: its rows exist.
+    _ = before.rows, everything.rows
     # The first game of a round not started yet: the same table, one round later.
     opening = PlayedGame(last.round + 1, 1, last.seats, last.result)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mjevent.core.entries import HandRecorded
 from mjevent.core.notation import AmbiguousEntryError
-from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.outcomes import ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import fold
 from mjevent.events import commands
@@ -375,3 +375,23 @@ def test_commands_keep_the_cached_state_equal_to_a_fresh_fold(
     assert cached.games == fresh.games
     assert cached.problems == fresh.problems == ()
     assert len({r["id"] for r in reopened.log}) == len(reopened.log)
+
+
+def test_club_sample_has_what_a_newcomer_should_see(tmp_path: Path) -> None:
+    state = commands.current_state(EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path)))
+    hands = [h.hand for g in state.games.values() for h in g.hands]
+    double_rons = [h for h in hands if isinstance(h.outcome, Ron) and len(h.outcome.wins) == 2]
+    assert len(double_rons) >= 1
+    assert any(isinstance(h.outcome, ChomboHand) for h in hands)
+    assert sum(isinstance(h.outcome, Draw) for h in hands) >= 10
+    assert sum(bool(h.riichi) for h in hands) >= 30
+    kinds = {r["kind"] for r in EventStore.open(tmp_path / "club.toml").log}
+    assert {"penalty", "note", "time_called", "correction", "game_finished"} <= kinds
+    ended = {
+        g.state.end_reason.value
+        for g in state.games.values()
+        if g.state is not None and g.state.end_reason is not None
+    }
+    assert ended == {"last_hand", "time"}
+    names = [p.name for p in state.players.values()]
+    assert {"田中 優希", "김서연", "王 芳", "Nguyễn Thị Mai"} <= set(names)

@@ -97,7 +97,8 @@ def test_every_cut_inside_the_last_entry_keeps_the_others_and_moves_the_rest(
 def test_every_cut_inside_the_first_entry_leaves_the_settings(tmp_path: Path) -> None:
     path, data, start = _event(tmp_path, 1)
     assert len(data) - 1 - start > 100
-    for cut in range(start, len(data) - 1):
+    # Every fourth byte (the last entry's test above takes every byte) and both ends.
+    for cut in [*range(start, len(data) - 1, 4), len(data) - 2]:
         for side in _side_files(tmp_path):
             side.unlink()
         path.write_bytes(data[:cut])

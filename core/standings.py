@@ -62,6 +62,8 @@ __all__ = [
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
+_NEVER = np.iinfo(np.int64).max
+
 
 class StandingsError(ValueError):
     """Standings input that cannot be ranked; the message names the game or player and the fix."""
@@ -85,6 +87,9 @@ class Entrant:
     team: str = ""
     status: Status = Status.ACTIVE
     replaces: str = ""
+    withdrawn_from: int = 0
+    """For a withdrawn player, the first round they no longer play: snapshots before it rank
+    them as active. 0 when unknown: the withdrawal then counts in every snapshot."""
 
 
 class GameResultLike(Protocol):
@@ -292,6 +297,8 @@ class _Event:
     team_of: IntArray
     team_index_of: tuple[int, ...]
     ranked_ok: npt.NDArray[np.bool_]
+    # A withdrawal takes effect in snapshots from this round on (0 = not withdrawn).
+    withdrawal_from: IntArray
     g_round: IntArray
     g_table: IntArray
     g_player: IntArray
@@ -301,12 +308,14 @@ class _Event:
     g_raw: FloatArray
     g_place: IntArray
     g_chombo: FloatArray
-    g_counted: npt.NDArray[np.bool_]
+    # A game annulled by the 50% rule leaves the snapshots from this round on (never: a huge
+    # number), so a snapshot taken before the withdrawal still shows it.
+    g_annulled_from: IntArray
     games: tuple[PlayedGame, ...]
     penalties: tuple[PenaltyRecord, ...]
     byes: tuple[ByeRecord, ...]
     tables_per_round: Mapping[int, int]
-    notes: tuple[str, ...]
+    notes: tuple[tuple[int, str], ...]
     p_player: IntArray
     p_round: IntArray
     p_amount: FloatArray
@@ -396,30 +405,39 @@ def _ingest(
     raw = np.array(cols[3], dtype=np.int64).astype(np.float64).reshape(shape)
     place = np.array(cols[4], dtype=np.int64).reshape(shape)
     chombo = np.array(cols[5], dtype=np.int64).astype(np.float64).reshape(shape)
-    counted = np.ones(n, dtype=bool)
+    annulled_from = np.full(n, _NEVER, dtype=np.int64)
     ranked_ok = np.array([e.status is Status.ACTIVE for e in entrants], dtype=bool)
-    notes: list[str] = []
+    withdrawal_from = np.zeros(len(entrants), dtype=np.int64)
+    notes: list[tuple[int, str]] = []
     last_round = int(g_round.max()) if n else 0
     scheduled = config.scheduled_rounds or last_round
     for i, e in enumerate(entrants):
         if e.status is not Status.WITHDRAWN:
             continue
+        # Unknown: the withdrawal counts in every snapshot, as if from round 1.
+        start = max(e.withdrawn_from, 1)
         mine = (player == i).any(axis=1)
         played = int(mine.sum())
-        if config.withdrawal is Withdrawal.KEEP:
+        under_half = config.withdrawal is Withdrawal.CHESS_50 and 2 * played < scheduled
+        if config.withdrawal is Withdrawal.KEEP or (
+            config.withdrawal is Withdrawal.CHESS_50 and not under_half
+        ):
             ranked_ok[i] = True
-        elif config.withdrawal is Withdrawal.CHESS_50:
-            if 2 * played >= scheduled:
-                ranked_ok[i] = True
-            else:
-                counted &= ~mine
-                where = ", ".join(
-                    f"round {g_round[k]} table {g_table[k]}" for k in np.flatnonzero(mine)
+        else:
+            withdrawal_from[i] = start
+        if under_half:
+            annulled_from[mine] = np.minimum(annulled_from[mine], start)
+            where = ", ".join(
+                f"round {g_round[k]} table {g_table[k]}" for k in np.flatnonzero(mine)
+            )
+            notes.append(
+                (
+                    start,
+                    f"{e.name} ({e.id}) withdrew after {played} of {scheduled} games, under "
+                    f"50%: their games are annulled for everyone at the table "
+                    f"({where or 'none'})",
                 )
-                notes.append(
-                    f"{e.name} ({e.id}) withdrew after {played} of {scheduled} games, under 50%: "
-                    f"their games are annulled for everyone at the table ({where or 'none'})"
-                )
+            )
     g_team = np.where(player >= 0, team_of[np.where(player >= 0, player, 0)], -1)
 
     p_list = [p for p in penalties if not p.cancelled]
@@ -446,6 +464,7 @@ def _ingest(
         team_of=team_of,
         team_index_of=tuple(team_of.tolist()),
         ranked_ok=ranked_ok,
+        withdrawal_from=withdrawal_from,
         g_round=g_round,
         g_table=g_table,
         g_player=player,
@@ -455,7 +474,7 @@ def _ingest(
         g_raw=raw,
         g_place=place,
         g_chombo=chombo,
-        g_counted=counted,
+        g_annulled_from=annulled_from,
         games=tuple(games),
         penalties=tuple(penalties),
         byes=tuple(byes),
@@ -579,6 +598,19 @@ def _credit_substitutes(
 # --- Aggregation -------------------------------------------------------------------------------
 
 
+def _counted(ev: _Event, hi: int) -> npt.NDArray[np.bool_]:
+    """The games that count in the snapshot after round `hi` (not annulled by then)."""
+    result: npt.NDArray[np.bool_] = ev.g_annulled_from > hi
+    return result
+
+
+def _candidates(ev: _Event, hi: int) -> IntArray:
+    """Roster indices ranked in the snapshot after round `hi`: a withdrawal the policy takes out
+    of the ranking only takes effect from its round on."""
+    not_yet = (ev.withdrawal_from > 0) & (ev.withdrawal_from > hi)
+    return np.flatnonzero(ev.ranked_ok | not_yet)
+
+
 def _wsum(who: IntArray, weights: npt.NDArray[np.floating] | IntArray, n: int) -> FloatArray:
     """Sum `weights` per index of `who` (a weighted bincount, typed as the float it is)."""
     return np.asarray(
@@ -605,7 +637,7 @@ class _Agg:
 
 def _aggregate(ev: _Event, lo: int, hi: int) -> _Agg:
     n, s = len(ev.entrants), ev.seats
-    rows = ev.g_counted & (ev.g_round >= lo) & (ev.g_round <= hi)
+    rows = _counted(ev, hi) & (ev.g_round >= lo) & (ev.g_round <= hi)
     who = ev.g_player[rows].ravel()
     ok = who >= 0
     who = who[ok]
@@ -653,7 +685,7 @@ def _totals(ev: _Event, agg: _Agg) -> FloatArray:
 
 
 def _rank_input(ev: _Event, agg: _Agg, total: FloatArray, hi: int) -> RankInput:
-    rows = ev.g_counted & (ev.g_round <= hi)
+    rows = _counted(ev, hi) & (ev.g_round <= hi)
     with np.errstate(invalid="ignore", divide="ignore"):
         avg_place = np.where(agg.games > 0, agg.place_sum / np.maximum(agg.games, 1), np.inf)
     return RankInput(
@@ -693,7 +725,7 @@ def _stage_of(ev: _Event, hi: int) -> int:
 
 def _snapshot(ev: _Event, hi: int) -> _Snapshot:
     agg = _aggregate(ev, 1, hi)
-    candidates = np.flatnonzero(ev.ranked_ok)
+    candidates = _candidates(ev, hi)
     chain = ev.config.tiebreaks
     if not ev.config.stages or _stage_of(ev, hi) == 0:
         total = _totals(ev, agg)
@@ -837,7 +869,8 @@ class Standings:
     def notes(self) -> tuple[str, ...]:
         """What the director should know: hidden rounds, annulled games, skipped tiebreaks."""
         _, hidden = _visible_round(self._ev)
-        return self._ev.notes + hidden + self._snap.notes
+        mine = tuple(text for start, text in self._ev.notes if start <= self.round)
+        return mine + hidden + self._snap.notes
 
     @property
     def rows(self) -> tuple[StandingRow, ...]:
@@ -932,7 +965,7 @@ class Standings:
                     oka=r.oka[seat],
                     chombo=r.penalties[seat],
                     points=r.points[seat],
-                    counted=bool(ev.g_counted[k]),
+                    counted=bool(ev.g_annulled_from[k] > self.round),
                     substitute=_substitute_names(g).get(seat, "")
                     if g.substitutes or r.substitutes
                     else "",
@@ -959,7 +992,7 @@ class Standings:
     def chombos(self) -> tuple[ChomboEntry, ...]:
         """Every chombo penalty taken off a counted game up to this round, in round order."""
         ev = self._ev
-        rows = np.flatnonzero(ev.g_counted & (ev.g_round <= self.round))
+        rows = np.flatnonzero(_counted(ev, self.round) & (ev.g_round <= self.round))
         out: list[ChomboEntry] = []
         for k in rows:
             for seat in np.flatnonzero(ev.g_chombo[k] != 0):
@@ -973,7 +1006,7 @@ class Standings:
     def zero_sum(self) -> ZeroSum:
         """The sums that show the results add up (see `ZeroSum`)."""
         ev = self._ev
-        rows = ev.g_counted & (ev.g_round <= self.round)
+        rows = _counted(ev, self.round) & (ev.g_round <= self.round)
         table = ev.g_total[rows].sum(axis=1)
         bad = np.flatnonzero(table != 0)
         idx = np.flatnonzero(rows)
@@ -991,7 +1024,8 @@ class Standings:
     def games(self) -> tuple[PlayedGame, ...]:
         """The games counted up to this round (annulled games left out), in input order."""
         ev = self._ev
-        return tuple(g for k, g in enumerate(ev.games) if ev.g_counted[k] and g.round <= self.round)
+        counted = _counted(ev, self.round)
+        return tuple(g for k, g in enumerate(ev.games) if counted[k] and g.round <= self.round)
 
     @property
     def entrants(self) -> tuple[Entrant, ...]:
@@ -1248,7 +1282,7 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
         g_raw=np.vstack([ev.g_raw, raw[None, :]]),
         g_place=np.vstack([ev.g_place, place[None, :]]),
         g_chombo=np.vstack([ev.g_chombo, chombo[None, :]]),
-        g_counted=np.append(ev.g_counted, True),
+        g_annulled_from=np.append(ev.g_annulled_from, _NEVER),
         games=(*ev.games, game),
     )
     a = snap.agg
@@ -1275,7 +1309,7 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
     agg.chombo[who] += chombo
     total = _totals(new_ev, agg)
     inp = _rank_input(new_ev, agg, total, game.round)
-    ranking = rank(inp, np.flatnonzero(new_ev.ranked_ok), new_ev.config.tiebreaks)
+    ranking = rank(inp, _candidates(new_ev, game.round), new_ev.config.tiebreaks)
     new_snap = _Snapshot(game.round, agg, total, ranking, {}, tuple(inp.notes))
     table = Standings(
         round=game.round, visible_round=game.round, _ev=new_ev, _snap=new_snap, _prev=prev
@@ -1346,7 +1380,7 @@ def _team_rows(ev: _Event, hi: int) -> tuple[TeamRow, ...]:
 def _team_snapshot(ev: _Event, hi: int) -> tuple[RankInput, Ranking, dict[int, tuple[int, float]]]:
     cfg = ev.config.teams
     n = len(ev.team_names)
-    rows = ev.g_counted & (ev.g_round <= hi)
+    rows = _counted(ev, hi) & (ev.g_round <= hi)
     team = ev.g_team[rows].ravel()
     ok = team >= 0
     team = team[ok]

@@ -92,7 +92,13 @@ def standings_inputs(
     # Players name their team by its id; standings show the team's name.
     team_name = {t.id: t.name for t in state.settings.teams}
     roster = [
-        Entrant(p.id, p.name, team_name.get(p.team, p.team) if p.team else "", _STATUS[p.status])
+        Entrant(
+            p.id,
+            p.name,
+            team_name.get(p.team, p.team) if p.team else "",
+            _STATUS[p.status],
+            withdrawn_from=(p.since_round or 0) if p.status is PlayerStatus.WITHDRAWN else 0,
+        )
         for p in state.players.values()
     ]
     tables = {rnd: len(seats) for rnd, seats in state.seating.items()}

@@ -592,3 +592,33 @@ def test_with_game_keeps_the_rows_it_left_alone() -> None:
     assert all(after.row(p) is before.row(p) for p in "abcd")
     assert after.row("e") is not before.row("e") and after.row("e").games == 1
     assert after.rows == compute_standings([first, second], players).rows
+
+
+W_FROM_ROUND_2 = [
+    e if e.id != "w" else Entrant("w", "Wes", status=Status.WITHDRAWN, withdrawn_from=2)
+    for e in W_ROSTER
+]
+
+
+def test_removed_withdrawal_still_ranks_in_snapshots_before_it() -> None:
+    config = StandingsConfig(withdrawal=Withdrawal.REMOVE)
+    s = compute_standings(withdrawal_games(), W_FROM_ROUND_2, config)
+    assert table(s) == [("1", "b", 28000.0), ("2", "c", 20000.0), ("3", "a", 7000.0)]
+    # After round 1 Wes had not withdrawn yet: a 30000, b 10000, c -10000, w -30000.
+    assert table(s.standings_after(1)) == [
+        ("1", "a", 30000.0),
+        ("2", "b", 10000.0),
+        ("3", "c", -10000.0),
+        ("4", "w", -30000.0),
+    ]
+
+
+def test_chess_50_annuls_only_from_the_round_of_the_withdrawal() -> None:
+    config = StandingsConfig(withdrawal=Withdrawal.CHESS_50)
+    s = compute_standings(withdrawal_games(), W_FROM_ROUND_2, config)
+    assert table(s) == [("1", "c", 30000.0), ("2", "b", 18000.0), ("3", "a", -23000.0)]
+    after1 = s.standings_after(1)
+    assert table(after1)[0] == ("1", "a", 30000.0) and len(after1.rows) == 4
+    assert after1.notes == ()
+    assert [g.counted for g in s.breakdown("a").games] == [False, True, True]
+    assert [g.counted for g in after1.breakdown("a").games] == [True]

@@ -92,7 +92,7 @@ def main() -> int:
         rows(args.only, args.quick) if args.only != "big" else []
     ):
         wanted = max(x for x in (tomii, best, 1) if x is not None)
-        teams = ()
+        teams: tuple[tuple[int, ...], ...] = ()
         if label != "-":
             teams = consecutive_teams(players, team_size=players // k)
         start = time.perf_counter()

@@ -10,10 +10,12 @@ repeated pair, seat winds balanced after every round.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import pprint
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.check import Requirements, check
@@ -24,8 +26,21 @@ from mjevent.core.seating.schedule import Schedule
 
 TARGET = Path(__file__).resolve().parent.parent / "core" / "seating" / "library_blocks.py"
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from seating import TOMII_K3, TOMII_K4  # noqa: E402  (the catalogue counts, typed in once)
+Targets = dict[int, tuple[int | None, int]]
+
+
+def _catalogue() -> tuple[Targets, Targets]:
+    """The catalogue counts typed in once, in bench/seating.py (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        "seating_bench", Path(__file__).resolve().with_name("seating.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return cast(Targets, module.TOMII_K4), cast(Targets, module.TOMII_K3)
+
+
+TOMII_K4, TOMII_K3 = _catalogue()
 
 DEFAULT_SIZES = (
     [(4, p) for p in sorted(TOMII_K4) if p % 12 != 4]

@@ -307,12 +307,14 @@ def search(
 
 
 def _most_free_rounds(players: int, active: int, table_size: int) -> int:
-    """An upper bound on repeat-free rounds: floor((P-1)/(K-1)), and 1 when P < K^2.
+    """An upper bound on repeat-free rounds: floor((P-1)/(K-1)), and 1 when groups run short.
 
-    With fewer than K tables and nobody sitting out, a second round would need K players from K
-    different tables of the first round, so only one round can be repeat-free.
+    After one round the players fall into groups (its tables, plus one group per player who sat
+    out); a later table needs K players from K different groups, so with fewer than K groups
+    only one round can be repeat-free.
     """
-    if active == players and active // table_size < table_size:
+    groups = active // table_size + (players - active)
+    if groups < table_size:
         return 1
     return (players - 1) // (table_size - 1)
 

@@ -1,0 +1,88 @@
+"""generate(): every source ends balanced, byes and fixed rounds honoured, errors explained."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mjevent.core.seating.check import Requirements, check, meeting_matrix
+from mjevent.core.seating.generate import GenerateSettings, generate, upper_bound
+from mjevent.core.seating.schedule import ScheduleError, consecutive_teams
+from mjevent.core.seating.search import SearchSettings
+
+WINDS_AND_NO_REPEATS = Requirements(no_repeats=True, wind_balance=True)
+
+
+def test_sixteen_players_five_rounds_every_pair_once_winds_balanced() -> None:
+    s = generate(16, 4, 5)
+    report = check(s, WINDS_AND_NO_REPEATS)
+    assert report.ok
+    assert meeting_matrix(s)[np.triu_indices(16, 1)].tolist() == [1] * 120
+
+
+def test_twenty_one_sanma_players_reach_the_catalogue() -> None:
+    s = generate(21, 3, 9)
+    assert check(s, WINDS_AND_NO_REPEATS).ok
+
+
+def test_without_constructions_or_library_the_search_alone_still_delivers() -> None:
+    cfg = GenerateSettings(use_constructions=False, use_library=False)
+    s = generate(24, 4, 7, settings=cfg)
+    assert check(s, WINDS_AND_NO_REPEATS).ok
+    assert s.source.startswith("cyclic:")
+
+
+def test_four_teams_of_five_play_five_rounds_without_meeting_a_teammate() -> None:
+    teams = consecutive_teams(20, teams=4)
+    s = generate(20, 4, 5, teams=teams)
+    report = check(s, WINDS_AND_NO_REPEATS)
+    assert report.ok
+    assert report.summary.team_violations == 0
+
+
+def test_catalogue_4_plus_1_for_fifteen_players_everybody_plays_four_games() -> None:
+    quick = GenerateSettings(search=SearchSettings(stretch_iterations=1000))
+    s = generate(15, 4, 5, settings=quick)
+    assert s.source.endswith("byes 4+1")
+    games = [0] * 15
+    for rnd in s.rounds:
+        for table in rnd:
+            for p in table:
+                games[p] += 1
+    assert games == [4] * 15
+    assert check(s, Requirements(wind_balance=True)).ok
+
+
+def test_fixed_rounds_are_kept_exactly_and_the_rest_generated_around_them() -> None:
+    first = generate(16, 4, 2)
+    whole = generate(16, 4, 5, fixed=first)
+    assert whole.rounds[:2] == first.rounds
+    assert whole.fixed_rounds == 2
+    assert check(whole, Requirements(no_repeats=True)).ok
+
+
+def test_more_rounds_than_possible_keep_the_repeat_free_prefix() -> None:
+    s = generate(16, 4, 7)
+    report = check(s, Requirements(wind_balance=True))
+    assert report.summary.repeat_free_rounds == 5
+    assert report.ok
+
+
+def test_one_on_one_round_robin_for_ten_players() -> None:
+    s = generate(10, 2, 9)
+    assert check(s, WINDS_AND_NO_REPEATS).ok
+    assert meeting_matrix(s)[np.triu_indices(10, 1)].tolist() == [1] * 45
+
+
+def test_upper_bound_is_floor_of_p_minus_one_over_k_minus_one() -> None:
+    assert [upper_bound(p, 4) for p in (16, 20, 36, 160)] == [5, 6, 11, 53]
+
+
+def test_fixed_rounds_for_another_size_are_rejected_with_the_fix() -> None:
+    with pytest.raises(ScheduleError, match="pass the schedule of this event"):
+        generate(20, 4, 5, fixed=generate(16, 4, 1))
+
+
+def test_too_few_players_is_rejected() -> None:
+    with pytest.raises(ScheduleError, match="need at least 4"):
+        generate(3, 4, 2)

@@ -1,0 +1,154 @@
+"""`mjevent seat` and `mjevent seating check` through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from mjevent.core.seating.draw import draw_permutation
+from mjevent.tui.cli import app
+
+runner = CliRunner()
+
+
+def test_seat_json_has_the_documented_shape_and_numbers_from_one() -> None:
+    result = runner.invoke(
+        app, ["seat", "--players", "16", "--table-size", "4", "--rounds", "5", "--format", "json"]
+    )
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert sorted(data) == ["players", "rounds", "table_size"]
+    assert (data["players"], data["table_size"], len(data["rounds"])) == (16, 4, 5)
+    for rnd in data["rounds"]:
+        assert sorted(p for table in rnd for p in table) == list(range(1, 17))
+    assert "5 of 5 rounds are repeat-free (bound 5;" in result.stderr
+    assert "wind violations 0" in result.stderr
+
+
+def test_seat_text_labels_winds_and_tables() -> None:
+    result = runner.invoke(app, ["seat", "--players", "8", "--rounds", "1"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Round 1"
+    assert lines[1].startswith("  Table 1:  E ")
+    assert " S " in lines[1] and " W " in lines[1] and " N " in lines[1]
+
+
+def test_seat_with_byes_prints_them_in_json_and_tsv() -> None:
+    # 9 players, 4+1: one bye in each of four rounds, then the four who sat out play.
+    result = runner.invoke(app, ["seat", "--players", "9", "--rounds", "5", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert [len(b) for b in data["bye"]] == [1, 1, 1, 1, 5]
+    tsv = runner.invoke(app, ["seat", "--players", "9", "--rounds", "5", "--format", "tsv"])
+    rows = tsv.stdout.splitlines()
+    assert rows[0] == "round\ttable\tE\tS\tW\tN"
+    assert sum(1 for row in rows if row.split("\t")[1] == "--") == 5
+
+
+def test_seed_text_maps_roster_players_onto_schedule_numbers() -> None:
+    args = ["seat", "--players", "16", "--rounds", "2", "--format", "json"]
+    plain = json.loads(runner.invoke(app, args).stdout)
+    drawn = json.loads(runner.invoke(app, [*args, "--seed", "Spring Open 2026"]).stdout)
+    perm = draw_permutation("Spring Open 2026", 16)
+    roster_of = {number: roster for roster, number in enumerate(perm)}
+    expected = [[[roster_of[p - 1] + 1 for p in t] for t in rnd] for rnd in plain["rounds"]]
+    assert drawn["rounds"] == expected
+    again = json.loads(runner.invoke(app, [*args, "--seed", "Spring Open 2026"]).stdout)
+    assert again == drawn
+
+
+def test_teams_stay_apart_after_the_draw() -> None:
+    result = runner.invoke(
+        app,
+        ["seat", "--players", "20", "--rounds", "5", "--teams", "4", "--seed", "x", "--format",
+         "json"],
+    )
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    for rnd in data["rounds"]:
+        for table in rnd:
+            assert len({(p - 1) // 5 for p in table}) == 4
+
+
+def test_bad_format_and_both_team_options_are_explained() -> None:
+    bad = runner.invoke(app, ["seat", "--players", "8", "--rounds", "1", "--format", "xml"])
+    assert bad.exit_code == 2
+    assert "--format 'xml': expected one of text, json, tsv" in bad.stderr
+    both = runner.invoke(
+        app, ["seat", "--players", "8", "--rounds", "1", "--teams", "2", "--team-size", "4"]
+    )
+    assert both.exit_code == 2
+    assert "use one of them" in both.stderr
+
+
+def test_team_count_that_does_not_divide_is_explained() -> None:
+    result = runner.invoke(app, ["seat", "--players", "10", "--rounds", "1", "--teams", "3"])
+    assert result.exit_code == 2
+    assert "choose a team count that divides 10" in result.stderr
+
+
+def _write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "seating.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+REPEATING = {
+    "players": 8,
+    "table_size": 4,
+    "rounds": [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 5, 6], [3, 4, 7, 8]]],
+}
+
+
+def test_check_prints_the_report_and_passes_without_requirements(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["seating", "check", _write(tmp_path, REPEATING)])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == [
+        "rounds: 2, repeat-free: 1",
+        "repeated pairs: 4 (extra meetings 4), worst: players 1 and 2 met 2 times",
+    ]
+
+
+def test_check_exits_one_when_a_requested_rule_breaks(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["seating", "check", _write(tmp_path, REPEATING), "--no-repeats"]
+    )
+    assert result.exit_code == 1
+    assert "BROKEN: no_repeats: 4 pairs meet more than once" in result.stdout
+
+
+def test_check_team_option_finds_teammates_together(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["seating", "check", _write(tmp_path, REPEATING), "--team-size", "2"]
+    )
+    assert result.exit_code == 1
+    assert "BROKEN: teams: 8 teammate pairs share a table" in result.stdout
+
+
+def test_check_round_trips_seat_output(tmp_path: Path) -> None:
+    out = runner.invoke(app, ["seat", "--players", "9", "--table-size", "3", "--rounds", "4",
+                              "--format", "json"])
+    path = tmp_path / "nine.json"
+    path.write_text(out.stdout, encoding="utf-8")
+    result = runner.invoke(
+        app, ["seating", "check", str(path), "--no-repeats", "--wind-balance",
+              "--min-repeat-free", "4"]
+    )
+    assert result.exit_code == 0, result.stdout
+
+
+def test_check_unreadable_files_exit_two_with_the_reason(tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["seating", "check", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2
+    assert "cannot read" in missing.stderr
+    path = tmp_path / "bad.json"
+    path.write_text("{", encoding="utf-8")
+    bad = runner.invoke(app, ["seating", "check", str(path)])
+    assert bad.exit_code == 2
+    assert "not JSON" in bad.stderr
+    twice = _write(tmp_path, {"players": 4, "table_size": 2, "rounds": [[[1, 2], [1, 3]]]})
+    dup = runner.invoke(app, ["seating", "check", twice])
+    assert dup.exit_code == 2
+    assert "round 1: player 1 is seated twice" in dup.stderr

@@ -136,7 +136,7 @@ def test_export_ema_rows_and_zero_sum_report(event_file: Path) -> None:
     ]
     assert result.stderr.splitlines() == [
         "game points add up to -20.0; chombo penalties -20.0; before chombo the tables add up "
-        "to +0.0; event penalties -2.0",
+        "to 0.0; event penalties -2.0",
         "chombo: round 2 table 1 Lars Øvergaard (04120007) -20.0",
     ]
 

@@ -25,7 +25,7 @@ import typer
 
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
-from mjevent.tui.cli_print import load_event, standings_of
+from mjevent.tui.cli_print import load_event, points, standings_of
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows"]
 
@@ -139,17 +139,17 @@ def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
 def _zero_sum_report(table: Standings) -> list[str]:
     z = table.zero_sum
     lines = [
-        f"game points add up to {z.points_sum / 1000:+.1f}; chombo penalties "
-        f"{z.chombo_sum / 1000:+.1f}; before chombo the tables add up to "
-        f"{z.table_sum / 1000:+.1f}; event penalties {-z.penalty_sum / 1000:+.1f}",
+        f"game points add up to {points(z.points_sum)}; chombo penalties "
+        f"{points(z.chombo_sum)}; before chombo the tables add up to {points(z.table_sum)}; "
+        f"event penalties {points(-z.penalty_sum)}",
     ]
     for c in table.chombos:
         lines.append(
-            f"chombo: round {c.round} table {c.table} {c.name} ({c.player}) -{c.amount / 1000:.1f}"
+            f"chombo: round {c.round} table {c.table} {c.name} ({c.player}) {points(-c.amount)}"
         )
     for rnd, tbl, total in z.unbalanced:
         lines.append(
-            f"round {rnd} table {tbl} adds up to {total / 1000:+.1f}, not 0 "
+            f"round {rnd} table {tbl} adds up to {points(total)}, not 0 "
             "(riichi sticks to nobody, rounding or a substitute at fixed points)"
         )
     return lines

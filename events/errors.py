@@ -45,3 +45,7 @@ class EventFileInvalidError(EventFileError, ValueError):
 
 class EventFileLockError(EventFileError):
     """Another process held the event file's lock for too long."""
+
+
+class EventFileReadOnlyError(EventFileLockError):
+    """The lock file cannot be created (a read-only folder): the file can be read, not written."""

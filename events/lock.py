@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from mjevent.events.errors import EventFileLockError
+from mjevent.events.errors import EventFileLockError, EventFileReadOnlyError
 
 LOCK_TIMEOUT_S = 10.0
 """How long to wait for another process before giving up with `EventFileLockError`."""
@@ -39,7 +39,7 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
         try:
             fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as error:
-            raise EventFileLockError(
+            raise EventFileReadOnlyError(
                 path,
                 f"{path}: cannot create the lock file {target} ({error.strerror}). "
                 "Fix: make the folder writable, or copy the event file to a writable folder.",

@@ -51,6 +51,7 @@ from mjevent.events.errors import (
     EventFileExistsError,
     EventFileInvalidError,
     EventFileNotFoundError,
+    EventFileReadOnlyError,
     EventFileSyntaxError,
 )
 from mjevent.events.lock import locked
@@ -153,8 +154,12 @@ class EventStore:
         """Load an event file, moving a torn tail aside (see `warnings`); raise if it is invalid."""
         path = Path(path)
         store = cls(path)
-        with store._exclusive():
-            store._load_all()
+        try:
+            with store._exclusive():
+                store._load_all()
+        except EventFileReadOnlyError:
+            # No lock file can be made here, so no mjevent can be writing: read, repair nothing.
+            store._load_all(repair=False)
         return store
 
     # --- reading what others wrote -------------------------------------------------------------
@@ -177,8 +182,11 @@ class EventStore:
 
     def reload(self) -> None:
         """Read what changed on disk: only the new entries when others appended, else all."""
-        with self._exclusive():
-            self._catch_up()
+        try:
+            with self._exclusive():
+                self._catch_up()
+        except EventFileReadOnlyError:
+            self._catch_up(repair=False)
 
     # --- writing ---------------------------------------------------------------------------------
 
@@ -257,7 +265,7 @@ class EventStore:
     def _exclusive(self) -> contextlib.AbstractContextManager[None]:
         return locked(self.path)
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, repair: bool = True) -> None:
         """With the lock held: bring `log` up to date with the file."""
         try:
             st = os.stat(self.path)
@@ -269,7 +277,7 @@ class EventStore:
         grew = (st.st_dev, st.st_ino) == (mark.dev, mark.ino) and st.st_size > mark.size
         if grew and self._tail_matches(mark, mark.size) and self._read_appended(mark.size):
             return
-        self._load_all()
+        self._load_all(repair)
 
     def _tail_matches(self, mark: _Mark, at: int) -> bool:
         with open(self.path, "rb") as f:
@@ -305,7 +313,7 @@ class EventStore:
         self._mark = _Mark.of(st, self._mark.tail + new)
         return True
 
-    def _load_all(self) -> None:
+    def _load_all(self, repair: bool = True) -> None:
         data, st = _read(self.path)
         doc, cut = _split(self.path, data)
         raw_log = doc.pop("log", [])
@@ -322,10 +330,19 @@ class EventStore:
         except EventFileInvalidError as error:
             raise _with_line(error, data) from None
         warnings: list[str] = []
-        if cut is not None:
+        if cut is not None and repair:
             warnings.append(_move_torn_tail(self.path, data, cut, len(log)))
             data = data[:cut]
             st = os.stat(self.path)
+        elif cut is not None:
+            line = data.count(b"\n", 0, cut) + 1
+            warnings.append(
+                f"{self.path}: the file ends in an unfinished log entry (line {line} on, "
+                f"{len(data) - cut} bytes), as left when a program stops mid-write; "
+                f"{_complete(len(log))} normally. It was left in place because no "
+                f"lock file can be made in {self.path.parent}. Fix: copy the file to a writable "
+                "folder and open it there to move the unfinished entry aside."
+            )
         self.settings = doc
         self.event = event
         self.log = log
@@ -830,6 +847,13 @@ def _temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
 
 
+def _complete(entries: int) -> str:
+    """How many complete entries there are, with its verb: 'the 1 complete entry loads'."""
+    if entries == 1:
+        return "the 1 complete entry loads"
+    return f"the {entries} complete entries load"
+
+
 def _move_torn_tail(path: Path, data: bytes, cut: int, kept: int) -> str:
     """Copy the bytes past `cut` to a side file, fsync it, then truncate the event file."""
     stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -850,8 +874,8 @@ def _move_torn_tail(path: Path, data: bytes, cut: int, kept: int) -> str:
     line = data.count(b"\n", 0, cut) + 1
     return (
         f"{path}: the file ended in an unfinished log entry (line {line} on, {len(tail)} bytes), "
-        f"as left when a program stops mid-write. It was moved to {side.name} and the "
-        f"{kept} complete entries load normally. mjevent acknowledges an entry only once it is "
+        f"as left when a program stops mid-write. It was moved to {side.name} and "
+        f"{_complete(kept)} normally. mjevent acknowledges an entry only once it is "
         "complete on disk, so no acknowledged entry is lost. If you typed that entry by hand, "
         "end it with its line `# end <id>` and paste it back."
     )

@@ -10,7 +10,11 @@ from typing import Any
 
 import pytest
 
-from mjevent.events.errors import EventFileLockError, EventFileNotFoundError
+from mjevent.events.errors import (
+    EventFileLockError,
+    EventFileNotFoundError,
+    EventFileReadOnlyError,
+)
 from mjevent.events.lock import lock_path, locked
 from mjevent.events.store import EventStore
 
@@ -98,3 +102,44 @@ def test_a_deleted_file_is_reported_as_missing_on_append(tmp_path: Path) -> None
     with pytest.raises(EventFileNotFoundError) as caught:
         store.append(_note(1))
     assert str(caught.value).startswith(f"{path}: no such event file.")
+
+
+def _no_lock_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_open = os.open
+
+    def refuse_locks(name: Any, flags: int, mode: int = 0o777) -> int:
+        if str(name).endswith(".lock"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, flags, mode)
+
+    monkeypatch.setattr(os, "open", refuse_locks)
+
+
+def test_a_file_in_a_read_only_folder_opens_but_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "club.toml"
+    store = EventStore.create(path, _settings())
+    store.append(_note(1))
+    with path.open("ab") as f:
+        f.write(b'\n[[log]]\nid = "n2"\nat = "2026-')
+    before = path.read_bytes()
+    _no_lock_files(monkeypatch)
+    reader = EventStore.open(path)
+    assert reader.log == [_note(1)]
+    line = before.count(b"\n", 0, before.rindex(b"# end n1")) + 2
+    assert reader.warnings == [
+        f"{path}: the file ends in an unfinished log entry (line {line} on, 30 bytes), as left "
+        "when a program stops mid-write; the 1 complete entry loads normally. It was left in "
+        f"place because no lock file can be made in {tmp_path}. Fix: copy the file to a "
+        "writable folder and open it there to move the unfinished entry aside."
+    ]
+    reader.reload()
+    assert reader.log == [_note(1)]
+    with pytest.raises(EventFileReadOnlyError) as caught:
+        reader.append(_note(3))
+    assert str(caught.value) == (
+        f"{path}: cannot create the lock file {lock_path(path)} (Permission denied). "
+        "Fix: make the folder writable, or copy the event file to a writable folder."
+    )
+    assert path.read_bytes() == before

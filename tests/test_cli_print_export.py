@@ -218,3 +218,43 @@ def test_print_player_unknown_names_the_closest(event_file: Path) -> None:
         f"error: {event_file}: no player 'Sophie Muller' in the event; "
         "did you mean 'Sophie Müller'?\n"
     )
+
+
+def test_print_standings_says_which_tiebreak_decided(tmp_path: Path) -> None:
+    # M.League (25000 start, 30000 return, oka 20000 to first, uma 30/10/-10/-30).
+    # Game 1 (p1 p2 p3 p4) 40000 30000 20000 10000: p1 10+30+20 = +60.0, p2 0+10 = +10.0,
+    #   p3 -10-10 = -20.0, p4 -20-30 = -50.0.
+    # Game 2 (p2 p3 p4 p1) 41000 18000 10000 31000: p2 11+30+20 = +61.0, p1 1+10 = +11.0,
+    #   p3 -12-10 = -22.0, p4 -20-30 = -50.0.
+    # p1 and p2 both +71.0 with one first each; p2's best game (+61.0) beats p1's (+60.0).
+    path = tmp_path / "league.toml"
+    store = EventStore.create(
+        path,
+        {
+            "event": {"name": "League", "format_version": 1},
+            "rules": {"preset": "mleague"},
+            "players": [
+                {"id": "p1", "name": "Ann"},
+                {"id": "p2", "name": "Bob"},
+                {"id": "p3", "name": "Cy"},
+                {"id": "p4", "name": "Di"},
+            ],
+        },
+    )
+    at = "2026-03-14T10:00:00Z"
+    commands.set_seating(
+        store, 1, [[["p1", "p2", "p3", "p4"]], [["p2", "p3", "p4", "p1"]]], entry_id="s", at=at
+    )
+    commands.record_final(store, 1, 1, [40000, 30000, 20000, 10000], entry_id="g1", at=at)
+    commands.record_final(store, 2, 1, [41000, 18000, 10000, 31000], entry_id="g2", at=at)
+    result = runner.invoke(app, ["print", "standings", str(path), "--format", "md"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[4:] == [
+        "| 1 | Bob |  | +71.0 | 2 | 1.50 | 1 | 1 | 0 | 0 |  | +1 |",
+        "| 2 | Ann |  | +71.0 | 2 | 1.50 | 1 | 1 | 0 | 0 |  | -1 |",
+        "| 3 | Cy |  | -42.0 | 2 | 3.00 | 0 | 0 | 2 | 0 |  | = |",
+        "| 4 | Di |  | -100.0 | 2 | 4.00 | 0 | 0 | 0 | 2 |  | = |",
+        "",
+        "Tiebreaks: total, firsts, best_game, shared",
+        "Level on +71.0: Bob (1), Ann (2); decided by best_game",
+    ]

@@ -18,6 +18,7 @@ import difflib
 import enum
 import html
 import io
+import itertools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
@@ -28,6 +29,7 @@ from rich.cells import cell_len
 from mjevent.core.entries import Entry
 from mjevent.core.standings import StandingRow, Standings, StandingsError, TeamRow
 from mjevent.core.standings_config import (
+    Criterion,
     StandingsConfig,
     StandingsConfigError,
     default_config,
@@ -50,6 +52,7 @@ __all__ = [
     "render",
     "render_teams",
     "standings_of",
+    "tie_lines",
 ]
 
 print_app = typer.Typer(
@@ -252,6 +255,25 @@ def _title(table: Standings, what: str) -> str:
     return f"{what} after round {table.round}" if table.round else f"{what} (no round played)"
 
 
+def tie_lines(table: Standings) -> list[str]:
+    """One line per equal total the chain broke: who was level, and which criterion decided.
+
+    Only when the chain starts with the total (every preset's does); ties left shared are
+    already plain from their "2-3" places.
+    """
+    chain = table.config.tiebreaks
+    if not chain or chain[0] is not Criterion.TOTAL:
+        return []
+    lines = []
+    for total, group in itertools.groupby(table.rows, key=lambda r: r.total):
+        level = list(group)
+        deciders = sorted({r.decided_by.value for r in level if r.decided_by is not None})
+        if len(level) > 1 and deciders:
+            who = ", ".join(f"{r.name} ({r.place_label})" for r in level)
+            lines.append(f"Level on {points(total)}: {who}; decided by {', '.join(deciders)}")
+    return lines
+
+
 def render(table: Standings, fmt: Format) -> str:
     """The player standings (ranked rows, then the players listed apart) in `fmt`."""
     rows = [_cells(table, r) for r in (*table.rows, *table.apart)]
@@ -297,6 +319,9 @@ def standings(
     if fmt in (Format.TEXT, Format.MD):
         chain = ", ".join(c.value for c in table.config.tiebreaks)
         typer.echo(f"\nTiebreaks: {chain}")
+        if not teams:
+            for line in tie_lines(table):
+                typer.echo(line)
         for note in table.notes:
             typer.echo(f"Note: {note}")
 

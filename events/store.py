@@ -494,9 +494,12 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     `[[log]]` block and the bytes before it parse. A log with no end line at all and without
     the banner mjevent writes above the log was written by hand: it is taken as it parses.
     """
-    fast = _fast_document(data)
-    if fast is not None:
-        return fast, None
+    # A file that ends in an end line is read whole; one that does not is most often torn,
+    # and reading it whole would only fail at its last bytes.
+    if _ends_sealed(data):
+        fast = _fast_document(data)
+        if fast is not None:
+            return fast, None
     if _last_end_line(data) is not None or _BANNER in data:
         # Most often the file ends in a torn entry: try the fast reader on what comes before.
         for cut in _cut_points(data):

@@ -3,8 +3,8 @@
 Each command makes its entry with a fresh id (`new_entry_id()`, or the `entry_id` the caller
 made earlier, so that a retried call records once), folds the log with the entry added, and
 refuses it with a `CommandError` (or the calculator's `IllegalHandError`) when it would be a
-problem, or would make an entry already logged a problem: nothing is appended then. Otherwise the entry is appended durably and the new
-`EventState` is returned.
+problem, or would make an entry already logged a problem: nothing is appended then. Otherwise
+the entry is appended durably and the new `EventState` is returned.
 
     store = EventStore.open("club.toml")
     state = record_line(store, "t3 ron S<-W 3/30 r:E,S")

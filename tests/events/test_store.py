@@ -491,3 +491,14 @@ def test_any_entries_read_back_exactly_as_append_returned_them(
             for n, f in enumerate(fields)
         ]
         assert EventStore.open(path).log == returned == store.log
+
+
+def test_a_file_saved_with_windows_line_ends_reads_the_same(path: Path) -> None:
+    store = EventStore.create(path, _settings(NAMES))
+    store.append(_hand(1))
+    store.append(_hand(2))
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    again = EventStore.open(path)
+    assert (again.log, again.settings, again.warnings) == (store.log, store.settings, [])
+    again.append(_hand(3))
+    assert [r["id"] for r in EventStore.open(path).log] == ["h0001", "h0002", "h0003"]

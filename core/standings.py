@@ -452,6 +452,19 @@ class Standings:
         When the game belongs to the latest round (or the next one) and no policy needs the whole
         event re-read (stages, hidden rounds, the 50% rule with a withdrawal), only the four
         seats' sums change and the players are re-ranked; otherwise the table is recomputed.
+        Movement compares with the previous round, so a second game of the same round leaves it
+        measured against the same table.
+
+        >>> from mjevent.core.results import game_result
+        >>> from mjevent.core.rules import preset
+        >>> ema = preset("ema2016")
+        >>> roster = [Entrant(p, p.upper()) for p in "abcd"]
+        >>> r1 = PlayedGame(1, 1, tuple("abcd"), game_result([45000, 35000, 25000, 15000], ema))
+        >>> r2 = PlayedGame(2, 1, tuple("dcba"), game_result([50000, 30000, 30000, 10000], ema))
+        >>> table = compute_standings([r1], roster).with_game(r2)
+        >>> [(r.place_label, r.player, r.total, r.movement) for r in table.rows]
+        [('1', 'b', 10000.0, 1), ('2', 'd', 5000.0, 2), ('3', 'a', -5000.0, -2),
+         ('4', 'c', -10000.0, -1)]
         """
         ev = self._ev
         simple = (

@@ -6,7 +6,7 @@ import numpy as np
 
 from mjevent.core.standings_config import TeamMode
 from mjevent.core.standings_ingest import Event, aggregate, bye_points, counted, wsum
-from mjevent.core.standings_model import TeamRow
+from mjevent.core.standings_model import Status, TeamRow
 from mjevent.core.tiebreaks import Ranking, RankInput, rank
 
 __all__ = ["team_rows"]
@@ -24,13 +24,15 @@ def team_rows(ev: Event, hi: int) -> tuple[TeamRow, ...]:
         before = {int(t): previous[1].place[k] for k, t in enumerate(previous[1].order)}
     inp, ranking, extra = current
     labels = ranking.labels
+    # Members are the team's own players; a substitute's seat counts for the team all the same.
     roster_of: dict[int, tuple[str, ...]] = {}
     for e, t in zip(ev.entrants, ev.team_index_of, strict=True):
-        roster_of[t] = (*roster_of.get(t, ()), e.id)
+        if e.status is not Status.SUBSTITUTE:
+            roster_of[t] = (*roster_of.get(t, ()), e.id)
     out = []
     for k, t in enumerate(ranking.order):
         ti = int(t)
-        members = roster_of[ti]
+        members = roster_of.get(ti, ())
         games, penalties = extra[ti]
         out.append(
             TeamRow(

@@ -97,3 +97,17 @@ def test_standings_of_the_folded_event() -> None:
     assert [(r.player, r.total) for r in s.apart] == [("Sam", -30000.0)]
     assert [(t.team, t.total) for t in s.teams] == [("North Wind", 32000.0)]
     assert [p.id for p in s.penalties] == ["x1", "x2"]
+
+
+def test_a_substitute_counts_for_the_team_of_the_seat_but_is_no_member() -> None:
+    # As LOG, but Sue plays p2's seat in round 2 (instead of Sam in p3's): the seat scores the
+    # EMA substitute's fixed -15000 points and -15000 uma, -30.0, for North Wind.
+    sue = PlayerSubstituted(id="sub2", at=AT, round=2, table=1, player="p2", substitute="Sue")
+    log = [sue if e.id == "sub" else e for e in LOG]
+    state = fold(SETTINGS, log)
+    assert state.clean, state.problems
+    s = standings_from_state(state, StandingsConfig(), log)
+    north = s.teams[0]
+    assert north.members == ("p1", "p2")
+    # p1 25.0 + 10.0 = 35.0; p2 10.0 - 3.0 (penalty) = 7.0; Sue's seat -30.0.
+    assert (s.row("p2").total, s.row("Sue").total, north.total) == (7000.0, -30000.0, 12000.0)

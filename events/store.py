@@ -628,14 +628,19 @@ def _fast_log(text: str) -> list[dict[str, Any]] | None:
 def _fast_document(data: bytes) -> dict[str, Any] | None:
     """The parsed file when its log is all in the written shape, else None (see above)."""
     match = _LOG_HEADER.search(data)
-    if match is None or data[match.start() : match.end()] != b"[[log]]":
+    if match is None or data[match.start() : match.start() + 7] != b"[[log]]":
         return None
     try:
         head = data[: match.start()].decode("utf-8")
         log = data[match.start() :].decode("utf-8")
     except UnicodeDecodeError:
         return None
-    if _RAW_CONTROL.search(log) or "\r" in log:
+    if "\r" in log:
+        # Saved by a Windows editor: CRLF is a line end in TOML; a lone CR is not allowed.
+        log = log.replace("\r\n", "\n")
+        if "\r" in log:
+            return None
+    if _RAW_CONTROL.search(log):
         return None
     records = _fast_log(log)
     if records is None:

@@ -53,6 +53,9 @@ def test_fast_reader_agrees_with_tomllib_on_anything_written(
     expected = tomllib.loads(text)
     fast = _fast_document(text.encode("utf-8"))
     assert fast is None or fast == expected
+    windows = text.replace("\n", "\r\n")
+    fast = _fast_document(windows.encode("utf-8"))
+    assert fast is None or fast == tomllib.loads(windows) == expected
     read = [{k: v for k, v in r.items() if k not in ("id", "at", "kind")} for r in expected["log"]]
     assert read == [toml_write_plain(r) for r in records]
 

@@ -442,7 +442,7 @@ def _syntax_error(path: Path, text: str, message: str) -> EventFileSyntaxError:
         line = text.count("\n") + (0 if text.endswith("\n") else 1)
         column = len(text) - (text.rfind("\n") + 1) + 1
     lines = text.split("\n")
-    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    shown = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
     return EventFileSyntaxError(
         path,
         f"{path}:{line}:{column}: not valid TOML: {reason}.\n"

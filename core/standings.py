@@ -122,6 +122,31 @@ def _snapshot(ev: Event, hi: int) -> _Snapshot:
     return _staged_snapshot(ev, hi, agg, candidates)
 
 
+def _level_with_next(r: Ranking) -> list[bool]:
+    """Per position: does this player share a place with the next one?"""
+    return [a == b for a, b in zip(r.place, r.place[1:], strict=False)] + [False]
+
+
+def _split_tie_note(
+    ev: Event, stage: str, order: Sequence[int], level: Sequence[bool], at: int
+) -> str:
+    """A note when the cut after position `at` falls inside a shared place: the chain did not
+    decide who goes through, the printed order (by name) did."""
+    if not 0 < at < len(order) or not level[at - 1]:
+        return ""
+    lo = at - 1
+    while lo > 0 and level[lo - 1]:
+        lo -= 1
+    hi = at
+    while hi < len(order) - 1 and level[hi]:
+        hi += 1
+    names = ", ".join(ev.names[i] for i in order[lo : hi + 1])
+    return (
+        f"the cut after place {at} of {stage} falls among players level on the tiebreaks "
+        f"({names}): their order by name decided; end the tiebreaks with 'lots' for a drawn cut"
+    )
+
+
 def _staged_snapshot(ev: Event, hi: int, agg: Agg, candidates: IntArray) -> _Snapshot:
     """Rank a later stage: each bracket apart, then the players cut, in their earlier order.
 
@@ -140,14 +165,19 @@ def _staged_snapshot(ev: Event, hi: int, agg: Agg, candidates: IntArray) -> _Sna
     # A player cut keeps the total they were cut with.
     cut_total: dict[int, float] = {}
     brackets: list[list[int]] = [list(map(int, prev.order))]
+    levels: list[list[bool]] = [_level_with_next(prev)]
     for k in range(1, current + 1):
         cut = stages[k - 1].advance
         order = [i for b in brackets for i in b]
+        level = [x for b in levels for x in b]
         new_brackets: list[list[int]] = []
         at = 0
         for size in cut:
             new_brackets.append(order[at : at + size])
             at += size
+            note = _split_tie_note(ev, stages[k - 1].name, order, level, at)
+            if note and note not in notes:
+                notes.append(note)
         eliminated.insert(0, order[at:])
         for idx in order[at:]:
             cut_total[idx] = float(stage_total[idx])
@@ -158,9 +188,11 @@ def _staged_snapshot(ev: Event, hi: int, agg: Agg, candidates: IntArray) -> _Sna
         stage_total = factor * stage_total + stage_points
         inp = rank_input(ev, agg, stage_total, upto)
         brackets = []
+        levels = []
         for members in new_brackets:
             r = rank(inp, np.array(members, dtype=np.int64), chain)
             brackets.append(list(map(int, r.order)))
+            levels.append(_level_with_next(r))
             notes.extend(n for n in inp.notes if n not in notes)
     # Places: bracket by bracket, then the cut players in the order they were cut.
     final_inp = rank_input(ev, agg, stage_total, hi)
@@ -257,7 +289,24 @@ class Standings:
         """What the director should know: hidden rounds, annulled games, skipped tiebreaks."""
         _, hidden = _visible_round(self._ev)
         mine = tuple(text for start, text in self._ev.notes if start <= self.round)
-        return mine + hidden + self._snap.notes
+        return mine + hidden + self._snap.notes + self._cut_notes()
+
+    def _cut_notes(self) -> tuple[str, ...]:
+        # The cut the current stage will make (next_stage), checked against shared places.
+        stages = self._ev.config.stages
+        k = _stage_of(self._ev, self.round)
+        if not stages or not stages[k].advance:
+            return ()
+        r = self._snap.ranking
+        order, level = r.order.tolist(), _level_with_next(r)
+        out = []
+        at = 0
+        for size in stages[k].advance:
+            at += size
+            note = _split_tie_note(self._ev, stages[k].name, order, level, at)
+            if note and note not in self._snap.notes:
+                out.append(note)
+        return tuple(out)
 
     @property
     def rows(self) -> tuple[StandingRow, ...]:

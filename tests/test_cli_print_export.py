@@ -258,3 +258,49 @@ def test_print_standings_says_which_tiebreak_decided(tmp_path: Path) -> None:
         "Tiebreaks: total, firsts, best_game, shared",
         "Level on +71.0: Bob (1), Ann (2); decided by best_game",
     ]
+
+
+def test_render_shows_brackets_in_a_later_stage() -> None:
+    from mjevent.core.results import game_result
+    from mjevent.core.rules import preset
+    from mjevent.core.standings import Entrant, PlayedGame, compute_standings
+    from mjevent.core.standings_config import Carry, StageConfig, StandingsConfig
+    from mjevent.tui.cli_print import Format, render
+
+    ema = preset("ema2016")
+    players = [Entrant(p, p.upper()) for p in "abcdefgh"]
+    games = [
+        # Round 1: a +25.0, e +10.0, b -10.0, f -25.0 | g +35.0, c 0.0, h 0.0, d -35.0.
+        PlayedGame(1, 1, tuple("aebf"), game_result([40000, 35000, 25000, 20000], ema)),
+        PlayedGame(1, 2, tuple("gchd"), game_result([50000, 30000, 30000, 10000], ema)),
+        # Final of the top two: g +25.0, a -25.0 ... with e, c: g a e c by round 1 order.
+        PlayedGame(2, 1, tuple("gaec"), game_result([40000, 35000, 25000, 20000], ema)),
+    ]
+    config = StandingsConfig(
+        stages=(
+            StageConfig("swiss", (1, 1), advance=(4,)),
+            StageConfig("final", (2, 2), carry=Carry.RESET),
+        )
+    )
+    table = compute_standings(games, players, config)
+    text = render(table, Format.CSV)
+    assert table.notes == (
+        "the cut after place 4 of swiss falls among players level on the tiebreaks (C, H): "
+        "their order by name decided; end the tiebreaks with 'lots' for a drawn cut",
+    )
+    assert table.standings_after(1).notes == table.notes
+    assert table.standings_after(1).next_stage() == (("g", "a", "e", "c"),)
+    # Final (reset): g 10+15 = +25.0, a 5+5 = +10.0, e -10.0, c -25.0; then the cut in their
+    # round-1 order: h 0.0 (c and h tied at 0.0, c went through by name), b -10.0, f -25.0,
+    # d -35.0.
+    assert [line.split(",")[:4] for line in text.splitlines()] == [
+        ["Place", "Name", "Bracket", "Team"],
+        ["1", "G", "", ""],
+        ["2", "A", "", ""],
+        ["3", "E", "", ""],
+        ["4", "C", "", ""],
+        ["5", "H", "cut", ""],
+        ["6", "B", "cut", ""],
+        ["7", "F", "cut", ""],
+        ["8", "D", "cut", ""],
+    ]

@@ -179,7 +179,7 @@ def _team_cells(row: TeamRow) -> list[str]:
 
 
 # Columns aligned to the right in text and markdown: the numbers.
-_LEFT = frozenset({"Name", "Team", "Reason", "Entered by", "Status", "Seat", "Note"})
+_LEFT = frozenset({"Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note"})
 
 
 def _pad(text: str, width: int, right: bool) -> str:
@@ -275,9 +275,19 @@ def tie_lines(table: Standings) -> list[str]:
 
 
 def render(table: Standings, fmt: Format) -> str:
-    """The player standings (ranked rows, then the players listed apart) in `fmt`."""
-    rows = [_cells(table, r) for r in (*table.rows, *table.apart)]
-    return _render(_title(table, "Standings"), fmt, _headers(table), rows)
+    """The player standings (ranked rows, then the players listed apart) in `fmt`.
+
+    In a later stage of a multi-stage event a Bracket column says where each player plays
+    ("final A", "final B", or "cut").
+    """
+    everyone = (*table.rows, *table.apart)
+    headers = _headers(table)
+    rows = [_cells(table, r) for r in everyone]
+    if any(r.bracket for r in everyone):
+        headers.insert(2, "Bracket")
+        for cells, r in zip(rows, everyone, strict=True):
+            cells.insert(2, r.bracket)
+    return _render(_title(table, "Standings"), fmt, headers, rows)
 
 
 def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:

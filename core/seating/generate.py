@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.byes import plan_byes
-from mjevent.core.seating.cyclic import cyclic_schedule
+from mjevent.core.seating.cyclic import develop, find_base_round, plans
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.seating.search import SearchSettings, search
 
@@ -33,7 +33,7 @@ class GenerateSettings:
     """Budgets (iterations, so results are reproducible) and which sources may be used."""
 
     search: SearchSettings = field(default_factory=SearchSettings)
-    cyclic_iterations: int = 400_000
+    cyclic_iterations: int = 300_000
     cyclic_plans: int = 2
     use_constructions: bool = True
     use_library: bool = True
@@ -101,29 +101,65 @@ def best_grouping(
         # Below K tables only one round can be repeat-free, so no plan can succeed there.
         worth = rounds > upper_bound(players, table_size) // 2 or table_size == 2
         if worth and players // table_size >= table_size:
-            plans_min = max(have + 1, 2)
-            res = None
-            from mjevent.core.seating.cyclic import plans
-
             for tried, plan in enumerate(plans(players, table_size)):
-                if plan.n < plans_min or tried >= cfg.cyclic_plans:
+                if plan.n <= have or tried >= cfg.cyclic_plans:
                     break
-                res = cyclic_schedule(
-                    players,
-                    table_size,
-                    iterations=cfg.cyclic_iterations,
-                    seed=cfg.search.seed,
-                    min_rounds=plan.n,
+                base = find_base_round(
+                    plan, table_size, iterations=cfg.cyclic_iterations, seed=cfg.search.seed
                 )
-                if res is not None:
+                if base is not None:
+                    found = (
+                        develop(plan, base),
+                        f"cyclic:Z{plan.n}x{plan.levels}+{plan.fixed}",
+                        False,
+                    )
                     break
-            if res is not None:
-                plan, design = res
-                found = (design, f"cyclic:Z{plan.n}x{plan.levels}+{plan.fixed}", False)
+    if team_size is None and (found is None or len(found[0]) < rounds):
+        composed = _teams_then_inside(players, table_size, rounds, cfg)
+        if composed is not None and (found is None or len(composed[0]) > len(found[0])):
+            found = composed
     if found is None:
         return None
     grouping, source, ordered = found
     return grouping[:rounds], source, ordered
+
+
+def _teams_then_inside(
+    players: int, table_size: int, rounds: int, cfg: GenerateSettings
+) -> tuple[Grouping, str, bool] | None:
+    """Tomii's recursion: K teams of m = P/K, a team schedule, then each team plays inside.
+
+    Rounds of a team schedule never seat teammates together and rounds inside the teams seat
+    nobody else, so any team schedule followed by any repeat-free schedule of m players (run in
+    every team at once) is repeat-free: m + R(m) rounds when the team schedule is complete
+    (80 players: 20 + 5; 96: 24 + 7; 128: 32 + R(32)). Needs m divisible by K and the
+    constructions module for the team schedule.
+    """
+    k = table_size
+    m = players // k
+    if players % (k * k) or m < k or not cfg.use_constructions:
+        return None
+    build, _ = _constructions()
+    if build is None:
+        return None
+    try:
+        team_rounds = build(players, k, team_size=m)
+    except (ValueError, NotImplementedError):
+        team_rounds = None
+    if not team_rounds:
+        return None
+    inside_wanted = max(rounds - len(team_rounds), 1)
+    inside = best_grouping(m, k, inside_wanted, settings=cfg)
+    if inside is None or len(inside[0]) < inside_wanted:
+        found = search(m, k, [range(m)] * inside_wanted, settings=cfg.search)
+        free = found.rounds[: found.repeat_free_rounds]
+        if inside is None or len(free) > len(inside[0]):
+            inside = ([[list(t) for t in r] for r in free], "search", False)
+    inner, inner_source, _ = inside
+    combined = [[list(t) for t in r] for r in team_rounds] + [
+        [[p + j * m for p in table] for j in range(k) for table in rnd] for rnd in inner
+    ]
+    return combined, f"teams {k}x{m} + inside ({inner_source})", False
 
 
 def generate(

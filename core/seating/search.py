@@ -42,6 +42,7 @@ class SearchSettings:
     seed: int = 0
     round_iterations: int = 4000
     stretch_iterations: int = 15000
+    stretch_work: int = 3_000_000
     polish_iterations: int = 3000
     tenure: int = 6
 
@@ -285,7 +286,10 @@ def search(
             if len(group) == len(new_rounds) - stretch_from:
                 saved = [t.copy() for t in (*group, tables)]
                 saved_m = state.m.copy()
-                ok = state.tabu([*group, tables], cfg.stretch_iterations, until_zero=True)
+                # Each iteration scans every round, so the budget shrinks with the schedule.
+                work = (len(group) + 1) * tables.shape[0]
+                budget = min(cfg.stretch_iterations, cfg.stretch_work // max(work, 1))
+                ok = state.tabu([*group, tables], budget, until_zero=True)
                 if not ok:
                     # Failing to stretch must not spoil the repeat-free rounds already found.
                     for live, keep in zip((*group, tables), saved, strict=True):

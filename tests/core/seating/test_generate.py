@@ -7,7 +7,7 @@ import pytest
 
 from mjevent.core.seating.check import Requirements, check, meeting_matrix
 from mjevent.core.seating.generate import GenerateSettings, generate, upper_bound
-from mjevent.core.seating.schedule import ScheduleError, consecutive_teams
+from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
 
 WINDS_AND_NO_REPEATS = Requirements(no_repeats=True, wind_balance=True)
@@ -86,3 +86,30 @@ def test_fixed_rounds_for_another_size_are_rejected_with_the_fix() -> None:
 def test_too_few_players_is_rejected() -> None:
     with pytest.raises(ScheduleError, match="need at least 4"):
         generate(3, 4, 2)
+
+
+def _cyclic_teams(
+    players: int, k: int, *, team_size: int | None = None
+) -> list[list[list[int]]] | None:
+    """A stand-in team construction: team j sits at table x + j*r (m without divisors < k)."""
+    if team_size is None:
+        return None
+    m = team_size
+    if players != k * m or any(m % d == 0 for d in range(2, k)):
+        return None
+    return [[[j * m + (t - j * r) % m for j in range(k)] for t in range(m)] for r in range(m)]
+
+
+def test_team_schedule_then_play_inside_the_teams_reaches_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import mjevent.core.seating.generate as gen
+
+    monkeypatch.setattr(gen, "_constructions", lambda: (_cyclic_teams, None))
+    found = gen._teams_then_inside(27, 3, 13, GenerateSettings(use_library=False))
+    assert found is not None
+    grouping, source, _ = found
+    assert source.startswith("teams 3x9 + inside")
+    assert len(grouping) == 13
+    s = Schedule.build(27, 3, grouping)
+    assert meeting_matrix(s)[np.triu_indices(27, 1)].tolist() == [1] * 351

@@ -43,8 +43,10 @@ from mjevent.core.game import new_game
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.results import GameResult
-from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, Status, compute_standings
+from mjevent.core.standings import Standings
+from mjevent.core.standings_state import standings_from_state
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
+from mjevent.core.text import pad
 from mjevent.events.commands import read_log
 
 __all__ = ["Story", "StoryEvent", "replay", "tell_entry"]
@@ -233,32 +235,14 @@ class _Teller:
         return entry.KIND  # pragma: no cover - every kind is told above
 
 
-def _standings_event(state: EventState, rnd: int) -> StoryEvent:
-    games = [
-        PlayedGame(g.round, g.table, g.seats, g.result, tuple(sorted(g.substitutes.items())))
-        for g in state.games.values()
-        if g.result is not None and g.round <= rnd
-    ]
-    roster = [
-        Entrant(
-            p.id,
-            p.name,
-            p.team or "",
-            Status.WITHDRAWN if p.status.value == "withdrawn" else Status.ACTIVE,
-        )
-        for p in state.players.values()
-    ]
-    penalties = [
-        PenaltyRecord(p.id, p.player, p.amount, p.reason, p.entered_by, p.round)
-        for p in state.penalties
-        if p.round is None or p.round <= rnd
-    ]
-    table = compute_standings(games, roster, penalties=penalties)
+def _standings_event(standings: Standings, rnd: int) -> StoryEvent:
+    # The event's own chain (its preset's, or its [standings] table), as `print standings` shows.
+    table = standings.standings_after(rnd)
     rows = [
         {"place": r.place_label, "player": r.player, "name": r.name, "total": r.total}
         for r in table.rows
     ]
-    lines = [f"  {r.place_label:>5}  {r.name:<24} {r.total / 1000:+8.1f}" for r in table.rows]
+    lines = [f"  {r.place_label:>5}  {pad(r.name, 24)} {r.total / 1000:+8.1f}" for r in table.rows]
     text = f"standings after round {rnd}:\n" + "\n".join(lines)
     return StoryEvent(
         "standings", text, {"type": "standings", "round": rnd, "rows": rows}, None, rnd
@@ -300,6 +284,7 @@ def replay(
         )
     seated = {r: len(t) for r, t in state.seating.items()}
     told_rounds: set[int] = set()
+    standings: Standings | None = None
     done: dict[int, set[int]] = {}
     seen: set[str] = set()
     for record in records:
@@ -378,7 +363,9 @@ def replay(
         for r in sorted(done):
             if r not in told_rounds and r in seated and len(done[r]) >= seated[r]:
                 told_rounds.add(r)
-                events.append(_standings_event(state, r))
+                if standings is None:
+                    standings = standings_from_state(state, entries=state.entries)
+                events.append(_standings_event(standings, r))
     return Story(tuple(events), state, tuple(shown_problems))
 
 

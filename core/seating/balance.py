@@ -13,11 +13,13 @@ keep their seats; a player whose played block cannot be completed starts a fresh
 Table numbers. Each round, tables get numbers by a bipartite matching that avoids, for every
 player at the table, the numbers that player used in the two previous rounds (seed 003's fourth
 principle and its marked-tile concern). When no such matching exists (few tables), the leftover
-tables take the numbers that repeat for the fewest players.
+tables take the numbers that repeat for the fewest players; up to seven tables, the numbering
+with the fewest repeats is found exhaustively.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from mjevent.core.seating.schedule import Round, Table
@@ -213,6 +215,16 @@ def _number_round(tables: list[Table], history: list[dict[int, int]]) -> list[Ta
                 x = h.get(p)
                 if x is not None and x < n:
                     cost[t][x] += 1
+    if n <= 7:
+        # Few tables: the best numbering is found exhaustively (at most 5,040 orders).
+        best = min(
+            itertools.permutations(range(n)),
+            key=lambda order: (sum(cost[t][order[t]] for t in range(n)), order),
+        )
+        table_for = [0] * n
+        for t, x in enumerate(best):
+            table_for[x] = t
+        return [tables[table_for[x]] for x in range(n)]
     number_of = [-1] * n
     table_at = [-1] * n
     for t in range(n):

@@ -6,8 +6,8 @@ Two formats, the catalogue's first:
   rounds has b byes, nobody sits out twice, and a last adjustment round seats exactly the G*b
   players who sat out, so everybody plays G games. It needs G*b to be a multiple of K and at
   most P; `plan_byes` uses it whenever the requested R = G+1 rounds allow it.
-- rotating byes otherwise: b players sit out each round, in turn, so nobody sits out twice
-  before everybody has sat out once.
+- rotating byes otherwise, and always for one-on-one games: b players sit out each round, in
+  turn, so nobody sits out twice before everybody has sat out once.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ def plan_byes(players: int, table_size: int, rounds: int) -> ByePlan:
     ('4+1', (0, 1, 2), (12, 13, 14), 4)
     >>> plan_byes(6, 4, 2).byes
     ((0, 1), (2, 3))
+    >>> plan_byes(5, 2, 5).format_name
+    'rotating'
     """
     if players < table_size:
         raise ValueError(
@@ -53,7 +55,9 @@ def plan_byes(players: int, table_size: int, rounds: int) -> ByePlan:
     if over == 0:
         return ByePlan(tuple(() for _ in range(rounds)), False, rounds)
     main = rounds - 1
-    if main >= 1 and (main * over) % table_size == 0 and main * over <= players:
+    # One-on-one events rotate the bye (the circle method's "bye" seat), never a make-up round.
+    adjustable = table_size >= 3 and main >= 1
+    if adjustable and (main * over) % table_size == 0 and main * over <= players:
         byes = [tuple(range(r * over, (r + 1) * over)) for r in range(main)]
         sat_out = set(range(main * over))
         byes.append(tuple(p for p in range(players) if p not in sat_out))

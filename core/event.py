@@ -35,7 +35,20 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjevent.core.rules import PRESETS, RulesError, RuleSet, preset, setting_names
+from mjevent.core.rules import (
+    PRESETS,
+    RulesError,
+    RuleSet,
+    coerce_setting,
+    preset,
+    setting_names,
+)
+from mjevent.core.standings_config import (
+    StandingsConfig,
+    StandingsConfigError,
+    default_config,
+    standings_config_from_dict,
+)
 
 FORMAT_VERSION = 1
 """The newest schema version this code reads and writes (`[event] format_version`)."""
@@ -176,6 +189,14 @@ class EventSettings:
     teams: tuple[Team, ...] = ()
     seating: Seating = field(default_factory=Seating)
     timer: TimerSettings = field(default_factory=TimerSettings)
+    standings_table: Mapping[str, Any] = field(default_factory=dict)
+    """The `[standings]` table as written (checked when read); `standings_config()` reads it."""
+
+    def standings_config(self) -> StandingsConfig:
+        """How this event ranks: its `[standings]` table over its preset's default config."""
+        return standings_config_from_dict(
+            self.standings_table, base=default_config(self.rules.preset)
+        )
 
     def player(self, player_id: str) -> Player | None:
         """The player with this id, or None."""
@@ -187,7 +208,7 @@ class EventSettings:
 
 # --- Reading -------------------------------------------------------------------------------
 
-_TOP = ("event", "rules", "players", "teams", "seating", "timer")
+_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings")
 _EVENT = ("name", "date", "venue", "format", "format_version")
 _PLAYER = ("id", "name", "team", "rating", "status")
 _TEAM = ("id", "name")
@@ -217,7 +238,16 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     players = _players(data.get("players", []), {t.id for t in teams})
     seating = _seating(_table(data, "seating"), info.format, {p.id for p in players})
     timer = _timer(_table(data, "timer"))
-    return EventSettings(info, rules, players, teams, seating, timer)
+    settings = EventSettings(
+        info, rules, players, teams, seating, timer, dict(_table(data, "standings"))
+    )
+    try:
+        settings.standings_config()
+    except StandingsConfigError as error:
+        raise SettingsError(
+            "standings", str(error), "correct it as docs/standings.md describes"
+        ) from None
+    return settings
 
 
 def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
@@ -287,8 +317,10 @@ def _rules(raw: Mapping[str, Any]) -> EventRules:
                 "rules.name", "the rule set's name comes from the preset",
                 "remove the key; the preset names the rules",
             )
+        # Each value is checked alone here (for a precise key path); the rule set is built from
+        # all of them together below, since some only make sense together (players with uma).
         try:
-            base.with_overrides({key: value})
+            coerce_setting(key, value)
         except RulesError as error:
             known = [n for n in setting_names() if n != "name"]
             close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
@@ -642,6 +674,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
     seating = _seating_dict(settings.seating)
     if seating:
         out["seating"] = seating
+    if settings.standings_table:
+        out["standings"] = dict(settings.standings_table)
     return out
 
 

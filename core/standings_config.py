@@ -16,6 +16,7 @@ in docs/standings.md.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import enum
 from collections.abc import Mapping, Sequence
@@ -296,10 +297,13 @@ def _chain(where: str, raw: Any) -> tuple[Criterion, ...]:
     return tuple(_enum(f"{where}[{i}]", Criterion, item) for i, item in enumerate(raw))
 
 
-def standings_config_from_dict(raw: Mapping[str, Any]) -> StandingsConfig:
+def standings_config_from_dict(
+    raw: Mapping[str, Any], base: StandingsConfig | None = None
+) -> StandingsConfig:
     """Build a `StandingsConfig` from an event file's `[standings]` table (as TOML gives it).
 
-    Unknown keys and values name the closest known one.
+    Settings the table leaves out keep `base`'s value (the preset's default config, for an
+    event). Unknown keys and values name the closest known one.
 
     >>> c = standings_config_from_dict({
     ...     "stages": [
@@ -348,7 +352,7 @@ def standings_config_from_dict(raw: Mapping[str, Any]) -> StandingsConfig:
         kwargs["stages"] = _stages(raw["stages"])
     if "teams" in raw:
         kwargs["teams"] = _teams(raw["teams"])
-    return StandingsConfig(**kwargs)
+    return dataclasses.replace(base, **kwargs) if base is not None else StandingsConfig(**kwargs)
 
 
 def _stages(raw: Any) -> tuple[StageConfig, ...]:

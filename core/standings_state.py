@@ -21,7 +21,7 @@ from mjevent.core.standings import (
     Status,
     compute_standings,
 )
-from mjevent.core.standings_config import StandingsConfig, default_config
+from mjevent.core.standings_config import StandingsConfig
 from mjevent.core.state import EventState
 
 __all__ = ["standings_from_state", "standings_inputs"]
@@ -110,7 +110,7 @@ def standings_from_state(
 ) -> Standings:
     """The event's standings; `config` defaults to the chain of the event's rule preset."""
     games, roster, penalties, byes, tables = standings_inputs(state, entries)
-    cfg = config if config is not None else default_config(state.settings.rules.preset)
+    cfg = config if config is not None else state.settings.standings_config()
     return compute_standings(
         games,
         roster,

@@ -30,10 +30,7 @@ from mjevent.core.entries import Entry
 from mjevent.core.standings import StandingRow, Standings, StandingsError, TeamRow
 from mjevent.core.standings_config import (
     Criterion,
-    StandingsConfig,
     StandingsConfigError,
-    default_config,
-    standings_config_from_dict,
 )
 from mjevent.core.standings_state import standings_from_state
 from mjevent.core.state import EventState, fold
@@ -116,13 +113,7 @@ def standings_of(
     table, a round still hidden).
     """
     try:
-        raw = store.settings.get("standings")
-        config: StandingsConfig = (
-            standings_config_from_dict(raw)
-            if raw is not None
-            else default_config(store.event.rules.preset)
-        )
-        table = standings_from_state(state, config, entries)
+        table = standings_from_state(state, state.settings.standings_config(), entries)
         if after_round is not None or (show_hidden and table.last_round > table.round):
             wanted = table.last_round if after_round is None else after_round
             table = table.standings_after(wanted, show_hidden=show_hidden)

@@ -18,6 +18,7 @@ from mjevent.core.event import (
     settings_to_dict,
 )
 from mjevent.core.rules import PRESETS
+from mjevent.core.standings_config import default_config
 
 
 def _base(**extra: Any) -> dict[str, Any]:
@@ -112,8 +113,55 @@ def test_unknown_key_suggests_the_right_one() -> None:
 def test_unknown_top_level_table_suggests_the_right_one() -> None:
     assert str(_error(_base(seatting={}))) == (
         "seatting: unknown key 'seatting'; did you mean 'seating'? Fix: rename it to 'seating' "
-        "(an event file has event, rules, players, teams, seating, timer)."
+        "(an event file has event, rules, players, teams, seating, timer, standings)."
     )
+
+
+def test_standings_table_is_checked_and_kept() -> None:
+    settings = settings_from_dict(
+        _base(standings={"tiebreaks": ["total", "firsts", "lots"], "seed": "Cup 2026"})
+    )
+    config = settings.standings_config()
+    assert [c.value for c in config.tiebreaks] == ["total", "firsts", "lots"]
+    assert config.seed == "Cup 2026"
+    assert settings_to_dict(settings)["standings"] == {
+        "tiebreaks": ["total", "firsts", "lots"],
+        "seed": "Cup 2026",
+    }
+
+
+def test_standings_table_without_a_chain_keeps_the_presets_chain() -> None:
+    settings = settings_from_dict(_base(standings={"hide_incomplete_rounds": True}))
+    config = settings.standings_config()
+    assert config.hide_incomplete_rounds is True
+    assert config.tiebreaks == default_config(settings.rules.preset).tiebreaks
+
+
+def test_bad_standings_table_names_the_key() -> None:
+    error = _error(_base(standings={"bye": "averag"}))
+    assert error.path == "standings"
+    assert str(error) == (
+        "standings: [standings] bye = 'averag': expected one of zero, fixed, average; did you "
+        "mean 'average'? Fix: correct it as docs/standings.md describes."
+    )
+
+
+def test_overrides_that_only_agree_together_are_accepted() -> None:
+    # A three-player table needs three uma values: each override alone would not make a rule set.
+    settings = settings_from_dict(
+        _base(
+            event={"name": "Sanma night", "format": "sanma", "format_version": 1},
+            rules={
+                "preset": "ema2016",
+                "players": 3,
+                "uma": [15000, 0, -15000],
+                "noten_total": 2000,
+            },
+            players=[],
+        )
+    )
+    assert settings.rules.ruleset.players == 3
+    assert settings.rules.ruleset.uma == (15000, 0, -15000)
 
 
 def test_unknown_key_without_a_close_match_says_remove_it() -> None:

@@ -1,27 +1,68 @@
 """The `mjevent` command line.
 
-Each command lives in its own `cli_<name>.py` module and is registered here. Commands that do not
-open the console never import Textual, so `calc`, `check` or `seat` start fast on a venue laptop.
+Each command lives in its own `cli_<name>.py` module, named in `COMMANDS` here and imported only
+when it runs; no command but the console imports Textual, so `calc` or `check` start fast.
 """
 
 from __future__ import annotations
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 import typer
+import typer.core
+import typer.main
 
-from mjevent.tui.cli_calc import calc
-from mjevent.tui.cli_check import check
-from mjevent.tui.cli_export import export
-from mjevent.tui.cli_new import new
-from mjevent.tui.cli_print import print_app
-from mjevent.tui.cli_record import CONTEXT_SETTINGS as RECORD_CONTEXT
-from mjevent.tui.cli_record import record
-from mjevent.tui.cli_replay import replay
-from mjevent.tui.cli_seat import seat, seating_app
+# Each command's module is imported only when that command runs (or when help lists them), so
+# `mjevent calc --jsonl` in a script does not pay for numpy, the standings or the event file.
+# name -> (module, attribute: a command function or a Typer sub-app, context settings attribute)
+COMMANDS: dict[str, tuple[str, str, str | None]] = {
+    "new": ("mjevent.tui.cli_new", "new", None),
+    "record": ("mjevent.tui.cli_record", "record", "CONTEXT_SETTINGS"),
+    "check": ("mjevent.tui.cli_check", "check", None),
+    "replay": ("mjevent.tui.cli_replay", "replay", None),
+    "calc": ("mjevent.tui.cli_calc", "calc", None),
+    "seat": ("mjevent.tui.cli_seat", "seat", None),
+    "seating": ("mjevent.tui.cli_seat", "seating_app", None),
+    "print": ("mjevent.tui.cli_print", "print_app", None),
+    "export": ("mjevent.tui.cli_export", "export", None),
+}
+
+
+# Typer 0.29 vendors click as a private module, so the click types are not named here: the
+# commands are whatever `typer.main` builds.
+def load_command(name: str) -> Any:
+    """The click command `name`, importing its module now."""
+    module_name, attribute, settings_name = COMMANDS[name]
+    module = importlib.import_module(module_name)
+    target = getattr(module, attribute)
+    if isinstance(target, typer.Typer):
+        command: Any = typer.main.get_group(target)
+    else:
+        settings = getattr(module, settings_name) if settings_name else None
+        holder = typer.Typer(rich_markup_mode=None, add_completion=False)
+        holder.command(name, context_settings=settings)(target)
+        command = typer.main.get_command(holder)
+    command.name = name
+    return command
+
+
+class LazyCommands(typer.core.TyperGroup):
+    """The top-level group: lists every command, imports one only when it is asked for."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *COMMANDS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in COMMANDS:
+            return load_command(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
 
 app = typer.Typer(
     name="mjevent",
+    cls=LazyCommands,
     help=(
         "Run a live riichi or sanma mahjong event from the terminal: seating, round clock, "
         "hand calculator and standings, all kept in one TOML event file."
@@ -58,14 +99,3 @@ def main(
     ),
 ) -> None:
     """Run a live mahjong event from the terminal."""
-
-
-app.command("calc")(calc)
-app.command("new")(new)
-app.command("record", context_settings=RECORD_CONTEXT)(record)
-app.command("replay")(replay)
-app.command("check")(check)
-app.command("seat")(seat)
-app.add_typer(seating_app, name="seating")
-app.add_typer(print_app, name="print")
-app.command("export")(export)

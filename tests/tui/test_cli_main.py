@@ -6,9 +6,10 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
 from typer.testing import CliRunner
 
-from mjevent.tui.cli import app
+from mjevent.tui.cli import COMMANDS, app, load_command
 
 runner = CliRunner()
 
@@ -36,3 +37,24 @@ def test_cli_module_does_not_load_textual() -> None:
     script = "import sys, mjevent.tui.cli; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/")
     assert out.stdout.strip() == "False"
+
+
+def test_cli_module_imports_no_command_until_it_runs() -> None:
+    script = (
+        "import sys, mjevent.tui.cli; "
+        "print(sorted(m for m in ('numpy', 'mjevent.core.standings', 'mjevent.events.store') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/")
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_listed_command_loads_under_its_name(name: str) -> None:
+    assert load_command(name).name == name
+
+
+def test_help_lists_every_command() -> None:
+    result = runner.invoke(app, ["--help"])
+    listed = [line.split()[0] for line in result.output.split("Commands:")[1].splitlines() if line]
+    assert listed == list(COMMANDS)

@@ -1,6 +1,6 @@
 """Seating benchmark: one row per size, against the public catalogue and the bound.
 
-Run: `.venv/bin/python bench/seating.py [--quick] [--only k4|k3|teams|k2|big]`
+Run: `.venv/bin/python bench/seating.py [--quick] [--only k4|k3|teams|k2|big] [--players P ...]`
 
 Columns: players, table size, teams, rounds reached with no repeated pair (`ours`), the
 catalogue's current count (`tomii`), the bound floor((P-1)/(K-1)) (`U`), the best known
@@ -81,6 +81,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", choices=["k4", "k3", "teams", "k2", "big"])
     parser.add_argument("--quick", action="store_true", help="every sixth row only")
+    parser.add_argument("--players", type=int, nargs="*", help="only these player counts")
     args = parser.parse_args()
     header = (
         f"{'P':>5} {'K':>2} {'teams':>6} {'ours':>5} {'tomii':>5} {'U':>4} {'best':>5} "
@@ -88,9 +89,10 @@ def main() -> int:
     )
     print(header)
     short = 0
-    for players, k, label, tomii, best in (
-        rows(args.only, args.quick) if args.only != "big" else []
-    ):
+    chosen = rows(args.only, args.quick) if args.only != "big" else []
+    if args.players:
+        chosen = [row for row in chosen if row[0] in args.players]
+    for players, k, label, tomii, best in chosen:
         wanted = max(x for x in (tomii, best, 1) if x is not None)
         teams: tuple[tuple[int, ...], ...] = ()
         if label != "-":

@@ -217,12 +217,12 @@ def _number_round(tables: list[Table], history: list[dict[int, int]]) -> list[Ta
                     cost[t][x] += 1
     if n <= 7:
         # Few tables: the best numbering is found exhaustively (at most 5,040 orders).
-        best = min(
+        cheapest = min(
             itertools.permutations(range(n)),
             key=lambda order: (sum(cost[t][order[t]] for t in range(n)), order),
         )
         table_for = [0] * n
-        for t, x in enumerate(best):
+        for t, x in enumerate(cheapest):
             table_for[x] = t
         return [tables[table_for[x]] for x in range(n)]
     number_of = [-1] * n

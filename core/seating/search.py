@@ -264,8 +264,6 @@ def search(
         if not act_list:
             new_rounds.append(np.zeros((0, table_size), dtype=np.int64))
             continue
-        # The greedy start is quadratic in the players; large rounds start random, which the
-        # tabu repairs quickly because meetings are sparse there.
         seed_round = (
             np.asarray([list(t) for t in initial[index]], dtype=np.int64)
             if index < len(initial)
@@ -274,6 +272,8 @@ def search(
         if seed_round is not None and sorted(seed_round.ravel().tolist()) == sorted(act_list):
             tables = seed_round.reshape(-1, table_size)
         elif len(act_list) <= 300:
+            # The greedy start is quadratic in the players; large rounds start random, which
+            # the tabu repairs quickly because meetings are sparse there.
             tables = state.greedy_round(act_list)
         else:
             tables = state.random_round(act_list)

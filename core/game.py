@@ -221,15 +221,6 @@ def _bust(scores: tuple[int, ...], rules: RuleSet) -> bool:
     return False
 
 
-def _rotate(state: GameState) -> GameState:
-    seats = state.rules.players
-    if state.hand_number < seats:
-        return dataclasses.replace(
-            state, hand_number=state.hand_number + 1, dealer=state.dealer + 1
-        )
-    return dataclasses.replace(state, round_wind=state.round_wind + 1, hand_number=1, dealer=0)
-
-
 class _Kind(enum.Enum):
     WIN = "win"
     DRAW = "draw"
@@ -292,18 +283,26 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
         hand, dealer=state.dealer, honba=state.honba, deposits=state.deposits, rules=rules
     )
     scores = tuple(s + d for s, d in zip(state.scores, settlement.deltas, strict=True))
-    moved = dataclasses.replace(
-        state, scores=scores, deposits=settlement.deposits_after, hands=state.hands + 1
-    )
+    # The next state is built once, with the constructor's checks, rather than through a chain
+    # of `dataclasses.replace` (each one re-runs the checks): a fold applies every hand of an
+    # event, and the chain cost more than the settlement.
+    deposits = settlement.deposits_after
+    hands = state.hands + 1
     if isinstance(outcome, ChomboHand):
         chombos = list(state.chombos)
         chombos[outcome.offender] += 1
-        moved = dataclasses.replace(moved, chombos=tuple(chombos))
+        end: EndReason | None = None
         if _bust(scores, rules):
-            return dataclasses.replace(moved, end_reason=EndReason.BUST), settlement
-        if rules.chombo_ends_game and state.time_hands_left == 1:
-            return dataclasses.replace(moved, end_reason=EndReason.CHOMBO_LAST_HAND), settlement
-        return moved, settlement
+            end = EndReason.BUST
+        elif rules.chombo_ends_game and state.time_hands_left == 1:
+            end = EndReason.CHOMBO_LAST_HAND
+        return (
+            GameState(
+                rules, scores, state.round_wind, state.hand_number, state.dealer, state.honba,
+                deposits, tuple(chombos), state.time_called, state.hands_after_time, end, hands,
+            ),
+            settlement,
+        )
 
     kind: _Kind
     if isinstance(outcome, Ron | Tsumo) and settlement.winners:
@@ -322,32 +321,46 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
         kind = _Kind.ABORTIVE
         keeps = rules.renchan_on_abortive
         honba = state.honba + 1
-    moved = dataclasses.replace(
-        moved,
-        honba=honba,
-        hands_after_time=state.hands_after_time + (1 if state.time_called else 0),
-    )
+    hands_after_time = state.hands_after_time + (1 if state.time_called else 0)
+    round_wind, hand_number, dealer = state.round_wind, state.hand_number, state.dealer
     if not keeps:
-        moved = _rotate(moved)
-    reason = _end_reason(state, moved, kind=kind, keeps=keeps)
+        if hand_number < rules.players:
+            hand_number, dealer = hand_number + 1, dealer + 1
+        else:
+            round_wind, hand_number, dealer = round_wind + 1, 1, 0
+            if round_wind == len(WINDS):
+                # Only a state built by hand gets past North 4 (every game ends sooner); the
+                # constructor refuses the move, as it refused it when the deal passed by
+                # `dataclasses.replace`.
+                GameState(
+                    rules, scores, round_wind, hand_number, dealer, honba, deposits,
+                    state.chombos, state.time_called, hands_after_time, None, hands,
+                )
+    reason = _end_reason(state, scores, hands_after_time, kind=kind, keeps=keeps)
     if reason is not None:
         # A finished game stays at the hand that ended it, so that its label names that hand.
-        moved = dataclasses.replace(
-            moved,
-            round_wind=state.round_wind,
-            hand_number=state.hand_number,
-            dealer=state.dealer,
-            honba=state.honba,
-            end_reason=reason,
+        after = GameState(
+            rules, scores, state.round_wind, state.hand_number, state.dealer, state.honba,
+            deposits, state.chombos, state.time_called, hands_after_time, reason, hands,
         )
-    return moved, settlement
+    else:
+        after = GameState(
+            rules, scores, round_wind, hand_number, dealer, honba, deposits, state.chombos,
+            state.time_called, hands_after_time, None, hands,
+        )
+    return after, settlement
 
 
 def _end_reason(
-    before: GameState, after: GameState, *, kind: _Kind, keeps: bool
+    before: GameState,
+    scores: tuple[int, ...],
+    hands_after_time: int,
+    *,
+    kind: _Kind,
+    keeps: bool,
 ) -> EndReason | None:
+    # `scores` and `hands_after_time` are those after the hand.
     rules = before.rules
-    scores = after.scores
     top = max(scores)
     goal = rules.goal_points
     if _bust(scores, rules):
@@ -365,12 +378,14 @@ def _end_reason(
         elif not before.in_extension:
             if rules.extension is Extension.NONE or top >= goal:
                 return EndReason.LAST_HAND
-            # Nobody at the goal: the extension round starts (`_rotate` moved to its hand 1).
+            # Nobody at the goal: the extension round starts (the deal moved to its hand 1).
         elif top >= goal:
             return EndReason.GOAL_IN_EXTENSION
         elif before.hand_number == rules.players:
             return EndReason.EXTENSION_OVER
-    if after.time_hands_left == 0:
+    # The time call is as before the hand (a hand never calls time), counted after it.
+    limit = _time_limit(rules)
+    if before.time_called and limit is not None and limit - hands_after_time <= 0:
         return EndReason.TIME
     return None
 

@@ -474,6 +474,14 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
     Seat 0 (the dealer, first after seat 3) gets 1500 + 600 honba + both sticks; seat 1 gets
     2000 less the stick it declared with.
     """
+    fast = _settle_common(hand, dealer, honba, deposits, rules)
+    if fast is not None:
+        return fast
+    return _settle_any(hand, dealer, honba, deposits, rules)
+
+
+def _settle_any(hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleSet) -> Settlement:
+    # Every hand, every check: what `settle` does when `_settle_common` declines.
     seats = rules.players
     _check_seat(dealer, seats, "the dealer")
     if honba < 0:
@@ -511,6 +519,176 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
             )
         return ledger.settlement(on_table, ())
     raise IllegalHandError(f"unknown hand outcome {outcome!r}")  # pragma: no cover
+
+
+# --- The common hands, settled fast -----------------------------------------------------------
+# A fold settles every hand of the log (about 18,000 in a large event). Most hands are a single
+# ron or a tsumo without pao, or a draw without nagashi; `_settle_common` settles those with the
+# checks they need and what a rule set pays for a hand value looked up in a table, instead of
+# the ledger and the general checks. Anything else, including every hand that breaks a rule,
+# returns None and goes the general way (which then raises the usual error). The payments come
+# out the same, in the same order: tests/core/test_scoring_fast.py compares both ways.
+
+
+class _Paid:
+    """What `rules` pays for legal hand values, filled in as values come up."""
+
+    __slots__ = ("ron", "rules", "tsumo")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        # (han, fu, yakuman, dealer wins) -> what the discarder pays, before honba.
+        self.ron: dict[tuple[int, int, int, bool], int] = {}
+        # (han, fu, yakuman, winner, dealer) -> (payer, amount) of each payer, before honba.
+        self.tsumo: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+# Keyed on the rule set's identity: hashing a RuleSet hashes all of its settings. Each table
+# holds its rule set, so an id is never reused while it is a key, and the table is checked to
+# be that rule set's before use. Events use one or two rule sets; tests make many, hence the cap.
+_PAID: dict[int, _Paid] = {}
+_PAID_LIMIT = 64
+
+
+def _paid(rules: RuleSet) -> _Paid:
+    paid = _PAID.get(id(rules))
+    if paid is None or paid.rules is not rules:
+        if len(_PAID) >= _PAID_LIMIT:
+            _PAID.clear()
+        paid = _PAID[id(rules)] = _Paid(rules)
+    return paid
+
+
+def _ron_paid(paid: _Paid, value: HandValue, dealer_wins: bool) -> int | None:
+    """What the discarder pays for `value` (honba aside), or None when a ron cannot score it."""
+    key = (value.han, value.fu, value.yakuman, dealer_wins)
+    amount = paid.ron.get(key)
+    if amount is None:
+        try:
+            check_win_value(value, tsumo=False)
+        except IllegalHandError:
+            return None
+        amount = _ron_amount(hand_points(value, paid.rules).base, dealer_wins)
+        paid.ron[key] = amount
+    return amount
+
+
+def _tsumo_paid(
+    paid: _Paid, value: HandValue, winner: int, dealer: int
+) -> tuple[tuple[int, int], ...] | None:
+    """Each payer's share of a tsumo (honba aside), or None when a tsumo cannot score `value`."""
+    key = (value.han, value.fu, value.yakuman, winner, dealer)
+    shares = paid.tsumo.get(key)
+    if shares is None:
+        try:
+            check_win_value(value, tsumo=True)
+        except IllegalHandError:
+            return None
+        rules = paid.rules
+        base = hand_points(value, rules).base
+        shares = tuple(_tsumo_shares(base, winner, dealer, rules.players, rules.sanma_tsumo))
+        paid.tsumo[key] = shares
+    return shares
+
+
+def _seat_ok(seat: object, seats: int) -> bool:
+    return type(seat) is int and 0 <= seat < seats
+
+
+def _settle_common(
+    hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleSet
+) -> Settlement | None:
+    """`settle` of a single ron or a tsumo without pao, or of a draw without nagashi; None for
+    any other hand, or for one that breaks a rule."""
+    seats = rules.players
+    if not (
+        _seat_ok(dealer, seats) and type(honba) is int and honba >= 0
+        and type(deposits) is int and deposits >= 0
+    ):
+        return None
+    riichi = hand.riichi
+    for seat in riichi:
+        if not _seat_ok(seat, seats):
+            return None
+    outcome = hand.outcome
+    deltas = [0] * seats
+    payments: list[Payment] = []
+    stick = rules.riichi_value
+    if riichi and stick:
+        for seat in sorted(riichi):
+            payments.append(Payment(seat, None, stick, PaymentKind.RIICHI))
+            deltas[seat] -= stick
+    sticks = (deposits + len(riichi)) * stick
+    if isinstance(outcome, Ron):
+        if len(outcome.wins) != 1:
+            return None
+        win = outcome.wins[0]
+        loser, winner = outcome.loser, win.winner
+        if (
+            win.pao is not None or not _seat_ok(loser, seats) or not _seat_ok(winner, seats)
+            or winner == loser
+        ):
+            return None
+        amount = _ron_paid(_paid(rules), win.value, winner == dealer)
+        if amount is None:
+            return None
+        honba_points = honba * rules.honba_ron
+        if amount:
+            payments.append(Payment(loser, winner, amount, PaymentKind.HAND))
+        if honba_points:
+            payments.append(Payment(loser, winner, honba_points, PaymentKind.HONBA))
+        if sticks:
+            payments.append(Payment(None, winner, sticks, PaymentKind.DEPOSITS))
+        deltas[loser] -= amount + honba_points
+        deltas[winner] += amount + honba_points + sticks
+        return Settlement(tuple(deltas), tuple(payments), 0, (winner,))
+    if isinstance(outcome, Tsumo):
+        win = outcome.win
+        winner = win.winner
+        if win.pao is not None or not _seat_ok(winner, seats):
+            return None
+        shares = _tsumo_paid(_paid(rules), win.value, winner, dealer)
+        if shares is None:
+            return None
+        each = honba * rules.honba_tsumo_each
+        gained = sticks
+        for payer, amount in shares:
+            if amount:
+                payments.append(Payment(payer, winner, amount, PaymentKind.HAND))
+            if each:
+                payments.append(Payment(payer, winner, each, PaymentKind.HONBA))
+            deltas[payer] -= amount + each
+            gained += amount + each
+        if sticks:
+            payments.append(Payment(None, winner, sticks, PaymentKind.DEPOSITS))
+        deltas[winner] += gained
+        return Settlement(tuple(deltas), tuple(payments), 0, (winner,))
+    if isinstance(outcome, Draw):
+        tenpai = outcome.tenpai
+        if outcome.nagashi:
+            return None
+        for seat in tenpai:
+            if not _seat_ok(seat, seats):
+                return None
+        ready = len(tenpai)
+        total = rules.noten_total
+        if ready not in (0, seats) and total:
+            pairs = ready * (seats - ready)
+            if total % pairs:
+                return None
+            # Each noten player pays total/noten, shared equally by the tenpai players.
+            each = total // pairs
+            payees = sorted(tenpai)
+            for payer in range(seats):
+                if payer in tenpai:
+                    continue
+                for payee in payees:
+                    payments.append(Payment(payer, payee, each, PaymentKind.NOTEN))
+                deltas[payer] -= each * ready
+            for payee in payees:
+                deltas[payee] += each * (seats - ready)
+        return Settlement(tuple(deltas), tuple(payments), deposits + len(riichi), ())
+    return None
 
 
 def _abortive_kind(reason: str) -> str | None:

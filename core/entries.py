@@ -562,7 +562,11 @@ _HAND_KEYS = frozenset(
 def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
     """A well-formed hand record read without the checks' bookkeeping, or None to read it the
     careful way (which then names whatever is wrong). Logs are mostly hands: this halves the
-    time to read one."""
+    time to read one.
+
+    The hands themselves repeat (an event has a few thousand different ones among 18,000), so a
+    hand read before is taken from `_HANDS` rather than built again: its values are frozen, and
+    sharing them also keeps a large log's memory, and the garbage collector's work, down."""
     try:
         if not _HAND_KEYS.issuperset(record):
             return None
@@ -572,18 +576,15 @@ def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
             and rnd >= 1 and table >= 1
         ):
             return None
-        riichi_raw = record.get("riichi", [])
-        if type(riichi_raw) is not list:
-            return None
-        riichi = frozenset(_SEAT_OF[s] for s in riichi_raw)
-        if len(riichi) != len(riichi_raw):
+        riichi = _seat_set(record.get("riichi", []))
+        if riichi is None:
             return None
         outcome_name = record["outcome"]
-        outcome: Outcome
+        key: tuple[Any, ...]
         if outcome_name in ("ron", "tsumo"):
             if outcome_name == "ron" and "loser" not in record:
                 return None
-            wins: list[Win] = []
+            wins: list[tuple[int, int, int, int, int | None]] = []
             if type(record["wins"]) is not list:
                 return None
             for w in record["wins"]:
@@ -593,40 +594,79 @@ def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
                     n = w["yakuman"]
                     if type(n) is not int or n < 1 or "han" in w or "fu" in w:
                         return None
-                    value = HandValue(yakuman=n)
+                    han, fu = 0, 0
                 else:
-                    han, fu = w["han"], w["fu"]
+                    han, fu, n = w["han"], w["fu"], 0
                     if type(han) is not int or type(fu) is not int or han < 0 or fu < 0:
                         return None
-                    value = HandValue(han, fu)
                 pao = w.get("pao")
-                wins.append(Win(_SEAT_OF[w["winner"]], value, None if pao is None else
-                                _SEAT_OF[pao]))
+                wins.append(
+                    (_SEAT_OF[w["winner"]], han, fu, n, None if pao is None else _SEAT_OF[pao])
+                )
             if not wins or set(record) & {"tenpai", "nagashi", "reason", "offender"}:
                 return None
             if outcome_name == "ron":
-                outcome = Ron(_SEAT_OF[record["loser"]], tuple(wins))
+                key = ("ron", _SEAT_OF[record["loser"]], tuple(wins), riichi)
             elif len(wins) == 1 and "loser" not in record:
-                outcome = Tsumo(wins[0])
+                key = ("tsumo", wins[0], riichi)
             else:
                 return None
         elif outcome_name == "draw":
-            tenpai_raw, nagashi_raw = record.get("tenpai", []), record.get("nagashi", [])
-            if type(tenpai_raw) is not list or type(nagashi_raw) is not list:
-                return None
-            tenpai = frozenset(_SEAT_OF[s] for s in tenpai_raw)
-            nagashi = frozenset(_SEAT_OF[s] for s in nagashi_raw)
-            if len(tenpai) != len(tenpai_raw) or len(nagashi) != len(nagashi_raw):
+            tenpai = _seat_set(record.get("tenpai", []))
+            nagashi = _seat_set(record.get("nagashi", []))
+            if tenpai is None or nagashi is None:
                 return None
             if set(record) & {"loser", "wins", "reason", "offender"}:
                 return None
-            outcome = Draw(tenpai, nagashi)
+            key = ("draw", tenpai, nagashi, riichi)
         else:
             return None
     except (KeyError, TypeError):
         return None
-    return HandRecorded(id=record["id"], at=at, round=rnd, table=table,
-                        hand=Hand(outcome, riichi))
+    hand = _HANDS.get(key)
+    if hand is None:
+        hand = _build_hand(key)
+        if len(_HANDS) >= _HANDS_LIMIT:
+            _HANDS.clear()
+        _HANDS[key] = hand
+    return HandRecorded(id=record["id"], at=at, round=rnd, table=table, hand=hand)
+
+
+# Hands read by `_fast_hand`, by what the record says (seats as numbers, han, fu ...).
+_HANDS: dict[tuple[Any, ...], Hand] = {}
+_HANDS_LIMIT = 20_000
+# Seat lists as a record writes them (["E", "W"]) and the seats they are.
+_SEAT_SETS: dict[tuple[Any, ...], frozenset[int]] = {}
+_SEAT_SETS_LIMIT = 1_000
+
+
+def _seat_set(raw: Any) -> frozenset[int] | None:
+    """The seats of a list of distinct wind letters, or None when `raw` is anything else."""
+    if type(raw) is not list:
+        return None
+    key = tuple(raw)
+    seats = _SEAT_SETS.get(key)
+    if seats is None:
+        seats = frozenset(_SEAT_OF[s] for s in raw)
+        if len(seats) != len(raw):
+            return None
+        if len(_SEAT_SETS) < _SEAT_SETS_LIMIT:
+            _SEAT_SETS[key] = seats
+    return seats
+
+
+def _build_hand(key: tuple[Any, ...]) -> Hand:
+    def win(seat: int, han: int, fu: int, yakuman: int, pao: int | None) -> Win:
+        return Win(seat, HandValue(han, fu, yakuman), pao)
+
+    outcome: Outcome
+    if key[0] == "ron":
+        outcome = Ron(key[1], tuple(win(*w) for w in key[2]))
+    elif key[0] == "tsumo":
+        outcome = Tsumo(win(*key[1]))
+    else:
+        outcome = Draw(key[1], key[2])
+    return Hand(outcome, key[-1])
 
 
 _WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "pao"})

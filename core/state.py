@@ -246,37 +246,41 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
 # settlement. A hit is exactly what the call would return. A step costs about 1.3 KB, so the
 # memo is dropped when it passes 60,000 steps (about 80 MB: three 18,000-hand events).
 
-_STEPS: dict[tuple[int, Hand], tuple[GameState, GameState, Settlement]] = {}
-_STARTS: dict[tuple[RuleSet, bool], GameState] = {}
+_STEPS: dict[tuple[int, str], tuple[GameState, Hand, GameState, Settlement]] = {}
+_STARTS: dict[tuple[int, bool], GameState] = {}
 _CALLS: dict[int, tuple[GameState, GameState]] = {}
-_RESULTS: dict[tuple[GameState, frozenset[int]], GameResult] = {}
+_RESULTS: dict[tuple[int, frozenset[int]], tuple[GameState, GameResult]] = {}
 _MEMO_LIMIT = 60_000
 
 
 def _start(rules: RuleSet, time_called: bool) -> GameState:
     # One start state per rule set, so that the memo below can key on the state's identity.
-    key = (rules, time_called)
+    # Keyed on the rule set's identity too (its hash hashes every setting); the state holds
+    # the rule set, so the id is not reused while it is a key.
+    key = (id(rules), time_called)
     state = _STARTS.get(key)
-    if state is None:
+    if state is None or state.rules is not rules:
         state = new_game(rules)
         state = call_time(state) if time_called else state
         _STARTS[key] = state
     return state
 
 
-def _apply(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
-    # Keyed on the state's identity (hashing a state hashes its whole rule set): every state
-    # a memo entry refers to is kept alive by the entry itself, so an id is never reused while
-    # it is a key, and the stored state is compared by identity before a hit is used.
-    key = (id(state), hand)
+def _apply(state: GameState, hand: Hand, entry: str) -> tuple[GameState, Settlement]:
+    # Keyed on the state's identity (hashing a state hashes its whole rule set) and the id of
+    # the entry the hand comes from (hashing a hand hashes every value in it; an id's hash is
+    # kept by the string): every state a memo entry refers to is kept alive by the entry
+    # itself, so an id is never reused while it is a key, and the stored state is compared by
+    # identity and the stored hand by value before a hit is used (an amended entry keeps its id).
+    key = (id(state), entry)
     hit = _STEPS.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1], hit[2]
+    if hit is not None and hit[0] is state and (hit[1] is hand or hit[1] == hand):
+        return hit[2], hit[3]
     after, settlement = apply_hand(state, hand)
     if len(_STEPS) >= _MEMO_LIMIT:
         _STEPS.clear()
         _CALLS.clear()
-    _STEPS[key] = (state, after, settlement)
+    _STEPS[key] = (state, hand, after, settlement)
     return after, settlement
 
 
@@ -290,14 +294,16 @@ def _call_time(state: GameState) -> GameState:
 
 
 def _result(state: GameState, substitutes: frozenset[int]) -> GameResult:
-    key = (state, substitutes)
+    # By the state's identity, like `_apply` (a state's hash hashes its rule set).
+    key = (id(state), substitutes)
     hit = _RESULTS.get(key)
-    if hit is None:
-        hit = result_of(state, substitutes=substitutes)
-        if len(_RESULTS) >= _MEMO_LIMIT:
-            _RESULTS.clear()
-        _RESULTS[key] = hit
-    return hit
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    result = result_of(state, substitutes=substitutes)
+    if len(_RESULTS) >= _MEMO_LIMIT:
+        _RESULTS.clear()
+    _RESULTS[key] = (state, result)
+    return result
 
 
 # --- Corrections -------------------------------------------------------------------------------
@@ -452,7 +458,7 @@ class _Table:
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
             state = _call_time(state)
         try:
-            after, settlement = _apply(state, entry.hand)
+            after, settlement = _apply(state, entry.hand, entry.id)
         except ValueError as error:
             bad = _bad_seat(entry.hand, self.rules.players)
             message = (

@@ -559,6 +559,24 @@ def _paid(rules: RuleSet) -> _Paid:
     return paid
 
 
+# Payments are frozen values and a log repeats them (the same hand between the same seats, the
+# same stick): one object for each is shared by every settlement that pays it. Building a frozen
+# dataclass costs ten times the lookup.
+_PAYMENTS: dict[tuple[int | None, int | None, int, PaymentKind], Payment] = {}
+_PAYMENTS_LIMIT = 20_000
+
+
+def _payment(payer: int | None, payee: int | None, amount: int, kind: PaymentKind) -> Payment:
+    key = (payer, payee, amount, kind)
+    payment = _PAYMENTS.get(key)
+    if payment is None:
+        payment = Payment(payer, payee, amount, kind)
+        if len(_PAYMENTS) >= _PAYMENTS_LIMIT:
+            _PAYMENTS.clear()
+        _PAYMENTS[key] = payment
+    return payment
+
+
 def _ron_paid(paid: _Paid, value: HandValue, dealer_wins: bool) -> int | None:
     """What the discarder pays for `value` (honba aside), or None when a ron cannot score it."""
     key = (value.han, value.fu, value.yakuman, dealer_wins)
@@ -616,7 +634,7 @@ def _settle_common(
     stick = rules.riichi_value
     if riichi and stick:
         for seat in sorted(riichi):
-            payments.append(Payment(seat, None, stick, PaymentKind.RIICHI))
+            payments.append(_payment(seat, None, stick, PaymentKind.RIICHI))
             deltas[seat] -= stick
     sticks = (deposits + len(riichi)) * stick
     if isinstance(outcome, Ron):
@@ -634,11 +652,11 @@ def _settle_common(
             return None
         honba_points = honba * rules.honba_ron
         if amount:
-            payments.append(Payment(loser, winner, amount, PaymentKind.HAND))
+            payments.append(_payment(loser, winner, amount, PaymentKind.HAND))
         if honba_points:
-            payments.append(Payment(loser, winner, honba_points, PaymentKind.HONBA))
+            payments.append(_payment(loser, winner, honba_points, PaymentKind.HONBA))
         if sticks:
-            payments.append(Payment(None, winner, sticks, PaymentKind.DEPOSITS))
+            payments.append(_payment(None, winner, sticks, PaymentKind.DEPOSITS))
         deltas[loser] -= amount + honba_points
         deltas[winner] += amount + honba_points + sticks
         return Settlement(tuple(deltas), tuple(payments), 0, (winner,))
@@ -654,13 +672,13 @@ def _settle_common(
         gained = sticks
         for payer, amount in shares:
             if amount:
-                payments.append(Payment(payer, winner, amount, PaymentKind.HAND))
+                payments.append(_payment(payer, winner, amount, PaymentKind.HAND))
             if each:
-                payments.append(Payment(payer, winner, each, PaymentKind.HONBA))
+                payments.append(_payment(payer, winner, each, PaymentKind.HONBA))
             deltas[payer] -= amount + each
             gained += amount + each
         if sticks:
-            payments.append(Payment(None, winner, sticks, PaymentKind.DEPOSITS))
+            payments.append(_payment(None, winner, sticks, PaymentKind.DEPOSITS))
         deltas[winner] += gained
         return Settlement(tuple(deltas), tuple(payments), 0, (winner,))
     if isinstance(outcome, Draw):
@@ -683,7 +701,7 @@ def _settle_common(
                 if payer in tenpai:
                     continue
                 for payee in payees:
-                    payments.append(Payment(payer, payee, each, PaymentKind.NOTEN))
+                    payments.append(_payment(payer, payee, each, PaymentKind.NOTEN))
                 deltas[payer] -= each * ready
             for payee in payees:
                 deltas[payee] += each * (seats - ready)

@@ -44,6 +44,7 @@ from mjevent.core.entries import (
     SeatsSwapped,
     TableReseated,
     TimeCalled,
+    _collector_paused,
 )
 from mjevent.core.event import EventSettings, PlayerStatus
 from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
@@ -870,14 +871,15 @@ def fold(
     Never raises on log content: what cannot apply becomes a `Problem`. `problems` found before
     the fold (records that could not be read as entries) are kept first in the state's list.
     """
-    log = list(entries)
-    problems = list(problems)
-    effective, voided = _resolve(log, problems)
-    work = _Fold(settings, problems)
-    for entry in effective:
-        work.apply(entry)
-    work.seated_after_withdrawal()
-    games = {key: t.frozen() for key, t in sorted(work.tables.items())}
+    with _collector_paused():
+        log = list(entries)
+        problems = list(problems)
+        effective, voided = _resolve(log, problems)
+        work = _Fold(settings, problems)
+        for entry in effective:
+            work.apply(entry)
+        work.seated_after_withdrawal()
+        games = {key: t.frozen() for key, t in sorted(work.tables.items())}
     return EventState(
         settings=settings,
         players=dict(work.players),

@@ -248,19 +248,17 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
 # memo is dropped when it passes 60,000 steps (about 80 MB: three 18,000-hand events).
 
 _STEPS: dict[tuple[int, str], tuple[GameState, Hand, GameState, Settlement]] = {}
-_STARTS: dict[tuple[int, bool], GameState] = {}
+_STARTS: dict[tuple[RuleSet, bool], GameState] = {}
 _CALLS: dict[int, tuple[GameState, GameState]] = {}
-_RESULTS: dict[tuple[int, frozenset[int]], tuple[GameState, GameResult]] = {}
+_RESULTS: dict[tuple[GameState, frozenset[int]], GameResult] = {}
 _MEMO_LIMIT = 60_000
 
 
 def _start(rules: RuleSet, time_called: bool) -> GameState:
     # One start state per rule set, so that the memo below can key on the state's identity.
-    # Keyed on the rule set's identity too (its hash hashes every setting); the state holds
-    # the rule set, so the id is not reused while it is a key.
-    key = (id(rules), time_called)
+    key = (rules, time_called)
     state = _STARTS.get(key)
-    if state is None or state.rules is not rules:
+    if state is None:
         state = new_game(rules)
         state = call_time(state) if time_called else state
         _STARTS[key] = state
@@ -295,16 +293,14 @@ def _call_time(state: GameState) -> GameState:
 
 
 def _result(state: GameState, substitutes: frozenset[int]) -> GameResult:
-    # By the state's identity, like `_apply` (a state's hash hashes its rule set).
-    key = (id(state), substitutes)
+    key = (state, substitutes)
     hit = _RESULTS.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    result = result_of(state, substitutes=substitutes)
-    if len(_RESULTS) >= _MEMO_LIMIT:
-        _RESULTS.clear()
-    _RESULTS[key] = (state, result)
-    return result
+    if hit is None:
+        hit = result_of(state, substitutes=substitutes)
+        if len(_RESULTS) >= _MEMO_LIMIT:
+            _RESULTS.clear()
+        _RESULTS[key] = hit
+    return hit
 
 
 # --- Corrections -------------------------------------------------------------------------------

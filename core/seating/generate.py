@@ -5,7 +5,9 @@ Order of preference for the grouping, best first:
 2. a mathematical construction (`constructions.py`: Kirkman triple systems, resolvable designs,
    affine planes, MOLS team events, circle/Berger tables) when that module is installed;
 3. a cyclic schedule found by searching one base round (`cyclic.py`);
-4. the local search (`search.py`), which also extends 1-3 when more rounds are asked for
+4. a team schedule followed by play inside the teams (`_teams_then_inside`), when P/K is a
+   multiple of K;
+5. the local search (`search.py`), which also extends 1-4 when more rounds are asked for
    than they give, and always handles byes, fixed (already played) rounds and odd constraints.
 
 Then seats are balanced (`balance.assign_winds`) and tables numbered

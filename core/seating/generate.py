@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.byes import plan_byes
+from mjevent.core.seating.check import meeting_matrix
 from mjevent.core.seating.cyclic import develop, find_base_round, plans
-from mjevent.core.seating.schedule import Schedule, ScheduleError
+from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings, search
 
 Grouping = list[list[list[int]]]
@@ -92,7 +93,10 @@ def best_grouping(
         if build is not None:
             try:
                 design = build(players, table_size, team_size=team_size)
-            except (ValueError, NotImplementedError):
+            except (ValueError, NotImplementedError, LookupError, ArithmeticError):
+                design = None
+            # Trust, but verify with our own checker: a faulty design is ignored.
+            if design and not _valid(design, players, table_size, team_size):
                 design = None
             if design and (found is None or len(design) > len(found[0])):
                 label = name(players, table_size, team_size=team_size) if name else None
@@ -126,6 +130,21 @@ def best_grouping(
     return grouping[:rounds], source, ordered
 
 
+def _valid(design: Grouping, players: int, table_size: int, team_size: int | None) -> bool:
+    """Every round seats every player once at full tables, no pair twice, no teammates."""
+    try:
+        teams = consecutive_teams(players, team_size=team_size) if team_size else ()
+        schedule = Schedule.build(players, table_size, design, teams=teams)
+    except ScheduleError:
+        return False
+    if any(sum(len(t) for t in rnd) != players for rnd in schedule.rounds):
+        return False
+    meet = meeting_matrix(schedule)
+    if int(meet.max(initial=0)) > 1:
+        return False
+    return all(int(meet[a, b]) == 0 for team in teams for a in team for b in team if a < b)
+
+
 def _teams_then_inside(
     players: int, table_size: int, rounds: int, cfg: GenerateSettings
 ) -> tuple[Grouping, str, bool] | None:
@@ -146,9 +165,9 @@ def _teams_then_inside(
         return None
     try:
         team_rounds = build(players, k, team_size=m)
-    except (ValueError, NotImplementedError):
+    except (ValueError, NotImplementedError, LookupError, ArithmeticError):
         team_rounds = None
-    if not team_rounds:
+    if not team_rounds or not _valid(team_rounds, players, k, m):
         return None
     inside_wanted = max(rounds - len(team_rounds), 1)
     inside = best_grouping(m, k, inside_wanted, settings=cfg)

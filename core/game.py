@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
@@ -282,7 +283,8 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     settlement = settle(
         hand, dealer=state.dealer, honba=state.honba, deposits=state.deposits, rules=rules
     )
-    scores = tuple(s + d for s, d in zip(state.scores, settlement.deltas, strict=True))
+    # Both have one number per seat (`GameState` and `settle` check it).
+    scores = tuple(map(operator.add, state.scores, settlement.deltas))
     # The next state is built once, with the constructor's checks, rather than through a chain
     # of `dataclasses.replace` (each one re-runs the checks): a fold applies every hand of an
     # event, and the chain cost more than the settlement.
@@ -359,15 +361,21 @@ def _end_reason(
     kind: _Kind,
     keeps: bool,
 ) -> EndReason | None:
-    # `scores` and `hands_after_time` are those after the hand.
+    # `scores` and `hands_after_time` are those after the hand. The properties `in_extension`
+    # and `deciding` are worked out here once (this runs after every hand of a fold).
     rules = before.rules
     top = max(scores)
     goal = rules.goal_points
     if _bust(scores, rules):
         return EndReason.BUST
-    if before.in_extension and rules.extension is Extension.SUDDEN_DEATH and top >= goal:
+    last_wind = _last_wind(rules)
+    in_extension = before.round_wind > last_wind
+    deciding = in_extension or (
+        before.round_wind == last_wind and before.hand_number == rules.players
+    )
+    if in_extension and rules.extension is Extension.SUDDEN_DEATH and top >= goal:
         return EndReason.GOAL_IN_EXTENSION
-    if before.deciding:
+    if deciding:
         if keeps:
             dealer = before.dealer
             leads = places(scores, rules.ties)[dealer] == 1 and scores[dealer] >= goal
@@ -375,7 +383,7 @@ def _end_reason(
                 return EndReason.AGARIYAME
             if leads and kind is _Kind.DRAW and rules.tenpaiyame:
                 return EndReason.TENPAIYAME
-        elif not before.in_extension:
+        elif not in_extension:
             if rules.extension is Extension.NONE or top >= goal:
                 return EndReason.LAST_HAND
             # Nobody at the goal: the extension round starts (the deal moved to its hand 1).
@@ -384,9 +392,10 @@ def _end_reason(
         elif before.hand_number == rules.players:
             return EndReason.EXTENSION_OVER
     # The time call is as before the hand (a hand never calls time), counted after it.
-    limit = _time_limit(rules)
-    if before.time_called and limit is not None and limit - hands_after_time <= 0:
-        return EndReason.TIME
+    if before.time_called:
+        limit = _time_limit(rules)
+        if limit is not None and limit - hands_after_time <= 0:
+            return EndReason.TIME
     return None
 
 

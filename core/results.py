@@ -193,9 +193,14 @@ def share_by_place(
         end = start + 1
         while end < len(order) and scores[order[end]] == scores[order[start]]:
             end += 1
-        group = order[start:end]
-        for seat, share in _split_evenly(sum(per_place[start:end]), group).items():
-            result[seat] = share
+        if end - start == 1 and type(per_place[start]) is int:
+            # A seat tied with nobody takes its place's amount, which is what `_split_evenly`
+            # gives a group of one; most games have no tie, and this runs for each of them.
+            result[order[start]] = per_place[start]
+        else:
+            group = order[start:end]
+            for seat, share in _split_evenly(sum(per_place[start:end]), group).items():
+                result[seat] = share
         start = end
     return tuple(result)
 

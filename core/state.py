@@ -362,6 +362,11 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
                 continue
         corrections.setdefault(entry.target, []).append(entry)
 
+    if not corrections:
+        # Nothing voided or amended (the usual log): the effective log is every entry but the
+        # corrections that could not apply, as the general way below would find entry by entry.
+        return [e for e in unique if not isinstance(e, Correction)], set()
+
     memo: dict[str, Entry | None] = {}
 
     def effective(entry_id: str) -> Entry | None:

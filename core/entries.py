@@ -605,7 +605,7 @@ def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
                 wins.append(
                     (_SEAT_OF[w["winner"]], han, fu, n, None if pao is None else _SEAT_OF[pao])
                 )
-            if not wins or set(record) & {"tenpai", "nagashi", "reason", "offender"}:
+            if not wins or not _NOT_IN_A_WIN.isdisjoint(record):
                 return None
             if outcome_name == "ron":
                 key = ("ron", _SEAT_OF[record["loser"]], tuple(wins), riichi)
@@ -618,7 +618,7 @@ def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
             nagashi = _seat_set(record.get("nagashi", []))
             if tenpai is None or nagashi is None:
                 return None
-            if set(record) & {"loser", "wins", "reason", "offender"}:
+            if not _NOT_IN_A_DRAW.isdisjoint(record):
                 return None
             key = ("draw", tenpai, nagashi, riichi)
         else:
@@ -634,6 +634,9 @@ def _fast_hand(record: Mapping[str, Any]) -> HandRecorded | None:
     return HandRecorded(id=record["id"], at=at, round=rnd, table=table, hand=hand)
 
 
+# Keys a win record must not have, and keys a draw record must not have.
+_NOT_IN_A_WIN = frozenset({"tenpai", "nagashi", "reason", "offender"})
+_NOT_IN_A_DRAW = frozenset({"loser", "wins", "reason", "offender"})
 # Hands read by `_fast_hand`, by what the record says (seats as numbers, han, fu ...).
 _HANDS: dict[tuple[Any, ...], Hand] = {}
 _HANDS_LIMIT = 20_000

@@ -625,31 +625,37 @@ def _settle_common(
     ):
         return None
     riichi = hand.riichi
-    for seat in riichi:
-        if not _seat_ok(seat, seats):
-            return None
-    outcome = hand.outcome
     deltas = [0] * seats
     payments: list[Payment] = []
     stick = rules.riichi_value
-    if riichi and stick:
-        for seat in sorted(riichi):
-            payments.append(_payment(seat, None, stick, PaymentKind.RIICHI))
-            deltas[seat] -= stick
+    if riichi:
+        for seat in riichi:
+            if not _seat_ok(seat, seats):
+                return None
+        if stick:
+            for seat in sorted(riichi):
+                payments.append(_payment(seat, None, stick, PaymentKind.RIICHI))
+                deltas[seat] -= stick
     sticks = (deposits + len(riichi)) * stick
+    outcome = hand.outcome
     if isinstance(outcome, Ron):
-        if len(outcome.wins) != 1:
+        wins = outcome.wins
+        if len(wins) != 1:
             return None
-        win = outcome.wins[0]
+        win = wins[0]
         loser, winner = outcome.loser, win.winner
         if (
-            win.pao is not None or not _seat_ok(loser, seats) or not _seat_ok(winner, seats)
-            or winner == loser
+            win.pao is not None or winner == loser or not _seat_ok(loser, seats)
+            or not _seat_ok(winner, seats)
         ):
             return None
-        amount = _ron_paid(_paid(rules), win.value, winner == dealer)
+        value = win.value
+        paid = _paid(rules)
+        amount = paid.ron.get((value.han, value.fu, value.yakuman, winner == dealer))
         if amount is None:
-            return None
+            amount = _ron_paid(paid, value, winner == dealer)
+            if amount is None:
+                return None
         honba_points = honba * rules.honba_ron
         if amount:
             payments.append(_payment(loser, winner, amount, PaymentKind.HAND))

@@ -1,0 +1,86 @@
+"""What the fold's shortcuts must not change: the memo keyed by entry id, the log without
+corrections, the paused cycle collector, the shared hands of the reader."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from mjevent.core.entries import (
+    Correction,
+    EntryError,
+    HandRecorded,
+    Note,
+    entries_from_records,
+    entry_from_record,
+)
+from mjevent.core.event import settings_from_dict
+from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.state import Problem, fold
+
+T = "2026-03-14T10:00:00+00:00"
+SETTINGS = settings_from_dict(
+    {
+        "event": {"name": "Cup", "format_version": 1},
+        "rules": {"preset": "ema2016"},
+        "players": [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 5)],
+        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
+    }
+)
+
+
+def _hand(entry_id: str, hand: Hand) -> HandRecorded:
+    return HandRecorded(id=entry_id, at=T, round=1, table=1, hand=hand)
+
+
+RON = Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),)))
+TSUMO = Hand(Tsumo(Win(3, HandValue(2, 30))))
+
+
+def test_a_refold_with_another_hand_under_the_same_id_settles_that_hand() -> None:
+    # The memo of game steps is keyed by the entry id: a second log holding another hand under
+    # that id (an amended entry keeps its id) must not be given the first hand's result.
+    first = fold(SETTINGS, [_hand("h1", RON)]).game(1, 1)
+    second = fold(SETTINGS, [_hand("h1", TSUMO)]).game(1, 1)
+    assert first is not None and second is not None
+    assert first.hands[0].settlement.deltas == (0, 3900, -3900, 0)
+    # Non-dealer tsumo 2 han 30 fu: 1000 from the dealer, 500 from each other player.
+    assert second.hands[0].settlement.deltas == (-1000, -500, -500, 2000)
+    again = fold(SETTINGS, [_hand("h1", RON)]).game(1, 1)
+    assert again is not None and again.hands[0].after == first.hands[0].after
+
+
+def test_a_correction_of_an_unknown_entry_is_left_out_of_a_log_with_nothing_corrected() -> None:
+    note = Note(id="n1", at=T, text="gong broken")
+    wrong = Correction(id="c1", at=T, target="nope", reason="typo")
+    state = fold(SETTINGS, [_hand("h1", RON), wrong, note])
+    assert state.entries == (_hand("h1", RON), note)
+    assert state.voided == frozenset()
+    assert state.problems == (Problem("c1", "corrects 'nope', which is not in the log"),)
+
+
+def test_the_cycle_collector_is_on_again_after_a_fold_and_after_a_bad_record() -> None:
+    assert gc.isenabled()
+    fold(SETTINGS, [_hand("h1", RON)])
+    assert gc.isenabled()
+    with pytest.raises(EntryError):
+        entries_from_records([{"id": "x", "at": T, "kind": "hands"}])
+    assert gc.isenabled()
+
+
+def test_a_collector_turned_off_by_the_caller_stays_off() -> None:
+    gc.disable()
+    try:
+        fold(SETTINGS, entries_from_records([_hand("h1", RON).to_record()]))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_equal_hand_records_read_to_one_shared_hand() -> None:
+    a = entry_from_record(_hand("h1", RON).to_record())
+    b = entry_from_record(_hand("h2", RON).to_record())
+    assert isinstance(a, HandRecorded) and isinstance(b, HandRecorded)
+    assert a.hand is b.hand
+    assert a.hand == RON and a.id == "h1" and b.id == "h2"

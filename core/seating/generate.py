@@ -4,7 +4,8 @@ Order of preference for the grouping, best first:
 1. a verified block of the built-in library (`library.py`), instant at the venue;
 2. a mathematical construction (`constructions.py`: Kirkman triple systems, resolvable designs,
    affine planes, MOLS team events, circle/Berger tables) when that module is installed;
-3. a cyclic schedule found by searching one base round (`cyclic.py`);
+3. a team schedule of shifted circles (`shifts.py`, m-1 rounds for K teams of m) where the
+   constructions give fewer, and a cyclic schedule from one base round (`cyclic.py`);
 4. a team schedule followed by play inside the teams (`_teams_then_inside`), when P/K is a
    multiple of K;
 5. the local search (`search.py`), which also extends 1-4 when more rounds are asked for
@@ -27,6 +28,7 @@ from mjevent.core.seating.check import meeting_matrix
 from mjevent.core.seating.cyclic import develop, find_base_round, plans
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings, search
+from mjevent.core.seating.shifts import find_shifts, shifted_team_rounds
 
 Grouping = list[list[list[int]]]
 
@@ -38,6 +40,7 @@ class GenerateSettings:
     search: SearchSettings = field(default_factory=SearchSettings)
     cyclic_iterations: int = 300_000
     cyclic_plans: int = 2
+    shift_iterations: int = 1_000_000
     use_constructions: bool = True
     use_library: bool = True
 
@@ -101,6 +104,19 @@ def best_grouping(
             if design and (found is None or len(design) > len(found[0])):
                 label = name(players, table_size, team_size=team_size) if name else None
                 found = (design, f"construction:{label or 'design'}", table_size == 2)
+    m = players // table_size
+    shift_goal = min(rounds, m - 1)
+    if (team_size in (None, m) and m > table_size and shift_goal > 1
+            and (found is None or len(found[0]) < shift_goal)):
+        rows = find_shifts(
+            table_size, m, shift_goal, iterations=cfg.shift_iterations, seed=cfg.search.seed
+        )
+        if rows is not None:
+            found = (
+                shifted_team_rounds(table_size, m, rows),
+                f"shifted teams {table_size}x{m}",
+                False,
+            )
     if team_size is None and (found is None or len(found[0]) < rounds):
         have = len(found[0]) if found else 0
         # Cyclic plans are only worth their cost when the plain search would struggle.

@@ -548,6 +548,8 @@ class _Paid:
 # be that rule set's before use. Events use one or two rule sets; tests make many, hence the cap.
 _PAID: dict[int, _Paid] = {}
 _PAID_LIMIT = 64
+# Han has no upper bound, so a log could name any number of values: the tables stop growing.
+_PAID_VALUES_LIMIT = 4_096
 
 
 def _paid(rules: RuleSet) -> _Paid:
@@ -587,7 +589,8 @@ def _ron_paid(paid: _Paid, value: HandValue, dealer_wins: bool) -> int | None:
         except IllegalHandError:
             return None
         amount = _ron_amount(hand_points(value, paid.rules).base, dealer_wins)
-        paid.ron[key] = amount
+        if len(paid.ron) < _PAID_VALUES_LIMIT:
+            paid.ron[key] = amount
     return amount
 
 
@@ -605,7 +608,8 @@ def _tsumo_paid(
         rules = paid.rules
         base = hand_points(value, rules).base
         shares = tuple(_tsumo_shares(base, winner, dealer, rules.players, rules.sanma_tsumo))
-        paid.tsumo[key] = shares
+        if len(paid.tsumo) < _PAID_VALUES_LIMIT:
+            paid.tsumo[key] = shares
     return shares
 
 

@@ -165,7 +165,7 @@ class GameState:
 
 
 def _last_wind(rules: RuleSet) -> int:
-    return 0 if rules.length is GameLength.EAST else 1
+    return 0 if rules.length is _EAST else 1
 
 
 def _time_limit(rules: RuleSet) -> int | None:
@@ -215,9 +215,9 @@ def _over(state: GameState, what: str) -> GameOverError:
 
 
 def _bust(scores: tuple[int, ...], rules: RuleSet) -> bool:
-    if rules.bust is Bust.BELOW_ZERO:
+    if rules.bust is _BELOW_ZERO:
         return min(scores) < 0
-    if rules.bust is Bust.AT_ZERO:
+    if rules.bust is _AT_ZERO:
         return min(scores) <= 0
     return False
 
@@ -226,6 +226,14 @@ class _Kind(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     ABORTIVE = "abortive"
+
+
+# Looking an enum member up on its class (`Bust.AT_ZERO`) costs about ten times reading a
+# module name on Python 3.11; the code that runs for every hand of a fold uses these.
+_WIN, _DRAW, _ABORTIVE = _Kind.WIN, _Kind.DRAW, _Kind.ABORTIVE
+_BELOW_ZERO, _AT_ZERO, _EAST = Bust.BELOW_ZERO, Bust.AT_ZERO, GameLength.EAST
+_FIRST_WINNER = MultiRonRenchan.FIRST_WINNER
+_SUDDEN_DEATH, _NO_EXTENSION = Extension.SUDDEN_DEATH, Extension.NONE
 
 
 def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
@@ -308,19 +316,19 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
 
     kind: _Kind
     if isinstance(outcome, Ron | Tsumo) and settlement.winners:
-        kind = _Kind.WIN
-        if rules.multi_ron_renchan is MultiRonRenchan.FIRST_WINNER:
+        kind = _WIN
+        if rules.multi_ron_renchan is _FIRST_WINNER:
             keeps = settlement.winners[0] == state.dealer
         else:
             keeps = state.dealer in settlement.winners
         honba = state.honba + 1 if keeps else 0
     elif isinstance(outcome, Draw):
-        kind = _Kind.DRAW
+        kind = _DRAW
         keeps = rules.renchan_on_tenpai and state.dealer in outcome.tenpai
         honba = state.honba + 1
     else:
         # An abortive draw, or a triple ron the rules turn into one (nobody paid as winner).
-        kind = _Kind.ABORTIVE
+        kind = _ABORTIVE
         keeps = rules.renchan_on_abortive
         honba = state.honba + 1
     hands_after_time = state.hands_after_time + (1 if state.time_called else 0)
@@ -373,18 +381,18 @@ def _end_reason(
     deciding = in_extension or (
         before.round_wind == last_wind and before.hand_number == rules.players
     )
-    if in_extension and rules.extension is Extension.SUDDEN_DEATH and top >= goal:
+    if in_extension and rules.extension is _SUDDEN_DEATH and top >= goal:
         return EndReason.GOAL_IN_EXTENSION
     if deciding:
         if keeps:
             dealer = before.dealer
             leads = places(scores, rules.ties)[dealer] == 1 and scores[dealer] >= goal
-            if leads and kind is _Kind.WIN and rules.agariyame:
+            if leads and kind is _WIN and rules.agariyame:
                 return EndReason.AGARIYAME
-            if leads and kind is _Kind.DRAW and rules.tenpaiyame:
+            if leads and kind is _DRAW and rules.tenpaiyame:
                 return EndReason.TENPAIYAME
         elif not in_extension:
-            if rules.extension is Extension.NONE or top >= goal:
+            if rules.extension is _NO_EXTENSION or top >= goal:
                 return EndReason.LAST_HAND
             # Nobody at the goal: the extension round starts (the deal moved to its hand 1).
         elif top >= goal:

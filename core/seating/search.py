@@ -139,6 +139,9 @@ class _Search:
 
     def _tabu_stack(self, stack: IntArray, iterations: int, *, until_zero: bool) -> bool:
         n_r, n_t, k = stack.shape
+        if n_t < 2:
+            # One table: no swap exists, so the round is what it is.
+            return len(self._conflicts(stack)) == 0
         big = _BIG
         tabu = np.zeros((n_r, self.p, n_t), dtype=np.int64)
         cost = sum(self.round_cost(stack[i]) for i in range(n_r))

@@ -315,7 +315,8 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
         )
 
     kind: _Kind
-    if isinstance(outcome, Ron | Tsumo) and settlement.winners:
+    # A tuple, not `Ron | Tsumo`, which would build a union object for every hand.
+    if isinstance(outcome, (Ron, Tsumo)) and settlement.winners:
         kind = _WIN
         if rules.multi_ron_renchan is _FIRST_WINNER:
             keeps = settlement.winners[0] == state.dealer

@@ -15,8 +15,9 @@ then seats player d_i(c) + g of team i. Difference matrices come from
   `_SEARCHED` so that the venue never waits for a search.
 
 Orders m = 2 (mod 4) have no difference matrix with three rows over any group (its Sylow
-2-subgroup is cyclic, so it has no complete mapping); those MOLS need other constructions and are
-not covered here.
+2-subgroup is cyclic, so it has no complete mapping). For three teams they come from an
+(m-3, 4; 1, 1; 3) quasi-difference matrix over Z_{m-3} with three infinite points (stored in
+`_QDM`, found by `quasi_difference_matrix_search`): 10, 14, 18, 22, 26 (30 where stored).
 
 The Dutch cycles of the "Tournament blocks" article (seed 003) are the cyclic case G = Z_T with
 d_j(h) = j*h, cut at the first round that repeats a pair.
@@ -208,31 +209,156 @@ def difference_matrix(m: int, k: int) -> DifferenceMatrix | None:
     return None
 
 
+def has_team_rounds(teams: int, team_size: int) -> bool:
+    """Whether `team_rounds(teams, team_size)` is covered."""
+    if difference_matrix(team_size, teams) is not None:
+        return True
+    return teams <= 3 and team_size - 3 in _QDM
+
+
 def team_rounds(teams: int, team_size: int) -> Rounds:
     """m rounds for k teams of m (tables of k, one player per team, nobody meets twice).
 
-    ValueError when no difference matrix of that order is known (k-1 MOLS of order m may still
-    exist: m = 2 mod 4, or m = 6 where they do not).
+    Team i is players i*m .. i*m+m-1; in every round table g seats team 0's player g. ValueError
+    when neither a difference matrix nor a stored quasi-difference matrix of that order is known
+    (k-1 MOLS of order m may still exist, except for m = 2 and 6).
     """
-    dm = difference_matrix(team_size, teams)
-    if dm is None:
-        raise ValueError(
-            f"{teams} teams of {team_size}: no difference matrix of order {team_size} with "
-            f"{teams} rows is known here (needs {teams - 1} MOLS of order {team_size})"
-        )
     m = team_size
-    return [
-        [[i * m + dm.add[row[c]][g] for i, row in enumerate(dm.rows)] for g in range(m)]
-        for c in range(m)
-    ]
+    dm = difference_matrix(m, teams)
+    if dm is not None:
+        return [
+            [[i * m + dm.add[row[c]][g] for i, row in enumerate(dm.rows)] for g in range(m)]
+            for c in range(m)
+        ]
+    if teams <= 3 and m - 3 in _QDM:
+        return _rounds_from_qdm(m - 3, _QDM[m - 3], teams)
+    raise ValueError(
+        f"{teams} teams of {m}: no difference matrix of order {m} with {teams} rows is known "
+        f"here (needs {teams - 1} MOLS of order {m})"
+    )
 
 
 def team_rounds_name(teams: int, team_size: int) -> str:
     """How `team_rounds` builds this size (for the quality summary)."""
     dm = difference_matrix(team_size, teams)
-    if dm is None:
-        raise ValueError(f"{teams} teams of {team_size}: not covered")
-    return f"resolvable TD({teams},{team_size}) from a difference matrix over {dm.how}"
+    if dm is not None:
+        return f"resolvable TD({teams},{team_size}) from a difference matrix over {dm.how}"
+    if has_team_rounds(teams, team_size):
+        n = team_size - 3
+        return f"resolvable TD({teams},{team_size}) from a quasi-difference matrix over Z_{n}+3"
+    raise ValueError(f"{teams} teams of {team_size}: not covered")
+
+
+Column = tuple[int | None, ...]
+
+
+def quasi_difference_matrix_search(
+    n: int, *, seed: int = 0, node_limit: int = 5_000
+) -> list[Column] | None:
+    """The n + 6 columns of an (n, 4; 1, 1; 3) quasi-difference matrix over Z_n (None = inf).
+
+    Four rows; every row holds inf in exactly 3 columns, no column holds it twice; for any two
+    rows, the differences over the columns where both are finite run over Z_n once. Columns are
+    normalised (their first finite entry is 0). One exact-cover attempt; None if it fails.
+    """
+    pairs = list(itertools.combinations(range(4), 2))
+    options: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for r in range(4):
+        others = [i for i in range(4) if i != r]
+        for x, y in itertools.product(range(n), repeat=2):
+            col = {others[0]: 0, others[1]: x, others[2]: y}
+            items = [(i, j, (col[j] - col[i]) % n) for i, j in pairs if r not in (i, j)]
+            for slot in range(3):
+                options[(1, r, slot, x, y)] = [*items, (-1, r, slot)]
+    for x, y, z in itertools.product(range(n), repeat=3):
+        col = {0: 0, 1: x, 2: y, 3: z}
+        options[(0, x, y, z)] = [(i, j, (col[j] - col[i]) % n) for i, j in pairs]
+    found = exact_cover(options, seed=seed, node_limit=node_limit)
+    if found is None:
+        return None
+    columns: list[Column] = []
+    for kind, *rest in sorted(found):
+        if kind == 0:
+            columns.append((0, *rest))
+        else:
+            r, _slot, x, y = rest
+            entries: list[int | None] = [0, x, y]
+            entries.insert(r, None)
+            columns.append(tuple(entries))
+    return columns
+
+
+def _rounds_from_qdm(n: int, columns: Sequence[Column], teams: int) -> Rounds:
+    """k <= 3 teams of m = n + 3 from an (n, 4; 1, 1; 3) QDM.
+
+    Developing the columns over Z_n (inf fixed; the three inf of row i named n, n+1, n+2 in
+    column order) and adding an OA(4, 3) on the infinities gives an orthogonal array OA(4, m):
+    every pair of coordinates shows every pair of symbols once. Coordinate 0 is the round,
+    coordinate i+1 the player of team i at that table.
+    """
+    m = n + 3
+    named = []
+    seen = [0, 0, 0, 0]
+    for col in columns:
+        names: list[int | None] = []
+        for i, e in enumerate(col):
+            if e is None:
+                names.append(n + seen[i])
+                seen[i] += 1
+            else:
+                names.append(None)
+        named.append((col, names))
+    rows: list[tuple[int, ...]] = []
+    for col, names in named:
+        for g in range(n):
+            rows.append(tuple(
+                nm if nm is not None else (e + g) % n  # type: ignore[operator]
+                for e, nm in zip(col, names, strict=True)
+            ))
+    for a, b in itertools.product(range(3), repeat=2):
+        rows.append(tuple(n + v for v in (a, b, (a + b) % 3, (a + 2 * b) % 3)))
+    rounds: Rounds = [[] for _ in range(m)]
+    for row in sorted(rows, key=lambda r: (r[0], r[1])):
+        rounds[row[0]].append([i * m + row[i + 1] for i in range(teams)])
+    return rounds
+
+
+# (n, 4; 1, 1; 3) quasi-difference matrices found once by `quasi_difference_matrix_search(n,
+# seed=s)` (seed in the comment): n -> columns, None = inf. They give 3 teams of n + 3 = 2 (mod 4).
+_QDM: dict[int, tuple[Column, ...]] = {
+    7: (  # seed 0, 0.05 s
+        (0, 4, 2, 1), (None, 0, 6, 1), (None, 0, 3, 3), (None, 0, 0, 5), (0, None, 0, 4),
+        (0, None, 4, 5), (0, None, 6, 2), (0, 3, None, 3), (0, 0, None, 6), (0, 5, None, 0),
+        (0, 6, 1, None), (0, 1, 5, None), (0, 2, 3, None),
+    ),
+    11: (  # seed 0, 1.03 s
+        (0, 0, 6, 7), (0, 1, 3, 6), (0, 4, 4, 4), (0, 8, 1, 9), (0, 9, 10, 8), (None, 0, 7, 6),
+        (None, 0, 8, 4), (None, 0, 9, 2), (0, None, 9, 0), (0, None, 8, 3), (0, None, 0, 5),
+        (0, 7, None, 10), (0, 5, None, 2), (0, 3, None, 1), (0, 6, 5, None), (0, 10, 2, None),
+        (0, 2, 7, None),
+    ),
+    15: (  # seed 0, 2.32 s
+        (0, 0, 7, 9), (0, 3, 13, 8), (0, 4, 0, 1), (0, 6, 10, 6), (0, 8, 6, 10), (0, 9, 9, 12),
+        (0, 10, 12, 2), (0, 12, 5, 3), (0, 14, 8, 7), (None, 0, 6, 13), (None, 0, 5, 11),
+        (None, 0, 14, 14), (0, None, 1, 13), (0, None, 11, 4), (0, None, 2, 11), (0, 13, None, 14),
+        (0, 5, None, 0), (0, 1, None, 5), (0, 11, 14, None), (0, 2, 3, None), (0, 7, 4, None),
+    ),
+    19: (  # seed 1, 4.06 s
+        (0, 0, 4, 12), (0, 1, 12, 7), (0, 2, 8, 13), (0, 3, 5, 18), (0, 5, 10, 8), (0, 6, 1, 16),
+        (0, 7, 15, 14), (0, 8, 6, 17), (0, 9, 18, 3), (0, 11, 2, 11), (0, 12, 0, 10),
+        (0, 14, 13, 0), (0, 17, 14, 2), (None, 0, 15, 8), (None, 0, 0, 16), (None, 0, 1, 1),
+        (0, None, 7, 9), (0, None, 17, 1), (0, None, 3, 4), (0, 16, None, 15), (0, 10, None, 5),
+        (0, 4, None, 6), (0, 13, 16, None), (0, 15, 9, None), (0, 18, 11, None),
+    ),
+    23: (  # seed 1, 3.5 s
+        (0, 0, 15, 8), (0, 1, 7, 14), (0, 2, 22, 4), (0, 3, 16, 13), (0, 4, 0, 0), (0, 5, 14, 10),
+        (0, 6, 6, 21), (0, 7, 5, 19), (0, 9, 2, 3), (0, 10, 17, 16), (0, 12, 1, 5),
+        (0, 13, 21, 11), (0, 15, 20, 22), (0, 16, 19, 2), (0, 17, 4, 12), (0, 19, 13, 7),
+        (0, 21, 12, 1), (None, 0, 2, 20), (None, 0, 18, 4), (None, 0, 11, 14), (0, None, 11, 9),
+        (0, None, 18, 6), (0, None, 8, 18), (0, 20, None, 20), (0, 18, None, 17),
+        (0, 14, None, 15), (0, 11, 10, None), (0, 22, 3, None), (0, 8, 9, None),
+    ),
+}
 
 
 def dutch_cycles(players: int, table_size: int = 4) -> Rounds:

@@ -50,8 +50,8 @@ from mjevent.core.seating.construct_designs import (
 from mjevent.core.seating.construct_field import prime_power
 from mjevent.core.seating.construct_pairs import berger_rounds
 from mjevent.core.seating.construct_teams import (
-    difference_matrix,
     dutch_cycles,
+    has_team_rounds,
     team_rounds,
     team_rounds_name,
 )
@@ -182,7 +182,7 @@ def _dutch_name(tables: int) -> str:
 
 def _teams(k: int, groups: int) -> tuple[_Frozen, str] | None:
     """k teams of `groups` players, one of each per table: the transversal design or Dutch."""
-    if difference_matrix(groups, k) is not None:
+    if has_team_rounds(k, groups):
         rounds = team_rounds(k, groups)
         if k == 2:  # alternate colours round by round
             rounds = [[t[::-1] if r % 2 else t for t in rnd] for r, rnd in enumerate(rounds)]

@@ -7,19 +7,25 @@ import itertools
 import pytest
 
 from mjevent.core.seating.construct_teams import (
+    _QDM,
     _SEARCHED,
+    Column,
     Group,
     _is_difference_matrix,
+    _rounds_from_qdm,
     difference_matrix,
     difference_matrix_search,
     dutch_cycles,
+    has_team_rounds,
+    quasi_difference_matrix_search,
     team_rounds,
     team_rounds_name,
 )
 from mjevent.core.seating.constructions import is_repeat_free
 
-# Orders m <= 30 covered for 3 and 4 teams: all but m = 2 (mod 4) (and 3 for 4 teams).
-COVERED_3 = [m for m in range(3, 31) if m % 4 != 2]
+# Orders m <= 30 covered: 3 teams all but 6 (and 30 unless its QDM is stored); 4 teams all but
+# m = 2 (mod 4).
+COVERED_3 = [m for m in range(3, 31) if m != 6 and (m % 4 != 2 or m - 3 in _QDM)]
 COVERED_4 = [m for m in range(4, 31) if m % 4 != 2]
 
 
@@ -37,11 +43,39 @@ def test_team_rounds_for_every_covered_order_to_30(k: int, m: int) -> None:
     assert_team_event(team_rounds(k, m), k, m)
 
 
-@pytest.mark.parametrize("m", [2, 6, 10, 14, 30])
-def test_orders_2_mod_4_are_refused_with_a_reason(m: int) -> None:
-    assert difference_matrix(m, 3) is None
+@pytest.mark.parametrize(("k", "m"), [(3, 2), (3, 6), (4, 6), (4, 10), (4, 14), (4, 30)])
+def test_orders_without_construction_are_refused_with_a_reason(k: int, m: int) -> None:
+    assert difference_matrix(m, k) is None and not has_team_rounds(k, m)
     with pytest.raises(ValueError, match="MOLS"):
-        team_rounds(3, m)
+        team_rounds(k, m)
+
+
+def assert_quasi_difference_matrix(n: int, columns: list[Column] | tuple[Column, ...]) -> None:
+    """(n, 4; 1, 1; 3): n+6 columns, inf 3 times per row and at most once per column, and the
+    differences of any two rows over their common finite columns are Z_n once each."""
+    assert len(columns) == n + 6
+    assert all(sum(e is None for e in col) <= 1 for col in columns)
+    for i in range(4):
+        assert sum(col[i] is None for col in columns) == 3
+    for i, j in itertools.combinations(range(4), 2):
+        diffs = sorted((b - a) % n for col in columns if (a := col[i]) is not None
+                       and (b := col[j]) is not None)
+        assert diffs == list(range(n))
+
+
+@pytest.mark.parametrize("n", sorted(_QDM))
+def test_stored_quasi_difference_matrices(n: int) -> None:
+    assert_quasi_difference_matrix(n, _QDM[n])
+    assert_team_event(_rounds_from_qdm(n, _QDM[n], 3), 3, n + 3)
+
+
+def test_quasi_difference_matrix_search_small() -> None:
+    found = quasi_difference_matrix_search(7, seed=0)
+    assert found is not None
+    assert_quasi_difference_matrix(7, found)
+    assert team_rounds_name(3, 10) == (
+        "resolvable TD(3,10) from a quasi-difference matrix over Z_7+3"
+    )
 
 
 def test_more_teams_from_larger_fields() -> None:

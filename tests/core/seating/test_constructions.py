@@ -87,6 +87,11 @@ def test_two_teams_alternate_colours() -> None:
     assert [t[0] // 4 for t in found[1]] == [1] * 4
 
 
+def test_three_teams_of_ten_reach_ten_rounds() -> None:
+    assert rounds_of(30, 3, team_size=10) == 10
+    assert rounds_of(30, 3) == 10  # the catalogue's 13 for 30 players comes from elsewhere
+
+
 def test_six_teams_without_mols_fall_back_to_dutch() -> None:
     found = best_construction(18, 3, team_size=6)
     assert found is not None and len(found) == 3

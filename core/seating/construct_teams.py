@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.seating.construct_field import factorize, field, prime_power
@@ -87,8 +87,8 @@ class DifferenceMatrix:
     how: str
 
 
-def _table(m: int, op: object) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(op(a, b) for b in range(m)) for a in range(m))  # type: ignore[operator]
+def _table(m: int, op: Callable[[int, int], int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(op(a, b) for b in range(m)) for a in range(m))
 
 
 def _field_matrix(q: int, k: int) -> DifferenceMatrix:
@@ -297,24 +297,16 @@ def _rounds_from_qdm(n: int, columns: Sequence[Column], teams: int) -> Rounds:
     coordinate i+1 the player of team i at that table.
     """
     m = n + 3
-    named = []
     seen = [0, 0, 0, 0]
-    for col in columns:
-        names: list[int | None] = []
-        for i, e in enumerate(col):
-            if e is None:
-                names.append(n + seen[i])
-                seen[i] += 1
-            else:
-                names.append(None)
-        named.append((col, names))
     rows: list[tuple[int, ...]] = []
-    for col, names in named:
+    for col in columns:
+        inf = next((i for i, e in enumerate(col) if e is None), None)
+        name = 0
+        if inf is not None:
+            name = n + seen[inf]
+            seen[inf] += 1
         for g in range(n):
-            rows.append(tuple(
-                nm if nm is not None else (e + g) % n  # type: ignore[operator]
-                for e, nm in zip(col, names, strict=True)
-            ))
+            rows.append(tuple(name if e is None else (e + g) % n for e in col))
     for a, b in itertools.product(range(3), repeat=2):
         rows.append(tuple(n + v for v in (a, b, (a + b) % 3, (a + 2 * b) % 3)))
     rounds: Rounds = [[] for _ in range(m)]

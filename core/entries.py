@@ -543,7 +543,18 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
         fast = _fast_hand(record)
         if fast is not None:
             return fast
+    elif kind == "game_finished" and record.keys() == _PLAIN_FINISH_KEYS:
+        # A game recorded hand by hand ends with just its round and table: one per table.
+        at, rnd, table = record["at"], record["round"], record["table"]
+        if (
+            isinstance(at, str) and at and type(rnd) is int and type(table) is int
+            and rnd >= 1 and table >= 1
+        ):
+            return GameFinished(id=raw_id, at=at, round=rnd, table=table)
     return _read_carefully(record, raw_id, kind)
+
+
+_PLAIN_FINISH_KEYS = frozenset({"id", "at", "kind", "round", "table"})
 
 
 def _read_carefully(record: Mapping[str, Any], raw_id: str, kind: str) -> Entry:

@@ -1,5 +1,5 @@
 """What the fold's shortcuts must not change: the memo keyed by entry id, the log without
-corrections, the paused cycle collector, the shared hands of the reader."""
+corrections, the paused cycle collector, the shared hands and the plain game end of the reader."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import pytest
 from mjevent.core.entries import (
     Correction,
     EntryError,
+    GameFinished,
     HandRecorded,
     Note,
+    _read_carefully,
     entries_from_records,
     entry_from_record,
 )
@@ -84,3 +86,20 @@ def test_equal_hand_records_read_to_one_shared_hand() -> None:
     assert isinstance(a, HandRecorded) and isinstance(b, HandRecorded)
     assert a.hand is b.hand
     assert a.hand == RON and a.id == "h1" and b.id == "h2"
+
+
+def test_a_plain_game_finished_record_reads_as_the_careful_reader_reads_it() -> None:
+    record = {"id": "g1", "at": T, "kind": "game_finished", "round": 2, "table": 7}
+    assert entry_from_record(record) == _read_carefully(record, "g1", "game_finished")
+    assert entry_from_record(record) == GameFinished(id="g1", at=T, round=2, table=7)
+    for odd in ({"round": True}, {"table": 0}, {"at": ""}, {"deposits": 1}):
+        changed = {**record, **odd}
+        try:
+            careful: object = _read_carefully(changed, "g1", "game_finished")
+        except EntryError as error:
+            careful = str(error)
+        try:
+            read: object = entry_from_record(changed)
+        except EntryError as error:
+            read = str(error)
+        assert read == careful

@@ -1,10 +1,11 @@
 """Regenerate `core/seating/library_blocks.py`: long offline cyclic searches, verified, encoded.
 
 Run: `.venv/bin/python bench/seating_library.py [--iterations N] [--seeds S] [SIZE ...]`
-where SIZE is `K:P` (e.g. `4:36`). Without sizes it runs the default list below: the sizes the
-constructions do not cover and the run-time search cannot reach at the venue. Blocks already in
-the library are kept unless a longer one is found. Every block written passes the checker: no
-repeated pair, seat winds balanced after every round.
+where SIZE is `K:P` (e.g. `4:36`) or `tK:m` for a team block of K teams of m (e.g. `t4:26`).
+Without sizes it runs the default list below: the sizes the constructions do not cover and the
+run-time search cannot reach at the venue. Blocks already in the library are kept unless a
+longer one is found. Every block written passes the checker: no repeated pair, seat winds
+balanced after every round.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from mjevent.core.seating.check import Requirements, check
 from mjevent.core.seating.cyclic import develop, find_base_round, plans
 from mjevent.core.seating.library import block_name, encode_block
 from mjevent.core.seating.library_blocks import BLOCKS
-from mjevent.core.seating.schedule import Schedule
+from mjevent.core.seating.schedule import Schedule, consecutive_teams
+from mjevent.core.seating.shifts import find_shifts, shifted_team_rounds
 
 TARGET = Path(__file__).resolve().parent.parent / "core" / "seating" / "library_blocks.py"
 
@@ -90,6 +92,25 @@ def _on_disk() -> dict[str, str]:
     return cast(dict[str, str], namespace["BLOCKS"])
 
 
+def build_teams(k: int, m: int, iterations: int, seeds: int) -> tuple[Schedule, str] | None:
+    """A team block: K teams of m from shifted circles, m-1 rounds, balanced and verified."""
+    for seed in range(seeds):
+        rows = find_shifts(k, m, m - 1, iterations=iterations, seed=seed)
+        if rows is None:
+            continue
+        players = k * m
+        seated = assign_winds(shifted_team_rounds(k, m, rows), k)
+        schedule = Schedule.build(
+            players,
+            k,
+            assign_table_numbers(seated),
+            teams=consecutive_teams(players, team_size=m),
+        )
+        if check(schedule, Requirements(no_repeats=True, wind_balance=True)).ok:
+            return schedule, f"shifted teams {k}x{m} seed {seed}"
+    return None
+
+
 def write(name: str, text: str) -> None:
     blocks = _on_disk()
     blocks[name] = text
@@ -108,8 +129,26 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=3_000_000)
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
-    sizes = [tuple(int(x) for x in s.split(":")) for s in args.sizes] or DEFAULT_SIZES
     blocks = dict(BLOCKS)
+    for spec in [s for s in args.sizes if s.startswith("t")]:
+        k, m = (int(x) for x in spec[1:].split(":"))
+        name = block_name(k * m, k, m)
+        start = time.perf_counter()
+        got = build_teams(k, m, args.iterations, args.seeds)
+        took = time.perf_counter() - start
+        if got is None:
+            print(f"{name}: not found ({took:.0f} s)", flush=True)
+            continue
+        blocks[name] = encode_block(got[0], got[1], team_size=m)
+        write(name, blocks[name])
+        print(f"{name}: {got[0].round_count} rounds, {got[1]} ({took:.0f} s)", flush=True)
+    plain = [s for s in args.sizes if not s.startswith("t")]
+    sizes: list[tuple[int, int]] = []
+    for spec in plain:
+        k_text, p_text = spec.split(":")
+        sizes.append((int(k_text), int(p_text)))
+    if not sizes and not args.sizes:
+        sizes = DEFAULT_SIZES
     for k, players in sizes:
         name = block_name(players, k)
         have = int(blocks[name].split(",")[3]) if name in blocks else 0

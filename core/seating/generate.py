@@ -106,6 +106,18 @@ def best_grouping(
                 found = (design, f"construction:{label or 'design'}", table_size == 2)
     m = players // table_size
     shift_goal = min(rounds, m - 1)
+    if (team_size is None and cfg.use_library and m > table_size
+            and (found is None or len(found[0]) < shift_goal)):
+        from mjevent.core.seating.library import find_block
+
+        # A team block is also a fine start for an individual event of the same size.
+        team_block = find_block(players, table_size, team_size=m)
+        if team_block is not None and len(team_block.rounds) > (len(found[0]) if found else 0):
+            found = (
+                [[list(t) for t in r] for r in team_block.rounds],
+                f"library:{team_block.name}",
+                True,
+            )
     if (team_size in (None, m) and m > table_size and shift_goal > 1
             and (found is None or len(found[0]) < shift_goal)):
         rows = find_shifts(

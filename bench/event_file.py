@@ -20,9 +20,12 @@ Targets (issue 4): open + fold under 1 s, median append under 5 ms.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import tomllib
@@ -116,6 +119,31 @@ def _fold_time(store: EventStore) -> tuple[float, float] | None:
     return _timed(lambda: fold(store.event, entries_from_records(store.log)))
 
 
+# A director opens the file in a fresh process: nothing cached, every game played out anew.
+_COLD = """
+import json, sys, time
+from pathlib import Path
+from mjevent.events.store import EventStore
+from mjevent.core.entries import entries_from_records
+from mjevent.core.state import fold
+w, c = time.perf_counter(), time.process_time()
+store = EventStore.open(Path(sys.argv[1]))
+w1, c1 = time.perf_counter(), time.process_time()
+fold(store.event, entries_from_records(store.log))
+w2, c2 = time.perf_counter(), time.process_time()
+print(json.dumps([w1 - w, c1 - c, w2 - w1, c2 - c1]))
+"""
+
+
+def _cold_open_fold(path: Path) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(wall, CPU) of open and of the first fold, in a fresh interpreter."""
+    out = subprocess.run(
+        [sys.executable, "-c", _COLD, str(path)], check=True, capture_output=True, text=True
+    )
+    ow, oc, fw, fc = json.loads(out.stdout)
+    return (ow, oc), (fw, fc)
+
+
 def _ms(times: list[tuple[float, float]]) -> str:
     wall = min(t[0] for t in times)
     cpu = min(t[1] for t in times)
@@ -145,6 +173,7 @@ def main() -> None:
             if folded is not None:
                 fold_times.append(folded)
         entries = len(store.log)
+        cold = [_cold_open_fold(path) for _ in range(args.repeats)] if fold_times else []
         append_times = []
         for i in range(args.appends):
             record = {"id": new_entry_id(), "at": "2026-12-02T18:00:00+00:00", "kind": "note",
@@ -194,11 +223,19 @@ def main() -> None:
             (f"EventStore.open, best of {args.repeats}", _ms(open_times)),
         ]
         if fold_times:
-            pairs = zip(open_times, fold_times, strict=True)
-            total = [(o[0] + f[0], o[1] + f[1]) for o, f in pairs]
+            total = [(o[0] + f[0], o[1] + f[1]) for o, f in cold]
             rows += [
-                ("fold (entries + state)", _ms(fold_times)),
-                ("open + fold (target < 1000 ms)", _ms(total)),
+                (f"cold open, fresh process, best of {args.repeats}", _ms([o for o, _ in cold])),
+                (f"cold first fold, best of {args.repeats}", _ms([f for _, f in cold])),
+                ("cold open + fold (target < 1000 ms)", _ms(total)),
+                # The issue sets its target against tomllib taking "about half of that" here; on
+                # a loaded machine the ratio is the figure that travels.
+                (
+                    "cold open + fold / tomllib.loads (CPU)",
+                    f"{min(t[1] for t in total) / min(t[1] for t in parse_times):.2f}"
+                    " (target < 2: tomllib is half the budget)",
+                ),
+                ("refold in the same process (warm)", _ms(fold_times)),
             ]
         else:
             rows.append(("fold", "core.state not available"))

@@ -40,7 +40,7 @@ class GenerateSettings:
     search: SearchSettings = field(default_factory=SearchSettings)
     cyclic_iterations: int = 300_000
     cyclic_plans: int = 2
-    shift_iterations: int = 1_000_000
+    shift_iterations: int = 600_000
     use_constructions: bool = True
     use_library: bool = True
 
@@ -181,21 +181,28 @@ def _teams_then_inside(
     Rounds of a team schedule never seat teammates together and rounds inside the teams seat
     nobody else, so any team schedule followed by any repeat-free schedule of m players (run in
     every team at once) is repeat-free: m + R(m) rounds when the team schedule is complete
-    (80 players: 20 + 5; 96: 24 + 7; 128: 32 + R(32)). Needs m divisible by K and the
-    constructions module for the team schedule.
+    (80 players: 20 + 5; 96: 24 + 7; 128: 32 + R(32); 90 sanma players: 29 + 14). Needs m
+    divisible by K; the team schedule comes from the constructions module or, when that gives
+    fewer than m-1 rounds, from shifted circles.
     """
     k = table_size
     m = players // k
-    if players % (k * k) or m < k or not cfg.use_constructions:
+    if players % (k * k) or m < k:
         return None
-    build, _ = _constructions()
-    if build is None:
-        return None
-    try:
-        team_rounds = build(players, k, team_size=m)
-    except (ValueError, NotImplementedError, LookupError, ArithmeticError):
-        team_rounds = None
-    if not team_rounds or not _valid(team_rounds, players, k, m):
+    build, _ = _constructions() if cfg.use_constructions else (None, None)
+    team_rounds: Grouping | None = None
+    if build is not None:
+        try:
+            team_rounds = build(players, k, team_size=m)
+        except (ValueError, NotImplementedError, LookupError, ArithmeticError):
+            team_rounds = None
+        if team_rounds and not _valid(team_rounds, players, k, m):
+            team_rounds = None
+    if (not team_rounds or len(team_rounds) < m - 1) and m > k:
+        rows = find_shifts(k, m, m - 1, iterations=cfg.shift_iterations, seed=cfg.search.seed)
+        if rows is not None:
+            team_rounds = shifted_team_rounds(k, m, rows)
+    if not team_rounds:
         return None
     inside_wanted = max(rounds - len(team_rounds), 1)
     inside = best_grouping(m, k, inside_wanted, settings=cfg)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 
 from mjevent.core.seating.construct_designs import (
+    _freeze,
     _integer_root,
     affine_space,
     kirkman,
@@ -101,10 +102,6 @@ def is_repeat_free(rounds: Rounds, players: int, table_size: int) -> bool:
                         return False
                     met.add(pair)
     return True
-
-
-def _freeze(rounds: Rounds) -> _Frozen:
-    return tuple(tuple(tuple(t) for t in r) for r in rounds)
 
 
 @functools.cache

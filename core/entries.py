@@ -23,14 +23,13 @@ Nothing is ever deleted from a log: a `Correction` voids or amends an earlier en
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as _dt
-import gc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mjevent.core.heap import collector_paused
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -913,28 +912,8 @@ _READERS.update(
 )
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a whole log is read or folded.
-
-    Reading and folding a large log builds a few hundred thousand objects that all outlive the
-    call and hold no reference cycles. Each time the heap grows by a quarter the collector
-    scans all of it (the parsed file included), which cost a third of the fold's time: none of
-    it finds garbage. Reference counting still frees everything as usual; a collector the caller
-    had turned off stays off.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def entries_from_records(records: Sequence[Mapping[str, Any]]) -> list[Entry]:
     """Read a whole log; the first bad record raises `EntryError`."""
-    with _collector_paused():
+    with collector_paused():
         return [entry_from_record(r) for r in records]
 

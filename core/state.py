@@ -44,10 +44,10 @@ from mjevent.core.entries import (
     SeatsSwapped,
     TableReseated,
     TimeCalled,
-    _collector_paused,
 )
 from mjevent.core.event import EventSettings, PlayerStatus
 from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
+from mjevent.core.heap import collector_paused
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -872,7 +872,7 @@ def fold(
     Never raises on log content: what cannot apply becomes a `Problem`. `problems` found before
     the fold (records that could not be read as entries) are kept first in the state's list.
     """
-    with _collector_paused():
+    with collector_paused():
         log = list(entries)
         problems = list(problems)
         effective, voided = _resolve(log, problems)

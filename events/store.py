@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from mjevent.core.event import EventSettings, SettingsError, settings_from_dict, settings_to_dict
+from mjevent.core.heap import collector_paused
 from mjevent.events import toml_write
 from mjevent.events.errors import (
     EventFileError,
@@ -154,12 +155,13 @@ class EventStore:
         """Load an event file, moving a torn tail aside (see `warnings`); raise if it is invalid."""
         path = Path(path)
         store = cls(path)
-        try:
-            with store._exclusive():
-                store._load_all()
-        except EventFileReadOnlyError:
-            # No lock file can be made here, so no mjevent can be writing: read, repair nothing.
-            store._load_all(repair=False)
+        with collector_paused():
+            try:
+                with store._exclusive():
+                    store._load_all()
+            except EventFileReadOnlyError:
+                # No lock file can be made here, so no mjevent can be writing: read, repair nothing.
+                store._load_all(repair=False)
         return store
 
     # --- reading what others wrote -------------------------------------------------------------

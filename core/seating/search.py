@@ -280,13 +280,38 @@ def search(
             tables = state.greedy_round(act_list)
         else:
             tables = state.random_round(act_list)
-        if clean and repeat_free >= _most_free_rounds(players, len(act_list), table_size):
+        if clean and (
+            repeat_free >= _most_free_rounds(players, len(act_list), table_size)
+            or not all(
+                _round_can_follow(earlier, act_list, table_size)
+                for earlier in (*fixed_arrays, *new_rounds)
+            )
+        ):
+            # No arrangement of the earlier rounds lets this one avoid every repeat: spending
+            # the tabu and stretch budgets on it would only delay the same answer.
             clean = False
         state.add_round(tables)
         ok = state.tabu([tables], cfg.round_iterations, until_zero=clean)
         if clean and not ok and cfg.stretch_iterations:
-            group = [t for t in new_rounds[stretch_from:] if t.shape == tables.shape]
-            if len(group) == len(new_rounds) - stretch_from:
+            group = new_rounds[stretch_from:]
+            if group and all(t.shape == group[0].shape for t in group) and (
+                group[0].shape != tables.shape
+            ):
+                # A round of another shape (the G+1 adjustment round, say) cannot share the
+                # stack, so it stays put while the earlier rounds move around it: its repeats
+                # are their conflicts too. Then it is repaired alone against them.
+                saved = [t.copy() for t in (*group, tables)]
+                saved_m = state.m.copy()
+                work = len(group) * group[0].shape[0]
+                budget = min(cfg.stretch_iterations, cfg.stretch_work // max(work, 1))
+                ok = state.tabu(group, budget, until_zero=True) and state.tabu(
+                    [tables], cfg.round_iterations, until_zero=True
+                )
+                if not ok:
+                    for live, keep in zip((*group, tables), saved, strict=True):
+                        live[...] = keep
+                    state.m[...] = saved_m
+            elif all(t.shape == tables.shape for t in group):
                 saved = [t.copy() for t in (*group, tables)]
                 saved_m = state.m.copy()
                 # Each iteration scans every round, so the budget shrinks with the schedule.
@@ -324,6 +349,43 @@ def _most_free_rounds(players: int, active: int, table_size: int) -> int:
     if groups < table_size:
         return 1
     return (players - 1) // (table_size - 1)
+
+
+def _round_can_follow(earlier: IntArray, active: Sequence[int], table_size: int) -> bool:
+    """False when no repeat-free round of `active` can follow any arrangement of `earlier`.
+
+    The earlier round splits the players into groups: its tables, and one group per player who
+    sat out. A repeat-free new round of T tables takes at most one player of a group per table,
+    so a group gives at most min(its active players, T); the groups must hold every active
+    player. Only the earlier round's shape and byes are used (its tables may still be
+    rearranged by the stretch), so the players who now sit out are spread over its tables in
+    the way that costs least. Example: 13 players at tables of 4, one bye each round. After
+    round 1 (three tables and a bye) round 2 needs the three tables to give 3 + 3 + 3 and the
+    bye 1: 10 places for 12 players, so round 2 always repeats a pair.
+
+    >>> first = np.arange(12).reshape(3, 4)
+    >>> _round_can_follow(first, [p for p in range(13) if p != 1], 4)
+    False
+    >>> _round_can_follow(np.arange(16).reshape(4, 4), [p for p in range(18) if p > 1], 4)
+    True
+    """
+    k = table_size
+    new_tables = len(active) // k
+    seated = {int(p) for p in earlier.ravel()}
+    capacity = sum(1 for p in active if p not in seated)
+    leaving = len(seated) - (len(active) - capacity)
+    per_table = [k] * earlier.shape[0]
+    # A player leaving a table costs nothing while the table still has more than T players.
+    for i, size in enumerate(per_table):
+        free = min(max(size - new_tables, 0), leaving)
+        per_table[i] -= free
+        leaving -= free
+    for i, size in enumerate(per_table):
+        take = min(size, leaving)
+        per_table[i] -= take
+        leaving -= take
+    capacity += sum(min(size, new_tables) for size in per_table)
+    return capacity >= len(active)
 
 
 def _prefix_repeat_free(players: int, table_size: int, rounds: Sequence[IntArray]) -> int:

@@ -31,6 +31,9 @@ IntArray = npt.NDArray[np.int64]
 
 _BIG = np.iinfo(np.int64).max // 4
 
+_ALTERNATIONS = 4
+"""Turns of (earlier rounds, then the odd-shaped round) when stretching around an odd shape."""
+
 TEAM_WEIGHT = 1000
 """Virtual meetings between teammates: seating them together costs more than any repeat."""
 
@@ -304,9 +307,12 @@ def search(
                 saved_m = state.m.copy()
                 work = len(group) * group[0].shape[0]
                 budget = min(cfg.stretch_iterations, cfg.stretch_work // max(work, 1))
-                ok = state.tabu(group, budget, until_zero=True) and state.tabu(
-                    [tables], cfg.round_iterations, until_zero=True
-                )
+                # Alternate: each side's best state is the other's starting point.
+                for _ in range(_ALTERNATIONS):
+                    moved = state.tabu(group, budget // _ALTERNATIONS, until_zero=True)
+                    ok = state.tabu([tables], cfg.round_iterations, until_zero=True) and moved
+                    if ok:
+                        break
                 if not ok:
                     for live, keep in zip((*group, tables), saved, strict=True):
                         live[...] = keep

@@ -89,3 +89,15 @@ def test_a_round_that_repeats_nobody_is_never_ruled_out(
     )
     if not shared:
         assert _round_can_follow(first, sorted(p for t in second for p in t), k)
+
+
+def test_eighteen_players_four_plus_one_move_the_main_rounds_around_the_last() -> None:
+    # The adjustment round seats the eight who sat out at two tables: it has another shape
+    # than the main rounds, so the stretch alternates between them.
+    s = generate(18, 4, 5)
+    report = check(s, Requirements(wind_balance=True, no_repeats=True))
+    assert report.ok
+    assert report.summary.repeat_free_rounds == 5
+    assert s.source == "search; byes 4+1"
+    assert _games(18, s.rounds) == [4] * 18
+    assert s.byes[:4] == ((0, 1), (2, 3), (4, 5), (6, 7))

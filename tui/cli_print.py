@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.cells import cell_len
 
 from mjevent.core.entries import Entry
 from mjevent.core.standings import StandingRow, Standings, StandingsError, TeamRow
@@ -34,6 +33,7 @@ from mjevent.core.standings_config import (
 )
 from mjevent.core.standings_state import standings_from_state
 from mjevent.core.state import EventState, fold
+from mjevent.core.text import display_width, pad
 from mjevent.events.commands import read_log
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
@@ -173,18 +173,16 @@ def _team_cells(row: TeamRow) -> list[str]:
 _LEFT = frozenset({"Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note"})
 
 
-def _pad(text: str, width: int, right: bool) -> str:
-    gap = " " * (width - cell_len(text))
-    return gap + text if right else text + gap
-
-
 def _text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    widths = [max([cell_len(h), *(cell_len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
+    widths = [
+        max([display_width(h), *(display_width(r[i]) for r in rows)])
+        for i, h in enumerate(headers)
+    ]
     right = [h not in _LEFT for h in headers]
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
-            _pad(c, w, r) for c, w, r in zip(cells, widths, right, strict=True)
+            pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True)
         ).rstrip()
 
     rule = "  ".join("-" * w for w in widths)

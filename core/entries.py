@@ -41,6 +41,7 @@ from mjevent.core.outcomes import (
     Tsumo,
     Win,
 )
+from mjevent.core.text import suggest
 
 PlayerId = str
 """A player's id as the event file writes it (`p01`, `ema-05123` ...): stable across renames."""
@@ -487,16 +488,9 @@ class _Reader:
             known = sorted(self.used - {"id", "at", "kind"})
             raise EntryError(
                 f"{self.where}: unknown field {extra[0]!r}"
-                + _suggest(extra[0], known)
+                + suggest(extra[0], known)
                 + f" (this kind has: {', '.join(known) or 'no other fields'})"
             )
-
-
-def _suggest(name: str, known: list[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _timestamp(value: Any, where: str) -> str:
@@ -533,7 +527,7 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
         )
     kind = record.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        hint = _suggest(kind, sorted(KINDS)) if isinstance(kind, str) else ""
+        hint = suggest(kind, sorted(KINDS)) if isinstance(kind, str) else ""
         raise EntryError(
             f"log entry {raw_id!r}: unknown kind {kind!r}"
             + (hint or f" (known kinds: {', '.join(sorted(KINDS))})")
@@ -718,7 +712,7 @@ def _read_wins(r: _Reader) -> tuple[Win, ...]:
         if extra:
             raise EntryError(
                 f"{r.where}: unknown field '{label}.{extra[0]}'"
-                + _suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"])
+                + suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"])
             )
         winner = r.seat("", w.get("winner"), inner=f"{label}.winner")
         pao = None if "pao" not in w else r.seat("", w["pao"], inner=f"{label}.pao")
@@ -747,7 +741,7 @@ def _read_hand(r: _Reader, id: str, at: str) -> HandRecorded:
     else:
         raise EntryError(
             f"{r.where}: field 'outcome' must be one of ron, tsumo, draw, abortive, chombo, "
-            f"got {kind!r}" + _suggest(kind, ["ron", "tsumo", "draw", "abortive", "chombo"])
+            f"got {kind!r}" + suggest(kind, ["ron", "tsumo", "draw", "abortive", "chombo"])
         )
     hand = Hand(outcome, riichi=r.seat_set("riichi"))
     return HandRecorded(id=id, at=at, round=rnd, table=table, hand=hand)

@@ -14,11 +14,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, get_origin, get_type_hints
+
+from mjevent.core.text import suggest
 
 
 class RulesError(ValueError):
@@ -401,12 +402,6 @@ class RuleSet:
 def setting_names() -> tuple[str, ...]:
     """Every setting name a rule set has, in declaration order."""
     return tuple(f.name for f in dataclasses.fields(RuleSet))
-
-
-def suggest(name: str, known: tuple[str, ...] | list[str]) -> str:
-    """A ' did you mean ...?' hint for a misspelt name, or '' when nothing is close."""
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def coerce_setting(key: str, raw: Any) -> Any:

@@ -17,11 +17,12 @@ in docs/standings.md.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from mjevent.core.text import suggest
 
 
 class StandingsConfigError(ValueError):
@@ -266,21 +267,16 @@ _STAGE_KEYS = ("name", "rounds", "advance", "carry")
 _TEAM_KEYS = ("mode", "best", "tiebreaks")
 
 
-def _suggest(name: str, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
 def _unknown(where: str, raw: Mapping[str, Any], known: Sequence[str]) -> None:
     for key in raw:
         if key not in known:
-            raise StandingsConfigError(f"{where} unknown key {key!r}{_suggest(str(key), known)}")
+            raise StandingsConfigError(f"{where} unknown key {key!r}{suggest(str(key), known)}")
 
 
 def _enum(where: str, kind: type[_E], raw: Any) -> _E:
     values = [m.value for m in kind]
     if not isinstance(raw, str) or raw not in values:
-        hint = _suggest(raw, values) if isinstance(raw, str) else ""
+        hint = suggest(raw, values) if isinstance(raw, str) else ""
         raise StandingsConfigError(f"{where} = {raw!r}: expected one of {', '.join(values)}{hint}")
     return kind(raw)
 

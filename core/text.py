@@ -1,12 +1,14 @@
-"""Terminal text widths: CJK and other wide characters take two columns.
+"""Text helpers shared by every layer: display widths, and hints for misspelt names.
 
 Names in any script must line up in plain-text output (replay stories, printed standings), so
-padding counts display columns, not characters.
+padding counts display columns, not characters: CJK and other wide characters take two.
 """
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
+from collections.abc import Sequence
 
 
 def display_width(text: str) -> int:
@@ -32,3 +34,13 @@ def pad(text: str, width: int, *, right: bool = False) -> str:
     """
     gap = " " * max(0, width - display_width(text))
     return gap + text if right else text + gap
+
+
+def suggest(name: str, known: Sequence[str]) -> str:
+    """A '; did you mean ...?' hint for a misspelt name, or '' when nothing is close.
+
+    >>> suggest("kiriag", ["kiriage", "kazoe"]), suggest("zzz", ["kiriage"])
+    ("; did you mean 'kiriage'?", '')
+    """
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""

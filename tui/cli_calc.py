@@ -17,8 +17,9 @@ import typer
 
 from mjevent.core.outcomes import HandValue
 from mjevent.core.results import check_final_scores, game_result
-from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset, suggest
+from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset
 from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, quote
+from mjevent.core.text import suggest
 
 __all__ = ["CalcInputError", "calc", "chart_text", "run_jsonl", "score_line"]
 

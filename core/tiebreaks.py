@@ -29,13 +29,13 @@ Buchholz are built on it as FIDE C.07 defines them for chess.
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from mjevent.core.seating.draw import seed_integer
 from mjevent.core.standings_config import Criterion
 
 FloatArray = npt.NDArray[np.float64]
@@ -57,8 +57,8 @@ def lot_key(seed: str, player: str) -> int:
     >>> lot_key("Open 2026, published 1 March", "p01")
     4381726398485655581
     """
-    digest = hashlib.sha256(f"{seed}\n{player}".encode()).digest()
-    bits = np.random.PCG64(int.from_bytes(digest, "big"))
+    # The same text-to-integer step as the seating draw, so one derivation is documented.
+    bits = np.random.PCG64(seed_integer(f"{seed}\n{player}"))
     return int(bits.random_raw()) >> 1
 
 

@@ -6,8 +6,8 @@ Order of preference for the grouping, best first:
    affine planes, MOLS team events, circle/Berger tables) when that module is installed;
 3. a team schedule of shifted circles (`shifts.py`, m-1 rounds for K teams of m) where the
    constructions give fewer, and a cyclic schedule from one base round (`cyclic.py`);
-4. a team schedule followed by play inside the teams (`_teams_then_inside`), when P/K is a
-   multiple of K;
+4. a team schedule followed by play inside the teams (`_teams_then_inside`); when P/K is not
+   a multiple of K, one team round is held back for those sitting out inside (`inside.py`);
 5. the local search (`search.py`), which also extends 1-4 when more rounds are asked for
    than they give, and always handles byes, fixed (already played) rounds and odd constraints.
 
@@ -26,6 +26,12 @@ from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.byes import plan_byes
 from mjevent.core.seating.check import meeting_matrix
 from mjevent.core.seating.cyclic import develop, find_base_round, plans
+from mjevent.core.seating.inside import (
+    anneal_rotational,
+    longest_inside,
+    most_inside_rounds,
+    refill,
+)
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings, search
 from mjevent.core.seating.shifts import find_shifts, shifted_team_rounds
@@ -41,6 +47,7 @@ class GenerateSettings:
     cyclic_iterations: int = 300_000
     cyclic_plans: int = 2
     shift_iterations: int = 600_000
+    inside_iterations: int = 1_500_000
     use_constructions: bool = True
     use_library: bool = True
 
@@ -173,6 +180,31 @@ def _valid(design: Grouping, players: int, table_size: int, team_size: int | Non
     return all(int(meet[a, b]) == 0 for team in teams for a in team for b in team if a < b)
 
 
+def _team_schedule(players: int, k: int, m: int, cfg: GenerateSettings) -> Grouping | None:
+    """The longest team schedule (K teams of m, teammates apart) at hand: a construction,
+    a library team block, or shifted circles (m-1 rounds)."""
+    best: Grouping | None = None
+    build, _ = _constructions() if cfg.use_constructions else (None, None)
+    if build is not None:
+        try:
+            best = build(players, k, team_size=m)
+        except (ValueError, NotImplementedError, LookupError, ArithmeticError):
+            best = None
+        if best and not _valid(best, players, k, m):
+            best = None
+    if (not best or len(best) < m - 1) and m > k and cfg.use_library:
+        from mjevent.core.seating.library import find_block
+
+        block = find_block(players, k, team_size=m)
+        if block is not None and len(block.rounds) > (len(best) if best else 0):
+            best = [[list(t) for t in r] for r in block.rounds]
+    if (not best or len(best) < m - 1) and m > k:
+        rows = find_shifts(k, m, m - 1, iterations=cfg.shift_iterations, seed=cfg.search.seed)
+        if rows is not None:
+            best = shifted_team_rounds(k, m, rows)
+    return best or None
+
+
 def _teams_then_inside(
     players: int, table_size: int, rounds: int, cfg: GenerateSettings
 ) -> tuple[Grouping, str, bool] | None:
@@ -181,29 +213,30 @@ def _teams_then_inside(
     Rounds of a team schedule never seat teammates together and rounds inside the teams seat
     nobody else, so any team schedule followed by any repeat-free schedule of m players (run in
     every team at once) is repeat-free: m + R(m) rounds when the team schedule is complete
-    (80 players: 20 + 5; 96: 24 + 7; 128: 32 + R(32); 90 sanma players: 29 + 14). Needs m
-    divisible by K; the team schedule comes from the constructions module or, when that gives
-    fewer than m-1 rounds, from shifted circles.
+    (80 players: 20 + 5; 96: 24 + 7; 128: 32 + R(32); 90 sanma players: 29 + 14). When m is
+    not a multiple of K, one team round is held back for the players sitting out of the
+    inside rounds (`inside.refill`): 116 players = 28 + 7, 120 = 28 + 7, 92 = 22 + 7.
     """
     k = table_size
     m = players // k
-    if players % (k * k) or m < k:
+    if players % k or m < k:
         return None
-    build, _ = _constructions() if cfg.use_constructions else (None, None)
-    team_rounds: Grouping | None = None
-    if build is not None:
-        try:
-            team_rounds = build(players, k, team_size=m)
-        except (ValueError, NotImplementedError, LookupError, ArithmeticError):
-            team_rounds = None
-        if team_rounds and not _valid(team_rounds, players, k, m):
-            team_rounds = None
-    if (not team_rounds or len(team_rounds) < m - 1) and m > k:
-        rows = find_shifts(k, m, m - 1, iterations=cfg.shift_iterations, seed=cfg.search.seed)
-        if rows is not None:
-            team_rounds = shifted_team_rounds(k, m, rows)
+    team_rounds = _team_schedule(players, k, m, cfg)
     if not team_rounds:
         return None
+    if m % k:
+        wanted = rounds - (len(team_rounds) - 1)
+        if wanted < 1:
+            return None
+        inner_rounds = _inside_with_sitouts(m, k, wanted, cfg)
+        if not inner_rounds:
+            return None
+        combined = refill(team_rounds, m, k, inner_rounds)
+        return (
+            combined,
+            f"teams {k}x{m} (one round held back) + inside with sit-outs",
+            False,
+        )
     inside_wanted = max(rounds - len(team_rounds), 1)
     inside = best_grouping(m, k, inside_wanted, settings=cfg)
     if inside is None or len(inside[0]) < inside_wanted:
@@ -216,6 +249,18 @@ def _teams_then_inside(
         [[p + j * m for p in table] for j in range(k) for table in rnd] for rnd in inner
     ]
     return combined, f"teams {k}x{m} + inside ({inner_source})", False
+
+
+def _inside_with_sitouts(m: int, k: int, wanted: int, cfg: GenerateSettings) -> Grouping:
+    """The most inside rounds (up to `wanted`) with m mod K labels sitting out of each: one
+    base round turned (instant where it exists), else rounds annealed one more at a time."""
+    goal = min(wanted, most_inside_rounds(m, k))
+    turned = anneal_rotational(
+        m, k, goal, iterations=cfg.inside_iterations // 10, seed=cfg.search.seed
+    )
+    if turned is not None:
+        return turned
+    return longest_inside(m, k, goal, iterations=cfg.inside_iterations, seed=cfg.search.seed)
 
 
 def generate(

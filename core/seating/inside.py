@@ -1,0 +1,298 @@
+"""Play inside the teams when the team size is not a multiple of the table size.
+
+After a team schedule (K teams of m, teammates apart) every further repeat-free table must
+seat teammates only, which needs m divisible by K. Otherwise one team round is held back:
+label each team's members by the table they sit at in that round (label x = table x). An
+inside schedule on the labels 0..m-1 lets s = m mod K labels sit out of each round, each label
+at most once; in every team at once the labelled players play the inside tables, and the
+players whose label sits out play their held-back table instead, which meets nobody twice
+because that table was never played. So
+
+    rounds = (team rounds - 1) + inside rounds,
+
+e.g. 4 teams of 18 (72 players): 17 shifted-circle team rounds, one held back, and 5 inside
+rounds of 18 players with 2 sitting out: 16 + 5 = 21. This is the catalogue's "intra-team
+schedule, blanks refilled from round 1", found here by a small annealing search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+Grouping = list[list[list[int]]]
+
+
+def sitout_labels(m: int, table_size: int, rounds: int) -> list[list[int]]:
+    """The labels sitting out of each inside round: s = m mod K consecutive labels per round.
+
+    >>> sitout_labels(18, 4, 3)
+    [[0, 1], [2, 3], [4, 5]]
+    """
+    s = m % table_size
+    return [list(range(r * s, (r + 1) * s)) for r in range(rounds)]
+
+
+def most_inside_rounds(m: int, table_size: int) -> int:
+    """An upper bound on the inside rounds: sit-outs are disjoint, and a player who never sits
+    out meets K-1 new teammates per round.
+
+    >>> most_inside_rounds(17, 4), most_inside_rounds(18, 4), most_inside_rounds(26, 3)
+    (5, 5, 13)
+    """
+    k = table_size
+    s = m % k
+    if m < k:
+        return 0
+    by_pairs = (m - 1) // (k - 1)
+    if s == 0:
+        return by_pairs
+    # Only when every label sits out once (s*I >= m) may a round exceed the pair bound.
+    return min(by_pairs + 1 if s * (by_pairs + 1) >= m else by_pairs, m // s)
+
+
+def anneal_inside(
+    m: int,
+    table_size: int,
+    sitouts: Sequence[Sequence[int]],
+    *,
+    iterations: int,
+    seed: int = 0,
+) -> Grouping | None:
+    """Tables for every round (the given labels sit out) with no pair meeting twice, or None.
+
+    Simulated annealing at a constant temperature on the number of repeated meetings; half
+    the moves start from a player in a repeated pair. Pure Python: the instances are small
+    (m <= a few dozen) and numpy's per-call overhead would dominate.
+
+    >>> got = anneal_inside(18, 4, sitout_labels(18, 4, 3), iterations=200_000)
+    >>> got is not None and [len(r) for r in got]
+    [4, 4, 4]
+    """
+    k = table_size
+    rng = random.Random(seed * 1_000_003 + m * 101 + k * 7 + len(sitouts))
+    meet = [[0] * m for _ in range(m)]
+    rounds: Grouping = []
+    where: list[dict[int, int]] = []
+    for out in sitouts:
+        skip = set(out)
+        active = [p for p in range(m) if p not in skip]
+        if len(active) % k:
+            raise ValueError(f"{len(active)} active players cannot fill tables of {k}")
+        rng.shuffle(active)
+        tables = [active[i : i + k] for i in range(0, len(active), k)]
+        rounds.append(tables)
+        where.append({p: t for t, table in enumerate(tables) for p in table})
+    cost = 0
+    for tables in rounds:
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    cost += meet[a][b] >= 1
+                    meet[a][b] += 1
+                    meet[b][a] += 1
+    playing = [r for r, tables in enumerate(rounds) if len(tables) > 1]
+    if not playing:
+        return rounds if cost == 0 else None
+    temp = 0.3
+    hot: list[tuple[int, int]] = []
+    for it in range(iterations):
+        if cost == 0:
+            return rounds
+        if it % 64 == 0:
+            hot = [
+                (r, p)
+                for r in playing
+                for table in rounds[r]
+                for p in table
+                if any(meet[p][q] >= 2 for q in table if q != p)
+            ]
+        if hot and rng.random() < 0.5:
+            r, a = hot[rng.randrange(len(hot))]
+            tables = rounds[r]
+            ta = where[r][a]
+        else:
+            r = playing[rng.randrange(len(playing))]
+            tables = rounds[r]
+            ta = rng.randrange(len(tables))
+            a = tables[ta][rng.randrange(k)]
+        tb = rng.randrange(len(tables))
+        if tb == ta:
+            continue
+        table_a, table_b = tables[ta], tables[tb]
+        b = table_b[rng.randrange(k)]
+        row_a, row_b = meet[a], meet[b]
+        delta = 0
+        for x in table_a:
+            if x != a:
+                delta += (row_b[x] >= 1) - (row_a[x] >= 2)
+        for y in table_b:
+            if y != b:
+                delta += (row_a[y] >= 1) - (row_b[y] >= 2)
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            continue
+        for x in table_a:
+            if x != a:
+                row_a[x] -= 1
+                meet[x][a] -= 1
+                row_b[x] += 1
+                meet[x][b] += 1
+        for y in table_b:
+            if y != b:
+                row_b[y] -= 1
+                meet[y][b] -= 1
+                row_a[y] += 1
+                meet[y][a] += 1
+        table_a[table_a.index(a)] = b
+        table_b[table_b.index(b)] = a
+        where[r][a], where[r][b] = tb, ta
+        cost += delta
+    return rounds if cost == 0 else None
+
+
+def longest_inside(
+    m: int, table_size: int, wanted: int, *, iterations: int, seed: int = 0
+) -> Grouping:
+    """The most inside rounds (up to `wanted`) the annealing finds, one round more at a time.
+
+    >>> len(longest_inside(18, 4, 5, iterations=300_000))
+    5
+    """
+    best: Grouping = []
+    for rounds in range(1, min(wanted, most_inside_rounds(m, table_size)) + 1):
+        got = anneal_inside(
+            m,
+            table_size,
+            sitout_labels(m, table_size, rounds),
+            iterations=iterations,
+            seed=seed,
+        )
+        if got is None:
+            break
+        best = got
+    return best
+
+
+def refill(team_rounds: Grouping, m: int, table_size: int, inside: Grouping) -> Grouping:
+    """Team rounds but the last, then the inside rounds with the last team round's tables
+    taking in the players whose label sits out.
+
+    `team_rounds` seat player j*m + i (member i of team j) with one player of each team per
+    table; `inside` is a schedule of labels 0..m-1 (labels sitting out are absent).
+
+    >>> teams = [[[0, 3], [1, 4], [2, 5]], [[0, 4], [1, 5], [2, 3]]]
+    >>> refill(teams, 3, 2, [[[1, 2]], [[0, 2]]])
+    [[[0, 3], [1, 4], [2, 5]], [[1, 2], [5, 3], [0, 4]], [[0, 2], [4, 3], [1, 5]]]
+    """
+    held = team_rounds[-1]
+    k = table_size
+    # label_of[j][x]: the member of team j at table x of the held-back round.
+    label_of = [[0] * m for _ in range(k)]
+    for x, table in enumerate(held):
+        for p in table:
+            label_of[p // m][x] = p
+    out = [[list(t) for t in rnd] for rnd in team_rounds[:-1]]
+    for rnd in inside:
+        playing = {x for table in rnd for x in table}
+        tables = [[label_of[j][x] for x in table] for j in range(k) for table in rnd]
+        tables += [list(held[x]) for x in range(m) if x not in playing]
+        out.append(tables)
+    return out
+
+
+def anneal_rotational(
+    m: int,
+    table_size: int,
+    rounds: int,
+    *,
+    iterations: int,
+    seed: int = 0,
+    temp: float = 0.3,
+) -> Grouping | None:
+    """An inside schedule made of one base round turned `rounds` times, or None.
+
+    Labels are s circles of n points plus F fixed ones (m = s*n + F, s = m mod K sitting out
+    per round); round r is the base round with every circle point moved on by r, and the
+    points at position r of each circle sit out. Searching the single base round (its moves
+    are applied to every turned copy at once) finds the tight sizes that annealing the rounds
+    separately misses, e.g. 17 players at tables of 4 with one sitting out: 5 rounds.
+
+    >>> got = anneal_rotational(17, 4, 5, iterations=200_000)
+    >>> got is not None and [sorted(p for t in r for p in t) == [q for q in range(17) if q != i]
+    ...                      for i, r in enumerate(got)]
+    [True, True, True, True, True]
+    """
+    k = table_size
+    s = m % k
+    if s == 0 or m < k:
+        return None
+    n = m // s
+    if n < rounds:
+        return None
+    circle = s * n
+
+    def moved(p: int, r: int) -> int:
+        if p >= circle:
+            return p
+        level, x = divmod(p, n)
+        return level * n + (x + r) % n
+
+    rng = random.Random(seed * 1_000_003 + m * 131 + k * 11 + rounds)
+    out = {level * n for level in range(s)}
+    active = [p for p in range(m) if p not in out]
+    rng.shuffle(active)
+    base = [active[i : i + k] for i in range(0, len(active), k)]
+    shift = [[moved(p, r) for p in range(m)] for r in range(rounds)]
+    meet = [[0] * m for _ in range(m)]
+    cost = 0
+    for r in range(rounds):
+        sh = shift[r]
+        for table in base:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    x, y = sh[a], sh[b]
+                    cost += meet[x][y] >= 1
+                    meet[x][y] += 1
+                    meet[y][x] += 1
+
+    def change(table: list[int], old: int, new: int) -> int:
+        """Move `old` out of and `new` into `table` in every turned round; the cost change."""
+        delta = 0
+        for r in range(rounds):
+            sh = shift[r]
+            o, w = sh[old], sh[new]
+            for q in table:
+                if q == old:
+                    continue
+                y = sh[q]
+                meet[o][y] -= 1
+                meet[y][o] -= 1
+                delta -= meet[o][y] >= 1
+                delta += meet[w][y] >= 1
+                meet[w][y] += 1
+                meet[y][w] += 1
+        return delta
+
+    for _ in range(iterations):
+        if cost == 0:
+            return [[[shift[r][p] for p in table] for table in base] for r in range(rounds)]
+        ta, tb = rng.randrange(len(base)), rng.randrange(len(base))
+        if ta == tb:
+            continue
+        table_a, table_b = base[ta], base[tb]
+        a, b = table_a[rng.randrange(k)], table_b[rng.randrange(k)]
+        delta = change(table_a, a, b)
+        table_a[table_a.index(a)] = b
+        delta += change(table_b, b, a)
+        table_b[table_b.index(b)] = a
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            change(table_b, a, b)
+            table_b[table_b.index(a)] = b
+            change(table_a, b, a)
+            table_a[table_a.index(b)] = a
+            continue
+        cost += delta
+    if cost == 0:
+        return [[[shift[r][p] for p in table] for table in base] for r in range(rounds)]
+    return None

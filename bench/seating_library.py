@@ -6,21 +6,44 @@ Without sizes it runs the default list below: the sizes the constructions do not
 run-time search cannot reach at the venue. Blocks already in the library are kept unless a
 longer one is found. Every block written passes the checker: no repeated pair, seat winds
 balanced after every round.
+
+For each round count from the catalogue's up to the bound, every cyclic plan giving exactly that
+many rounds is tried (one or several base rounds, `cyclic.multi_plans`, most spare classes
+first); the ladder stops at the first round count no plan reaches.
+
+`--solver cpsat` replaces the annealing by an exact model solved with OR-Tools CP-SAT (one
+worker, fixed seed: deterministic for a given OR-Tools version). OR-Tools is not a project
+dependency: install it in a separate venv that also sees the project (e.g. copy the editable
+install's `.pth` and finder files from `.venv`) and run this script with that venv's python.
+The model (`cpsat_bases`) uses one variable per pair and base round: "p and q share a table".
+Each player has K-1 partners, sharing is transitive, and each class holds at most one pair over
+all base rounds. It also asks the base rounds to be invariant under a symmetry of the classes
+(`symmetries`): multiply the circles by a unit u of order 2 or 3 mod n, turn the circles
+(i -> i+1), and turn or keep the fixed players. That divides the variables by the order and is
+what makes the large sizes fast (60 players at 4: Z19x3+3 with x -> 7x in seconds).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import pprint
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.check import Requirements, check
-from mjevent.core.seating.cyclic import develop, find_base_round, plans
+from mjevent.core.seating.cyclic import (
+    CyclicPlan,
+    class_table,
+    develop_all,
+    find_base_rounds,
+    multi_plans,
+)
 from mjevent.core.seating.library import block_name, encode_block
 from mjevent.core.seating.library_blocks import BLOCKS
 from mjevent.core.seating.schedule import Schedule, consecutive_teams
@@ -58,31 +81,204 @@ def target(k: int, players: int) -> int:
     return tomii if tomii is not None else best
 
 
-def build(
-    k: int, players: int, iterations: int, seeds: int, have: int
+Bases = list[list[list[int]]]
+
+
+def _verified(
+    k: int, players: int, plan: CyclicPlan, bases: Bases, origin: str
 ) -> tuple[Schedule, str] | None:
-    """The longest cyclic schedule found: the easiest plan reaching the catalogue first, then
-    longer plans while they keep succeeding."""
-    goal = max(target(k, players), have + 1)
-    ladder = sorted((p for p in plans(players, k) if p.n >= goal), key=lambda p: p.n)
-    found: tuple[Schedule, str] | None = None
-    for plan in ladder:
-        got = None
+    """The developed, seated and checked schedule, or None when the checker objects."""
+    seated = assign_winds(develop_all(plan, bases), k)
+    schedule = Schedule.build(players, k, assign_table_numbers(seated))
+    report = check(schedule, Requirements(no_repeats=True, wind_balance=True))
+    return (schedule, origin) if report.ok else None
+
+
+def _search(
+    k: int, plan: CyclicPlan, iterations: int, seeds: int, solver: str, seconds: float
+) -> tuple[Schedule, str] | None:
+    """One plan: the annealing over `seeds` seeds, or CP-SAT over its symmetries."""
+    players = plan.players
+    if solver == "anneal":
         for seed in range(seeds):
-            base = find_base_round(plan, k, iterations=iterations, seed=seed)
-            if base is None:
-                continue
-            grouping = develop(plan, base)
-            seated = assign_winds(grouping, k)
-            schedule = Schedule.build(players, k, assign_table_numbers(seated))
-            report = check(schedule, Requirements(no_repeats=True, wind_balance=True))
-            if report.ok:
-                got = schedule, f"cyclic Z{plan.n}x{plan.levels}+{plan.fixed} seed {seed}"
+            bases = find_base_rounds(plan, k, iterations=iterations, seed=seed)
+            if bases is not None:
+                got = _verified(k, players, plan, bases, f"cyclic {plan.label} seed {seed}")
+                if got is not None:
+                    return got
+        return None
+    for sym in symmetries(plan):
+        for seed in range(seeds):
+            start = time.perf_counter()
+            found, status = cpsat_bases(plan, k, sym, seconds=seconds, seed=seed)
+            took = time.perf_counter() - start
+            print(f"  {plan.label} {sym.label}: {status} ({took:.1f} s)", flush=True)
+            if found is not None:
+                origin = f"cyclic {plan.label} CP-SAT {sym.label} seed {seed}"
+                got = _verified(k, players, plan, found, origin)
+                if got is not None:
+                    return got
+            if status == "INFEASIBLE":
+                break  # proved: other seeds cannot help
+    return None
+
+
+def build(
+    k: int,
+    players: int,
+    iterations: int,
+    seeds: int,
+    have: int,
+    solver: str = "anneal",
+    seconds: float = 120.0,
+    max_bases: int = 4,
+) -> tuple[Schedule, str] | None:
+    """The longest cyclic schedule found: from the catalogue's count (or one more than the
+    library has) upwards, every plan giving exactly that many rounds, while one succeeds."""
+    goal = max(target(k, players), have + 1)
+    bound = (players - 1) // (k - 1)
+    found: tuple[Schedule, str] | None = None
+    for rounds in range(goal, bound + 1):
+        got = None
+        for plan in multi_plans(players, k, rounds, max_bases=max_bases):
+            got = _search(k, plan, iterations, seeds, solver, seconds)
+            if got is not None:
                 break
         if got is None:
             break
         found = got
     return found
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A map of the points that the base rounds must respect (a search restriction only: the
+    checker judges the result): circle point (x, i) -> (unit * x, i + turn), fixed player f ->
+    f + 1 (cycle_fixed) or f."""
+
+    unit: int
+    turn: int
+    cycle_fixed: bool
+
+    @property
+    def label(self) -> str:
+        """`x->7x`, `x->x circles+1 fixed turned`, ... (part of the block's origin)."""
+        parts = [f"x->{self.unit}x"]
+        if self.turn:
+            parts.append(f"circles+{self.turn}")
+        if self.cycle_fixed:
+            parts.append("fixed turned")
+        return " ".join(parts)
+
+    def image(self, plan: CyclicPlan, p: int) -> int:
+        """Where point p goes."""
+        circle = plan.n * plan.levels
+        if p >= circle:
+            f = p - circle
+            return circle + ((f + 1) % plan.fixed if self.cycle_fixed else f)
+        i, x = divmod(p, plan.n)
+        return (i + self.turn) % plan.levels * plan.n + self.unit * x % plan.n
+
+
+def symmetries(plan: CyclicPlan) -> list[Symmetry]:
+    """The restrictions tried, most promising first, ending with none at all: units u of
+    order 2 or 3 mod n (fewest points kept in place first), with the fixed players turned or
+    kept, then turning the circles, then nothing.
+
+    >>> [s.label for s in symmetries(CyclicPlan(19, 3, 3))][:3]
+    ['x->7x fixed turned', 'x->7x', 'x->11x fixed turned']
+    """
+    n = plan.n
+    units = [
+        u
+        for u in range(2, n)
+        if math.gcd(u, n) == 1 and (u * u % n == 1 or u * u * u % n == 1)
+    ]
+    # x -> -x last: it keeps every same-circle class, so those pairs must be their own images.
+    units.sort(key=lambda u: (u == n - 1, sum(1 for x in range(n) if (u - 1) * x % n == 0), u))
+    out = [Symmetry(u, 0, cycle) for u in units for cycle in (True, False)]
+    if plan.levels > 1:
+        out += [Symmetry(1, 1, cycle) for cycle in (True, False)]
+    return [*out, Symmetry(1, 0, False)]
+
+
+def cpsat_bases(
+    plan: CyclicPlan, k: int, sym: Symmetry, *, seconds: float, seed: int = 0
+) -> tuple[Bases | None, str]:
+    """Base rounds by OR-Tools CP-SAT (see the module docstring), and the solver's status."""
+    # Optional and offline only (not a project dependency), so typed as Any.
+    cp_model: Any = importlib.import_module("ortools.sat.python.cp_model")
+
+    cls, _ = class_table(plan)
+    size = plan.players
+    model = cp_model.CpModel()
+    shared: list[dict[tuple[int, int], Any]] = []
+    uses: dict[int, dict[int, int]] = {}  # class -> variable index -> pairs of the class
+    handles: dict[int, Any] = {}
+    for _ in range(plan.bases):
+        pair: dict[tuple[int, int], Any] = {}
+        for p in range(size):
+            for q in range(p + 1, size):
+                if (p, q) in pair:
+                    continue
+                var = model.new_bool_var("")
+                handles[var.index] = var
+                a, b = p, q
+                # One variable for the whole orbit of the pair under the symmetry.
+                while (min(a, b), max(a, b)) not in pair:
+                    pair[min(a, b), max(a, b)] = var
+                    a, b = sym.image(plan, a), sym.image(plan, b)
+        for (p, q), var in pair.items():
+            c = cls[p][q]
+            if c == 0:
+                model.add(var == 0)
+            else:
+                count = uses.setdefault(c, {})
+                count[var.index] = count.get(var.index, 0) + 1
+
+        def z(p: int, q: int, pair: dict[tuple[int, int], Any] = pair) -> Any:
+            return pair[min(p, q), max(p, q)]
+
+        for p in range(size):
+            model.add(sum(z(p, q) for q in range(size) if q != p) == k - 1)
+        for p in range(size):
+            for q in range(p + 1, size):
+                for r in range(q + 1, size):
+                    a, b, c = z(p, q), z(q, r), z(p, r)
+                    model.add_bool_or([a.Not(), b.Not(), c])
+                    model.add_bool_or([a.Not(), c.Not(), b])
+                    model.add_bool_or([b.Not(), c.Not(), a])
+        shared.append(pair)
+    for count in uses.values():
+        single = []
+        for index, times in count.items():
+            if times > 1:
+                # An orbit with two pairs in one class would use it twice.
+                model.add(handles[index] == 0)
+            else:
+                single.append(handles[index])
+        model.add_at_most_one(single)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    status = solver.solve(model)
+    name = solver.status_name(status)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, name
+    bases: Bases = []
+    for pair in shared:
+        seen: set[int] = set()
+        tables = []
+        for p in range(size):
+            if p not in seen:
+                table = [p] + [
+                    q for q in range(size) if q != p and solver.value(pair[min(p, q), max(p, q)])
+                ]
+                seen.update(table)
+                tables.append(table)
+        bases.append(tables)
+    return bases, name
 
 
 def _on_disk() -> dict[str, str]:
@@ -128,6 +324,9 @@ def main() -> int:
     parser.add_argument("sizes", nargs="*", help="K:P sizes, default: the built-in list")
     parser.add_argument("--iterations", type=int, default=3_000_000)
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--solver", choices=("anneal", "cpsat"), default="anneal")
+    parser.add_argument("--seconds", type=float, default=120.0, help="CP-SAT time per model")
+    parser.add_argument("--max-bases", type=int, default=4, help="base rounds per plan, at most")
     args = parser.parse_args()
     blocks = dict(BLOCKS)
     for spec in [s for s in args.sizes if s.startswith("t")]:
@@ -153,7 +352,9 @@ def main() -> int:
         name = block_name(players, k)
         have = int(blocks[name].split(",")[3]) if name in blocks else 0
         start = time.perf_counter()
-        got = build(k, players, args.iterations, args.seeds, have)
+        got = build(
+            k, players, args.iterations, args.seeds, have, args.solver, args.seconds, args.max_bases
+        )
         took = time.perf_counter() - start
         if got is None or got[0].round_count <= have:
             print(f"{name}: nothing better than {have} rounds ({took:.0f} s)", flush=True)

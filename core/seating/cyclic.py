@@ -32,20 +32,40 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class CyclicPlan:
-    """`n` rounds from `levels` circles of `n` points plus `fixed` players (P = levels*n+fixed)."""
+    """`bases` base rounds over `levels` circles of `n` points plus `fixed` players.
+
+    P = levels*n + fixed players, n*bases rounds. With one base round `levels` is K-1; with
+    several it may be larger (32 players: Z_5 x 6 + 2 with 2 base rounds gives 10 rounds).
+    """
 
     n: int
     levels: int
     fixed: int
+    bases: int = 1
 
     @property
     def players(self) -> int:
         """The player count the plan serves."""
         return self.n * self.levels + self.fixed
 
+    @property
+    def rounds(self) -> int:
+        """The rounds the plan gives: each base round turned n times."""
+        return self.n * self.bases
+
+    @property
+    def label(self) -> str:
+        """A short name: `Z19x3+3`, or `Z5x6+2 2 bases`.
+
+        >>> CyclicPlan(19, 3, 3).label, CyclicPlan(5, 6, 2, 2).label
+        ('Z19x3+3', 'Z5x6+2 2 bases')
+        """
+        name = f"Z{self.n}x{self.levels}+{self.fixed}"
+        return name if self.bases == 1 else f"{name} {self.bases} bases"
+
 
 def plans(players: int, table_size: int) -> list[CyclicPlan]:
-    """Every plan for this size, most rounds first.
+    """Every one-base plan for this size (K-1 circles), most rounds first.
 
     >>> [(p.n, p.fixed) for p in plans(36, 4)]
     [(11, 3), (10, 6), (9, 9)]
@@ -59,23 +79,71 @@ def plans(players: int, table_size: int) -> list[CyclicPlan]:
     for fixed in range(1, tables + 1):
         if (players - fixed) % levels == 0:
             n = (players - fixed) // levels
-            if n >= 2 and _enough_classes(CyclicPlan(n, levels, fixed), k):
+            if n >= 2 and slack(CyclicPlan(n, levels, fixed), k) >= 0:
                 out.append(CyclicPlan(n, levels, fixed))
     return sorted(out, key=lambda plan: -plan.n)
 
 
-def _enough_classes(plan: CyclicPlan, table_size: int) -> bool:
-    """Counting: a base round needs as many usable classes as it has pairs."""
+def multi_plans(
+    players: int, table_size: int, rounds: int, *, max_bases: int = 4
+) -> list[CyclicPlan]:
+    """Every plan giving exactly `rounds` rounds with 1..max_bases base rounds, most slack
+    (spare classes) first, fewer base rounds breaking ties.
+
+    Circles of fewer than 3 points are left out (they have no turning to speak of), and so are
+    plans with more fixed players than tables (two fixed players may never share one).
+
+    >>> [p.label for p in multi_plans(32, 4, 10)]
+    ['Z5x6+2 2 bases', 'Z10x3+2']
+    >>> [p.label for p in multi_plans(18, 3, 8)]
+    ['Z8x2+2', 'Z4x4+2 2 bases']
+    """
+    k = table_size
+    if k < 2 or players % k:
+        return []
+    tables = players // k
+    out = []
+    for bases in range(1, max_bases + 1):
+        if rounds % bases:
+            continue
+        n = rounds // bases
+        if n < 3:
+            continue
+        for levels in range(1, players // n + 1):
+            fixed = players - n * levels
+            if fixed > tables:
+                continue
+            plan = CyclicPlan(n, levels, fixed, bases)
+            if slack(plan, k) >= 0:
+                out.append(plan)
+    return sorted(out, key=lambda plan: (-slack(plan, k), plan.bases))
+
+
+def slack(plan: CyclicPlan, table_size: int) -> int:
+    """Usable classes minus the pairs the base rounds seat (negative: the plan cannot work).
+
+    >>> slack(CyclicPlan(19, 3, 3), 4), slack(CyclicPlan(32, 2, 2), 3)
+    (3, 0)
+    """
     usable = (
         plan.levels * ((plan.n - 1) // 2)
         + plan.levels * (plan.levels - 1) // 2 * plan.n
         + plan.fixed * plan.levels
     )
     tables = plan.players // table_size
-    return usable >= tables * table_size * (table_size - 1) // 2
+    return usable - plan.bases * tables * table_size * (table_size - 1) // 2
 
 
-def _class_table(plan: CyclicPlan) -> tuple[list[list[int]], list[int]]:
+def class_table(plan: CyclicPlan) -> tuple[list[list[int]], list[int]]:
+    """The class of every pair of points (`table[p][q]`, 0 = forbidden) and a zeroed count per
+    class (the forbidden class 0 counts 1, so any use of it is a repeat).
+
+    Points are numbered circle by circle (`i * n + x` for `(x, i)`), then the fixed players.
+
+    >>> table, counts = class_table(CyclicPlan(4, 2, 2))
+    >>> table[0][2], table[0][1] == table[1][2], table[8][9], len(counts)
+    (0, True, 0, 15)
+    """
     n, levels, fixed = plan.n, plan.levels, plan.fixed
     size = plan.players
     forbidden = 0
@@ -117,37 +185,58 @@ def _class_table(plan: CyclicPlan) -> tuple[list[list[int]], list[int]]:
 def find_base_round(
     plan: CyclicPlan, table_size: int, *, iterations: int, seed: int = 0
 ) -> list[list[int]] | None:
-    """A base round using every class at most once, or None within the iteration budget.
+    """A base round using every class at most once, or None within the iteration budget
+    (one-base plans; `find_base_rounds` handles several).
 
     >>> base = find_base_round(CyclicPlan(5, 3, 1), 4, iterations=20000)
     >>> base is not None and sorted(p for t in base for p in t) == list(range(16))
     True
     """
+    found = find_base_rounds(plan, table_size, iterations=iterations, seed=seed)
+    return found[0] if found is not None else None
+
+
+def find_base_rounds(
+    plan: CyclicPlan, table_size: int, *, iterations: int, seed: int = 0
+) -> list[list[list[int]]] | None:
+    """`plan.bases` base rounds using every class at most once between them, or None within
+    the iteration budget.
+
+    A move swaps two players of different tables in the same base round. With one base round
+    the random stream is the one this search always had, so recorded seeds still reproduce.
+
+    >>> bases = find_base_rounds(CyclicPlan(4, 4, 2, 2), 3, iterations=200000)
+    >>> bases is not None and [sorted(p for t in b for p in t) for b in bases] == [
+    ...     list(range(18))] * 2
+    True
+    """
     k = table_size
     size = plan.players
-    if size % k:
+    if size % k or slack(plan, k) < 0:
         return None
-    cls, counts = _class_table(plan)
+    cls, counts = class_table(plan)
     rng = random.Random(seed * 1_000_003 + size * 101 + plan.fixed)
-    # Fixed players open the first tables so the search starts with them apart.
-    circle = list(range(plan.n * plan.levels))
-    rng.shuffle(circle)
-    order = list(range(plan.n * plan.levels, size))
-    points = order + circle
     n_tables = size // k
-    tables = [[] for _ in range(n_tables)]  # type: list[list[int]]
-    for idx, p in enumerate(order):
-        tables[idx].append(p)
-    rest = [p for p in points if p not in set(order)]
-    t = 0
-    for p in rest:
-        while len(tables[t]) >= k:
-            t += 1
-        tables[t].append(p)
-    where = [0] * size
+    fixed_points = list(range(plan.n * plan.levels, size))
+    tables: list[list[int]] = []
+    for _ in range(plan.bases):
+        # Fixed players open the first tables so the search starts with them apart.
+        circle = list(range(plan.n * plan.levels))
+        rng.shuffle(circle)
+        own = [[p] for p in fixed_points] + [[] for _ in range(n_tables - len(fixed_points))]
+        t = 0
+        for p in circle:
+            while len(own[t]) >= k:
+                t += 1
+            own[t].append(p)
+        tables.extend(own)
+    # Players are numbered per base round: g = base * size + p sits at table where[g].
+    total = plan.bases * size
+    where = [0] * total
     for ti, table in enumerate(tables):
+        offset = ti // n_tables * size
         for p in table:
-            where[p] = ti
+            where[offset + p] = ti
     cost = 0
     for table in tables:
         for a_i in range(k):
@@ -162,19 +251,21 @@ def find_base_round(
     hot: list[int] = []
     for it in range(iterations):
         if cost == 0:
-            return [list(table) for table in tables]
+            return _split(tables, n_tables)
         if it % 64 == 0:
             hot = [
-                p
-                for table in tables
+                ti // n_tables * size + p
+                for ti, table in enumerate(tables)
                 for i, p in enumerate(table)
                 for q in table[i + 1 :]
                 if counts[cls[p][q]] >= 2
             ]
         # Half the moves start from a point in a repeated class (conflict-directed).
-        a = hot[rng.randrange(len(hot))] if hot and rng.random() < 0.5 else rng.randrange(size)
+        ga = hot[rng.randrange(len(hot))] if hot and rng.random() < 0.5 else rng.randrange(total)
+        offset = ga - ga % size
+        a = ga - offset
         b = rng.randrange(size)
-        ta, tb = where[a], where[b]
+        ta, tb = where[ga], where[offset + b]
         if ta == tb:
             continue
         table_a, table_b = tables[ta], tables[tb]
@@ -193,14 +284,21 @@ def find_base_round(
         if d <= 0 or rng.random() < math.exp(-d / temp):
             table_a[table_a.index(a)] = b
             table_b[table_b.index(b)] = a
-            where[a], where[b] = tb, ta
+            where[ga], where[offset + b] = tb, ta
             cost += d
         else:
             for c in added:
                 counts[c] -= 1
             for c in removed:
                 counts[c] += 1
-    return [list(table) for table in tables] if cost == 0 else None
+    return _split(tables, n_tables) if cost == 0 else None
+
+
+def _split(tables: list[list[int]], per_base: int) -> list[list[list[int]]]:
+    return [
+        [list(table) for table in tables[i : i + per_base]]
+        for i in range(0, len(tables), per_base)
+    ]
 
 
 def develop(plan: CyclicPlan, base: list[list[int]]) -> list[list[list[int]]]:
@@ -231,3 +329,12 @@ def cyclic_schedule(
         if base is not None:
             return plan, develop(plan, base)
     return None
+
+
+def develop_all(plan: CyclicPlan, bases: list[list[list[int]]]) -> list[list[list[int]]]:
+    """The n * bases rounds: each base round turned n times, one base round after another.
+
+    >>> develop_all(CyclicPlan(3, 1, 0, 2), [[[0, 1, 2]], [[0, 2, 1]]])[3:]
+    [[[0, 2, 1]], [[1, 0, 2]], [[2, 1, 0]]]
+    """
+    return [rnd for base in bases for rnd in develop(plan, base)]

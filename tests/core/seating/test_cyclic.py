@@ -5,7 +5,17 @@ from __future__ import annotations
 import numpy as np
 
 from mjevent.core.seating.check import meeting_matrix
-from mjevent.core.seating.cyclic import CyclicPlan, cyclic_schedule, develop, plans
+from mjevent.core.seating.cyclic import (
+    CyclicPlan,
+    cyclic_schedule,
+    develop,
+    develop_all,
+    find_base_round,
+    find_base_rounds,
+    multi_plans,
+    plans,
+    slack,
+)
 from mjevent.core.seating.schedule import Schedule
 
 
@@ -54,3 +64,36 @@ def test_thirty_sanma_players_reach_fourteen_rounds_one_over_the_catalogue() -> 
     assert plan.n == 14
     m = meeting_matrix(Schedule.build(30, 3, rounds))
     assert int(m.max()) == 1
+
+
+def test_multi_plans_share_classes_between_several_base_rounds() -> None:
+    assert [p.label for p in multi_plans(32, 4, 10)] == ["Z5x6+2 2 bases", "Z10x3+2"]
+    assert slack(CyclicPlan(5, 6, 2, 2), 4) == 3
+    # 18 sanma players in 8 rounds are tight whichever plan: every player misses exactly one.
+    assert [(p.label, slack(p, 3)) for p in multi_plans(18, 3, 8)] == [
+        ("Z8x2+2", 0),
+        ("Z4x4+2 2 bases", 0),
+    ]
+    assert CyclicPlan(4, 4, 2, 2).rounds == 8
+
+
+def test_eighteen_sanma_players_eight_rounds_from_two_base_rounds() -> None:
+    plan = CyclicPlan(4, 4, 2, 2)
+    bases = find_base_rounds(plan, 3, iterations=200_000)
+    assert bases is not None
+    rounds = develop_all(plan, bases)
+    assert len(rounds) == 8
+    m = meeting_matrix(Schedule.build(18, 3, rounds))
+    assert int(m.max()) == 1
+    assert (m.sum(axis=1) == 16).all()
+    # The pairs that never meet: the two fixed players and the half-turn pairs (x, x+2).
+    never = {(p, q) for p in range(18) for q in range(p + 1, 18) if m[p, q] == 0}
+    assert never == {(c * 4 + x, c * 4 + x + 2) for c in range(4) for x in range(2)} | {(16, 17)}
+
+
+def test_one_base_round_plans_keep_the_search_they_always_had() -> None:
+    # The base round the search found before base rounds could be several: recorded seeds
+    # in the library's origins still reproduce.
+    expected = [[0, 1, 13, 10], [7, 11, 12, 9], [3, 15, 8, 14], [2, 6, 4, 5]]
+    assert find_base_round(CyclicPlan(5, 3, 1), 4, iterations=20_000, seed=0) == expected
+    assert find_base_rounds(CyclicPlan(5, 3, 1), 4, iterations=20_000, seed=0) == [expected]

@@ -49,3 +49,15 @@ def test_wide_blocks_round_trip_with_two_byte_players() -> None:
     s = Schedule.build(players, 4, rounds)
     block = decode_block("k4-p300", encode_block(s, "test"))
     assert block.rounds == s.rounds
+
+
+@pytest.mark.parametrize(
+    ("players", "table_size", "rounds"),
+    [(18, 3, 8), (60, 4, 19), (108, 4, 35)],
+)
+def test_blocks_reaching_the_catalogue_where_only_designs_do(
+    players: int, table_size: int, rounds: int
+) -> None:
+    block = find_block(players, table_size)
+    assert block is not None
+    assert len(block.rounds) == rounds

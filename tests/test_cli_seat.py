@@ -152,3 +152,13 @@ def test_check_unreadable_files_exit_two_with_the_reason(tmp_path: Path) -> None
     dup = runner.invoke(app, ["seating", "check", twice])
     assert dup.exit_code == 2
     assert "round 1: player 1 is seated twice" in dup.stderr
+
+
+def test_seat_bound_counts_the_byes() -> None:
+    # 13 players at tables of 4: round 2 always repeats a pair, so the bound is 1, not 4.
+    result = runner.invoke(app, ["seat", "--players", "13", "--rounds", "3"])
+    assert result.exit_code == 0
+    assert "1 of 3 rounds are repeat-free (bound 1;" in result.stderr
+    # 15 players, format 4+1: five rounds of four games each, all repeat-free.
+    result = runner.invoke(app, ["seat", "--players", "15", "--rounds", "5"])
+    assert "5 of 5 rounds are repeat-free (bound 5; source annealed; byes 4+1)" in result.stderr

@@ -15,7 +15,7 @@ import typer
 
 from mjevent.core.seating.check import Requirements, check
 from mjevent.core.seating.draw import apply_draw
-from mjevent.core.seating.generate import generate, upper_bound
+from mjevent.core.seating.generate import generate, repeat_free_bound
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 
 __all__ = ["format_text", "format_tsv", "seat", "seating_app", "seating_check"]
@@ -105,7 +105,7 @@ def seat(
     else:
         typer.echo(format_text(schedule))
     report = check(schedule)
-    bound = upper_bound(players, table_size)
+    bound = repeat_free_bound(players, table_size, rounds)
     typer.echo(
         f"{report.summary.repeat_free_rounds} of {rounds} rounds are repeat-free "
         f"(bound {bound}; source {schedule.source or 'search'})",

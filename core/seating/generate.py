@@ -22,21 +22,27 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.byes import plan_byes
 from mjevent.core.seating.check import meeting_matrix
 from mjevent.core.seating.cyclic import develop, find_base_round, plans
 from mjevent.core.seating.inside import (
+    anneal_inside,
     anneal_rotational,
     longest_inside,
     most_inside_rounds,
     refill,
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
-from mjevent.core.seating.search import SearchSettings, search
+from mjevent.core.seating.search import SearchSettings, round_can_follow, search
 from mjevent.core.seating.shifts import find_shifts, shifted_team_rounds
 
 Grouping = list[list[list[int]]]
+
+_BYE_ANNEAL_PLAYERS = 200
+"""Above this the pure-Python annealing of a bye format is slower than the numpy search."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ class GenerateSettings:
     cyclic_plans: int = 2
     shift_iterations: int = 600_000
     inside_iterations: int = 1_500_000
+    bye_iterations: int = 300_000
     use_constructions: bool = True
     use_library: bool = True
 
@@ -73,6 +80,41 @@ def upper_bound(players: int, table_size: int) -> int:
     (11, 10)
     """
     return (players - 1) // (table_size - 1)
+
+
+def repeat_free_bound(players: int, table_size: int, rounds: int) -> int:
+    """The most repeat-free rounds any schedule of this request can have, byes included.
+
+    Each player meets at most floor((P-1)/(K-1)) tables of new people, so the bound is the
+    last round before someone would play more games than that (with byes an event can run
+    longer: 15 players at tables of 4, format 4+1, play 5 rounds of 4 games each). And 1 when
+    the second round of the bye plan cannot follow its first without a repeat, whatever the
+    tables (13 players at tables of 4: every round leaves three tables and one bye, so round
+    2 always repeats a pair).
+
+    >>> repeat_free_bound(16, 4, 9), repeat_free_bound(13, 4, 3), repeat_free_bound(15, 4, 5)
+    (5, 1, 5)
+    """
+    most = upper_bound(players, table_size)
+    plan = plan_byes(players, table_size, rounds)
+    # Nobody meets more than P-1 others: the bound is the first round someone would play
+    # more than floor((P-1)/(K-1)) games (byes let an event run longer than that bound).
+    games = [0] * players
+    bound = 0
+    for out in plan.byes:
+        skip = set(out)
+        for p in range(players):
+            games[p] += p not in skip
+        if max(games) > most:
+            break
+        bound += 1
+    if rounds >= 2 and any(plan.byes):
+        first = [p for p in range(players) if p not in set(plan.byes[0])]
+        second = [p for p in range(players) if p not in set(plan.byes[1])]
+        tables = np.asarray(first, dtype=np.int64).reshape(-1, table_size)
+        if not round_can_follow(tables, second, table_size):
+            return 1
+    return bound
 
 
 def best_grouping(
@@ -319,7 +361,18 @@ def generate(
     fixed_rounds: list[list[list[int]]] = (
         [[list(t) for t in r] for r in fixed.rounds] if fixed is not None else []
     )
-    if len(prefix) >= rounds:
+    annealed = None
+    if (fixed is None and any(byes) and not team_tuples and cfg.bye_iterations
+            and players <= _BYE_ANNEAL_PLAYERS):
+        # The whole bye format at once (main rounds and the make-up round together) finds
+        # repeat-free formats the round-by-round search misses (15 players, 4+1: 3 -> 5).
+        annealed = anneal_inside(
+            players, table_size, byes, iterations=cfg.bye_iterations, seed=cfg.search.seed
+        )
+    if annealed is not None:
+        grouping = annealed
+        source = "annealed"
+    elif len(prefix) >= rounds:
         grouping = prefix[:rounds]
     else:
         # A construction's or cyclic prefix seeds the search, which may still rearrange it

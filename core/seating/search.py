@@ -286,7 +286,7 @@ def search(
         if clean and (
             repeat_free >= _most_free_rounds(players, len(act_list), table_size)
             or not all(
-                _round_can_follow(earlier, act_list, table_size)
+                round_can_follow(earlier, act_list, table_size)
                 for earlier in (*fixed_arrays, *new_rounds)
             )
         ):
@@ -357,7 +357,7 @@ def _most_free_rounds(players: int, active: int, table_size: int) -> int:
     return (players - 1) // (table_size - 1)
 
 
-def _round_can_follow(earlier: IntArray, active: Sequence[int], table_size: int) -> bool:
+def round_can_follow(earlier: IntArray, active: Sequence[int], table_size: int) -> bool:
     """False when no repeat-free round of `active` can follow any arrangement of `earlier`.
 
     The earlier round splits the players into groups: its tables, and one group per player who
@@ -370,9 +370,9 @@ def _round_can_follow(earlier: IntArray, active: Sequence[int], table_size: int)
     bye 1: 10 places for 12 players, so round 2 always repeats a pair.
 
     >>> first = np.arange(12).reshape(3, 4)
-    >>> _round_can_follow(first, [p for p in range(13) if p != 1], 4)
+    >>> round_can_follow(first, [p for p in range(13) if p != 1], 4)
     False
-    >>> _round_can_follow(np.arange(16).reshape(4, 4), [p for p in range(18) if p > 1], 4)
+    >>> round_can_follow(np.arange(16).reshape(4, 4), [p for p in range(18) if p > 1], 4)
     True
     """
     k = table_size

@@ -6,7 +6,12 @@ import numpy as np
 import pytest
 
 from mjevent.core.seating.check import Requirements, check, meeting_matrix
-from mjevent.core.seating.generate import GenerateSettings, generate, upper_bound
+from mjevent.core.seating.generate import (
+    GenerateSettings,
+    generate,
+    repeat_free_bound,
+    upper_bound,
+)
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
 
@@ -113,3 +118,18 @@ def test_team_schedule_then_play_inside_the_teams_reaches_the_bound(
     assert len(grouping) == 13
     s = Schedule.build(27, 3, grouping)
     assert meeting_matrix(s)[np.triu_indices(27, 1)].tolist() == [1] * 351
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "bound"),
+    [(16, 9, 5), (16, 3, 3), (13, 3, 1), (15, 5, 5), (17, 5, 5), (18, 6, 5), (14, 5, 1)],
+)
+def test_repeat_free_bound_with_and_without_byes(players: int, rounds: int, bound: int) -> None:
+    assert repeat_free_bound(players, 4, rounds) == bound
+
+
+def test_a_bye_format_is_annealed_whole_when_that_finds_it_repeat_free() -> None:
+    s = generate(15, 4, 5)
+    assert s.source == "annealed; byes 4+1"
+    assert check(s, WINDS_AND_NO_REPEATS).ok
+    assert [len(b) for b in s.byes] == [3, 3, 3, 3, 3]

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from mjevent.core.seating.check import Requirements, check
 from mjevent.core.seating.draw import apply_draw
-from mjevent.core.seating.generate import generate
-from mjevent.core.seating.search import _round_can_follow
+from mjevent.core.seating.generate import GenerateSettings, generate
+from mjevent.core.seating.search import round_can_follow
 
 
 def _games(players: int, rounds: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
@@ -23,10 +23,14 @@ def _games(players: int, rounds: tuple[tuple[tuple[int, ...], ...], ...]) -> lis
     return games
 
 
+SEARCH_ONLY = GenerateSettings(bye_iterations=0)
+"""These tests are about the round-by-round search, so the whole-format annealing is off."""
+
+
 def test_thirteen_players_at_fours_get_the_one_repeat_free_round_that_exists() -> None:
     # Three tables and a bye leave four groups; a second round would need the bye player at
     # all three tables, so one repeat-free round is the most there is.
-    s = generate(13, 4, 3)
+    s = generate(13, 4, 3, settings=SEARCH_ONLY)
     report = check(s, Requirements(wind_balance=True))
     assert report.ok
     assert report.summary.repeat_free_rounds == 1
@@ -35,7 +39,7 @@ def test_thirteen_players_at_fours_get_the_one_repeat_free_round_that_exists() -
 
 
 def test_eighteen_players_at_fours_reach_the_adjustment_round_repeat_free() -> None:
-    s = generate(18, 4, 3)
+    s = generate(18, 4, 3, settings=SEARCH_ONLY)
     report = check(s, Requirements(wind_balance=True, no_repeats=True))
     assert report.ok
     assert report.summary.repeat_free_rounds == 3
@@ -55,7 +59,7 @@ def test_eighteen_players_at_fours_reach_the_adjustment_round_repeat_free() -> N
 
 
 def test_ten_players_in_threes_play_three_plus_one_without_a_repeat() -> None:
-    s = generate(10, 3, 4)
+    s = generate(10, 3, 4, settings=SEARCH_ONLY)
     report = check(s, Requirements(wind_balance=True, no_repeats=True))
     assert report.ok
     assert report.summary.repeat_free_rounds == 4
@@ -88,13 +92,13 @@ def test_a_round_that_repeats_nobody_is_never_ruled_out(
         for b in table[i + 1 :]
     )
     if not shared:
-        assert _round_can_follow(first, sorted(p for t in second for p in t), k)
+        assert round_can_follow(first, sorted(p for t in second for p in t), k)
 
 
 def test_eighteen_players_four_plus_one_move_the_main_rounds_around_the_last() -> None:
     # The adjustment round seats the eight who sat out at two tables: it has another shape
     # than the main rounds, so the stretch alternates between them.
-    s = generate(18, 4, 5)
+    s = generate(18, 4, 5, settings=SEARCH_ONLY)
     report = check(s, Requirements(wind_balance=True, no_repeats=True))
     assert report.ok
     assert report.summary.repeat_free_rounds == 5

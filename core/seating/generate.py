@@ -34,6 +34,7 @@ from mjevent.core.seating.inside import (
     longest_inside,
     most_inside_rounds,
     refill,
+    stored_inside,
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings, round_can_follow, search
@@ -97,8 +98,6 @@ def repeat_free_bound(players: int, table_size: int, rounds: int) -> int:
     """
     most = upper_bound(players, table_size)
     plan = plan_byes(players, table_size, rounds)
-    # Nobody meets more than P-1 others: the bound is the first round someone would play
-    # more than floor((P-1)/(K-1)) games (byes let an event run longer than that bound).
     games = [0] * players
     bound = 0
     for out in plan.byes:
@@ -294,15 +293,20 @@ def _teams_then_inside(
 
 
 def _inside_with_sitouts(m: int, k: int, wanted: int, cfg: GenerateSettings) -> Grouping:
-    """The most inside rounds (up to `wanted`) with m mod K labels sitting out of each: one
-    base round turned (instant where it exists), else rounds annealed one more at a time."""
+    """The most inside rounds (up to `wanted`) with m mod K labels sitting out of each: a
+    schedule stored offline, one base round turned (instant where it exists), else rounds
+    annealed one more at a time (the stored one when that finds fewer)."""
     goal = min(wanted, most_inside_rounds(m, k))
+    stored = stored_inside(m, k)
+    if len(stored) >= goal:
+        return stored[:goal]
     turned = anneal_rotational(
         m, k, goal, iterations=cfg.inside_iterations // 10, seed=cfg.search.seed
     )
     if turned is not None:
         return turned
-    return longest_inside(m, k, goal, iterations=cfg.inside_iterations, seed=cfg.search.seed)
+    annealed = longest_inside(m, k, goal, iterations=cfg.inside_iterations, seed=cfg.search.seed)
+    return annealed if len(annealed) > len(stored) else stored
 
 
 def generate(

@@ -21,6 +21,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from mjevent.core.seating.inside_blocks import INSIDE_BLOCKS
+
 Grouping = list[list[list[int]]]
 
 
@@ -149,6 +151,25 @@ def anneal_inside(
         where[r][a], where[r][b] = tb, ta
         cost += delta
     return rounds if cost == 0 else None
+
+
+def inside_block_name(m: int, table_size: int) -> str:
+    """The name of a stored inside schedule: `k4-m18` for 18 labels at tables of 4.
+
+    >>> inside_block_name(18, 4)
+    'k4-m18'
+    """
+    return f"k{table_size}-m{m}"
+
+
+def stored_inside(m: int, table_size: int) -> Grouping:
+    """The inside schedule found offline for m labels (`inside_blocks.py`), or no rounds.
+
+    Stored schedules let s = m mod K consecutive labels sit out of each round, like
+    `sitout_labels`, and have no repeated pair; the tests re-verify every one.
+    """
+    rounds = INSIDE_BLOCKS.get(inside_block_name(m, table_size), [])
+    return [[list(table) for table in rnd] for rnd in rounds]
 
 
 def longest_inside(

@@ -12,11 +12,14 @@ from mjevent.core.seating.generate import best_grouping
 from mjevent.core.seating.inside import (
     anneal_inside,
     anneal_rotational,
+    inside_block_name,
     longest_inside,
     most_inside_rounds,
     refill,
     sitout_labels,
+    stored_inside,
 )
+from mjevent.core.seating.inside_blocks import INSIDE_BLOCKS
 from mjevent.core.seating.schedule import Schedule
 
 
@@ -99,3 +102,34 @@ def test_ninety_two_players_reach_the_catalogue_with_a_held_back_round() -> None
     assert schedule.round_count == 29
     assert repeat_free_rounds(schedule) == 29
     assert int(meeting_matrix(schedule).max()) == 1
+
+
+@pytest.mark.parametrize("name", sorted(INSIDE_BLOCKS))
+def test_every_stored_inside_schedule_is_repeat_free_with_disjoint_sitouts(name: str) -> None:
+    k_text, m_text = name.split("-")
+    k, m = int(k_text[1:]), int(m_text[1:])
+    assert name == inside_block_name(m, k)
+    rounds = stored_inside(m, k)
+    out_before: set[int] = set()
+    for rnd in rounds:
+        assert all(len(table) == k for table in rnd)
+        seated = [p for table in rnd for p in table]
+        assert len(seated) == len(set(seated))
+        out = set(range(m)) - set(seated)
+        assert len(out) == m % k
+        assert not out & out_before
+        out_before |= out
+    pairs = _pairs(rounds)
+    assert len(pairs) == len(set(pairs))
+
+
+def test_seventy_two_players_reach_the_catalogue_with_the_stored_inside_schedule() -> None:
+    assert len(stored_inside(18, 4)) == 5
+    got = best_grouping(72, 4, 21)
+    assert got is not None
+    schedule = Schedule.build(72, 4, got[0])
+    assert repeat_free_rounds(schedule) == 21
+
+
+def test_no_stored_schedule_is_no_rounds() -> None:
+    assert stored_inside(19, 4) == []

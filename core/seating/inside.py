@@ -134,23 +134,23 @@ def anneal_inside(
                 delta += (row_a[y] >= 1) - (row_b[y] >= 2)
         if delta > 0 and rng.random() >= math.exp(-delta / temp):
             continue
-        for x in table_a:
-            if x != a:
-                row_a[x] -= 1
-                meet[x][a] -= 1
-                row_b[x] += 1
-                meet[x][b] += 1
-        for y in table_b:
-            if y != b:
-                row_b[y] -= 1
-                meet[y][b] -= 1
-                row_a[y] += 1
-                meet[y][a] += 1
-        table_a[table_a.index(a)] = b
-        table_b[table_b.index(b)] = a
+        _replace(meet, table_a, a, b)
+        _replace(meet, table_b, b, a)
         where[r][a], where[r][b] = tb, ta
         cost += delta
     return rounds if cost == 0 else None
+
+
+def _replace(meet: list[list[int]], table: list[int], old: int, new: int) -> None:
+    """Seat `new` where `old` sat at `table`, keeping the meeting counts in step."""
+    row_old, row_new = meet[old], meet[new]
+    for x in table:
+        if x != old:
+            row_old[x] -= 1
+            meet[x][old] -= 1
+            row_new[x] += 1
+            meet[x][new] += 1
+    table[table.index(old)] = new
 
 
 def inside_block_name(m: int, table_size: int) -> str:

@@ -17,10 +17,15 @@ dependency: install it in a separate venv that also sees the project (e.g. copy 
 install's `.pth` and finder files from `.venv`) and run this script with that venv's python.
 The model (`cpsat_bases`) uses one variable per pair and base round: "p and q share a table".
 Each player has K-1 partners, sharing is transitive, and each class holds at most one pair over
-all base rounds. It also asks the base rounds to be invariant under a symmetry of the classes
-(`symmetries`): multiply the circles by a unit u of order 2 or 3 mod n, turn the circles
-(i -> i+1), and turn or keep the fixed players. That divides the variables by the order and is
-what makes the large sizes fast (60 players at 4: Z19x3+3 with x -> 7x in seconds).
+all base rounds (exactly one when the plan is tight). Each symmetry of `symmetries` is tried in
+turn (`--symmetry LABEL` picks one): the base rounds must be invariant under a map of the
+classes (multiply the circles by a unit of order 2 or 3 mod n, turn the circles, turn or keep
+the fixed players, or map one base round onto the next), which divides the variables by its
+order; the last one, `none`, instead pins the first fixed player's table to (0, 0), (0, 1), ...
+(turning each circle on its own maps solutions to solutions, so that loses nothing), and
+multiplying by units lets the second one's partner on circle 0 be (d, 0) with d dividing n.
+Measured (one core): 60 players at 4, Z19x3+3 with x -> 7x, 5 s; 108 at 4, Z35x3+3 with
+x -> 11x, 20 s; 66 sanma, Z32x2+2 with `none` (pinned), 97 s.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from mjevent.core.seating.cyclic import (
     develop_all,
     find_base_rounds,
     multi_plans,
+    slack,
 )
 from mjevent.core.seating.library import block_name, encode_block
 from mjevent.core.seating.library_blocks import BLOCKS
@@ -95,7 +101,13 @@ def _verified(
 
 
 def _search(
-    k: int, plan: CyclicPlan, iterations: int, seeds: int, solver: str, seconds: float
+    k: int,
+    plan: CyclicPlan,
+    iterations: int,
+    seeds: int,
+    solver: str,
+    seconds: float,
+    only: str | None = None,
 ) -> tuple[Schedule, str] | None:
     """One plan: the annealing over `seeds` seeds, or CP-SAT over its symmetries."""
     players = plan.players
@@ -108,6 +120,8 @@ def _search(
                     return got
         return None
     for sym in symmetries(plan):
+        if only is not None and sym.label != only:
+            continue
         for seed in range(seeds):
             start = time.perf_counter()
             found, status = cpsat_bases(plan, k, sym, seconds=seconds, seed=seed)
@@ -132,6 +146,7 @@ def build(
     solver: str = "anneal",
     seconds: float = 120.0,
     max_bases: int = 4,
+    only: str | None = None,
 ) -> tuple[Schedule, str] | None:
     """The longest cyclic schedule found: from the catalogue's count (or one more than the
     library has) upwards, every plan giving exactly that many rounds, while one succeeds."""
@@ -141,7 +156,7 @@ def build(
     for rounds in range(goal, bound + 1):
         got = None
         for plan in multi_plans(players, k, rounds, max_bases=max_bases):
-            got = _search(k, plan, iterations, seeds, solver, seconds)
+            got = _search(k, plan, iterations, seeds, solver, seconds, only)
             if got is not None:
                 break
         if got is None:
@@ -154,20 +169,26 @@ def build(
 class Symmetry:
     """A map of the points that the base rounds must respect (a search restriction only: the
     checker judges the result): circle point (x, i) -> (unit * x, i + turn), fixed player f ->
-    f + 1 (cycle_fixed) or f."""
+    f + 1 (cycle_fixed) or f. With `across` it maps each base round to the next instead of to
+    itself (so the later ones are images of the first)."""
 
     unit: int
     turn: int
     cycle_fixed: bool
+    across: bool = False
 
     @property
     def label(self) -> str:
-        """`x->7x`, `x->x circles+1 fixed turned`, ... (part of the block's origin)."""
+        """`x->7x`, `x->1x circles+1 fixed turned`, `none`, ... (part of the block's origin)."""
+        if (self.unit, self.turn, self.cycle_fixed, self.across) == (1, 0, False, False):
+            return "none"
         parts = [f"x->{self.unit}x"]
         if self.turn:
             parts.append(f"circles+{self.turn}")
         if self.cycle_fixed:
             parts.append("fixed turned")
+        if self.across:
+            parts.append("base to base")
         return " ".join(parts)
 
     def image(self, plan: CyclicPlan, p: int) -> int:
@@ -181,24 +202,45 @@ class Symmetry:
 
 
 def symmetries(plan: CyclicPlan) -> list[Symmetry]:
-    """The restrictions tried, most promising first, ending with none at all: units u of
-    order 2 or 3 mod n (fewest points kept in place first), with the fixed players turned or
-    kept, then turning the circles, then nothing.
+    """The restrictions tried, most promising first, ending with none at all.
+
+    Maps: multiply by a unit u of order 1, 2 or 3 mod n, turn the circles by t where that has
+    order 1, 2 or 3 (or the number of base rounds), turn or keep the fixed players. With
+    several base rounds the maps from one base round to the next come first, a turn of that
+    order first of all: it only says "each base round is the image of the one before", a weaker
+    restriction. Then units keeping few points in place first; x -> -x late, because it keeps
+    every same-circle class, so those pairs must be their own images.
 
     >>> [s.label for s in symmetries(CyclicPlan(19, 3, 3))][:3]
-    ['x->7x fixed turned', 'x->7x', 'x->11x fixed turned']
+    ['x->7x fixed turned', 'x->11x fixed turned', 'x->7x']
     """
-    n = plan.n
-    units = [
-        u
-        for u in range(2, n)
-        if math.gcd(u, n) == 1 and (u * u % n == 1 or u * u * u % n == 1)
+    n, levels = plan.n, plan.levels
+    units = [u for u in range(1, n) if math.gcd(u, n) == 1 and (u * u % n == 1 or u**3 % n == 1)]
+
+    def order(t: int) -> int:
+        return levels // math.gcd(levels, t)
+
+    def kept(u: int) -> int:
+        return sum(1 for x in range(n) if (u - 1) * x % n == 0)
+
+    out = [
+        Symmetry(u, t, cycle, across)
+        for across in ((True, False) if plan.bases > 1 else (False,))
+        for u in units
+        for t in range(levels)
+        for cycle in (True, False)
+        if (u, t) != (1, 0)
+        and (plan.fixed > 1 or not cycle)
+        and (order(t) in (1, 2, 3) or (across and order(t) == plan.bases))
     ]
-    # x -> -x last: it keeps every same-circle class, so those pairs must be their own images.
-    units.sort(key=lambda u: (u == n - 1, sum(1 for x in range(n) if (u - 1) * x % n == 0), u))
-    out = [Symmetry(u, 0, cycle) for u in units for cycle in (True, False)]
-    if plan.levels > 1:
-        out += [Symmetry(1, 1, cycle) for cycle in (True, False)]
+
+    def rank(s: Symmetry) -> tuple[bool, bool, bool, int, int, bool]:
+        # A turn of the circles whose order is the number of base rounds, mapping each base
+        # round onto the next, restricts nothing else: first.
+        pure = s.across and s.unit == 1 and order(s.turn) == plan.bases
+        return (not s.across, not pure, s.unit == n - 1, kept(s.unit), s.turn, not s.cycle_fixed)
+
+    out.sort(key=rank)
     return [*out, Symmetry(1, 0, False)]
 
 
@@ -212,43 +254,63 @@ def cpsat_bases(
     cls, _ = class_table(plan)
     size = plan.players
     model = cp_model.CpModel()
-    shared: list[dict[tuple[int, int], Any]] = []
-    uses: dict[int, dict[int, int]] = {}  # class -> variable index -> pairs of the class
+    pair: dict[tuple[int, int, int], Any] = {}  # (base round, p, q), p < q
     handles: dict[int, Any] = {}
-    for _ in range(plan.bases):
-        pair: dict[tuple[int, int], Any] = {}
+
+    def step(key: tuple[int, int, int]) -> tuple[int, int, int]:
+        base, p, q = key
+        base = (base + 1) % plan.bases if sym.across else base
+        a, b = sym.image(plan, p), sym.image(plan, q)
+        return base, min(a, b), max(a, b)
+
+    for base in range(plan.bases):
         for p in range(size):
             for q in range(p + 1, size):
-                if (p, q) in pair:
+                if (base, p, q) in pair:
                     continue
                 var = model.new_bool_var("")
                 handles[var.index] = var
-                a, b = p, q
                 # One variable for the whole orbit of the pair under the symmetry.
-                while (min(a, b), max(a, b)) not in pair:
-                    pair[min(a, b), max(a, b)] = var
-                    a, b = sym.image(plan, a), sym.image(plan, b)
-        for (p, q), var in pair.items():
-            c = cls[p][q]
-            if c == 0:
-                model.add(var == 0)
-            else:
-                count = uses.setdefault(c, {})
-                count[var.index] = count.get(var.index, 0) + 1
+                key = (base, p, q)
+                while key not in pair:
+                    pair[key] = var
+                    key = step(key)
+    identity = sym == Symmetry(1, 0, False)
+    if identity and plan.fixed:
+        # Turning each circle on its own (and renumbering circles) maps solutions to solutions,
+        # so the first fixed player may as well sit with (0, 0), (0, 1), ... in the first base.
+        first = plan.n * plan.levels
+        for i in range(k - 1):
+            model.add(pair[0, i * plan.n, first] == 1)
+        if plan.fixed > 1:
+            # Multiplying every circle by a unit keeps that pin, so the second fixed player's
+            # partner on circle 0 (if any) may be (d, 0) with d dividing n.
+            for x in range(1, plan.n):
+                if plan.n % x:
+                    model.add(pair[0, x, first + 1] == 0)
+    uses: dict[int, dict[int, int]] = {}  # class -> variable index -> pairs of the class
+    for (_, p, q), var in pair.items():
+        c = cls[p][q]
+        if c == 0:
+            model.add(var == 0)
+        else:
+            count = uses.setdefault(c, {})
+            count[var.index] = count.get(var.index, 0) + 1
 
-        def z(p: int, q: int, pair: dict[tuple[int, int], Any] = pair) -> Any:
-            return pair[min(p, q), max(p, q)]
+    def z(base: int, p: int, q: int) -> Any:
+        return pair[base, min(p, q), max(p, q)]
 
+    # With `across` the later base rounds are images of the first: their constraints too.
+    for base in range(1 if sym.across else plan.bases):
         for p in range(size):
-            model.add(sum(z(p, q) for q in range(size) if q != p) == k - 1)
+            model.add(sum(z(base, p, q) for q in range(size) if q != p) == k - 1)
         for p in range(size):
             for q in range(p + 1, size):
                 for r in range(q + 1, size):
-                    a, b, c = z(p, q), z(q, r), z(p, r)
+                    a, b, c = z(base, p, q), z(base, q, r), z(base, p, r)
                     model.add_bool_or([a.Not(), b.Not(), c])
                     model.add_bool_or([a.Not(), c.Not(), b])
                     model.add_bool_or([b.Not(), c.Not(), a])
-        shared.append(pair)
     for count in uses.values():
         single = []
         for index, times in count.items():
@@ -257,7 +319,11 @@ def cpsat_bases(
                 model.add(handles[index] == 0)
             else:
                 single.append(handles[index])
-        model.add_at_most_one(single)
+        # Tight plans use every class: saying so prunes far earlier (Z20x2+2: 6 s).
+        if slack(plan, k) == 0:
+            model.add_exactly_one(single)
+        else:
+            model.add_at_most_one(single)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = 1
@@ -267,14 +333,12 @@ def cpsat_bases(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None, name
     bases: Bases = []
-    for pair in shared:
+    for base in range(plan.bases):
         seen: set[int] = set()
         tables = []
         for p in range(size):
             if p not in seen:
-                table = [p] + [
-                    q for q in range(size) if q != p and solver.value(pair[min(p, q), max(p, q)])
-                ]
+                table = [p] + [q for q in range(size) if q != p and solver.value(z(base, p, q))]
                 seen.update(table)
                 tables.append(table)
         bases.append(tables)
@@ -327,6 +391,10 @@ def main() -> int:
     parser.add_argument("--solver", choices=("anneal", "cpsat"), default="anneal")
     parser.add_argument("--seconds", type=float, default=120.0, help="CP-SAT time per model")
     parser.add_argument("--max-bases", type=int, default=4, help="base rounds per plan, at most")
+    parser.add_argument("--symmetry", help="CP-SAT: only this symmetry label (as in an origin)")
+    parser.add_argument(
+        "--replace", action="store_true", help="rebuild even when the library has as many rounds"
+    )
     args = parser.parse_args()
     blocks = dict(BLOCKS)
     for spec in [s for s in args.sizes if s.startswith("t")]:
@@ -350,13 +418,25 @@ def main() -> int:
         sizes = DEFAULT_SIZES
     for k, players in sizes:
         name = block_name(players, k)
-        have = int(blocks[name].split(",")[3]) if name in blocks else 0
+        have = int(blocks[name].split(",")[3]) if name in blocks and not args.replace else 0
         start = time.perf_counter()
         got = build(
-            k, players, args.iterations, args.seeds, have, args.solver, args.seconds, args.max_bases
+            k,
+            players,
+            args.iterations,
+            args.seeds,
+            have,
+            args.solver,
+            args.seconds,
+            args.max_bases,
+            args.symmetry,
         )
         took = time.perf_counter() - start
-        if got is None or got[0].round_count <= have:
+        if (
+            got is None
+            or got[0].round_count <= have
+            or (name in blocks and got[0].round_count < int(blocks[name].split(",")[3]))
+        ):
             print(f"{name}: nothing better than {have} rounds ({took:.0f} s)", flush=True)
             continue
         schedule, origin = got

@@ -296,8 +296,7 @@ def find_base_rounds(
 
 def _split(tables: list[list[int]], per_base: int) -> list[list[list[int]]]:
     return [
-        [list(table) for table in tables[i : i + per_base]]
-        for i in range(0, len(tables), per_base)
+        [list(table) for table in tables[i : i + per_base]] for i in range(0, len(tables), per_base)
     ]
 
 

@@ -53,7 +53,7 @@ def test_wide_blocks_round_trip_with_two_byte_players() -> None:
 
 @pytest.mark.parametrize(
     ("players", "table_size", "rounds"),
-    [(18, 3, 8), (60, 4, 19), (108, 4, 35)],
+    [(18, 3, 8), (66, 3, 32), (60, 4, 19), (108, 4, 35)],
 )
 def test_blocks_reaching_the_catalogue_where_only_designs_do(
     players: int, table_size: int, rounds: int

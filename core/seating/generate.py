@@ -18,6 +18,7 @@ schedule, and the public draw (`draw.apply_draw`) maps it onto the roster.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -168,12 +169,10 @@ def best_grouping(
             )
     if (team_size in (None, m) and m > table_size and shift_goal > 1
             and (found is None or len(found[0]) < shift_goal)):
-        rows = find_shifts(
-            table_size, m, shift_goal, iterations=cfg.shift_iterations, seed=cfg.search.seed
-        )
+        rows = _shifts(table_size, m, shift_goal, cfg.shift_iterations, cfg.search.seed)
         if rows is not None:
             found = (
-                shifted_team_rounds(table_size, m, rows),
+                shifted_team_rounds(table_size, m, [list(r) for r in rows]),
                 f"shifted teams {table_size}x{m}",
                 False,
             )
@@ -197,7 +196,8 @@ def best_grouping(
                     )
                     break
     if team_size is None and (found is None or len(found[0]) < rounds):
-        composed = _teams_then_inside(players, table_size, rounds, cfg)
+        have = len(found[0]) if found else 0
+        composed = _teams_then_inside(players, table_size, rounds, cfg, have=have)
         if composed is not None and (found is None or len(composed[0]) > len(found[0])):
             found = composed
     if found is None:
@@ -221,6 +221,16 @@ def _valid(design: Grouping, players: int, table_size: int, team_size: int | Non
     return all(int(meet[a, b]) == 0 for team in teams for a in team for b in team if a < b)
 
 
+@functools.lru_cache(maxsize=16)
+def _shifts(
+    k: int, m: int, rounds: int, iterations: int, seed: int
+) -> tuple[tuple[int, ...], ...] | None:
+    """`find_shifts`, remembered: the shifted prefix and the team part of the recursion ask
+    for the same rows, and a failing search costs seconds at 33 tables."""
+    rows = find_shifts(k, m, rounds, iterations=iterations, seed=seed)
+    return tuple(tuple(row) for row in rows) if rows is not None else None
+
+
 def _team_schedule(players: int, k: int, m: int, cfg: GenerateSettings) -> Grouping | None:
     """The longest team schedule (K teams of m, teammates apart) at hand: a construction,
     a library team block, or shifted circles (m-1 rounds)."""
@@ -240,14 +250,14 @@ def _team_schedule(players: int, k: int, m: int, cfg: GenerateSettings) -> Group
         if block is not None and len(block.rounds) > (len(best) if best else 0):
             best = [[list(t) for t in r] for r in block.rounds]
     if (not best or len(best) < m - 1) and m > k:
-        rows = find_shifts(k, m, m - 1, iterations=cfg.shift_iterations, seed=cfg.search.seed)
+        rows = _shifts(k, m, m - 1, cfg.shift_iterations, cfg.search.seed)
         if rows is not None:
-            best = shifted_team_rounds(k, m, rows)
+            best = shifted_team_rounds(k, m, [list(r) for r in rows])
     return best or None
 
 
 def _teams_then_inside(
-    players: int, table_size: int, rounds: int, cfg: GenerateSettings
+    players: int, table_size: int, rounds: int, cfg: GenerateSettings, *, have: int = 0
 ) -> tuple[Grouping, str, bool] | None:
     """Tomii's recursion: K teams of m = P/K, a team schedule, then each team plays inside.
 
@@ -256,7 +266,8 @@ def _teams_then_inside(
     every team at once) is repeat-free: m + R(m) rounds when the team schedule is complete
     (80 players: 20 + 5; 96: 24 + 7; 128: 32 + R(32); 90 sanma players: 29 + 14). When m is
     not a multiple of K, one team round is held back for the players sitting out of the
-    inside rounds (`inside.refill`): 116 players = 28 + 7, 120 = 28 + 7, 92 = 22 + 7.
+    inside rounds (`inside.refill`): 116 players = 28 + 7, 120 = 28 + 7, 92 = 22 + 7. Skipped
+    before any annealing when even the inside bound cannot beat the `have` rounds found.
     """
     k = table_size
     m = players // k
@@ -267,7 +278,10 @@ def _teams_then_inside(
         return None
     if m % k:
         wanted = rounds - (len(team_rounds) - 1)
-        if wanted < 1:
+        # A team schedule far from complete (4 teams of 33: 11 rounds) is a poor prefix: the
+        # search extends other prefixes further, so the held-back route needs m-1 team rounds.
+        if (wanted < 1 or len(team_rounds) < m - 1
+                or len(team_rounds) - 1 + most_inside_rounds(m, k) <= have):
             return None
         inner_rounds = _inside_with_sitouts(m, k, wanted, cfg)
         if not inner_rounds:

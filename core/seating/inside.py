@@ -17,6 +17,7 @@ schedule, blanks refilled from round 1", found here by a small annealing search.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -192,6 +193,33 @@ def longest_inside(
         if got is None:
             break
         best = got
+    if m // table_size < table_size:
+        best = _with_larger_sitouts(m, table_size, wanted, best, iterations // 4, seed)
+    return best
+
+
+def _with_larger_sitouts(
+    m: int, k: int, wanted: int, best: Grouping, iterations: int, seed: int
+) -> Grouping:
+    """With fewer tables than seats a table of one round cannot spread over the next round's
+    tables, so rounds with s = m mod K out stop early (14 labels at 4: one round). Letting
+    s + K, s + 2K, ... sit out (still each label at most once) seats fewer and can go on: 14
+    labels with 6, 6 and 2 out give 3 rounds. Largest sit-outs first, longest patterns first.
+
+    >>> len(_with_larger_sitouts(14, 4, 4, [], 100_000, 0))
+    3
+    """
+    s = m % k
+    sizes = [size for size in range(s, m + 1, k) if size > 0 and m - size >= k]
+    for length in range(min(wanted, m // max(s, 1)), len(best), -1):
+        for pattern in itertools.combinations_with_replacement(sorted(sizes, reverse=True), length):
+            if sum(pattern) > m:
+                continue
+            starts = list(itertools.accumulate(pattern, initial=0))
+            sitouts = [list(range(a, a + size)) for a, size in zip(starts, pattern, strict=False)]
+            got = anneal_inside(m, k, sitouts, iterations=iterations, seed=seed)
+            if got is not None:
+                return got
     return best
 
 

@@ -133,3 +133,12 @@ def test_seventy_two_players_reach_the_catalogue_with_the_stored_inside_schedule
 
 def test_no_stored_schedule_is_no_rounds() -> None:
     assert stored_inside(19, 4) == []
+
+
+def test_few_tables_let_more_sit_out_to_go_on() -> None:
+    # 14 labels at 4 have three tables: with 2 out a second round always repeats a pair;
+    # with 6, 6 and 2 out (each label at most once) three rounds are repeat-free.
+    got = longest_inside(14, 4, 4, iterations=400_000)
+    assert [14 - sum(len(t) for t in rnd) for rnd in got] == [6, 6, 2]
+    pairs = _pairs(got)
+    assert len(pairs) == len(set(pairs))

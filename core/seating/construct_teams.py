@@ -17,7 +17,8 @@ then seats player d_i(c) + g of team i. Difference matrices come from
 Orders m = 2 (mod 4) have no difference matrix with three rows over any group (its Sylow
 2-subgroup is cyclic, so it has no complete mapping). For three teams they come from an
 (m-3, 4; 1, 1; 3) quasi-difference matrix over Z_{m-3} with three infinite points (stored in
-`_QDM`, found by `quasi_difference_matrix_search`): 10, 14, 18, 22, 26 (30 where stored).
+`_QDM`, found by `quasi_difference_matrix_search`, 30 by the CP-SAT model of
+`bench/seating_qdm.py`): 10, 14, 18, 22, 26, 30.
 
 The Dutch cycles of the "Tournament blocks" article (seed 003) are the cyclic case G = Z_T with
 d_j(h) = j*h, cut at the first round that repeats a pair.
@@ -349,6 +350,15 @@ _QDM: dict[int, tuple[Column, ...]] = {
         (0, 21, 12, 1), (None, 0, 2, 20), (None, 0, 18, 4), (None, 0, 11, 14), (0, None, 11, 9),
         (0, None, 18, 6), (0, None, 8, 18), (0, 20, None, 20), (0, 18, None, 17),
         (0, 14, None, 15), (0, 11, 10, None), (0, 22, 3, None), (0, 8, 9, None),
+    ),
+    27: (  # bench/seating_qdm.py 27 (CP-SAT), 71 s
+        (None, 0, 8, 21), (None, 0, 25, 19), (None, 0, 17, 13), (0, None, 22, 24),
+        (0, None, 25, 20), (0, None, 23, 22), (0, 26, None, 11), (0, 25, None, 13),
+        (0, 23, None, 14), (0, 22, 15, None), (0, 21, 8, None), (0, 24, 12, None), (0, 0, 1, 2),
+        (0, 1, 4, 7), (0, 2, 13, 1), (0, 3, 10, 3), (0, 4, 3, 12), (0, 5, 7, 15), (0, 6, 16, 23),
+        (0, 7, 2, 21), (0, 8, 26, 5), (0, 9, 21, 4), (0, 10, 6, 17), (0, 11, 24, 9),
+        (0, 12, 18, 16), (0, 13, 17, 6), (0, 14, 19, 10), (0, 15, 9, 26), (0, 16, 5, 19),
+        (0, 17, 14, 18), (0, 18, 0, 0), (0, 19, 11, 8), (0, 20, 20, 25),
     ),
 }
 

@@ -193,24 +193,30 @@ def longest_inside(
         if got is None:
             break
         best = got
-    if m // table_size < table_size:
-        best = _with_larger_sitouts(m, table_size, wanted, best, iterations // 4, seed)
+    goal = min(wanted, most_inside_rounds(m, table_size))
+    if len(best) < goal and m <= _LARGER_SITOUTS_UP_TO:
+        best = _with_larger_sitouts(m, table_size, goal, best, iterations // 4, seed)
     return best
+
+
+_LARGER_SITOUTS_UP_TO = 40
+"""Label counts where sit-out patterns are worth trying (their number grows with m)."""
 
 
 def _with_larger_sitouts(
     m: int, k: int, wanted: int, best: Grouping, iterations: int, seed: int
 ) -> Grouping:
-    """With fewer tables than seats a table of one round cannot spread over the next round's
-    tables, so rounds with s = m mod K out stop early (14 labels at 4: one round). Letting
-    s + K, s + 2K, ... sit out (still each label at most once) seats fewer and can go on: 14
-    labels with 6, 6 and 2 out give 3 rounds. Largest sit-outs first, longest patterns first.
+    """Rounds where s + K labels sit out instead of s (still each label at most once) seat
+    fewer but bend the pair structure: with fewer tables than seats a table cannot spread over
+    the next round's tables, so 14 labels at 4 with 2 out stop after one round, while 6, 6
+    and 2 out give 3; 26 labels at 4 with 2 out stall at 6 rounds, while 6, 6, 6, 2, 2, 2, 2
+    out give 7. Longest patterns first, most large sit-outs first.
 
     >>> len(_with_larger_sitouts(14, 4, 4, [], 100_000, 0))
     3
     """
     s = m % k
-    sizes = [size for size in range(s, m + 1, k) if size > 0 and m - size >= k]
+    sizes = [size for size in (s, s + k) if size > 0 and m - size >= k]
     for length in range(min(wanted, m // max(s, 1)), len(best), -1):
         for pattern in itertools.combinations_with_replacement(sorted(sizes, reverse=True), length):
             if sum(pattern) > m:

@@ -210,22 +210,26 @@ def _with_larger_sitouts(
     fewer but bend the pair structure: with fewer tables than seats a table cannot spread over
     the next round's tables, so 14 labels at 4 with 2 out stop after one round, while 6, 6
     and 2 out give 3; 26 labels at 4 with 2 out stall at 6 rounds, while 6, 6, 6, 2, 2, 2, 2
-    out give 7. Longest patterns first, most large sit-outs first.
+    out give 7. One round more at a time, most large sit-outs first.
 
     >>> len(_with_larger_sitouts(14, 4, 4, [], 100_000, 0))
     3
     """
     s = m % k
     sizes = [size for size in (s, s + k) if size > 0 and m - size >= k]
-    for length in range(min(wanted, m // max(s, 1)), len(best), -1):
+    for length in range(len(best) + 1, wanted + 1):
+        found = None
         for pattern in itertools.combinations_with_replacement(sorted(sizes, reverse=True), length):
-            if sum(pattern) > m:
-                continue
+            if sum(pattern) > m or set(pattern) == {s}:
+                continue  # s out every round is what the plain search already tried
             starts = list(itertools.accumulate(pattern, initial=0))
             sitouts = [list(range(a, a + size)) for a, size in zip(starts, pattern, strict=False)]
-            got = anneal_inside(m, k, sitouts, iterations=iterations, seed=seed)
-            if got is not None:
-                return got
+            found = anneal_inside(m, k, sitouts, iterations=iterations, seed=seed)
+            if found is not None:
+                break
+        if found is None:
+            break  # one more round at a time: a failed round count costs one pass, not many
+        best = found
     return best
 
 

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mjevent.core.seating.inside import anneal_inside, inside_block_name, sitout_labels
+from mjevent.core.seating.inside import anneal_inside, inside_block_name, sitout_labels, turn
 from mjevent.core.seating.inside_blocks import INSIDE_BLOCKS
 
 TARGET = Path(__file__).resolve().parent.parent / "core" / "seating" / "inside_blocks.py"
@@ -55,13 +55,6 @@ def cpsat_turned(
     cp_model: Any = importlib.import_module("ortools.sat.python.cp_model")
     out_levels = m % k
     circle = levels * n
-
-    def moved(p: int, r: int) -> int:
-        if p >= circle:
-            return p
-        level, x = divmod(p, n)
-        return level * n + (x + r) % n
-
     out = {level * n for level in range(out_levels)}
     active = [p for p in range(m) if p not in out]
     tables = len(active) // k
@@ -81,7 +74,7 @@ def cpsat_turned(
     for pair, v in share.items():
         p, q = tuple(pair)
         for r in range(1, rounds):
-            turned = frozenset((moved(p, r), moved(q, r)))
+            turned = frozenset((turn(p, r, n, circle), turn(q, r, n, circle)))
             if turned == pair:
                 model.Add(v == 0)
             elif turned in share:
@@ -90,7 +83,7 @@ def cpsat_turned(
     if solver is None:
         return None
     base = [[p for p in active if solver.Value(at[p, t])] for t in range(tables)]
-    return [[[moved(p, r) for p in table] for table in base] for r in range(rounds)]
+    return [[[turn(p, r, n, circle) for p in table] for table in base] for r in range(rounds)]
 
 
 def cpsat_plain(m: int, k: int, rounds: int, seconds: float) -> Grouping | None:

@@ -109,8 +109,9 @@ def repeat_free_bound(players: int, table_size: int, rounds: int) -> int:
             break
         bound += 1
     if rounds >= 2 and any(plan.byes):
-        first = [p for p in range(players) if p not in set(plan.byes[0])]
-        second = [p for p in range(players) if p not in set(plan.byes[1])]
+        out_first, out_second = set(plan.byes[0]), set(plan.byes[1])
+        first = [p for p in range(players) if p not in out_first]
+        second = [p for p in range(players) if p not in out_second]
         tables = np.asarray(first, dtype=np.int64).reshape(-1, table_size)
         if not round_can_follow(tables, second, table_size):
             return 1
@@ -141,18 +142,11 @@ def best_grouping(
         if block is not None:
             found = ([[list(t) for t in r] for r in block.rounds], f"library:{block.name}", True)
     if cfg.use_constructions and (found is None or len(found[0]) < rounds):
-        build, name = _constructions()
-        if build is not None:
-            try:
-                design = build(players, table_size, team_size=team_size)
-            except (ValueError, NotImplementedError, LookupError, ArithmeticError):
-                design = None
-            # Trust, but verify with our own checker: a faulty design is ignored.
-            if design and not _valid(design, players, table_size, team_size):
-                design = None
-            if design and (found is None or len(design) > len(found[0])):
-                label = name(players, table_size, team_size=team_size) if name else None
-                found = (design, f"construction:{label or 'design'}", table_size == 2)
+        design = _construction(players, table_size, team_size)
+        if design and (found is None or len(design) > len(found[0])):
+            _, name = _constructions()
+            label = name(players, table_size, team_size=team_size) if name else None
+            found = (design, f"construction:{label or 'design'}", table_size == 2)
     m = players // table_size
     shift_goal = min(rounds, m - 1)
     if (team_size is None and cfg.use_library and m > table_size
@@ -206,6 +200,21 @@ def best_grouping(
     return grouping[:rounds], source, ordered
 
 
+def _construction(players: int, table_size: int, team_size: int | None) -> Grouping | None:
+    """The constructions module's design for this size, or None (none, module absent, or it
+    failed our own check: trust, but verify, so a faulty design is ignored)."""
+    build, _ = _constructions()
+    if build is None:
+        return None
+    try:
+        design = build(players, table_size, team_size=team_size)
+    except (ValueError, NotImplementedError, LookupError, ArithmeticError):
+        return None
+    if not design or not _valid(design, players, table_size, team_size):
+        return None
+    return design
+
+
 def _valid(design: Grouping, players: int, table_size: int, team_size: int | None) -> bool:
     """Every round seats every player once at full tables, no pair twice, no teammates."""
     try:
@@ -234,15 +243,7 @@ def _shifts(
 def _team_schedule(players: int, k: int, m: int, cfg: GenerateSettings) -> Grouping | None:
     """The longest team schedule (K teams of m, teammates apart) at hand: a construction,
     a library team block, or shifted circles (m-1 rounds)."""
-    best: Grouping | None = None
-    build, _ = _constructions() if cfg.use_constructions else (None, None)
-    if build is not None:
-        try:
-            best = build(players, k, team_size=m)
-        except (ValueError, NotImplementedError, LookupError, ArithmeticError):
-            best = None
-        if best and not _valid(best, players, k, m):
-            best = None
+    best = _construction(players, k, m) if cfg.use_constructions else None
     if (not best or len(best) < m - 1) and m > k and cfg.use_library:
         from mjevent.core.seating.library import find_block
 

@@ -260,6 +260,19 @@ def refill(team_rounds: Grouping, m: int, table_size: int, inside: Grouping) -> 
     return out
 
 
+def turn(label: int, r: int, n: int, circle: int) -> int:
+    """A label after turning by r: labels below `circle` lie on circles of n and move on by r
+    along theirs, the others (fixed) stay.
+
+    >>> turn(8, 3, 7, 21), turn(6, 1, 7, 21), turn(22, 5, 7, 21)
+    (11, 0, 22)
+    """
+    if label >= circle:
+        return label
+    level, x = divmod(label, n)
+    return level * n + (x + r) % n
+
+
 def anneal_rotational(
     m: int,
     table_size: int,
@@ -290,19 +303,12 @@ def anneal_rotational(
     if n < rounds:
         return None
     circle = s * n
-
-    def moved(p: int, r: int) -> int:
-        if p >= circle:
-            return p
-        level, x = divmod(p, n)
-        return level * n + (x + r) % n
-
     rng = random.Random(seed * 1_000_003 + m * 131 + k * 11 + rounds)
     out = {level * n for level in range(s)}
     active = [p for p in range(m) if p not in out]
     rng.shuffle(active)
     base = [active[i : i + k] for i in range(0, len(active), k)]
-    shift = [[moved(p, r) for p in range(m)] for r in range(rounds)]
+    shift = [[turn(p, r, n, circle) for p in range(m)] for r in range(rounds)]
     temp = 0.3
     meet = [[0] * m for _ in range(m)]
     cost = 0

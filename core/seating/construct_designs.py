@@ -170,17 +170,34 @@ def product_design(inner: Rounds, outer: Rounds, transversal: Rounds) -> Rounds:
     """A resolvable design on u*w players from ones on u (inner) and w (outer) players.
 
     Player l*u + x is point x of copy l of the inner design. The inner rounds run in every
-    copy at once; then for each outer round and each round of `transversal` (a resolvable
-    TD(k, u): k groups of u consecutive players, one per table), every outer table {l_1..l_k}
-    gets that transversal round with group i mapped onto copy l_i. Every pair meets once when
-    it does in the three ingredients.
+    copy at once; then come the rounds of `inflate(outer, transversal)`. Every pair meets once
+    when it does in the three ingredients.
     """
     u = 1 + max(p for table in inner[0] for p in table)
+    copies = len(outer[0]) * len(outer[0][0])
     rounds: Rounds = [
-        [[copy * u + x for x in table] for copy in range(len(outer[0]) * len(outer[0][0]))
-         for table in rnd]
+        [[copy * u + x for x in table] for copy in range(copies) for table in rnd]
         for rnd in inner
     ]
+    return rounds + inflate(outer, transversal)
+
+
+def inflate(outer: Rounds, transversal: Rounds) -> Rounds:
+    """Every player of `outer` becomes a group of u players; every outer table, a transversal.
+
+    `transversal` is a resolvable TD(k, u): k groups of u consecutive players, one of each per
+    table, every two players of different groups together exactly once. Outer player l becomes
+    players l*u .. l*u+u-1; for each outer round and each transversal round, every outer table
+    {l_1..l_k} gets that transversal round with group i mapped onto group l_i. So two players
+    meet once when their outer players met, never when they did not (nor inside a group):
+    len(outer) * u rounds, repeat-free when `outer` is.
+
+    >>> rounds = inflate(kirkman(9), team_rounds(3, 4))  # 9 players -> 9 groups of 4
+    >>> len(rounds), len(rounds[0]), rounds[0][0]
+    (16, 12, [0, 12, 24])
+    """
+    u = len(transversal[0])
+    rounds: Rounds = []
     for out_round in outer:
         for tr in transversal:
             rounds.append([

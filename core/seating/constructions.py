@@ -42,7 +42,9 @@ import functools
 from mjevent.core.seating.construct_designs import (
     _freeze,
     _integer_root,
+    _thaw,
     affine_space,
+    inflate,
     kirkman,
     kirkman_name,
     rbibd4,
@@ -142,6 +144,9 @@ def _best_individual(players: int, k: int) -> tuple[_Frozen, str] | None:
     found = _teams_plus_intra(k, players // k, None)
     if found is not None:
         options.append(found)
+    found = _inflated(players, k)
+    if found is not None:
+        options.append(found)
     if not options or len(options[0][0]) < players // k:
         dutch = dutch_cycles(players, k)
         if len(dutch) > 1:
@@ -205,6 +210,41 @@ def _teams_plus_intra(k: int, groups: int, team_size: int | None) -> tuple[_Froz
             ))
         name += f", then inside each group of {groups}: {inner[1]}"
     return tuple(rounds), name
+
+
+def _inflated(players: int, k: int) -> tuple[_Frozen, str] | None:
+    """The longest schedule from a smaller one whose every player becomes a group of g.
+
+    P = w*g: the best schedule for w players is inflated (`inflate`) by a resolvable TD(k, g),
+    len(outer) * g rounds, then every group of g plays inside itself when g is a multiple of
+    k. One table of w = k players is `_teams_plus_intra`; this covers w > k.
+
+    >>> found = _inflated(84, 3)  # KTS(21), each player a group of 4: 10 * 4 rounds
+    >>> len(found[0]), found[1].split(" (")[0]
+    (40, 'kirkman triple system KTS(3q), q=7, every player a group of 4')
+    """
+    best: tuple[_Frozen, str] | None = None
+    for g in range(2, players // (2 * k) + 1):
+        w = players // g
+        if players % g or w % k or not has_team_rounds(k, g):
+            continue
+        outer = _best(w, k, None)
+        if outer is None:
+            continue
+        inner = _best(g, k, None) if g % k == 0 else None
+        most = len(outer[0]) * g + (len(inner[0]) if inner is not None else 0)
+        if best is not None and most <= len(best[0]):
+            continue
+        rounds = [tuple(tuple(t) for t in r) for r in inflate(_thaw(outer[0]), team_rounds(k, g))]
+        name = f"{outer[1]}, every player a group of {g} ({team_rounds_name(k, g)})"
+        if inner is not None:
+            for rnd in inner[0]:
+                rounds.append(tuple(
+                    tuple(group * g + p for p in table) for group in range(w) for table in rnd
+                ))
+            name += f", then inside each group: {inner[1]}"
+        best = tuple(rounds), name
+    return best
 
 
 def _drop_round(found: tuple[_Frozen, str], k: int) -> tuple[_Frozen, str]:

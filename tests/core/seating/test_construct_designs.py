@@ -11,6 +11,7 @@ from mjevent.core.seating.construct_designs import (
     _kts_from_starter,
     affine_plane,
     affine_space,
+    inflate,
     kirkman,
     kirkman_name,
     kirkman_starter_search,
@@ -95,6 +96,18 @@ def test_kirkman_starter_search_finds_a_design() -> None:
 def test_product_of_two_designs() -> None:
     rounds = product_design(kirkman(9), kirkman(15), team_rounds(3, 9))
     assert_pairwise_balanced(rounds, 135, 3)
+
+
+@pytest.mark.parametrize(("v", "g"), [(9, 4), (21, 4), (15, 5), (9, 3)])
+def test_inflated_design_meets_all_but_the_own_group_once(v: int, g: int) -> None:
+    rounds = inflate(kirkman(v), team_rounds(3, g))
+    players = v * g
+    assert len(rounds) == (v - 1) // 2 * g
+    assert is_repeat_free(rounds, players, 3)
+    pairs = list(itertools.combinations(range(players), 2))
+    met = {pair for rnd in rounds for t in rnd for pair in itertools.combinations(sorted(t), 2)}
+    unmet = [pair for pair in pairs if pair not in met]
+    assert unmet == [(a, b) for a, b in pairs if a // g == b // g]
 
 
 RBIBD_SIZES = [*range(16, 161, 12), 172, 196, 208, 256]

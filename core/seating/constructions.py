@@ -52,6 +52,7 @@ from mjevent.core.seating.construct_designs import (
 )
 from mjevent.core.seating.construct_field import prime_power
 from mjevent.core.seating.construct_pairs import berger_rounds
+from mjevent.core.seating.construct_rgdd import has_rgdd4, rgdd4, rgdd4_name
 from mjevent.core.seating.construct_teams import (
     dutch_cycles,
     has_team_rounds,
@@ -144,9 +145,9 @@ def _best_individual(players: int, k: int) -> tuple[_Frozen, str] | None:
     found = _teams_plus_intra(k, players // k, None)
     if found is not None:
         options.append(found)
-    found = _inflated(players, k)
-    if found is not None:
-        options.append(found)
+    for found in (_inflated(players, k), _rgdd(players, k)):
+        if found is not None:
+            options.append(found)
     if not options or len(options[0][0]) < players // k:
         dutch = dutch_cycles(players, k)
         if len(dutch) > 1:
@@ -200,16 +201,7 @@ def _teams_plus_intra(k: int, groups: int, team_size: int | None) -> tuple[_Froz
     across = _teams(k, groups)
     if across is None or "Dutch" in across[1]:
         return None
-    rounds = list(across[0])
-    name = across[1]
-    inner = _best(groups, k, team_size) if groups % k == 0 else None
-    if inner is not None:
-        for rnd in inner[0]:
-            rounds.append(tuple(
-                tuple(g * groups + p for p in table) for g in range(k) for table in rnd
-            ))
-        name += f", then inside each group of {groups}: {inner[1]}"
-    return tuple(rounds), name
+    return _then_inside_groups(_thaw(across[0]), across[1], groups, k, team_size)
 
 
 def _inflated(players: int, k: int) -> tuple[_Frozen, str] | None:
@@ -233,18 +225,50 @@ def _inflated(players: int, k: int) -> tuple[_Frozen, str] | None:
             continue
         inner = _best(g, k, None) if g % k == 0 else None
         most = len(outer[0]) * g + (len(inner[0]) if inner is not None else 0)
+        # the inside rounds are counted before building, to skip inflations that cannot win
         if best is not None and most <= len(best[0]):
             continue
-        rounds = [tuple(tuple(t) for t in r) for r in inflate(_thaw(outer[0]), team_rounds(k, g))]
+        rounds = inflate(_thaw(outer[0]), team_rounds(k, g))
         name = f"{outer[1]}, every player a group of {g} ({team_rounds_name(k, g)})"
-        if inner is not None:
-            for rnd in inner[0]:
-                rounds.append(tuple(
-                    tuple(group * g + p for p in table) for group in range(w) for table in rnd
-                ))
-            name += f", then inside each group: {inner[1]}"
-        best = tuple(rounds), name
+        best = _then_inside_groups(rounds, name, g, k)
     return best
+
+
+def _rgdd(players: int, k: int) -> tuple[_Frozen, str] | None:
+    """A stored resolvable 4-GDD of type q^u (P = u*q), then each group of q plays inside.
+
+    >>> found = _rgdd(56, 4)  # 16 rounds of the 4-GDD of type 8^7, 1 inside the groups of 8
+    >>> len(found[0]), found[1].split(",")[0]
+    (17, 'resolvable 4-GDD of type 8^7 over Z_7 x GF(8)')
+    """
+    if k != 4:
+        return None
+    for q in range(2, players // k + 1):
+        if players % q == 0 and has_rgdd4(players // q, q):
+            return _then_inside_groups(rgdd4(players // q, q), rgdd4_name(players // q, q), q, k)
+    return None
+
+
+def _then_inside_groups(
+    rounds: Rounds, name: str, g: int, k: int, team_size: int | None = None
+) -> tuple[_Frozen, str]:
+    """Rounds where players g*i .. g*i + g-1 never meet, then the best schedule for g players
+    (teams of `team_size` kept apart) inside every such group at once, when k divides g."""
+    frozen = [tuple(tuple(t) for t in r) for r in rounds]
+    if g % k:
+        return tuple(frozen), name
+    inner = _best(g, k, team_size)
+    if inner is None and team_size is None:
+        # No construction for g players (8 at tables of 4), but one round always exists.
+        inner = (tuple(tuple(range(t, t + k)) for t in range(0, g, k)),), "one round"
+    if inner is not None:
+        groups = sum(len(t) for t in rounds[0]) // g
+        for rnd in inner[0]:
+            frozen.append(tuple(
+                tuple(group * g + p for p in table) for group in range(groups) for table in rnd
+            ))
+        name += f", then inside each group of {g}: {inner[1]}"
+    return tuple(frozen), name
 
 
 def _drop_round(found: tuple[_Frozen, str], k: int) -> tuple[_Frozen, str]:

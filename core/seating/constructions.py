@@ -15,7 +15,11 @@ docs/seating-constructions.md):
 2. "k teams + intra-team": P = K*T players as K groups of T; a resolvable transversal design
    (difference matrix of order T, `construct_teams`) seats one player of each group per table
    for T rounds, then every group plays the best schedule for T players inside itself;
-3. Dutch cycles (seed 003) up to their first repeated pair, when 2 gives nothing.
+3. inflation: every player of a smaller schedule becomes a group of g, every table a
+   resolvable TD(k, g), then the groups play inside (84 sanma players = KTS(21) x 4: 40);
+4. a stored resolvable 4-GDD of type q^u (`construct_rgdd`), then the groups play inside
+   (56 = 8^7: 16 + 1 = 17);
+5. Dutch cycles (seed 003) up to their first repeated pair, when 2-4 give nothing.
 
 Teams (`team_size`: teams are consecutive blocks, players 0..team_size-1 are team 0...):
 
@@ -224,9 +228,8 @@ def _inflated(players: int, k: int) -> tuple[_Frozen, str] | None:
         if outer is None:
             continue
         inner = _best(g, k, None) if g % k == 0 else None
-        most = len(outer[0]) * g + (len(inner[0]) if inner is not None else 0)
-        # the inside rounds are counted before building, to skip inflations that cannot win
-        if best is not None and most <= len(best[0]):
+        inside = len(inner[0]) if inner is not None else int(g % k == 0)
+        if best is not None and len(outer[0]) * g + inside <= len(best[0]):
             continue
         rounds = inflate(_thaw(outer[0]), team_rounds(k, g))
         name = f"{outer[1]}, every player a group of {g} ({team_rounds_name(k, g)})"

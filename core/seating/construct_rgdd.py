@@ -31,7 +31,7 @@ Point = tuple[int, int]
 Table = tuple[Point, ...]
 Class = tuple[int, int, int]
 
-__all__ = ["has_rgdd4", "rgdd4", "rgdd4_name", "rgdd4_starter_search"]
+__all__ = ["develop", "has_rgdd4", "rgdd4", "rgdd4_name", "rgdd4_starter_search"]
 
 # (u, q) -> (w, base rounds as their base tables), found by `rgdd4_starter_search(u, q, w,
 # seed=s)` (seed and time in the comment).
@@ -65,6 +65,12 @@ def rgdd4(u: int, q: int) -> Rounds:
     if (u, q) not in _STARTERS:
         raise ValueError(f"no stored resolvable 4-GDD of type {q}^{u}")
     w, bases = _STARTERS[(u, q)]
+    return develop(u, q, w, bases)
+
+
+def develop(u: int, q: int, w: int, bases: tuple[tuple[Table, ...], ...]) -> Rounds:
+    """The rounds of base rounds given as base tables: each base round is the mu-orbits of its
+    tables, translated by every c in GF(q); player g*q + x is point (g, x)."""
     f = field(q)
     rounds: Rounds = []
     for base in bases:
@@ -117,13 +123,11 @@ def rgdd4_starter_search(
                 return tuple(sorted(out))
             out.append(nxt)
 
-    point_orbit: dict[Point, Point] = {}
-    for g in range(u):
-        for x in range(q):
-            orbit = [(g, x)]
-            while _mu(orbit[-1], u, w, f) != (g, x):
-                orbit.append(_mu(orbit[-1], u, w, f))
-            point_orbit[(g, x)] = min(orbit)
+    point_orbit = {
+        (g, x): min(image[0] for image in _orbit(((g, x),), u, w, f))
+        for g in range(u)
+        for x in range(q)
+    }
     points = sorted(point_orbit)
     options: dict[tuple[int, Table], list[object]] = {}
     seen: set[Table] = set()

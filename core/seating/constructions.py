@@ -227,8 +227,8 @@ def _inflated(players: int, k: int) -> tuple[_Frozen, str] | None:
         outer = _best(w, k, None)
         if outer is None:
             continue
-        inner = _best(g, k, None) if g % k == 0 else None
-        inside = len(inner[0]) if inner is not None else int(g % k == 0)
+        inner = _inside(g, k, None)
+        inside = len(inner[0]) if inner is not None else 0
         if best is not None and len(outer[0]) * g + inside <= len(best[0]):
             continue
         rounds = inflate(_thaw(outer[0]), team_rounds(k, g))
@@ -258,12 +258,7 @@ def _then_inside_groups(
     """Rounds where players g*i .. g*i + g-1 never meet, then the best schedule for g players
     (teams of `team_size` kept apart) inside every such group at once, when k divides g."""
     frozen = [tuple(tuple(t) for t in r) for r in rounds]
-    if g % k:
-        return tuple(frozen), name
-    inner = _best(g, k, team_size)
-    if inner is None and team_size is None:
-        # No construction for g players (8 at tables of 4), but one round always exists.
-        inner = (tuple(tuple(range(t, t + k)) for t in range(0, g, k)),), "one round"
+    inner = _inside(g, k, team_size)
     if inner is not None:
         groups = sum(len(t) for t in rounds[0]) // g
         for rnd in inner[0]:
@@ -272,6 +267,18 @@ def _then_inside_groups(
             ))
         name += f", then inside each group of {g}: {inner[1]}"
     return tuple(frozen), name
+
+
+def _inside(g: int, k: int, team_size: int | None) -> tuple[_Frozen, str] | None:
+    """What a group of g players plays among itself: the best construction, else (with no
+    teams to keep apart) the one round that always exists; None when k does not divide g."""
+    if g % k:
+        return None
+    inner = _best(g, k, team_size)
+    if inner is None and team_size is None:
+        # No construction for g players (8 at tables of 4), but one round always exists.
+        return (tuple(tuple(range(t, t + k)) for t in range(0, g, k)),), "one round"
+    return inner
 
 
 def _drop_round(found: tuple[_Frozen, str], k: int) -> tuple[_Frozen, str]:

@@ -6,10 +6,9 @@ import itertools
 
 import pytest
 
-from mjevent.core.seating.construct_field import field
 from mjevent.core.seating.construct_rgdd import (
     _STARTERS,
-    _orbit,
+    develop,
     has_rgdd4,
     rgdd4,
     rgdd4_name,
@@ -46,13 +45,7 @@ def test_56_players_in_16_rounds_and_the_name() -> None:
 def test_the_search_finds_a_starter_and_it_develops() -> None:
     bases = rgdd4_starter_search(4, 5, 1, node_limit=20_000)
     assert bases is not None
-    f = field(5)
-    rounds = [
-        [[g * 5 + f.add(x, c) for g, x in t] for table in base for t in _orbit(table, 4, 1, f)]
-        for base in bases
-        for c in range(5)
-    ]
-    assert_group_divisible(rounds, 4, 5)
+    assert_group_divisible(develop(4, 5, 1, bases), 4, 5)
 
 
 def test_sizes_without_a_design_are_refused() -> None:

@@ -14,13 +14,14 @@ Table numbers. Each round, tables get numbers by a bipartite matching that avoid
 player at the table, the numbers that player used in the two previous rounds (seed 003's fourth
 principle and its marked-tile concern). When no such matching exists (few tables), the leftover
 tables take the numbers that repeat for the fewest players; up to seven tables, the numbering
-with the fewest repeats is found exhaustively.
+with the fewest repeats is found exhaustively. When that round-by-round pass leaves repeats, a
+bounded depth-first search over all rounds' repeat-free numberings is tried.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from mjevent.core.seating.schedule import Round, Table
 
@@ -189,6 +190,10 @@ def assign_table_numbers(rounds: Sequence[Sequence[Table]], *, fixed_rounds: int
 
     The fixed rounds keep their order. For each later round, the tables are matched to the
     numbers 1..T avoiding every number one of their players used in the two previous rounds.
+    One round's choice can corner a later one (32 players at 8 tables: every number taken for
+    some table), so when this round-by-round pass leaves repeats, a depth-first search over
+    the repeat-free numberings of all rounds is tried (at most `_NODE_LIMIT` tables placed)
+    and wins when it gets through.
 
     >>> rounds = [[(0, 1), (2, 3), (4, 5)], [(0, 2), (1, 4), (3, 5)], [(0, 4), (1, 5), (2, 3)]]
     >>> assign_table_numbers(rounds)
@@ -201,13 +206,88 @@ def assign_table_numbers(rounds: Sequence[Sequence[Table]], *, fixed_rounds: int
         if r >= fixed_rounds and len(tables) > 1:
             tables = _number_round(tables, last[-2:])
         out.append(tuple(tables))
-        last.append({p: i for i, t in enumerate(tables) for p in t})
+        last.append(_numbers(tables))
+    if table_number_repeats(out[fixed_rounds:], out[max(0, fixed_rounds - 2):fixed_rounds]):
+        searched = _search_numbering(rounds, fixed_rounds)
+        if searched is not None:
+            return searched
     return out
 
 
-def _number_round(tables: list[Table], history: list[dict[int, int]]) -> list[Table]:
+def table_number_repeats(rounds: Sequence[Sequence[Table]],
+                         before: Sequence[Sequence[Table]] = ()) -> int:
+    """Player-rounds at a table number the player had in one of the two previous rounds
+    (`before`: rounds played earlier, counted as history only).
+
+    >>> table_number_repeats([[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(1, 2), (0, 3)]])
+    5
+    """
+    repeats = 0
+    last = [_numbers(rnd) for rnd in before]
+    for rnd in rounds:
+        now = _numbers(rnd)
+        repeats += sum(any(h.get(p) == x for h in last[-2:]) for p, x in now.items())
+        last.append(now)
+    return repeats
+
+
+_NODE_LIMIT = 20_000  # table placements; a few hundredths of a second
+
+
+def _numbers(tables: Sequence[Table]) -> dict[int, int]:
+    return {p: x for x, t in enumerate(tables) for p in t}
+
+
+def _search_numbering(rounds: Sequence[Sequence[Table]], fixed_rounds: int
+                      ) -> list[Round] | None:
+    """Numberings of the rounds after the fixed ones with no repeat at all, or None (none
+    found within `_NODE_LIMIT` steps of placing a table at a number)."""
+    out: list[Round] = [tuple(rnd) for rnd in rounds[:fixed_rounds]]
+    budget = [_NODE_LIMIT]
+
+    def extend(r: int) -> bool:
+        if r == len(rounds):
+            return True
+        history = [_numbers(rnd) for rnd in out[-2:]]
+        tables = list(rounds[r])
+        for table_at in _repeat_free_numberings(_cost(tables, history), budget):
+            out.append(tuple(tables[t] for t in table_at))
+            if extend(r + 1):
+                return True
+            out.pop()
+        return False
+
+    return out if extend(fixed_rounds) else None
+
+
+def _repeat_free_numberings(cost: list[list[int]], budget: list[int]) -> Iterator[list[int]]:
+    """Every table_at (number -> table) using only zero-cost pairs, in lexicographic order,
+    until budget[0] placements have been tried (shared by the whole search)."""
+    n = len(cost)
+    table_at: list[int] = []
+    used = [False] * n
+
+    def place(x: int) -> Iterator[list[int]]:
+        if x == n:
+            yield list(table_at)
+            return
+        for t in range(n):
+            if not used[t] and cost[t][x] == 0:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return
+                used[t] = True
+                table_at.append(t)
+                yield from place(x + 1)
+                table_at.pop()
+                used[t] = False
+
+    return place(0)
+
+
+def _cost(tables: list[Table], history: list[dict[int, int]]) -> list[list[int]]:
+    """cost[t][x]: players of table t who sat at number x in the two previous rounds."""
     n = len(tables)
-    # cost[t][x]: players of table t who sat at number x in the two previous rounds.
     cost = [[0] * n for _ in range(n)]
     for t, table in enumerate(tables):
         for h in history:
@@ -215,6 +295,12 @@ def _number_round(tables: list[Table], history: list[dict[int, int]]) -> list[Ta
                 x = h.get(p)
                 if x is not None and x < n:
                     cost[t][x] += 1
+    return cost
+
+
+def _number_round(tables: list[Table], history: list[dict[int, int]]) -> list[Table]:
+    n = len(tables)
+    cost = _cost(tables, history)
     if n <= 7:
         # Few tables: the best numbering is found exhaustively (at most 5,040 orders).
         cheapest = min(

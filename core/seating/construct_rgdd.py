@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 
 from mjevent.core.seating.construct_field import Field, field
+from mjevent.core.seating.construct_rgdd_pairs import rgdd4_pairs
 from mjevent.core.seating.construct_search import exact_cover
 
 Rounds = list[list[list[int]]]
@@ -45,14 +46,19 @@ _STARTERS: dict[tuple[int, int], tuple[int, tuple[tuple[Table, ...], ...]]] = {
     ),
 }
 
+# Type 2^16 has its own symmetry (`construct_rgdd_pairs`): 32 players, 10 rounds.
+_PAIRS = (16, 2)
+
 
 def has_rgdd4(u: int, q: int) -> bool:
     """Whether `rgdd4(u, q)` is stored."""
-    return (u, q) in _STARTERS
+    return (u, q) in _STARTERS or (u, q) == _PAIRS
 
 
 def rgdd4_name(u: int, q: int) -> str:
     """How `rgdd4` builds this size (for the quality summary)."""
+    if (u, q) == _PAIRS:
+        return "resolvable 4-GDD of type 2^16 over F_2^3 x 4 (Aguado's 8-4-10 symmetry)"
     w = _STARTERS[(u, q)][0]
     return f"resolvable 4-GDD of type {q}^{u} over Z_{u} x GF({q}), x -> {w}x"
 
@@ -62,6 +68,8 @@ def rgdd4(u: int, q: int) -> Rounds:
 
     Players g*q .. g*q + q-1 (a group) never meet; any two others meet exactly once.
     """
+    if (u, q) == _PAIRS:
+        return rgdd4_pairs()
     if (u, q) not in _STARTERS:
         raise ValueError(f"no stored resolvable 4-GDD of type {q}^{u}")
     w, bases = _STARTERS[(u, q)]

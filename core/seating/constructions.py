@@ -18,7 +18,7 @@ docs/seating-constructions.md):
 3. inflation: every player of a smaller schedule becomes a group of g, every table a
    resolvable TD(k, g), then the groups play inside (84 sanma players = KTS(21) x 4: 40);
 4. a stored resolvable 4-GDD of type q^u (`construct_rgdd`), then the groups play inside
-   (56 = 8^7: 16 + 1 = 17);
+   (56 = 8^7: 16 + 1 = 17; 32 = 2^16: 10, the most possible);
 5. Dutch cycles (seed 003) up to their first repeated pair, when 2-4 give nothing.
 
 Teams (`team_size`: teams are consecutive blocks, players 0..team_size-1 are team 0...):
@@ -27,7 +27,8 @@ Teams (`team_size`: teams are consecutive blocks, players 0..team_size-1 are tea
   T rounds (the maximum; it exists iff K-1 MOLS of order T do), else Dutch cycles;
 - team_size = K: the best schedule minus one round, renumbered so that the tables of the
   dropped round are the teams; or K teams + intra when that is longer;
-- team_size dividing T: K groups of T (each a union of teams) + intra with the same teams.
+- team_size dividing T: K groups of T (each a union of teams) + intra with the same teams;
+- team_size = q of a stored resolvable 4-GDD of type q^u: its groups are the teams.
 
 >>> len(best_construction(16, 4)), construction_name(16, 4)
 (5, 'affine geometry AG(2,4) lines')
@@ -131,6 +132,10 @@ def _best(players: int, k: int, team_size: int | None) -> tuple[_Frozen, str] | 
         found = _teams_plus_intra(k, groups, team_size)
         if found is not None:
             options.append(found)
+    if k == 4 and has_rgdd4(players // team_size, team_size):
+        # The groups of a resolvable 4-GDD are the teams (32 players in 16 pairs: 10 rounds).
+        u = players // team_size
+        options.append((_freeze(rgdd4(u, team_size)), rgdd4_name(u, team_size)))
     if team_size == k:
         whole = _best_individual(players, k)
         if whole is not None and len(whole[0]) > 1:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjevent.core.seating.balance import assign_table_numbers, assign_winds
+from mjevent.core.seating.balance import (
+    _number_round,
+    assign_table_numbers,
+    assign_winds,
+    table_number_repeats,
+)
 from mjevent.core.seating.check import Requirements, check
-from mjevent.core.seating.schedule import Schedule
+from mjevent.core.seating.construct_rgdd import rgdd4
+from mjevent.core.seating.schedule import Round, Schedule, Table
 
 
 @st.composite
@@ -77,3 +85,31 @@ def test_fixed_rounds_keep_their_table_order() -> None:
     rounds = [[(0, 1), (2, 3)], [(0, 1), (2, 3)], [(0, 2), (1, 3)]]
     numbered = assign_table_numbers(rounds, fixed_rounds=2)
     assert numbered[:2] == [((0, 1), (2, 3)), ((0, 1), (2, 3))]
+
+
+def test_a_cornered_round_is_resolved_by_searching_across_rounds() -> None:
+    # The 4-GDD of type 2^16 in its stored order: numbering round by round leaves 3 players at
+    # a table number they had in the last two rounds; the search over all rounds finds none.
+    rounds = [[tuple(t) for t in rnd] for rnd in rgdd4(16, 2)]
+    first_pass = _numbered_round_by_round(rounds)
+    assert table_number_repeats(first_pass) == 3
+    numbered = assign_table_numbers(rounds)
+    assert table_number_repeats(numbered) == 0
+    assert [sorted(map(sorted, r)) for r in numbered] == [sorted(map(sorted, r)) for r in rounds]
+    assert check(Schedule.build(32, 4, numbered)).summary.table_repeats == 0
+
+
+def test_repeats_are_counted_against_the_rounds_before() -> None:
+    rounds = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(1, 2), (0, 3)]]
+    assert table_number_repeats(rounds) == 5
+    assert table_number_repeats(rounds[2:], rounds[:2]) == 3
+    # Two tables of two cannot avoid repeats: the result is the round-by-round numbering.
+    assert assign_table_numbers(rounds) == _numbered_round_by_round(rounds)
+
+
+def _numbered_round_by_round(rounds: Sequence[Sequence[Table]]) -> list[Round]:
+    out: list[Round] = []
+    for rnd in rounds:
+        history = [{p: x for x, t in enumerate(r) for p in t} for r in out[-2:]]
+        out.append(tuple(_number_round(list(rnd), history)))
+    return out

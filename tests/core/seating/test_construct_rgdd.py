@@ -14,6 +14,12 @@ from mjevent.core.seating.construct_rgdd import (
     rgdd4_name,
     rgdd4_starter_search,
 )
+from mjevent.core.seating.construct_rgdd_pairs import (
+    BASE_ROUNDS,
+    base_round_options,
+    option_key,
+    player,
+)
 from mjevent.core.seating.constructions import is_repeat_free
 
 Rounds = list[list[list[int]]]
@@ -34,6 +40,32 @@ def assert_group_divisible(rounds: Rounds, u: int, q: int) -> None:
 def test_stored_starters_give_resolvable_group_divisible_designs(u: int, q: int) -> None:
     assert has_rgdd4(u, q)
     assert_group_divisible(rgdd4(u, q), u, q)
+
+
+def test_32_players_in_pairs_meet_everybody_but_their_pair_in_10_rounds() -> None:
+    assert has_rgdd4(16, 2)
+    rounds = rgdd4(16, 2)
+    assert_group_divisible(rounds, 16, 2)
+    assert [sorted(t) for t in rounds[0][:2]] == [[0, 7, 11, 12], [3, 4, 8, 15]]
+
+
+def test_the_stored_pair_rounds_are_an_exact_cover_of_their_options() -> None:
+    options = base_round_options()
+    chosen = [option_key(slot, t) for slot, base in enumerate(BASE_ROUNDS) for t in base]
+    assert len(options) == 6384
+    assert all(key in options for key in chosen)
+    used = [item for key in chosen for item in options[key]]
+    assert len(used) == len(set(used))
+    assert set(used) == {item for items in options.values() for item in items}
+    # 7 slots x 32 points; pair orbits: 6 x 8 of 8 pairs across the 4 point orbits, 4 x 6 of
+    # 4 pairs (g, i), (g ^ h, i) inside them (h not 0 or 4): 480 pairs
+    assert len(used) == 7 * 32 + 48 + 24
+
+
+def test_pair_points_are_numbered_so_that_pairs_are_neighbours() -> None:
+    numbers = {player((g, i)): (g, i) for g in range(8) for i in range(4)}
+    assert sorted(numbers) == list(range(32))
+    assert all(numbers[2 * m + 1] == (numbers[2 * m][0] ^ 4, numbers[2 * m][1]) for m in range(16))
 
 
 def test_56_players_in_16_rounds_and_the_name() -> None:

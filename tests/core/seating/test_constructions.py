@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mjevent.core.seating.construct_field import field, prime_power
+from mjevent.core.seating.construct_rgdd import rgdd4_name
 from mjevent.core.seating.constructions import (
     best_construction,
     construction_name,
@@ -29,6 +30,8 @@ EXPECTED = {
     (2, 10): 9, (5, 25): 6, (5, 125): 31, (7, 49): 8, (3, 36): 16, (4, 80): 25,
     (3, 60): 28, (3, 84): 40,  # KTS(15), KTS(21) with every player a group of 4
     (4, 56): 17,  # 4-RGDD of type 8^7, then one round inside each group of 8
+    (4, 32): 10,  # 4-RGDD of type 2^16: the most possible (U = 10)
+    (4, 128): 42,  # 4 groups of 32 across (32 rounds), then the 2^16 inside them: U = 42
 }
 
 
@@ -125,6 +128,18 @@ def test_teams_inside_groups() -> None:
         for table in rnd:
             assert len({p // 3 for p in table}) == 4
     assert best_construction(48, 4, team_size=5) is None
+
+
+@pytest.mark.parametrize(("players", "team_size", "rounds"), [(32, 2, 10), (56, 8, 16)])
+def test_the_groups_of_a_stored_4_gdd_are_teams(players: int, team_size: int, rounds: int) -> None:
+    found = best_construction(players, 4, team_size=team_size)
+    assert found is not None
+    assert len(found) == rounds
+    assert is_repeat_free(found, players, 4)
+    assert all(len({p // team_size for p in table}) == 4 for rnd in found for table in rnd)
+    assert construction_name(players, 4, team_size=team_size) == rgdd4_name(
+        players // team_size, team_size
+    )
 
 
 def test_round_robin_for_two_is_berger() -> None:

@@ -4,7 +4,7 @@ nobody meets their pair and everybody else exactly once (the social golfer probl
 Ten rounds is the most 32 players can play without a repeat, and it forces this shape: each
 round a player meets 3 new people, 30 of 31 in ten rounds, so the one person never met pairs
 the players up. No cyclic or field construction of ours gives it (docs/seating-constructions.md
-lists what was tried); it was first found by Aguado (2004) by computer search.
+lists what was tried); Aguado's computer solution of 2004 settled it.
 
 Points are (g, i): g in F_2^3 (a 3-bit number, added by XOR) and i in 0..3; every g acts by
 (h, i) -> (h ^ g, i). The construction keeps the symmetry read off the published solution

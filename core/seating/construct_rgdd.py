@@ -25,6 +25,10 @@ import itertools
 
 from mjevent.core.seating.construct_field import Field, field
 from mjevent.core.seating.construct_rgdd_pairs import rgdd4_pairs
+from mjevent.core.seating.construct_rgdd_rotational import (
+    has_rgdd3_rotational,
+    rgdd3_rotational,
+)
 from mjevent.core.seating.construct_search import exact_cover
 
 Rounds = list[list[list[int]]]
@@ -46,19 +50,22 @@ _STARTERS: dict[tuple[int, int], tuple[int, tuple[tuple[Table, ...], ...]]] = {
     ),
 }
 
-# Type 2^16 has its own symmetry (`construct_rgdd_pairs`): 32 players, 10 rounds.
+# Type 2^16 has its own symmetry (`construct_rgdd_pairs`): 32 players, 10 rounds; type 3^u
+# is 1-rotational (`construct_rgdd_rotational`): 3u players, u - 1 rounds.
 _PAIRS = (16, 2)
 
 
 def has_rgdd4(u: int, q: int) -> bool:
     """Whether `rgdd4(u, q)` is stored."""
-    return (u, q) in _STARTERS or (u, q) == _PAIRS
+    return (u, q) in _STARTERS or (u, q) == _PAIRS or (q == 3 and has_rgdd3_rotational(u))
 
 
 def rgdd4_name(u: int, q: int) -> str:
     """How `rgdd4` builds this size (for the quality summary)."""
     if (u, q) == _PAIRS:
         return "resolvable 4-GDD of type 2^16 over F_2^3 x 4 (Aguado's 8-4-10 symmetry)"
+    if q == 3 and has_rgdd3_rotational(u):
+        return f"1-rotational resolvable 4-GDD of type 3^{u} over Z_{u - 1} x 3 + 3 inf"
     w = _STARTERS[(u, q)][0]
     return f"resolvable 4-GDD of type {q}^{u} over Z_{u} x GF({q}), x -> {w}x"
 
@@ -70,6 +77,8 @@ def rgdd4(u: int, q: int) -> Rounds:
     """
     if (u, q) == _PAIRS:
         return rgdd4_pairs()
+    if q == 3 and has_rgdd3_rotational(u):
+        return rgdd3_rotational(u)
     if (u, q) not in _STARTERS:
         raise ValueError(f"no stored resolvable 4-GDD of type {q}^{u}")
     w, bases = _STARTERS[(u, q)]

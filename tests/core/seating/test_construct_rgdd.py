@@ -20,6 +20,12 @@ from mjevent.core.seating.construct_rgdd_pairs import (
     option_key,
     player,
 )
+from mjevent.core.seating.construct_rgdd_rotational import _STARTERS as _ROTATIONAL
+from mjevent.core.seating.construct_rgdd_rotational import (
+    INF,
+    develop_rotational,
+    rotational_starter_search,
+)
 from mjevent.core.seating.constructions import is_repeat_free
 
 Rounds = list[list[list[int]]]
@@ -66,6 +72,34 @@ def test_pair_points_are_numbered_so_that_pairs_are_neighbours() -> None:
     numbers = {player((g, i)): (g, i) for g in range(8) for i in range(4)}
     assert sorted(numbers) == list(range(32))
     assert all(numbers[2 * m + 1] == (numbers[2 * m][0] ^ 4, numbers[2 * m][1]) for m in range(16))
+
+
+@pytest.mark.parametrize("u", sorted(_ROTATIONAL))
+def test_stored_rotational_starters_reach_the_bound_for_3u_players(u: int) -> None:
+    assert has_rgdd4(u, 3)
+    rounds = rgdd4(u, 3)
+    assert_group_divisible(rounds, u, 3)
+    assert len(rounds) == (3 * u - 1) // 3  # the bound floor((P - 1) / 3)
+    assert rgdd4_name(u, 3) == (
+        f"1-rotational resolvable 4-GDD of type 3^{u} over Z_{u - 1} x 3 + 3 inf"
+    )
+
+
+def test_84_players_get_27_rounds_with_the_infinite_players_last() -> None:
+    rounds = rgdd4(28, 3)
+    assert (len(rounds), len(rounds[0])) == (27, 21)
+    # (INF, k) is player 81 + k and stays put; the rest of its table moves on by 3 numbers
+    assert [sorted(t) for t in rounds[0] if 81 in t] == [[5, 18, 37, 81]]
+    assert [sorted(t) for t in rounds[1] if 81 in t] == [[8, 21, 40, 81]]
+    assert _ROTATIONAL[28][0][0] == (INF, 0)
+
+
+def test_the_rotational_search_finds_a_starter_and_it_develops() -> None:
+    base = rotational_starter_search(12, seed=0)
+    assert base is not None and len(base) == 3
+    assert_group_divisible(develop_rotational(12, base), 12, 3)
+    assert rotational_starter_search(10) is None  # 30 players: u is not a multiple of 4
+    assert rotational_starter_search(4) is None  # 12 players: no such design
 
 
 def test_56_players_in_16_rounds_and_the_name() -> None:

@@ -7,6 +7,7 @@ import pytest
 from mjevent.core.seating.construct_field import field, prime_power
 from mjevent.core.seating.construct_rgdd import rgdd4_name
 from mjevent.core.seating.constructions import (
+    _teams_plus_intra,
     best_construction,
     construction_name,
     is_repeat_free,
@@ -25,13 +26,16 @@ def rounds_of(players: int, k: int, team_size: int | None = None) -> int:
 EXPECTED = {
     (3, 9): 4, (3, 12): 4, (3, 15): 7, (3, 21): 10, (3, 27): 13, (3, 33): 16, (3, 45): 22,
     (3, 63): 31, (3, 69): 34, (3, 87): 43, (3, 93): 46, (3, 99): 49,
-    (4, 16): 5, (4, 20): 5, (4, 28): 9, (4, 40): 13, (4, 48): 13, (4, 52): 17, (4, 64): 21,
+    (4, 16): 5, (4, 20): 5, (4, 28): 9, (4, 40): 13, (4, 48): 15, (4, 52): 17, (4, 64): 21,
     (4, 76): 25, (4, 88): 29, (4, 100): 33, (4, 112): 37, (4, 136): 45, (4, 160): 53,
     (2, 10): 9, (5, 25): 6, (5, 125): 31, (7, 49): 8, (3, 36): 16, (4, 80): 25,
     (3, 60): 28, (3, 84): 40,  # KTS(15), KTS(21) with every player a group of 4
     (4, 56): 17,  # 4-RGDD of type 8^7, then one round inside each group of 8
     (4, 32): 10,  # 4-RGDD of type 2^16: the most possible (U = 10)
     (4, 128): 42,  # 4 groups of 32 across (32 rounds), then the 2^16 inside them: U = 42
+    # 1-rotational 4-RGDDs of type 3^u: the bound u - 1 for P = 3u = 0 mod 12
+    (4, 24): 7, (4, 36): 11, (4, 60): 19, (4, 72): 23, (4, 84): 27,
+    (4, 96): 31, (4, 144): 47,  # 4 groups of 24 / 36 across, then type 3^8 / 3^12 inside
 }
 
 
@@ -119,18 +123,22 @@ def test_teams_of_table_size_drop_one_round(players: int, k: int) -> None:
 
 def test_teams_inside_groups() -> None:
     # 48 players, tables of 4, teams of 3: 4 groups of 12 (4 teams each) meet across for 12
-    # rounds, then each group of 12 plays its own 4 teams of 3 (one Dutch round)
-    found = best_construction(48, 4, team_size=3)
-    assert found is not None
+    # rounds, then each group of 12 plays its own 4 teams of 3 (one Dutch round); the 4-GDD
+    # of type 3^16, whose groups are the trios, does better: 15
+    frozen, _ = _teams_plus_intra(4, 12, 3) or ((), "")
+    found = [[list(t) for t in rnd] for rnd in frozen]
     assert len(found) == 13
     assert is_repeat_free(found, 48, 4)
     for rnd in found:
         for table in rnd:
             assert len({p // 3 for p in table}) == 4
+    assert len(best_construction(48, 4, team_size=3) or []) == 15
     assert best_construction(48, 4, team_size=5) is None
 
 
-@pytest.mark.parametrize(("players", "team_size", "rounds"), [(32, 2, 10), (56, 8, 16)])
+@pytest.mark.parametrize(
+    ("players", "team_size", "rounds"), [(32, 2, 10), (56, 8, 16), (84, 3, 27), (36, 3, 11)]
+)
 def test_the_groups_of_a_stored_4_gdd_are_teams(players: int, team_size: int, rounds: int) -> None:
     found = best_construction(players, 4, team_size=team_size)
     assert found is not None

@@ -46,8 +46,9 @@ __all__ = [
 
 INF = -1  # (INF, k) is the k-th point at infinity
 
-# u -> the base tables, one per rho-orbit; found by `rotational_starter_search(u)` (seed 0,
-# except 28: seed 2 of the same cover in a C port of Algorithm X).
+# u -> the base tables, one per rho-orbit: the exact cover of `rotational_starter_search(u)`,
+# solved in Python for u <= 16 (seed 0) and in a C port of the same Algorithm X from 20 on (seed
+# 0, except 28: seed 2, and 36: seed 3); docs/seating-constructions.md has the times.
 _STARTERS: dict[int, tuple[Table, ...]] = {
     8: (((INF, 0), (4, 0), (2, 1), (1, 2)), ((0, 0), (3, 2), (5, 2), (6, 2))),
     12: (
@@ -73,6 +74,19 @@ _STARTERS: dict[int, tuple[Table, ...]] = {
         ((4, 0), (7, 0), (18, 0), (5, 1)), ((2, 0), (14, 2), (16, 2), (22, 2)),
         ((8, 0), (19, 1), (26, 1), (23, 2)), ((0, 0), (17, 0), (24, 2), (25, 2)),
         ((10, 0), (11, 2), (15, 2), (20, 2)),
+    ),
+    32: (
+        ((INF, 0), (27, 0), (17, 1), (4, 2)), ((9, 0), (13, 0), (25, 1), (28, 1)),
+        ((0, 0), (1, 1), (2, 1), (7, 1)), ((3, 0), (21, 0), (23, 0), (12, 2)),
+        ((11, 0), (20, 0), (15, 1), (14, 2)), ((6, 0), (22, 0), (8, 2), (29, 2)),
+        ((5, 0), (24, 0), (10, 1), (18, 1)), ((16, 0), (30, 0), (19, 1), (26, 1)),
+    ),
+    36: (
+        ((INF, 0), (23, 0), (13, 1), (28, 2)), ((2, 0), (7, 0), (14, 1), (30, 1)),
+        ((1, 0), (4, 2), (27, 2), (31, 2)), ((0, 0), (9, 0), (34, 0), (8, 2)),
+        ((10, 0), (16, 0), (24, 1), (26, 1)), ((5, 0), (12, 0), (29, 0), (18, 2)),
+        ((3, 0), (6, 1), (21, 1), (25, 2)), ((19, 0), (22, 0), (20, 2), (33, 2)),
+        ((11, 0), (32, 0), (17, 1), (15, 2)),
     ),
 }
 

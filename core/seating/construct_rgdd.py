@@ -26,8 +26,9 @@ import itertools
 from mjevent.core.seating.construct_field import Field, field
 from mjevent.core.seating.construct_rgdd_pairs import rgdd4_pairs
 from mjevent.core.seating.construct_rgdd_rotational import (
-    has_rgdd3_rotational,
-    rgdd3_rotational,
+    has_rgdd_rotational,
+    rgdd_rotational,
+    rotational_name,
 )
 from mjevent.core.seating.construct_search import exact_cover
 
@@ -50,22 +51,23 @@ _STARTERS: dict[tuple[int, int], tuple[int, tuple[tuple[Table, ...], ...]]] = {
     ),
 }
 
-# Type 2^16 has its own symmetry (`construct_rgdd_pairs`): 32 players, 10 rounds; type 3^u
-# is 1-rotational (`construct_rgdd_rotational`): 3u players, u - 1 rounds.
+# Type 2^16 has its own symmetry (`construct_rgdd_pairs`): 32 players, 10 rounds; types 3^u
+# and 2^u are also 1-rotational (`construct_rgdd_rotational`): 3u players, u - 1 rounds, and
+# 56 players, 18 rounds.
 _PAIRS = (16, 2)
 
 
 def has_rgdd4(u: int, q: int) -> bool:
     """Whether `rgdd4(u, q)` is stored."""
-    return (u, q) in _STARTERS or (u, q) == _PAIRS or (q == 3 and has_rgdd3_rotational(u))
+    return (u, q) in _STARTERS or (u, q) == _PAIRS or has_rgdd_rotational(u, q)
 
 
 def rgdd4_name(u: int, q: int) -> str:
     """How `rgdd4` builds this size (for the quality summary)."""
     if (u, q) == _PAIRS:
         return "resolvable 4-GDD of type 2^16 over F_2^3 x 4 (Aguado's 8-4-10 symmetry)"
-    if q == 3 and has_rgdd3_rotational(u):
-        return f"1-rotational resolvable 4-GDD of type 3^{u} over Z_{u - 1} x 3 + 3 inf"
+    if has_rgdd_rotational(u, q):
+        return rotational_name(u, q)
     w = _STARTERS[(u, q)][0]
     return f"resolvable 4-GDD of type {q}^{u} over Z_{u} x GF({q}), x -> {w}x"
 
@@ -77,8 +79,8 @@ def rgdd4(u: int, q: int) -> Rounds:
     """
     if (u, q) == _PAIRS:
         return rgdd4_pairs()
-    if q == 3 and has_rgdd3_rotational(u):
-        return rgdd3_rotational(u)
+    if has_rgdd_rotational(u, q):
+        return rgdd_rotational(u, q)
     if (u, q) not in _STARTERS:
         raise ValueError(f"no stored resolvable 4-GDD of type {q}^{u}")
     w, bases = _STARTERS[(u, q)]

@@ -243,18 +243,21 @@ def _inflated(players: int, k: int) -> tuple[_Frozen, str] | None:
 
 
 def _rgdd(players: int, k: int) -> tuple[_Frozen, str] | None:
-    """A stored resolvable 4-GDD of type q^u (P = u*q), then each group of q plays inside.
+    """The longest schedule from a stored resolvable 4-GDD of type q^u (P = u*q), then each
+    group of q plays inside.
 
-    >>> found = _rgdd(56, 4)  # 16 rounds of the 4-GDD of type 8^7, 1 inside the groups of 8
+    >>> found = _rgdd(56, 4)  # type 2^28: 18; type 8^7: 16 + 1 round inside the groups of 8
     >>> len(found[0]), found[1].split(",")[0]
-    (17, 'resolvable 4-GDD of type 8^7 over Z_7 x GF(8)')
+    (18, '1-rotational resolvable 4-GDD of type 2^28 over Z_18 x 3 + 2 inf')
     """
     if k != 4:
         return None
-    for q in range(2, players // k + 1):
-        if players % q == 0 and has_rgdd4(players // q, q):
-            return _then_inside_groups(rgdd4(players // q, q), rgdd4_name(players // q, q), q, k)
-    return None
+    options = [
+        _then_inside_groups(rgdd4(players // q, q), rgdd4_name(players // q, q), q, k)
+        for q in range(2, players // k + 1)
+        if players % q == 0 and has_rgdd4(players // q, q)
+    ]
+    return max(options, key=lambda o: len(o[0]), default=None)
 
 
 def _then_inside_groups(

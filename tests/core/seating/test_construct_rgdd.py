@@ -20,10 +20,13 @@ from mjevent.core.seating.construct_rgdd_pairs import (
     option_key,
     player,
 )
-from mjevent.core.seating.construct_rgdd_rotational import _STARTERS as _ROTATIONAL
 from mjevent.core.seating.construct_rgdd_rotational import (
+    _PAIRS,
+    _TRIPLES,
     INF,
     develop_rotational,
+    rotational_items,
+    rotational_option,
     rotational_starter_search,
 )
 from mjevent.core.seating.constructions import is_repeat_free
@@ -74,15 +77,42 @@ def test_pair_points_are_numbered_so_that_pairs_are_neighbours() -> None:
     assert all(numbers[2 * m + 1] == (numbers[2 * m][0] ^ 4, numbers[2 * m][1]) for m in range(16))
 
 
-@pytest.mark.parametrize("u", sorted(_ROTATIONAL))
-def test_stored_rotational_starters_reach_the_bound_for_3u_players(u: int) -> None:
-    assert has_rgdd4(u, 3)
-    rounds = rgdd4(u, 3)
-    assert_group_divisible(rounds, u, 3)
-    assert len(rounds) == (3 * u - 1) // 3  # the bound floor((P - 1) / 3)
-    assert rgdd4_name(u, 3) == (
-        f"1-rotational resolvable 4-GDD of type 3^{u} over Z_{u - 1} x 3 + 3 inf"
+ROTATIONAL = [(u, 3, 1, tables) for u, tables in sorted(_TRIPLES.items())] + [
+    (u, 2, w, tables) for u, (w, tables) in sorted(_PAIRS.items())
+]
+
+
+@pytest.mark.parametrize(("u", "q", "w", "tables"), ROTATIONAL)
+def test_stored_rotational_starters_reach_the_bound(
+    u: int, q: int, w: int, tables: tuple[tuple[tuple[int, int], ...], ...]
+) -> None:
+    assert has_rgdd4(u, q)
+    rounds = rgdd4(u, q)
+    assert_group_divisible(rounds, u, q)
+    assert len(rounds) == (q * u - 1) // 3  # the bound floor((P - 1) / 3)
+    # and the stored base tables are an exact cover of the search's items
+    covered = [rotational_option(t, u, q, w) for t in tables]
+    items = [item for one in covered if one is not None for item in one]
+    assert None not in covered
+    assert len(items) == len(set(items))
+    assert set(items) == rotational_items(u, q, w)
+
+
+def test_rotational_names() -> None:
+    assert rgdd4_name(28, 3) == "1-rotational resolvable 4-GDD of type 3^28 over Z_27 x 3 + 3 inf"
+    assert rgdd4_name(28, 2) == (
+        "1-rotational resolvable 4-GDD of type 2^28 over Z_18 x 3 + 2 inf, x -> 7x"
     )
+
+
+def test_56_players_in_pairs_get_18_rounds() -> None:
+    rounds = rgdd4(28, 2)
+    assert (len(rounds), len(rounds[0])) == (18, 14)
+    # the two infinite points are players 54 and 55, a pair, each at a table fixed by rho
+    assert [sorted(t) for t in rounds[0] if 54 in t or 55 in t] == [
+        [7, 25, 43, 54],
+        [3, 33, 44, 55],
+    ]
 
 
 def test_84_players_get_27_rounds_with_the_infinite_players_last() -> None:
@@ -91,15 +121,17 @@ def test_84_players_get_27_rounds_with_the_infinite_players_last() -> None:
     # (INF, k) is player 81 + k and stays put; the rest of its table moves on by 3 numbers
     assert [sorted(t) for t in rounds[0] if 81 in t] == [[5, 18, 37, 81]]
     assert [sorted(t) for t in rounds[1] if 81 in t] == [[8, 21, 40, 81]]
-    assert _ROTATIONAL[28][0][0] == (INF, 0)
+    assert _TRIPLES[28][0][0] == (INF, 0)
 
 
 def test_the_rotational_search_finds_a_starter_and_it_develops() -> None:
-    base = rotational_starter_search(12, seed=0)
+    base = rotational_starter_search(12, 3, seed=0)
     assert base is not None and len(base) == 3
-    assert_group_divisible(develop_rotational(12, base), 12, 3)
-    assert rotational_starter_search(10) is None  # 30 players: u is not a multiple of 4
-    assert rotational_starter_search(4) is None  # 12 players: no such design
+    assert_group_divisible(develop_rotational(12, 3, 1, base), 12, 3)
+    assert rotational_starter_search(10, 3) is None  # 30 players: u is not a multiple of 4
+    assert rotational_starter_search(4, 3) is None  # 12 players: no such design
+    assert rotational_starter_search(28, 2, 5) is None  # 5**3 is not 1 mod 18
+    assert rotational_starter_search(22, 3) is None
 
 
 def test_56_players_in_16_rounds_and_the_name() -> None:

@@ -28,9 +28,9 @@ EXPECTED = {
     (3, 63): 31, (3, 69): 34, (3, 87): 43, (3, 93): 46, (3, 99): 49,
     (4, 16): 5, (4, 20): 5, (4, 28): 9, (4, 40): 13, (4, 48): 15, (4, 52): 17, (4, 64): 21,
     (4, 76): 25, (4, 88): 29, (4, 100): 33, (4, 112): 37, (4, 136): 45, (4, 160): 53,
-    (2, 10): 9, (5, 25): 6, (5, 125): 31, (7, 49): 8, (3, 36): 16, (4, 80): 25,
+    (2, 10): 9, (5, 25): 6, (5, 125): 31, (7, 49): 8, (3, 36): 16,
     (3, 60): 28, (3, 84): 40,  # KTS(15), KTS(21) with every player a group of 4
-    (4, 56): 17,  # 4-RGDD of type 8^7, then one round inside each group of 8
+    (4, 44): 14, (4, 56): 18, (4, 80): 26,  # 1-rotational 4-RGDDs of type 2^u: U
     (4, 32): 10,  # 4-RGDD of type 2^16: the most possible (U = 10)
     (4, 128): 42,  # 4 groups of 32 across (32 rounds), then the 2^16 inside them: U = 42
     # 1-rotational 4-RGDDs of type 3^u: the bound u - 1 for P = 3u = 0 mod 12
@@ -137,7 +137,8 @@ def test_teams_inside_groups() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "team_size", "rounds"), [(32, 2, 10), (56, 8, 16), (84, 3, 27), (36, 3, 11)]
+    ("players", "team_size", "rounds"),
+    [(32, 2, 10), (56, 8, 16), (56, 2, 18), (84, 3, 27), (36, 3, 11)],
 )
 def test_the_groups_of_a_stored_4_gdd_are_teams(players: int, team_size: int, rounds: int) -> None:
     found = best_construction(players, 4, team_size=team_size)

@@ -162,3 +162,23 @@ def test_seat_bound_counts_the_byes() -> None:
     # 15 players, format 4+1: five rounds of four games each, all repeat-free.
     result = runner.invoke(app, ["seat", "--players", "15", "--rounds", "5"])
     assert "5 of 5 rounds are repeat-free (bound 5; source annealed; byes 4+1)" in result.stderr
+
+
+def test_84_riichi_players_get_27_rounds_that_the_checker_passes(tmp_path: Path) -> None:
+    # The bound floor(83 / 3) = 27, from the 1-rotational 4-GDD of type 3^28 (catalogue: 26).
+    args = ["seat", "--players", "84", "--table-size", "4", "--rounds", "27", "--format", "json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert "27 of 27 rounds are repeat-free (bound 27; source construction:1-rotational" in (
+        result.stderr
+    )
+    assert "wind violations 0 (spread 1); table repeats 0" in result.stderr
+    seating = tmp_path / "p84.json"
+    seating.write_text(result.stdout, encoding="utf-8")
+    checked = runner.invoke(app, ["seating", "check", str(seating)])
+    assert checked.exit_code == 0
+    assert checked.stdout.splitlines()[:3] == [
+        "rounds: 27, repeat-free: 27",
+        "repeated pairs: 0 (extra meetings 0)",
+        "pairs never met: 84 (indirect only: 84)",
+    ]

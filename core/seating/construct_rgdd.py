@@ -1,10 +1,11 @@
 """Resolvable 4-GDDs of type q^u: u groups of q players, nobody meets their own group, everybody
 else exactly once, in q(u-1)/3 rounds.
 
-Where no resolvable design exists (P = 8 mod 12 at tables of 4: 56 players), giving up the q-1
+Where no resolvable design exists (P = 0 or 8 mod 12 at tables of 4), giving up the q-1
 meetings inside each group buys rounds that no design reaches: a 4-RGDD of type 8^7 seats 56
-players for 16 rounds, and the groups of 8 then play one more round among themselves, 17
-(the catalogue has 16).
+players for 16 rounds (then one more inside the groups of 8: 17, and exactly 16 for 7 teams of
+8). `rgdd4` also serves the designs of `construct_rgdd_pairs` (type 2^16: 32 players, 10
+rounds) and `construct_rgdd_rotational` (types 3^u and 2^u: the bound, 56 players get 18).
 
 Points are (g, x) with g in Z_u (the group) and x in GF(q); player g*q + x. Each of the (u-1)/3
 base rounds is invariant under mu: (g, x) -> (g+1, w*x), so it is stored as a few base tables

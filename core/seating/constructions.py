@@ -17,8 +17,9 @@ docs/seating-constructions.md):
    for T rounds, then every group plays the best schedule for T players inside itself;
 3. inflation: every player of a smaller schedule becomes a group of g, every table a
    resolvable TD(k, g), then the groups play inside (84 sanma players = KTS(21) x 4: 40);
-4. a stored resolvable 4-GDD of type q^u (`construct_rgdd`), then the groups play inside
-   (56 = 8^7: 16 + 1 = 17; 32 = 2^16: 10, the most possible);
+4. the longest of the stored resolvable 4-GDDs of type q^u (`construct_rgdd`), then the
+   groups play inside: 32 = 2^16: 10; 3u players = 3^u: u - 1; 44, 56, 80 = 2^u: 14, 18, 26
+   (each the bound floor((P-1)/3));
 5. Dutch cycles (seed 003) up to their first repeated pair, when 2-4 give nothing.
 
 Teams (`team_size`: teams are consecutive blocks, players 0..team_size-1 are team 0...):

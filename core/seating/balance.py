@@ -222,13 +222,25 @@ def table_number_repeats(rounds: Sequence[Sequence[Table]],
     >>> table_number_repeats([[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(1, 2), (0, 3)]])
     5
     """
-    repeats = 0
+    return sum(1 for _ in table_number_reuses(rounds, before))
+
+
+def table_number_reuses(rounds: Sequence[Sequence[Table]],
+                        before: Sequence[Sequence[Table]] = ()
+                        ) -> Iterator[tuple[int, int, int]]:
+    """(player, round, number) for every player at a table number they had in one of the two
+    previous rounds, in round order; rounds are counted from the first of `rounds`.
+
+    >>> list(table_number_reuses([[(0, 1), (2, 3)], [(0, 2), (1, 3)]]))
+    [(0, 1, 0), (3, 1, 1)]
+    """
     last = [_numbers(rnd) for rnd in before]
-    for rnd in rounds:
+    for r, rnd in enumerate(rounds):
         now = _numbers(rnd)
-        repeats += sum(any(h.get(p) == x for h in last[-2:]) for p, x in now.items())
+        for p, x in now.items():
+            if any(h.get(p) == x for h in last[-2:]):
+                yield p, r, x
         last.append(now)
-    return repeats
 
 
 _NODE_LIMIT = 20_000  # table placements; a few hundredths of a second

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from mjevent.core.seating.balance import table_number_reuses
 from mjevent.core.seating.schedule import Schedule
 
 IntArray = npt.NDArray[np.int64]
@@ -250,17 +251,9 @@ def check(schedule: Schedule, requirements: Requirements | None = None) -> Check
                         worst_wind = (r, p)
     spreads = counts.max(axis=1) - counts.min(axis=1)
 
-    table_repeats = 0
-    worst_table: tuple[int, int, int] | None = None
-    history: list[dict[int, int]] = []
-    for r, rnd in enumerate(schedule.rounds):
-        now = {p: t for t, table in enumerate(rnd) for p in table}
-        for p, t in now.items():
-            if any(h.get(p) == t for h in history[-2:]):
-                table_repeats += 1
-                if worst_table is None:
-                    worst_table = (p, r, t)
-        history.append(now)
+    reuses = list(table_number_reuses(schedule.rounds))
+    table_repeats = len(reuses)
+    worst_table = reuses[0] if reuses else None
 
     team_examples: list[tuple[int, int, int]] = []
     team_violations = 0

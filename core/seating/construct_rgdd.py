@@ -55,17 +55,17 @@ _STARTERS: dict[tuple[int, int], tuple[int, tuple[tuple[Table, ...], ...]]] = {
 # Type 2^16 has its own symmetry (`construct_rgdd_pairs`): 32 players, 10 rounds; types 3^u
 # and 2^u are also 1-rotational (`construct_rgdd_rotational`): 3u players, u - 1 rounds, and
 # 56 players, 18 rounds.
-_PAIRS = (16, 2)
+_TYPE_2_16 = (16, 2)
 
 
 def has_rgdd4(u: int, q: int) -> bool:
     """Whether `rgdd4(u, q)` is stored."""
-    return (u, q) in _STARTERS or (u, q) == _PAIRS or has_rgdd_rotational(u, q)
+    return (u, q) in _STARTERS or (u, q) == _TYPE_2_16 or has_rgdd_rotational(u, q)
 
 
 def rgdd4_name(u: int, q: int) -> str:
     """How `rgdd4` builds this size (for the quality summary)."""
-    if (u, q) == _PAIRS:
+    if (u, q) == _TYPE_2_16:
         return "resolvable 4-GDD of type 2^16 over F_2^3 x 4 (Aguado's 8-4-10 symmetry)"
     if has_rgdd_rotational(u, q):
         return rotational_name(u, q)
@@ -78,7 +78,7 @@ def rgdd4(u: int, q: int) -> Rounds:
 
     Players g*q .. g*q + q-1 (a group) never meet; any two others meet exactly once.
     """
-    if (u, q) == _PAIRS:
+    if (u, q) == _TYPE_2_16:
         return rgdd4_pairs()
     if has_rgdd_rotational(u, q):
         return rgdd_rotational(u, q)

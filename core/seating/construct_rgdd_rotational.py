@@ -45,7 +45,6 @@ __all__ = [
     "INF",
     "develop_rotational",
     "has_rgdd_rotational",
-    "option_key",
     "rgdd_rotational",
     "rotational_items",
     "rotational_name",
@@ -139,7 +138,7 @@ def has_rgdd_rotational(u: int, q: int) -> bool:
 
 def rotational_name(u: int, q: int) -> str:
     """How this size is built (for the quality summary)."""
-    w = _PAIRS[u][0] if q == 2 else 1
+    w, _ = _stored(u, q)
     n = _rows(u, q)
     turn = "" if w == 1 else f", x -> {w}x"
     return f"1-rotational resolvable 4-GDD of type {q}^{u} over Z_{n} x 3 + {q} inf{turn}"
@@ -155,10 +154,13 @@ def rgdd_rotational(u: int, q: int) -> Rounds:
     """
     if not has_rgdd_rotational(u, q):
         raise ValueError(f"no stored 1-rotational resolvable 4-GDD of type {q}^{u}")
-    if q == 3:
-        return develop_rotational(u, 3, 1, _TRIPLES[u])
-    w, tables = _PAIRS[u]
-    return develop_rotational(u, 2, w, tables)
+    w, tables = _stored(u, q)
+    return develop_rotational(u, q, w, tables)
+
+
+def _stored(u: int, q: int) -> tuple[int, tuple[Table, ...]]:
+    """(w, base tables) of a stored design; type 3^u is stored with w = 1."""
+    return (1, _TRIPLES[u]) if q == 3 else _PAIRS[u]
 
 
 def develop_rotational(u: int, q: int, w: int, base_tables: tuple[Table, ...]) -> Rounds:
@@ -204,16 +206,21 @@ def rotational_options(u: int, q: int, w: int = 1) -> dict[Table, list[object]]:
         itertools.combinations(finite, 4),
     )
     for table in fours:
-        items = rotational_option(table, u, q, w)
-        if items is not None:
-            options.setdefault(option_key(table, u, q, w), items)
+        found = _option(table, n, q, w)
+        if found is not None:
+            options.setdefault(*found)
     return options
 
 
 def rotational_option(table: Table, u: int, q: int, w: int = 1) -> list[object] | None:
     """The items the rho-orbit of this table covers, or None when it is no option (two players
     of a group, or its orbit repeats a point or a class)."""
-    n = _rows(u, q)
+    found = _option(table, _rows(u, q), q, w)
+    return None if found is None else found[1]
+
+
+def _option(table: Table, n: int, q: int, w: int) -> tuple[Table, list[object]] | None:
+    """(key, items) of the option of this table's rho-orbit, or None when it is none."""
     if len({_group(p, n, q) for p in table}) < 4:
         return None
     orbit = _orbit(table, q, w, n)
@@ -224,7 +231,8 @@ def rotational_option(table: Table, u: int, q: int, w: int = 1) -> list[object] 
         return None
     points = {("point", _point_orbit(p, q, w, n)) for p in table}
     classes = {_class_orbit(pair, q, w, n) for pair in itertools.combinations(table, 2)}
-    return sorted(points, key=repr) + sorted(classes, key=repr)
+    key = min(tuple(sorted(t)) for t in orbit)
+    return key, sorted(points, key=repr) + sorted(classes, key=repr)
 
 
 def rotational_items(u: int, q: int, w: int = 1) -> set[object]:
@@ -237,11 +245,6 @@ def rotational_items(u: int, q: int, w: int = 1) -> set[object]:
         if _group(a, n, q) != _group(b, n, q):
             items.add(_class_orbit((a, b), q, w, n))
     return items
-
-
-def option_key(table: Table, u: int, q: int, w: int = 1) -> Table:
-    """The key of `rotational_options` for this table's rho-orbit."""
-    return min(tuple(sorted(t)) for t in _orbit(table, q, w, _rows(u, q)))
 
 
 def _rows(u: int, q: int) -> int:

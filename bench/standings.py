@@ -17,8 +17,15 @@ from collections.abc import Callable
 
 from mjevent.core.results import game_result
 from mjevent.core.rules import preset
-from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, Standings, compute_standings
-from mjevent.core.standings_config import Criterion, StandingsConfig
+from mjevent.core.standings import (
+    Criterion,
+    Entrant,
+    PenaltyRecord,
+    PlayedGame,
+    Standings,
+    StandingsConfig,
+    compute_standings,
+)
 
 
 def make_event(players: int, rounds: int, seed: int = 7) -> tuple[list[Entrant], list[PlayedGame]]:

@@ -43,7 +43,7 @@ from mjevent.core.rules import (
     preset,
     setting_names,
 )
-from mjevent.core.standings_config import (
+from mjevent.core.standings.config import (
     StandingsConfig,
     StandingsConfigError,
     default_config,

@@ -43,8 +43,7 @@ from mjevent.core.game import new_game
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.results import GameResult
-from mjevent.core.standings import Standings
-from mjevent.core.standings_state import standings_from_state
+from mjevent.core.standings import Standings, standings_from_state
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
 from mjevent.core.text import pad
 from mjevent.events.commands import read_log

@@ -263,8 +263,14 @@ def test_print_standings_says_which_tiebreak_decided(tmp_path: Path) -> None:
 def test_render_shows_brackets_in_a_later_stage() -> None:
     from mjevent.core.results import game_result
     from mjevent.core.rules import preset
-    from mjevent.core.standings import Entrant, PlayedGame, compute_standings
-    from mjevent.core.standings_config import Carry, StageConfig, StandingsConfig
+    from mjevent.core.standings import (
+        Carry,
+        Entrant,
+        PlayedGame,
+        StageConfig,
+        StandingsConfig,
+        compute_standings,
+    )
     from mjevent.tui.cli_print import Format, render
 
     ema = preset("ema2016")

@@ -26,12 +26,15 @@ from typing import Annotated
 import typer
 
 from mjevent.core.entries import Entry
-from mjevent.core.standings import StandingRow, Standings, StandingsError, TeamRow
-from mjevent.core.standings_config import (
+from mjevent.core.standings import (
     Criterion,
+    StandingRow,
+    Standings,
     StandingsConfigError,
+    StandingsError,
+    TeamRow,
+    standings_from_state,
 )
-from mjevent.core.standings_state import standings_from_state
 from mjevent.core.state import EventState, fold
 from mjevent.core.text import display_width, pad
 from mjevent.events.commands import read_log

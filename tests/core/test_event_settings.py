@@ -18,7 +18,7 @@ from mjevent.core.event import (
     settings_to_dict,
 )
 from mjevent.core.rules import PRESETS
-from mjevent.core.standings_config import default_config
+from mjevent.core.standings import default_config
 
 
 def _base(**extra: Any) -> dict[str, Any]:

@@ -11,27 +11,25 @@ import pytest
 from mjevent.core.results import game_result
 from mjevent.core.rules import preset
 from mjevent.core.standings import (
+    Bye,
     ByeRecord,
+    Carry,
     ChomboEntry,
+    Criterion,
     Entrant,
     GameLine,
     PenaltyRecord,
     PlayedGame,
+    StageConfig,
     Standings,
+    StandingsConfig,
     StandingsError,
     Status,
-    compute_standings,
-)
-from mjevent.core.standings_config import (
-    Bye,
-    Carry,
-    Criterion,
-    StageConfig,
-    StandingsConfig,
     Substitutes,
     TeamConfig,
     TeamMode,
     Withdrawal,
+    compute_standings,
     default_config,
 )
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from mjevent.core.standings_config import (
+from mjevent.core.standings.config import (
     DEFAULT_CHAINS,
     Bye,
     Carry,

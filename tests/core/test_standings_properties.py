@@ -7,8 +7,14 @@ from hypothesis import strategies as st
 
 from mjevent.core.results import game_result
 from mjevent.core.rules import preset
-from mjevent.core.standings import Entrant, PenaltyRecord, PlayedGame, compute_standings
-from mjevent.core.standings_config import Criterion, StandingsConfig
+from mjevent.core.standings import (
+    Criterion,
+    Entrant,
+    PenaltyRecord,
+    PlayedGame,
+    StandingsConfig,
+    compute_standings,
+)
 
 PLAYERS = [Entrant(f"p{i}", f"Player {i}") for i in range(8)]
 EMA = preset("ema2016")

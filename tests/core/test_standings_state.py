@@ -13,9 +13,15 @@ from mjevent.core.entries import (
     SeatingSet,
 )
 from mjevent.core.event import settings_from_dict
-from mjevent.core.standings import PenaltyRecord, Status
-from mjevent.core.standings_config import Bye, StandingsConfig, Withdrawal
-from mjevent.core.standings_state import standings_from_state, standings_inputs
+from mjevent.core.standings import (
+    Bye,
+    PenaltyRecord,
+    StandingsConfig,
+    Status,
+    Withdrawal,
+    standings_from_state,
+    standings_inputs,
+)
 from mjevent.core.state import fold
 
 AT = "2026-03-14T10:00:00Z"

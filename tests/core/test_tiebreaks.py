@@ -12,9 +12,15 @@ import numpy as np
 import pytest
 
 from mjevent.core.results import GameResult
-from mjevent.core.standings import Entrant, PlayedGame, Standings, compute_standings
-from mjevent.core.standings_config import Criterion, StandingsConfig
-from mjevent.core.tiebreaks import lot_key
+from mjevent.core.standings import (
+    Criterion,
+    Entrant,
+    PlayedGame,
+    Standings,
+    StandingsConfig,
+    compute_standings,
+    lot_key,
+)
 
 PLAYERS = [Entrant(p, p.upper()) for p in "abcdefgh"]
 

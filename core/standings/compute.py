@@ -28,13 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from mjevent.core.standings_config import (
+from mjevent.core.standings.config import (
     Carry,
     Criterion,
     StandingsConfig,
     Withdrawal,
 )
-from mjevent.core.standings_ingest import (
+from mjevent.core.standings.ingest import (
     NEVER,
     Agg,
     Event,
@@ -48,13 +48,13 @@ from mjevent.core.standings_ingest import (
     substitute_names,
     totals,
 )
-from mjevent.core.standings_ingest import (
+from mjevent.core.standings.ingest import (
     candidates as ranked_at,
 )
-from mjevent.core.standings_ingest import (
+from mjevent.core.standings.ingest import (
     counted as counted_at,
 )
-from mjevent.core.standings_model import (
+from mjevent.core.standings.model import (
     Breakdown,
     ByeRecord,
     ChomboEntry,
@@ -69,8 +69,8 @@ from mjevent.core.standings_model import (
     TeamRow,
     ZeroSum,
 )
-from mjevent.core.standings_teams import team_rows
-from mjevent.core.tiebreaks import Ranking, rank
+from mjevent.core.standings.teams import team_rows
+from mjevent.core.standings.tiebreaks import Ranking, rank
 
 __all__ = [
     "Breakdown",

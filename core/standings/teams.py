@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjevent.core.standings_config import TeamMode
-from mjevent.core.standings_ingest import Event, aggregate, bye_points, counted, wsum
-from mjevent.core.standings_model import Status, TeamRow
-from mjevent.core.tiebreaks import Ranking, RankInput, rank
+from mjevent.core.standings.config import TeamMode
+from mjevent.core.standings.ingest import Event, aggregate, bye_points, counted, wsum
+from mjevent.core.standings.model import Status, TeamRow
+from mjevent.core.standings.tiebreaks import Ranking, RankInput, rank
 
 __all__ = ["team_rows"]
 

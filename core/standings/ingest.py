@@ -1,6 +1,6 @@
 """Standings input, read once into numpy arrays, and the per-player sums of any round range.
 
-Internal to the standings modules (`mjevent.core.standings`, `mjevent.core.standings_teams`):
+Internal to the standings modules (`mjevent.core.standings`, `mjevent.core.standings.teams`):
 `ingest` turns the games, roster, penalties and byes into an `Event` of flat arrays (one row per
 game, one column per seat); `aggregate` sums them per player over rounds `lo`..`hi`; `rank_input`
 hands a snapshot's sums to the tiebreak chain.
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from mjevent.core.standings_config import Bye, StandingsConfig, Substitutes, Withdrawal
-from mjevent.core.standings_model import (
+from mjevent.core.standings.config import Bye, StandingsConfig, Substitutes, Withdrawal
+from mjevent.core.standings.model import (
     ByeRecord,
     Entrant,
     PenaltyRecord,
@@ -23,7 +23,7 @@ from mjevent.core.standings_model import (
     StandingsError,
     Status,
 )
-from mjevent.core.tiebreaks import RankInput
+from mjevent.core.standings.tiebreaks import RankInput
 
 __all__ = [
     "NEVER",

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mjevent.core.seating.draw import seed_integer
-from mjevent.core.standings_config import Criterion
+from mjevent.core.standings.config import Criterion
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

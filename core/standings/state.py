@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from mjevent.core.entries import Correction, Entry, Penalty
 from mjevent.core.event import PlayerStatus
-from mjevent.core.standings import (
+from mjevent.core.standings.compute import (
     ByeRecord,
     Entrant,
     PenaltyRecord,
@@ -21,7 +21,7 @@ from mjevent.core.standings import (
     Status,
     compute_standings,
 )
-from mjevent.core.standings_config import StandingsConfig
+from mjevent.core.standings.config import StandingsConfig
 from mjevent.core.state import EventState
 
 __all__ = ["standings_from_state", "standings_inputs"]

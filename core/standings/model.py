@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from mjevent.core.standings_config import Criterion
+from mjevent.core.standings.config import Criterion
 
 __all__ = [
     "Breakdown",

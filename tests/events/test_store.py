@@ -146,8 +146,8 @@ def test_append_of_an_id_another_store_logged_is_recognised(path: Path) -> None:
     [
         (
             {"at": "t", "kind": "note"},
-            "log entry {'at': 't', 'kind': 'note'}: expected an 'id' (text without spaces) made "
-            "where the entry was entered. Fix: set id = new_entry_id() when the entry is made.",
+            "log entry {'at': 't', 'kind': 'note'}: expected an 'id' (text) made where the "
+            "entry was entered. Fix: set id = new_entry_id() when the entry is made.",
         ),
         ({"id": "x1", "kind": "note"}, "log entry 'x1': missing 'at'. Fix: set it."),
         (

@@ -152,9 +152,17 @@ def current_state(store: EventStore) -> EventState:
 
 
 def _append(store: EventStore, entry: Entry) -> EventState:
-    """Check `entry` against the folded log, then append it; see the module docstring."""
-    if store.changed_on_disk():
-        store.reload()
+    """Check `entry` against the folded log, then append it; see the module docstring.
+
+    Check and append happen under the file's lock, against the log as it is on disk at that
+    moment (`store.transaction()`): an entry another process appended just before is part of
+    the check, so two consoles recording the last hand of a game cannot both be accepted.
+    """
+    with store.transaction():
+        return _check_and_append(store, entry)
+
+
+def _check_and_append(store: EventStore, entry: Entry) -> EventState:
     entries, problems, state = _snapshot(store)
     if entry.id in state.log_ids:
         return state  # a retry of an entry already logged: record once
@@ -171,12 +179,9 @@ def _append(store: EventStore, entry: Entry) -> EventState:
                   if p.entry != entry.id]
         raise CommandError("; ".join(own + others) + " (nothing was recorded)")
     store.append(entry.to_record())
-    if store.log and store.log[-1]["id"] == entry.id and len(store.log) == len(entries) + 1:
-        key = (len(store.log), entry.id, id(store.event))
-        _CACHE[id(store)] = (key, [*entries, entry], problems, trial)
-        return trial
-    # Another process appended meanwhile: fold what the file now holds.
-    return current_state(store)
+    key = (len(store.log), entry.id, id(store.event))
+    _CACHE[id(store)] = (key, [*entries, entry], problems, trial)
+    return trial
 
 
 def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:

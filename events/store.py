@@ -443,7 +443,7 @@ class EventStore:
             f.seek(start)
             new = f.read(MAX_FILE_BYTES + 1)
             st = os.fstat(f.fileno())
-        if not _ends_sealed(new) or st.st_size > MAX_FILE_BYTES:
+        if not _ends_sealed(new) or st.st_size > MAX_FILE_BYTES or _damaged(new) is not None:
             return False
         try:
             doc = tomllib.loads(new.decode("utf-8"))
@@ -469,13 +469,13 @@ class EventStore:
     def _load_all(self, repair: bool = True) -> None:
         data, st = _read(self._file, self.path)
         bom = len(_BOM) if data.startswith(_BOM) else 0
-        doc, cut = _split(self.path, data[bom:])
+        doc, cut, damage = _split_checked(self.path, data[bom:])
         # Read without the lock, an unfinished entry may be another process's append in
         # progress: wait for that writer (if any) and read again.
         if cut is not None and not repair and not self._held and _writer_done(self._file):
             data, st = _read(self._file, self.path)
             bom = len(_BOM) if data.startswith(_BOM) else 0
-            doc, cut = _split(self.path, data[bom:])
+            doc, cut, damage = _split_checked(self.path, data[bom:])
         raw_log = doc.pop("log", [])
         event = _validate_settings(self.path, doc, text=data)
         if not isinstance(raw_log, list):
@@ -489,6 +489,8 @@ class EventStore:
             log = _check_log(self.path, raw_log, 0, {})
         except EventFileInvalidError as error:
             raise _with_line(error, data) from None
+        if damage is not None:
+            raise damage
         warnings: list[str] = []
         torn_at: int | None = None
         if cut is not None:
@@ -755,7 +757,73 @@ def _ends_with_end_line(data: bytes, entry_id: Any) -> bool:
     if not isinstance(entry_id, str):
         return False
     last = data.rstrip(b" \t\r\n")
-    return last.endswith(b"\n" + _END + entry_id.encode("utf-8"))
+    line = last[last.rfind(b"\n") :]
+    end = b"\n" + _END + entry_id.encode("utf-8", "surrogateescape")
+    if line == end:
+        return True
+    return line.startswith(end + b" ") and bool(_SUM.fullmatch(line, len(end) + 1))
+
+
+_SUM = re.compile(rb"crc32:[0-9a-f]{8}")
+_END_LINE = re.compile(rb"# end (\S+) (crc32:[0-9a-f]{8})\r?")
+
+
+@dataclass(frozen=True)
+class _Damage:
+    """An entry whose bytes do not match its end line: where it starts, and whether it is last."""
+
+    start: int
+    end_line: int
+    entry_id: str
+    last: bool
+    why: str
+
+
+def _damaged(data: bytes) -> _Damage | None:
+    """The first entry whose end line carries a checksum its bytes do not match (or names
+    another entry), or None. End lines without a checksum (older files) are not checked."""
+    at = 0
+    while True:
+        e = data.find(b"\n" + _END, at)
+        if e < 0:
+            return None
+        e += 1
+        stop = data.find(b"\n", e)
+        stop = len(data) if stop < 0 else stop
+        at = stop
+        match = _END_LINE.fullmatch(data, e, stop)
+        start = data.rfind(b"\n[[log]]", 0, e) + 1
+        block = data[start:e]
+        if match is None:
+            # An end line without a checksum (an older file): it must name its own entry when
+            # the entry is in the shape mjevent writes (`[[log]]`, then its id).
+            named = data[e + len(_END) : stop].rstrip(b"\r \t")
+            id_line = block[: block.find(b"\n", 8) + 1]
+            if not id_line.startswith(b'[[log]]\nid = "') or id_line == (
+                b'[[log]]\nid = "' + named + b'"\n'
+            ):
+                continue
+            written = id_line[len(b'[[log]]\nid = "') : -2].decode("utf-8", "replace")
+            why = (
+                f"its end line names {named.decode('utf-8', 'replace')!r}, not the entry's id "
+                f"{written!r}"
+            )
+            return _Damage(start, e, written, data.find(b"\n" + _END, stop) < 0, why)
+        entry_id = match.group(1)
+        whole = block.startswith(b'[[log]]\nid = "' + entry_id + b'"\n') or block.startswith(
+            b'[[log]]\r\nid = "' + entry_id + b'"\r\n'
+        )
+        expected = match.group(2).decode()
+        if whole and (
+            toml_write.checksum(block) == expected
+            # Saved by a Windows editor: the checksum is of the file as mjevent wrote it.
+            or (b"\r\n" in block
+                and toml_write.checksum(block.replace(b"\r\n", b"\n")) == expected)
+        ):
+            continue
+        last = data.find(b"\n" + _END, stop) < 0
+        why = "it does not match the checksum on its end line"
+        return _Damage(start, e, entry_id.decode("utf-8", "replace"), last, why)
 
 
 def _ends_sealed(data: bytes) -> bool:
@@ -777,9 +845,92 @@ def _last_end_line(data: bytes) -> int | None:
 
 
 def _looks_torn(tail: bytes) -> bool:
-    """Whether bytes after the last whole entry are the start of an unfinished append."""
-    rest = tail.lstrip(b"\r\n\t \x00")
+    """Whether bytes after the last whole entry are the start of an unfinished append.
+
+    A zero byte is never TOML: it is what a power cut leaves where the disk had not yet written
+    the data (`[[` then zeros, or zeros anywhere in the entry), so such a tail is always torn.
+    Nothing but white space is no entry at all.
+    """
+    if b"\0" in tail:
+        return True
+    rest = tail.strip(b"\r\n\t ")
+    if not rest:
+        return False
     return rest.startswith(b"[[log]]") or b"[[log]]".startswith(rest)
+
+
+def _split_checked(
+    path: Path, data: bytes
+) -> tuple[dict[str, Any], int | None, EventFileInvalidError | None]:
+    """`_split`, then the entries' checksums.
+
+    A damaged last entry is a torn tail (the power went while it was written), and so is a last
+    end line without its checksum and without the newline after it (mjevent writes both, in
+    one write, so the write stopped there). A damaged entry before others, or a last entry that
+    still reads as a whole entry (an edit by hand), gives the error returned third, to raise
+    once the file's other checks (which name the fault more closely) have passed.
+    """
+    try:
+        doc, cut = _split(path, data)
+    except EventFileSyntaxError:
+        # Zero bytes inside an entry are not TOML: a damaged entry is the better explanation.
+        damage = _damaged(data)
+        if damage is None:
+            raise
+        if _power_cut(data, damage):
+            cut = _before_blank_line(data, damage.start)
+            return _split(path, data[:cut])[0], cut, None
+        block = data[damage.start : _line_end(data, damage.end_line)]
+        if b"\0" not in block and not _reads_as_entry(block, damage.entry_id):
+            raise  # an edit by hand that is not TOML: the syntax error says where
+        raise _damage_error(path, data, damage) from None
+    if cut is None and not data.endswith(b"\n"):
+        last = data[data.rfind(b"\n") + 1 :]
+        if last.startswith(_END) and not _SUM.search(last):
+            start = data.rfind(b"\n[[log]]", 0, len(data) - len(last)) + 1
+            if start > 0:
+                cut = _before_blank_line(data, start)
+                return _split(path, data[:cut])[0], cut, None
+    damage = _damaged(data if cut is None else data[:cut])
+    if damage is None:
+        return doc, cut, None
+    if _power_cut(data, damage):
+        cut = _before_blank_line(data, damage.start)
+        return _split(path, data[:cut])[0], cut, None
+    return doc, cut, _damage_error(path, data, damage)
+
+
+def _line_end(data: bytes, at: int) -> int:
+    stop = data.find(b"\n", at)
+    return len(data) if stop < 0 else stop + 1
+
+
+def _power_cut(data: bytes, damage: _Damage) -> bool:
+    """Whether a damaged entry is what a power cut leaves: the last one, with zero bytes where
+    the disk had not written its data (an edit by hand leaves none: TOML forbids them)."""
+    return damage.last and b"\0" in data[damage.start : _line_end(data, damage.end_line)]
+
+
+def _damage_error(path: Path, data: bytes, damage: _Damage) -> EventFileInvalidError:
+    line = data.count(b"\n", 0, damage.start) + 1
+    end_line = data.count(b"\n", 0, damage.end_line) + 1
+    return EventFileInvalidError(
+        path,
+        f"{path}:{line}: log entry {damage.entry_id!r} (lines {line} to {end_line}): "
+        f"{damage.why}: it was damaged on disk (a power cut on a disk that does not keep writes "
+        "in order) or edited by hand. Fix: restore the file from a copy; or, if the entry was "
+        f"edited on purpose and is right, write line {end_line} as `# end {damage.entry_id}`.",
+        "log",
+    )
+
+
+def _reads_as_entry(block: bytes, entry_id: str) -> bool:
+    """Whether `block` is TOML text holding the one entry `entry_id`."""
+    try:
+        records = tomllib.loads(block.decode("utf-8")).get("log")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(records, list) and len(records) == 1 and records[0].get("id") == entry_id
 
 
 def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
@@ -913,7 +1064,10 @@ def _fast_log(text: str) -> list[dict[str, Any]] | None:
                 return None
             record = {}
         elif line.startswith("# end "):
-            if record is None or line[6:] != record.get("id"):
+            end_id, _, sum_ = line[6:].partition(" ")
+            if record is None or end_id != record.get("id"):
+                return None
+            if sum_ and not (len(sum_) == 14 and sum_.startswith("crc32:")):
                 return None
             records.append(record)
             record = None

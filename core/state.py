@@ -19,6 +19,7 @@ it changed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -203,7 +204,7 @@ class EventState:
         p = self.players.get(player)
         return p.name if p else player
 
-    @property
+    @functools.cached_property
     def current_round(self) -> int:
         """The round a line without ``rN`` is for: the first seated round with a table still
         to finish (a table with no result yet counts as one). When every seated round is
@@ -956,15 +957,17 @@ class Folder:
         effective: list[Entry],
         voided: set[str],
         work: _Fold,
+        ids: frozenset[str],
+        targets: set[str],
     ) -> None:
         """Use `Folder.of`."""
         self.settings = settings
         self.log = log
         self.read_problems = read_problems
-        self.ids = {e.id for e in log}
+        self.ids = ids
         # Ids that corrections in the log name: such an entry coming later changes what the
         # correction did ("not in the log" becomes "comes later in the log").
-        self.targets = {e.target for e in log if isinstance(e, Correction)}
+        self.targets = targets
         self.effective = effective
         self.voided = voided
         self.work = work
@@ -983,7 +986,9 @@ class Folder:
             work = _Fold(settings, found)
             for entry in effective:
                 work.apply(entry)
-        return cls(settings, log, read, effective, voided, work)
+        ids = frozenset(e.id for e in log)
+        targets = {e.target for e in log if isinstance(e, Correction)}
+        return cls(settings, log, read, effective, voided, work, ids, targets)
 
     def then(self, entry: Entry) -> Folder:
         """The fold of the log with `entry` appended; this folder is left as it was."""
@@ -992,13 +997,16 @@ class Folder:
         with collector_paused():
             work = self.work.fork()
             work.apply(entry)
-        later = Folder(
-            self.settings, self.log, self.read_problems, self.effective, self.voided, work
+        return Folder(
+            self.settings,
+            [*self.log, entry],
+            self.read_problems,
+            [*self.effective, entry],
+            self.voided,
+            work,
+            self.ids | {entry.id},
+            self.targets,
         )
-        # The containers are shared until here; copied once the new entry goes in.
-        later.log, later.effective = [*self.log, entry], [*self.effective, entry]
-        later.ids = self.ids | {entry.id}
-        return later
 
     def state(self) -> EventState:
         """The event's state after the log so far (made once per folder)."""
@@ -1018,7 +1026,7 @@ class Folder:
             notes=tuple(work.notes),
             entries=tuple(self.effective),
             voided=frozenset(self.voided),
-            log_ids=frozenset(self.ids),
+            log_ids=self.ids,
             problems=problems,
         )
         return self._state

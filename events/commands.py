@@ -47,7 +47,7 @@ from mjevent.core.entries import (
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
-from mjevent.core.preview import entry_context, unseated_round
+from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem
 from mjevent.events.store import EventStore, new_entry_id
@@ -295,10 +295,10 @@ def record_line(
     (``r2 t3 ...``), else `round`, else the current round.
     """
     state = current_state(store)
-    named = re.match(r"\s*[rR](\d+)\s", text)
-    context = entry_context(state, int(named.group(1)) if named else round)
+    context = line_context(state, text, round)
+    named = round is not None or re.match(r"\s*[rR]\d", text) is not None
     if not named and context.round not in state.seating and state.seating:
-        raise CommandError(unseated_round(state, context.round, named=round is not None))
+        raise CommandError(unseated_round(state, context.round, named=False))
     parsed = parse_entry(text, context)
     return record_parsed(store, parsed, entry_id=entry_id, at=at, clock=clock)
 

@@ -5,7 +5,8 @@ opens it, folds it once (what opening the console costs), then records hands one
 `events.commands.record_line` at the tables of the current round: parse, check, durable append
 (lock, write, fsync) and the new `EventState`. Also timed: a full fold of the log (what every
 append cost twice before the fold became incremental), the bare durable append, a correction
-(which takes the full refold), the preview of a line, and the standings after a game ends.
+(which takes the full refold), the preview of a line, and the standings after a game ends
+(computed afresh, and brought up to date with `standings_update`).
 
 Run from the repository's root: `.venv/bin/python -m bench.append [--hands 200]`.
 Target (issue 12): under 30 ms per recorded hand at 500 players, fsync included.
@@ -24,7 +25,7 @@ from pathlib import Path
 from bench.big_event import make_big_event, random_hand
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.preview import preview_line
-from mjevent.core.standings import standings_from_state
+from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState, fold
 from mjevent.events import commands
 from mjevent.events.store import EventStore, new_entry_id
@@ -78,20 +79,21 @@ def main() -> None:
         context = EntryContext(round=state.current_round)
         lines: list[str] = []
         recorded: list[float] = []
-        game_ends: list[EventState] = []
+        game_ends: list[tuple[EventState, EventState]] = []
         for _ in range(args.hands):
             table = _open_table(state)
             line = format_entry(HandLine(state.current_round, table, random_hand(rng)), context)
             lines.append(line)
             begin = time.perf_counter()
+            before = state
             try:
                 state = commands.record_line(store, line)
             except ValueError:  # a riichi the player cannot pay for: skip that hand
                 continue
             recorded.append(time.perf_counter() - begin)
-            game = state.game(state.current_round, table)
+            game = state.game(before.current_round, table)
             if game is not None and game.result is not None:
-                game_ends.append(state)
+                game_ends.append((before, state))
         rows.append(("record one hand (record_line, fsync)", *_ms(recorded), len(recorded)))
 
         previews = _time(lambda: preview_line(state, lines[-1]), 200)
@@ -112,8 +114,12 @@ def main() -> None:
         )
         rows.append(("correction (full refold)", *_ms(corrections), 1))
         if game_ends:
-            standings = _time(lambda: standings_from_state(game_ends[-1]), 5)
+            ended, after = game_ends[-1]
+            standings = _time(lambda: standings_from_state(after), 5)
             rows.append(("standings_from_state after a game ends", *_ms(standings), 5))
+            previous = standings_from_state(ended)
+            updates = _time(lambda: standings_update(previous, ended, after), 5)
+            rows.append(("standings_update after a game ends", *_ms(updates), 5))
         hands = sum(1 for r in store.log if r["kind"] == "hand")
     print(f"500 players, 125 tables, {hands} hands logged at the end")
     print(f"{'step':<42} {'median ms':>10} {'p95 ms':>8} {'n':>5}")

@@ -169,6 +169,11 @@ def _append(store: EventStore, entry: Entry) -> EventState:
 
 
 def _check_and_append(store: EventStore, entry: Entry) -> EventState:
+    # What the file's reader would refuse (a value out of its range) is refused before writing.
+    try:
+        entry_from_record(entry.to_record())
+    except EntryError as error:
+        raise CommandError(f"{error} (nothing was recorded)") from None
     folder = _folder(store)
     state = folder.state()
     if entry.id in state.log_ids:

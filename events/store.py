@@ -728,6 +728,33 @@ def _parse(path: Path, data: bytes) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _syntax_error(path, text, str(error)) from None
+    except (ValueError, RecursionError) as error:
+        # Python refuses integers over 4,300 digits, and nesting deeper than its stack.
+        raise _hostile_value(path, text, error) from None
+
+
+_LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9_]{18,}")
+
+
+def _hostile_value(path: Path, text: str, error: Exception) -> EventFileSyntaxError:
+    """The error for a value no event holds: a number too long, or values nested too deep."""
+    lines = text.split("\n")
+    if isinstance(error, RecursionError):
+        line = 1 + max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{"))
+        depth = lines[line - 1].count("[") + lines[line - 1].count("{")
+        reason = f"values nested too deep ({depth:,} brackets on one line)"
+    else:
+        match = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, match.start()) + 1 if match else 1
+        digits = len(match.group().strip("+-").replace("_", "")) if match else 0
+        reason = f"a number with {digits:,} digits (an event file's numbers have at most 19)"
+    return EventFileSyntaxError(
+        path,
+        f"{path}:{line}: not valid in an event file: {reason}.\n"
+        f"Fix: correct line {line} in a text editor, then run `mjevent check {path}`.",
+        line,
+        1,
+    )
 
 
 def _syntax_error(path: Path, text: str, message: str) -> EventFileSyntaxError:
@@ -1029,7 +1056,7 @@ def _json_value(raw: str, converted: dict[str, str]) -> Any:
         converted[raw] = text
     try:
         return _JSON.decode(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _NOT_FAST
 
 
@@ -1052,7 +1079,12 @@ def _fast_log(text: str) -> list[dict[str, Any]] | None:
                 if raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
                     record[key] = raw[1:-1]
                     continue
-            elif raw.isdigit() and raw.isascii() and (raw[0] != "0" or len(raw) == 1):
+            elif (
+                raw.isdigit()
+                and raw.isascii()
+                and len(raw) < 19
+                and (raw[0] != "0" or len(raw) == 1)
+            ):
                 record[key] = int(raw)
                 continue
             value = _json_value(raw, converted)
@@ -1098,7 +1130,7 @@ def _fast_document(data: bytes) -> dict[str, Any] | None:
         return None
     try:
         doc = tomllib.loads(head)
-    except tomllib.TOMLDecodeError:
+    except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
         return None
     if "log" in doc:
         return None
@@ -1141,6 +1173,8 @@ def _validate_settings(
         return settings_from_dict(settings)
     except SettingsError as error:
         line = _line_of(text, error.path) if text is not None else None
+        if line is None and text is not None and re.fullmatch(r"\w+", error.path):
+            line = 1  # a missing table: it goes at the top of the file
         where = f"{path}:{line}" if line is not None else str(path)
         raise EventFileInvalidError(path, f"{where}: {error}", error.path) from None
 

@@ -167,7 +167,8 @@ def test_check_reports_every_problem_and_exits_1(club: Path) -> None:
     # Each problem names the line of its entry's [[log]] header (the line before its id).
     p1, p2, p3 = (lines.index(f'id = "{i}"') for i in ("P1", "P2", "P3"))
     assert result.stdout.splitlines() == [
-        f"{club}:{p3}: entry P3: corrects 'P0', which is not in the log",
+        f"{club}:{p3}: entry P3: corrects 'P0', which is not in the log. Fix: give the id of the "
+        "entry to correct as `mjevent replay` or the log screen shows it",
         f"{club}:{p1}: entry P1: final scores at round 4 table 2: scores add up to 119,000; "
         "expected 120,000 (4 x 30,000 less 0 riichi sticks on the table): 1,000 missing",
         f"{club}:{p2}: entry P2: player p01 is seated twice in round 6",

@@ -75,7 +75,7 @@ _TOML_WHERE = re.compile(r" \(at line (\d+), column (\d+)\)$")
 _TAIL = 64
 _BOM = b"\xef\xbb\xbf"
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 16 * 1024 * 1024
 """The largest event file mjevent reads or grows (see docs/event-file.md, Limits)."""
 _ID_TEXT = re.compile(r"[^\s]+")
 _ID_NEW = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
@@ -441,7 +441,7 @@ class EventStore:
         """Parse only the bytes past `start`; False when they are not whole, new entries."""
         with open(self._file, "rb") as f:
             f.seek(start)
-            new = f.read(MAX_FILE_BYTES + 1)
+            new = f.read()
             st = os.fstat(f.fileno())
         if not _ends_sealed(new) or st.st_size > MAX_FILE_BYTES or _damaged(new) is not None:
             return False
@@ -611,8 +611,8 @@ def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
             st = os.fstat(f.fileno())
             if st.st_size > MAX_FILE_BYTES:
                 raise _too_large(path, st.st_size)
-            data = f.read(MAX_FILE_BYTES + 1)
-            if len(data) > MAX_FILE_BYTES:
+            data = f.read()
+            if len(data) > MAX_FILE_BYTES:  # it grew while being read
                 raise _too_large(path, len(data))
             return data, st
     except FileNotFoundError:
@@ -631,7 +631,7 @@ def _too_large(path: Path, size: int) -> EventFileTooLargeError:
     return EventFileTooLargeError(
         path,
         f"{path}: the file is {_megabytes(size)}; mjevent reads event files up to "
-        f"{_megabytes(MAX_FILE_BYTES)} (a 500-player event with 18,000 hands is about 3 MB). "
+        f"{_megabytes(MAX_FILE_BYTES)} (a 500-player event with 18,000 hands is about 4 MB). "
         "Fix: check that this is an event file; split a very long event into one file per stage.",
     )
 

@@ -82,8 +82,8 @@ def main() -> None:
     print(f"{'file':<20} {'MB':>6} {'entries':>9} {'wall s':>7} {'peak MB':>8}  outcome")
     for label, path, entries, limit in rows:
         wall, peak, outcome = check(path, limit)
-        size = path.stat().st_size / 1e6
-        print(f"{label:<20} {size:>6.1f} {entries:>9,} {wall:>7.2f} {peak:>8.0f}  {outcome}")
+        megabytes = path.stat().st_size / 1e6
+        print(f"{label:<20} {megabytes:>6.1f} {entries:>9,} {wall:>7.2f} {peak:>8.0f}  {outcome}")
     if args.keep is None:
         for path in folder.iterdir():
             os.unlink(path)

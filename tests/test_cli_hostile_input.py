@@ -30,6 +30,16 @@ def _entry(body: bytes) -> bytes:
             + b"\n# end x1\n")
 
 
+def _check_entry(folder: Path, body: bytes) -> tuple[Path, str]:
+    """The club sample with entry x1 appended; `mjevent check`'s line about x1 (exit 1)."""
+    path = folder / "club.toml"
+    path.write_bytes(_entry(body))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    (line,) = [x for x in result.stdout.splitlines() if "entry x1" in x]
+    return path, line
+
+
 READERS = [["check"], ["replay"], ["print", "standings"]]
 
 
@@ -82,11 +92,7 @@ def test_readers_name_the_line_of_a_value_no_event_holds(
 def test_a_hostile_value_in_the_log_is_a_problem_with_its_line(
     tmp_path: Path, body: bytes, problem: str
 ) -> None:
-    path = tmp_path / "club.toml"
-    path.write_bytes(_entry(body))
-    result = runner.invoke(app, ["check", str(path)])
-    assert result.exit_code == 1
-    (line,) = [x for x in result.stdout.splitlines() if "entry x1" in x]
+    path, line = _check_entry(tmp_path, body)
     assert line.startswith(f"{path}:{LINE}: entry x1: ")
     assert problem in line
     printed = runner.invoke(app, ["print", "standings", str(path)])
@@ -164,11 +170,8 @@ def test_a_missing_event_table_names_line_1(tmp_path: Path) -> None:
 def test_log_entry_problems_name_the_line_and_the_fix(
     tmp_path: Path, body: bytes, message: str
 ) -> None:
-    path = tmp_path / "club.toml"
-    path.write_bytes(_entry(body))
-    result = runner.invoke(app, ["check", str(path)])
-    assert result.exit_code == 1
-    assert result.stdout.splitlines()[0] == f"{path}:{LINE}: {message}"
+    path, line = _check_entry(tmp_path, body)
+    assert line == f"{path}:{LINE}: {message}"
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +30,10 @@ SETTINGS: dict[str, Any] = {
 }
 
 
-def _recorder(path: Path, go: Path, name: str) -> int:
+def _recorder(path: Path, go: Path, name: str, ready: int) -> int:
     store = open_event(path)
     commands.current_state(store)  # folded before the race, as a console has it
+    os.write(ready, b"r")
     while not go.exists():
         pass
     try:
@@ -44,12 +44,12 @@ def _recorder(path: Path, go: Path, name: str) -> int:
     return ACCEPTED
 
 
-def _fork(path: Path, go: Path, name: str) -> int:
+def _fork(path: Path, go: Path, name: str, ready: int) -> int:
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child
         code = 1
         try:
-            code = _recorder(path, go, name)
+            code = _recorder(path, go, name, ready)
         finally:
             os._exit(code)
     return pid
@@ -64,13 +64,16 @@ def test_two_recorders_of_the_last_hand_exactly_one_is_accepted(tmp_path: Path) 
     for trial in range(TRIALS):
         path = Path(shutil.copy(template, tmp_path / f"race-{trial}.toml"))
         go = tmp_path / f"go-{trial}"
-        pids = [_fork(path, go, name) for name in ("a", "b")]
-        time.sleep(0.05)  # both have opened the file and folded the log
-        go.touch()
+        ready_read, ready_write = os.pipe()
+        pids = [_fork(path, go, name, ready_write) for name in ("a", "b")]
+        os.close(ready_write)
+        assert os.read(ready_read, 1) + os.read(ready_read, 1) == b"rr"
+        os.close(ready_read)
+        go.touch()  # both have opened the file and folded the log
         codes = sorted(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids)
         outcomes.append(codes)
         hands = [r for r in open_event(path, read_only=True).log if r["kind"] == "hand"]
         assert len(hands) == 8, f"trial {trial}: {len(hands)} hands"
         state = commands.current_state(open_event(path, read_only=True))
         assert state.problems == (), f"trial {trial}: {state.problems}"
-    assert outcomes == [[ACCEPTED, REFUSED]] * TRIALS
+    assert outcomes == [[ACCEPTED, REFUSED]] * TRIALS, [o for o in outcomes if o != [ACCEPTED, REFUSED]]

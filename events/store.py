@@ -472,7 +472,8 @@ class EventStore:
         doc, cut, damage = _split_checked(self.path, data[bom:])
         # Read without the lock, an unfinished entry may be another process's append in
         # progress: wait for that writer (if any) and read again.
-        if cut is not None and not repair and not self._held and _writer_done(self._file):
+        if cut is not None and not repair and not self._held:
+            _wait_for_writer(self._file)
             data, st = _read(self._file, self.path)
             bom = len(_BOM) if data.startswith(_BOM) else 0
             doc, cut, damage = _split_checked(self.path, data[bom:])
@@ -640,30 +641,28 @@ def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:.1f} MB"
 
 
-def _writer_done(file: Path, timeout: float = 2.0) -> bool:
-    """Whether a writer held the event file's own lock and let go within `timeout` seconds.
+def _wait_for_writer(file: Path, timeout: float = 2.0) -> None:
+    """Wait (up to `timeout` seconds) until no writer holds the event file's own lock.
 
-    Readers take no lock; this only waits (with a shared lock, released at once) when a writer
-    holds the file, so that an append in progress is not taken for a torn tail.
+    Readers take no lock; this only waits, with a shared lock released at once, so that an
+    append in progress when the reader looked is finished before it looks again.
     """
     try:
         fd = os.open(file, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
-        return False
+        return
     try:
         deadline = time.monotonic() + timeout
-        waited = False
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                return waited
+                return
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    return False
-                waited = True
+                    return
                 time.sleep(0.002)
             except OSError:
-                return False
+                return
     finally:
         os.close(fd)  # releases the shared lock
 

@@ -1,0 +1,417 @@
+"""`mjevent seat FILE` and `mjevent seating ...`: seat an event file's players and check it.
+
+    mjevent seat FILE --rounds 7 --seed "Spring Cup draw"      generate, draw, write one entry
+    mjevent seat FILE --from-library k4-p36 --seed TEXT        a block of the built-in library
+    mjevent seat FILE --import seating.txt                     an organiser's own file
+    mjevent seat FILE --from-round 3 [--yes]                   re-seat the rounds not yet played
+    mjevent seat FILE ... --dry-run                            print, write nothing
+    mjevent seat --players 28 --rounds 7                       no event file (cli_seat.py)
+    mjevent seating verify FILE        recompute every seating entry, say whether it matches
+    mjevent seating check FILE         repeats, winds, tables, teammates (exit 1 on a repeat
+                                       the director did not accept)
+    mjevent seating export FILE --format tsv|csv|json
+
+The rules live in `mjevent.core.seating.plan` and `imports`, the file work in
+`mjevent.events.seating`; this module reads options, prints, asks and sets the exit code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from mjevent.core.seating.check import check
+from mjevent.core.seating.imports import (
+    FORMATS,
+    SeatingImportError,
+    export_seating,
+    parse_seating,
+)
+from mjevent.core.seating.plan import (
+    Plan,
+    generated_plan,
+    imported_plan,
+    library_plan,
+    regenerated_plan,
+)
+from mjevent.core.seating.schedule import ScheduleError
+from mjevent.core.state import EventState
+from mjevent.events.commands import CommandError, current_state
+from mjevent.events.errors import EventFileError
+from mjevent.events.seating import (
+    accepted_pairs,
+    active_roster,
+    all_players,
+    plan_cost,
+    played_rounds,
+    seating_schedule,
+    verify_seating,
+    write_plan,
+)
+from mjevent.events.store import EventStore
+from mjevent.tui import cli_seat
+
+__all__ = ["seat", "seating_app"]
+
+EXPORT_FORMATS = ("tsv", "csv", "json")
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _open(file: Path) -> EventStore:
+    try:
+        store = EventStore.open(file)
+    except EventFileError as error:
+        _fail(str(error))
+    for warning in store.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    return store
+
+
+def _seed_text(state: EventState, seed: str | None) -> str:
+    """The draw's text: as given, else the event's name (said on screen, so it is announced)."""
+    return seed if seed is not None else state.settings.event.name
+
+
+def seat(
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="The event file to seat (leave out with --players).", dir_okay=False),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="No event file: seat players 1..P.")
+    ] = None,
+    table_size: Annotated[
+        int, typer.Option("--table-size", help="With --players: players per table.")
+    ] = 4,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Rounds to seat (or the last round).")
+    ] = None,
+    teams: Annotated[
+        bool,
+        typer.Option(
+            "--teams",
+            help="Keep teammates apart. With --players: --teams N, N consecutive teams.",
+        ),
+    ] = False,
+    team_size: Annotated[
+        int | None, typer.Option("--team-size", help="With --players: teams of S.")
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option("--seed", help="The announced draw text (default: the event's name)."),
+    ] = None,
+    output_format: Annotated[
+        str, typer.Option("--format", help="With --players: text, json or tsv.")
+    ] = "text",
+    from_library: Annotated[
+        str | None, typer.Option("--from-library", help="A library block, e.g. k4-p36.")
+    ] = None,
+    import_path: Annotated[
+        Path | None,
+        typer.Option("--import", help="Read the seating from this file.", dir_okay=False),
+    ] = None,
+    import_format: Annotated[
+        str, typer.Option("--import-format", help=f"One of {', '.join(FORMATS)}.")
+    ] = "auto",
+    from_round: Annotated[
+        int | None,
+        typer.Option("--from-round", help="Re-seat this round and the later ones."),
+    ] = None,
+    byes: Annotated[
+        bool,
+        typer.Option("--byes", help="Accept byes when the players do not fill the tables."),
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the seating and its quality; write nothing.")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Write without asking.")] = False,
+) -> None:
+    """Seat an event's players (generated, from the library, or imported), or print a schedule
+    for --players P without an event file."""
+    if players is not None:
+        # `--teams` is a flag for an event; the standalone form's `--teams N` leaves N where
+        # the event file would be (a flag taking an optional value would swallow the next
+        # option instead).
+        team_count = None
+        if teams:
+            if file is None or not file.name.isdigit():
+                _fail("--teams with --players needs the number of teams: --teams N", 2)
+            team_count, file = int(file.name), None
+        if file is not None:
+            _fail("--players is for a schedule without an event file; leave it out with FILE", 2)
+        if rounds is None:
+            _fail("give --rounds R: how many rounds to seat", 2)
+        cli_seat.seat(
+            players=players,
+            table_size=table_size,
+            rounds=rounds,
+            teams=team_count,
+            team_size=team_size,
+            seed=seed,
+            output_format=output_format,
+        )
+        return
+    if file is None:
+        _fail("give an event file (mjevent seat FILE ...) or --players P --rounds R", 2)
+    if from_library and import_path:
+        _fail("--from-library and --import both given: use one of them", 2)
+    if from_round is not None and (from_library or import_path):
+        _fail("--from-round re-seats by the generator; leave out --from-library and --import", 2)
+    store = _open(file)
+    state = current_state(store)
+    k = state.rules.players
+    try:
+        roster = active_roster(state, keep_teams=teams)
+    except CommandError as error:
+        _fail(str(error))
+    seed_text = _seed_text(state, seed)
+    played = played_rounds(state)
+    try:
+        if from_round is not None:
+            plan = _regenerate(state, from_round, rounds, seed_text, byes)
+        else:
+            if played:
+                _fail(
+                    f"{file}: round {played[0]} already has results; re-seat the rounds not yet "
+                    f"played with --from-round {played[-1] + 1}"
+                )
+            if import_path is not None:
+                plan = _import(import_path, state, import_format, rounds)
+            elif from_library is not None:
+                plan = library_plan(roster, k, rounds, seed_text, from_library)
+            else:
+                if rounds is None:
+                    _fail("give --rounds R: how many rounds to seat", 2)
+                if roster.size % k and not byes and roster.size >= k:
+                    _offer_byes(roster.size, k)
+                plan = generated_plan(roster, k, rounds, seed_text)
+    except (ScheduleError, SeatingImportError) as error:
+        _fail(f"{file}: {error}")
+    _show(state, plan, seed_text)
+    cost = plan_cost(state, plan)
+    if dry_run:
+        typer.echo("dry run: nothing written")
+        return
+    if (from_round is not None or cost.new_repeats) and not yes:
+        question = "Write this seating?" if not cost.new_repeats else (
+            f"Write this seating with {len(cost.new_repeats)} new repeated pairs?"
+        )
+        if not typer.confirm(question, default=False):
+            typer.echo("nothing written")
+            raise typer.Exit(1)
+    try:
+        write_plan(store, plan, accepted=cost.new_repeats)
+    except (CommandError, EventFileError) as error:
+        _fail(str(error))
+    last = plan.first_round + len(plan.rounds) - 1
+    typer.echo(f"seated rounds {plan.first_round}-{last} in {file} ({plan.method})")
+
+
+def _offer_byes(count: int, k: int) -> NoReturn:
+    over = count % k
+    _fail(
+        f"{count} active players do not fill tables of {k}: {over} would sit out each round. "
+        f"Add --byes to accept byes, or add {k - over} player{'s' if k - over > 1 else ''} "
+        "(`mjevent player FILE add NAME`, a substitute) and seat again"
+    )
+
+
+def _regenerate(
+    state: EventState, from_round: int, rounds: int | None, seed_text: str, byes: bool
+) -> Plan:
+    k = state.rules.players
+    keep_teams = _kept_teams(state)
+    roster = active_roster(state, keep_teams=keep_teams)
+    played = [r for r in played_rounds(state) if r >= from_round]
+    if played:
+        _fail(
+            f"round {played[0]} already has results: re-seat from round {played[-1] + 1} "
+            "(results are never moved; for one table that sat wrong use `mjevent seating "
+            "reseat`)"
+        )
+    missing = [r for r in range(1, from_round) if r not in state.seating]
+    if missing:
+        _fail(f"round {missing[0]} is not seated: re-seat from round {missing[0]}")
+    last = rounds if rounds is not None else max(state.seating, default=from_round)
+    last = max(last, from_round)
+    if roster.size % k and not byes:
+        _offer_byes(roster.size, k)
+    return regenerated_plan(roster, k, state.seating, from_round, last, seed_text)
+
+
+def _kept_teams(state: EventState) -> bool:
+    """Whether the event's latest seating kept teammates apart (a regeneration does too)."""
+    from mjevent.core.entries import SeatingSet
+
+    for entry in reversed(state.entries):
+        if isinstance(entry, SeatingSet):
+            return "team_sizes" in dict(entry.params)
+    return False
+
+
+def _import(path: Path, state: EventState, fmt: str, rounds: int | None) -> Plan:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        _fail(f"cannot read {path}: {error.strerror}; give the path of the seating file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        _fail(f"{path}: not UTF-8 text; save it as UTF-8 and import again")
+    roster = active_roster(state)
+    names = {p: state.name(p) for p in roster.players}
+    try:
+        got = parse_seating(text, roster.players, state.rules.players, names=names, fmt=fmt)
+    except SeatingImportError as error:
+        _fail(f"{path}:{error}".replace(f"{path}:line ", f"{path}:"))
+    if rounds is not None and rounds != len(got.rounds):
+        _fail(f"{path}: holds {len(got.rounds)} rounds; --rounds asks for {rounds}")
+    return imported_plan(
+        roster,
+        state.rules.players,
+        got.rounds,
+        sha256=hashlib.sha256(data).hexdigest(),
+        fmt=got.format,
+        file_name=path.name,
+    )
+
+
+def _show(state: EventState, plan: Plan, seed_text: str) -> None:
+    width = max((len(state.name(p)) for p in state.players), default=4)
+    winds = "ESWN"[: state.rules.players]
+    for i, rnd in enumerate(plan.rounds):
+        typer.echo(f"Round {plan.first_round + i}")
+        for t, table in enumerate(rnd, 1):
+            seats = "  ".join(f"{w} {state.name(p):<{width}}" for w, p in zip(winds, table,
+                                                                              strict=True))
+            typer.echo(f"  Table {t:>2}:  {seats}")
+    cost = plan_cost(state, plan)
+    typer.echo(f"method: {plan.method} ({plan.source}); draw text: {seed_text!r}")
+    for line in cost.lines():
+        typer.echo(line)
+
+
+seating_app = typer.Typer(
+    help="Work with an event's seating (or a seating JSON file).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+@seating_app.command("verify")
+def seating_verify(
+    file: Annotated[Path, typer.Argument(help="The event file.", dir_okay=False)],
+    import_path: Annotated[
+        list[Path] | None,
+        typer.Option("--import", help="An imported seating file to compare (by its sha256)."),
+    ] = None,
+) -> None:
+    """Recompute every seating entry from the file alone and say whether it matches."""
+    store = _open(file)
+    state = current_state(store)
+    again: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
+    for path in import_path or []:
+        try:
+            data = path.read_bytes()
+            got = parse_seating(
+                data.decode("utf-8-sig"),
+                list(state.players),
+                state.rules.players,
+                names={p: state.name(p) for p in state.players},
+            )
+        except (OSError, UnicodeDecodeError, SeatingImportError) as error:
+            _fail(f"{path}: {error}")
+        again[hashlib.sha256(data).hexdigest()] = got.rounds
+    results = verify_seating(store, imported=again)
+    if not results:
+        _fail(f"{file}: no seating entry in the log; seat it with `mjevent seat {file} ...`")
+    for v in results:
+        mark = {True: "OK", False: "MISMATCH", None: "not recomputed"}[v.matches]
+        typer.echo(f"{v.entry} {v.method}: {v.message} [{mark}]")
+    if any(v.matches is False for v in results):
+        raise typer.Exit(1)
+
+
+@seating_app.command("check")
+def seating_check(
+    file: Annotated[
+        Path, typer.Argument(help="An event file, or a seating JSON file.", dir_okay=False)
+    ],
+    teams: int | None = typer.Option(None, "--teams", help="JSON: N consecutive teams apart."),
+    team_size: int | None = typer.Option(None, "--team-size", help="JSON: teams of S apart."),
+    no_repeats: bool = typer.Option(False, "--no-repeats", help="Fail if any pair meets twice."),
+    wind_balance: bool = typer.Option(False, "--wind-balance", help="Fail on wind violations."),
+    table_rotation: bool = typer.Option(
+        False, "--table-rotation", help="Fail on table-number repeats within 3 rounds."
+    ),
+    min_repeat_free: int = typer.Option(0, "--min-repeat-free", help="JSON: leading rounds."),
+) -> None:
+    """Report on a seating: repeats, pairs never met, winds, table numbers, teammates.
+
+    For an event file, exits 1 on a repeated pair the director did not accept (accepting is
+    answering yes when a seating with repeats is written), 2 when the file cannot be read.
+    """
+    if file.suffix.lower() == ".json":
+        cli_seat.seating_check(
+            file, teams, team_size, no_repeats, wind_balance, table_rotation, min_repeat_free
+        )
+        return
+    store = _open(file)
+    state = current_state(store)
+    if not state.seating:
+        _fail(f"{file}: no round is seated yet; seat it with `mjevent seat {file} ...`")
+    schedule = seating_schedule(state)
+    ids = all_players(state)
+    report = check(schedule)
+    s = report.summary
+    typer.echo(f"{file}: rounds {min(state.seating)}-{max(state.seating)} seated, "
+               f"{len(ids)} players")
+    typer.echo(s.line())
+    typer.echo(f"pairs never met: {report.pairs_never_met} (indirect only: {s.indirect})")
+    spread = [x for x, p in zip(report.player_wind_spread, ids, strict=True)
+              if any(p in t for rnd in state.seating.values() for t in rnd)]
+    typer.echo(f"wind spread: max {max(spread, default=0)}")
+    accepted = accepted_pairs(state)
+    repeats = _repeated_pairs(state)
+    unaccepted = [(a, b, n) for a, b, n in repeats if (a, b) not in accepted]
+    for a, b, n in repeats:
+        note = "accepted" if (a, b) not in {(x, y) for x, y, _ in unaccepted} else "NOT accepted"
+        typer.echo(f"repeat: {state.name(a)} ({a}) and {state.name(b)} ({b}) meet {n} times "
+                   f"[{note}]")
+    if s.team_violations:
+        typer.echo(f"teammates at one table: {s.team_violations}")
+    broken = bool(unaccepted) or bool(s.team_violations)
+    if broken:
+        raise typer.Exit(1)
+
+
+def _repeated_pairs(state: EventState) -> list[tuple[str, str, int]]:
+    from mjevent.core.seating.plan import pair_counts
+
+    counts = pair_counts([state.seating[r] for r in sorted(state.seating)])
+    return [(a, b, n) for (a, b), n in sorted(counts.items()) if n > 1]
+
+
+@seating_app.command("export")
+def seating_export(
+    file: Annotated[Path, typer.Argument(help="The event file.", dir_okay=False)],
+    output_format: Annotated[
+        str, typer.Option("--format", help="tsv (the catalogue's grid), csv or json.")
+    ] = "tsv",
+) -> None:
+    """Print the event's seating: tsv is a line a player (event order), a column a round, the
+    table number and wind (`3E`), `--` for a bye; `mjevent seat --import` reads it back."""
+    if output_format not in EXPORT_FORMATS:
+        _fail(f"--format {output_format!r}: expected one of {', '.join(EXPORT_FORMATS)}", 2)
+    state = current_state(_open(file))
+    if not state.seating:
+        _fail(f"{file}: no round is seated yet")
+    rounds = [state.seating[r] for r in sorted(state.seating)]
+    typer.echo(export_seating(rounds, all_players(state), state.rules.players, output_format))

@@ -34,6 +34,7 @@ __all__ = [
     "accepted_pairs",
     "active_roster",
     "all_players",
+    "last_seed_text",
     "plan_cost",
     "played_rounds",
     "seating_schedule",
@@ -54,6 +55,16 @@ def active_roster(state: EventState, *, keep_teams: bool = False) -> Roster:
             "(team = \"...\"), or seat without --teams"
         )
     return Roster.of(players, {p: state.players[p].team for p in players})
+
+
+def last_seed_text(state: EventState) -> str | None:
+    """The draw text of the latest seating entry that has one (a regeneration reuses it)."""
+    for entry in reversed(state.entries):
+        if isinstance(entry, SeatingSet):
+            text = dict(entry.params).get("seed_text")
+            if isinstance(text, str):
+                return text
+    return None
 
 
 def all_players(state: EventState) -> list[str]:
@@ -103,6 +114,7 @@ class Cost:
     table_repeats: int
     byes: tuple[tuple[str, ...], ...]
     repeat_free_rounds: int
+    first_round: int = 1
 
     def lines(self) -> list[str]:
         """The cost in words, one fact a line."""
@@ -117,7 +129,9 @@ class Cost:
         if any(self.byes):
             out.append(
                 "byes: " + "; ".join(
-                    f"round {i}: {' '.join(b)}" for i, b in enumerate(self.byes, 1) if b
+                    f"round {i}: {' '.join(b)}"
+                    for i, b in enumerate(self.byes, self.first_round)
+                    if b
                 )
             )
         return out
@@ -149,6 +163,7 @@ def plan_cost(state: EventState, plan: Plan) -> Cost:
         report.summary.table_repeats,
         byes,
         report.summary.repeat_free_rounds,
+        plan.first_round,
     )
 
 

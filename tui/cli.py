@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "calc": ("mjevent.tui.cli_calc", "calc", None),
     "seat": ("mjevent.tui.cli_seating", "seat", None),
     "seating": ("mjevent.tui.cli_seating", "seating_app", None),
+    "player": ("mjevent.tui.cli_player", "player", None),
     "print": ("mjevent.tui.cli_print", "print_app", None),
     "export": ("mjevent.tui.cli_export", "export", None),
 }

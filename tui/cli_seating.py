@@ -45,6 +45,7 @@ from mjevent.events.seating import (
     accepted_pairs,
     active_roster,
     all_players,
+    last_seed_text,
     plan_cost,
     played_rounds,
     seating_schedule,
@@ -75,8 +76,11 @@ def _open(file: Path) -> EventStore:
 
 
 def _seed_text(state: EventState, seed: str | None) -> str:
-    """The draw's text: as given, else the event's name (said on screen, so it is announced)."""
-    return seed if seed is not None else state.settings.event.name
+    """The draw's text: as given, else the last seating's, else the event's name (printed with
+    the seating, so it is announced)."""
+    if seed is not None:
+        return seed
+    return last_seed_text(state) or state.settings.event.name
 
 
 def seat(

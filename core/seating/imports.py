@@ -36,6 +36,7 @@ from mjevent.core.seating.balance import assign_winds
 __all__ = [
     "FORMATS",
     "ImportedSeating",
+    "PlayerLookup",
     "SeatingImportError",
     "export_seating",
     "parse_seating",
@@ -60,8 +61,12 @@ class ImportedSeating:
     format: str
 
 
-class _Players:
-    """Resolves a player reference (id, name, number) against the roster."""
+class PlayerLookup:
+    """Resolves a player reference (an id, a name, a number from 1) against the roster.
+
+    >>> PlayerLookup(["p01", "p02"], {"p02": "Sophie Müller"}).find("sophie müller")
+    'p02'
+    """
 
     def __init__(self, roster: Sequence[PlayerId], names: Mapping[PlayerId, str]) -> None:
         self.roster = list(roster)
@@ -74,6 +79,7 @@ class _Players:
             self.by_fold.setdefault(name.strip().casefold(), []).append(p)
 
     def find(self, ref: str) -> PlayerId | None:
+        """The player `ref` names, or None."""
         ref = ref.strip()
         if ref in self.ids:
             return ref
@@ -86,6 +92,7 @@ class _Players:
         return None
 
     def get(self, ref: str, line: int) -> PlayerId:
+        """The player `ref` names; a `SeatingImportError` naming `line` says why not."""
         found = self.find(ref)
         if found is not None:
             return found
@@ -164,7 +171,7 @@ def parse_seating(
             f"line 1: unknown format {fmt!r}: use one of {', '.join(FORMATS)}"
         )
     chosen = detect_format(text, table_size) if fmt == "auto" else fmt
-    players = _Players(roster, names or {})
+    players = PlayerLookup(roster, names or {})
     reader = {
         "json": _read_json,
         "csv": _read_csv,
@@ -231,7 +238,7 @@ def _chunks(refs: Sequence[PlayerId], rnd: _Round, line: int) -> None:
         rnd.add(refs[i:i + k], line)
 
 
-def _read_rounds(text: str, players: _Players, k: int) -> list[Tables]:
+def _read_rounds(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     out: list[Tables] = []
     for line, raw in _lines(text):
         rnd = _Round(len(out) + 1, k)
@@ -241,7 +248,7 @@ def _read_rounds(text: str, players: _Players, k: int) -> list[Tables]:
     return out
 
 
-def _read_letters(text: str, players: _Players, k: int) -> list[Tables]:
+def _read_letters(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     lines = _lines(text)
     letters = sorted({c for _, raw in lines for c in raw if c.isalpha()})
     roster = players.roster
@@ -266,7 +273,7 @@ def _read_letters(text: str, players: _Players, k: int) -> list[Tables]:
     return out
 
 
-def _split_table(raw: str, players: _Players, k: int, line: int) -> list[PlayerId]:
+def _split_table(raw: str, players: PlayerLookup, k: int, line: int) -> list[PlayerId]:
     """`a-b-c-d` into k players; pieces may contain `-` when an id or name does."""
     parts = raw.strip().split("-")
     found: list[list[PlayerId]] = []
@@ -305,7 +312,7 @@ def _split_table(raw: str, players: _Players, k: int, line: int) -> list[PlayerI
     )
 
 
-def _read_script(text: str, players: _Players, k: int) -> list[Tables]:
+def _read_script(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     out: list[Tables] = []
     rnd: _Round | None = None
     for i, raw in enumerate(text.splitlines(), 1):
@@ -324,7 +331,7 @@ def _read_script(text: str, players: _Players, k: int) -> list[Tables]:
     return out
 
 
-def _read_csv(text: str, players: _Players, k: int) -> list[Tables]:
+def _read_csv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     lines = _lines(text)
     rounds: dict[int, _Round] = {}
     for line, raw in lines[1:]:
@@ -354,7 +361,7 @@ def _read_csv(text: str, players: _Players, k: int) -> list[Tables]:
     return [rounds[r].done() for r in sorted(rounds)]
 
 
-def _read_json(text: str, players: _Players, k: int) -> list[Tables]:
+def _read_json(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -379,7 +386,7 @@ def _read_json(text: str, players: _Players, k: int) -> list[Tables]:
     return out
 
 
-def _read_tsv(text: str, players: _Players, k: int) -> list[Tables]:
+def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     lines = _lines(text)
     roster = players.roster
     if len(lines) != len(roster):

@@ -30,6 +30,7 @@ from mjevent.events.commands import Clock, CommandError, _utc_now, read_log, set
 from mjevent.events.store import EventStore
 
 __all__ = [
+    "ACCEPTED",
     "Verification",
     "accepted_pairs",
     "active_roster",
@@ -92,15 +93,24 @@ def seating_schedule(state: EventState, *, rounds: Sequence[int] | None = None) 
     )
 
 
+ACCEPTED = "accepted repeats: "
+"""A note starting so lists pairs (`a+b`) the director accepted meeting again after a swap
+(`seats_swapped` has no field for it; a seating entry records them in `accepted_repeats`)."""
+
+
 def accepted_pairs(state: EventState) -> set[tuple[str, str]]:
-    """Pairs the director accepted meeting again (`accepted_repeats` of seating entries)."""
-    out: set[tuple[str, str]] = set()
+    """Pairs the director accepted meeting again: `accepted_repeats` of seating entries, and
+    the pairs of notes written when a swap made a repeat (`ACCEPTED`)."""
+    texts: list[str] = []
     for entry in state.entries:
         if isinstance(entry, SeatingSet):
-            raw = dict(entry.params).get("accepted_repeats", "")
-            for pair in str(raw).split():
-                a, _, b = pair.partition("+")
-                out.add((a, b) if a < b else (b, a))
+            texts.append(str(dict(entry.params).get("accepted_repeats", "")))
+    texts += [n.text[len(ACCEPTED):].split("(")[0] for n in state.notes
+              if n.text.startswith(ACCEPTED)]
+    out: set[tuple[str, str]] = set()
+    for pair in " ".join(texts).split():
+        a, _, b = pair.partition("+")
+        out.add((a, b) if a < b else (b, a))
     return out
 
 

@@ -23,9 +23,11 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from mjevent.core.entries import TableReseated
 from mjevent.core.seating.check import check
 from mjevent.core.seating.imports import (
     FORMATS,
+    PlayerLookup,
     SeatingImportError,
     export_seating,
     parse_seating,
@@ -35,13 +37,25 @@ from mjevent.core.seating.plan import (
     generated_plan,
     imported_plan,
     library_plan,
+    new_repeats,
+    ranked_plan,
     regenerated_plan,
+    stage_plan,
+    swap_in_round,
 )
 from mjevent.core.seating.schedule import ScheduleError
-from mjevent.core.state import EventState
-from mjevent.events.commands import CommandError, current_state
+from mjevent.core.state import EventState, TableGame, fold
+from mjevent.events.commands import (
+    CommandError,
+    add_note,
+    current_state,
+    read_log,
+    reseat_table,
+    swap_seats,
+)
 from mjevent.events.errors import EventFileError
 from mjevent.events.seating import (
+    ACCEPTED,
     accepted_pairs,
     active_roster,
     all_players,
@@ -132,6 +146,21 @@ def seat(
         bool,
         typer.Option("--byes", help="Accept byes when the players do not fill the tables."),
     ] = False,
+    ranked: Annotated[
+        bool, typer.Option("--ranked", help="Seat one round by the standings: 1-4, 5-8, ...")
+    ] = False,
+    swiss: Annotated[
+        bool,
+        typer.Option("--swiss", help="Seat one round Swiss-style: near standings, no repeats."),
+    ] = False,
+    round_: Annotated[
+        int | None,
+        typer.Option("--round", help="--ranked/--swiss: the round (default: the next one)."),
+    ] = None,
+    next_stage: Annotated[
+        bool,
+        typer.Option("--next-stage", help="Seat the next stage from the standings' cut."),
+    ] = False,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Print the seating and its quality; write nothing.")
     ] = False,
@@ -164,10 +193,6 @@ def seat(
         return
     if file is None:
         _fail("give an event file (mjevent seat FILE ...) or --players P --rounds R", 2)
-    if from_library and import_path:
-        _fail("--from-library and --import both given: use one of them", 2)
-    if from_round is not None and (from_library or import_path):
-        _fail("--from-round re-seats by the generator; leave out --from-library and --import", 2)
     store = _open(file)
     state = current_state(store)
     k = state.rules.players
@@ -177,8 +202,18 @@ def seat(
         _fail(str(error))
     seed_text = _seed_text(state, seed)
     played = played_rounds(state)
+    special = [o for o, on in (("--ranked", ranked), ("--swiss", swiss),
+                               ("--next-stage", next_stage), ("--from-round", from_round),
+                               ("--from-library", from_library), ("--import", import_path))
+               if on]
+    if len(special) > 1:
+        _fail(f"{' and '.join(special)} both given: use one of them", 2)
     try:
-        if from_round is not None:
+        if ranked or swiss:
+            plan = _ranked(state, round_, swiss=swiss, byes=byes)
+        elif next_stage:
+            plan = _next_stage(state, seed_text)
+        elif from_round is not None:
             plan = _regenerate(state, from_round, rounds, seed_text, byes)
         else:
             if played:
@@ -203,7 +238,8 @@ def seat(
     if dry_run:
         typer.echo("dry run: nothing written")
         return
-    if (from_round is not None or cost.new_repeats) and not yes:
+    asks = from_round is not None or ranked or swiss or next_stage
+    if (asks or cost.new_repeats) and not yes:
         question = "Write this seating?" if not cost.new_repeats else (
             f"Write this seating with {len(cost.new_repeats)} new repeated pairs?"
         )
@@ -248,6 +284,54 @@ def _regenerate(
     if roster.size % k and not byes:
         _offer_byes(roster.size, k)
     return regenerated_plan(roster, k, state.seating, from_round, last, seed_text)
+
+
+def _ranked(state: EventState, round_: int | None, *, swiss: bool, byes: bool) -> Plan:
+    from mjevent.core.standings import standings_from_state
+
+    k = state.rules.players
+    target = round_ if round_ is not None else max(played_rounds(state), default=0) + 1
+    played = [r for r in played_rounds(state) if r >= target]
+    if played:
+        _fail(f"round {played[0]} already has results: seat round {played[-1] + 1} instead")
+    active = set(active_roster(state).players)
+    order = [p for p in standings_from_state(state).order() if p in active]
+    order += [p for p in active_roster(state).players if p not in order]
+    over = len(order) % k
+    if over and not byes:
+        _fail(
+            f"{len(order)} active players do not fill tables of {k}: add --byes to let the "
+            f"lowest-placed {over} sit out, or add players"
+        )
+    if over:
+        typer.echo("sit out (lowest placed): " + ", ".join(order[-over:]))
+        order = order[:-over]
+    return ranked_plan(order, k, state.seating, target, swiss=swiss)
+
+
+def _next_stage(state: EventState, seed_text: str) -> Plan:
+    from mjevent.core.standings import StandingsError, standings_from_state
+
+    stages = state.settings.standings_config().stages
+    last_played = max(played_rounds(state), default=0)
+    upcoming = [s for s in stages if s.rounds[0] > last_played]
+    if not stages or not upcoming:
+        _fail(
+            "no stage left to seat: stages are set in [[standings.stages]] (docs/standings.md)"
+        )
+    stage = upcoming[0]
+    try:
+        brackets = standings_from_state(state).next_stage()
+    except StandingsError as error:
+        _fail(str(error))
+    typer.echo(
+        f"stage {stage.name}: rounds {stage.rounds[0]}-{stage.rounds[1]}, brackets "
+        + "; ".join(f"{chr(65 + i)}: {len(b)} players" for i, b in enumerate(brackets))
+    )
+    return stage_plan(
+        brackets, state.rules.players, state.seating, stage.rounds[0], stage.rounds[1],
+        seed_text, stage=stage.name,
+    )
 
 
 def _kept_teams(state: EventState) -> bool:
@@ -419,3 +503,123 @@ def seating_export(
         _fail(f"{file}: no round is seated yet")
     rounds = [state.seating[r] for r in sorted(state.seating)]
     typer.echo(export_seating(rounds, all_players(state), state.rules.players, output_format))
+
+
+def _ref(state: EventState, ref: str) -> str:
+    lookup = PlayerLookup(list(state.players), {p: state.name(p) for p in state.players})
+    found = lookup.find(ref)
+    if found is None:
+        _fail(f"{ref!r} is not a player of this event: give an id, a name or a number")
+    return found
+
+
+def _confirm(yes: bool, question: str) -> None:
+    if not yes and not typer.confirm(question, default=False):
+        typer.echo("nothing written")
+        raise typer.Exit(1)
+
+
+@seating_app.command("swap")
+def seating_swap(
+    file: Annotated[Path, typer.Argument(help="The event file.", dir_okay=False)],
+    round_: Annotated[int, typer.Argument(metavar="ROUND", help="A round not yet played.")],
+    a: Annotated[str, typer.Argument(help="A player (id, name or number).")],
+    b: Annotated[str, typer.Argument(help="The player to trade seats with.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Write without asking.")] = False,
+) -> None:
+    """Two players trade seats in a round not yet played; the consequences are shown first."""
+    store = _open(file)
+    state = current_state(store)
+    pa, pb = _ref(state, a), _ref(state, b)
+    tables = state.seating.get(round_)
+    if tables is None:
+        _fail(f"round {round_} is not seated")
+    try:
+        swapped = swap_in_round(tables, pa, pb)
+    except ScheduleError as error:
+        _fail(f"round {round_}: {error}")
+    for t, table in enumerate(tables, 1):
+        game = state.game(round_, t)
+        if {pa, pb} & set(table) and game is not None and (game.hands or game.finished):
+            # The fold refuses a swap at a table with hands; one finished by final scores
+            # only has none, so the command refuses results of either kind.
+            _fail(
+                f"round {round_} table {t} already has results: seats are swapped before a "
+                f"table plays; if it sat otherwise, use `mjevent seating reseat {file} "
+                f"{round_} {t} E S W N`"
+            )
+    others = [state.seating[r] for r in sorted(state.seating) if r != round_]
+    before = {(x, y) for x, y, _ in new_repeats(others, [tables])}
+    after = new_repeats(others, [swapped])
+    created = [(x, y, n) for x, y, n in after if (x, y) not in before]
+    removed = sorted(before - {(x, y) for x, y, _ in after})
+    winds = "ESWN"[: state.rules.players]
+    for t, (old, new) in enumerate(zip(tables, swapped, strict=True), 1):
+        if old != new:
+            typer.echo(f"round {round_} table {t}: " + "  ".join(
+                f"{w} {state.name(p)}" for w, p in zip(winds, new, strict=True)
+            ) + "   (was " + " ".join(state.name(p) for p in old) + ")")
+    typer.echo(f"repeated pairs created: {len(created)}"
+               + "".join(f"; {x}+{y} ({n}x)" for x, y, n in created))
+    typer.echo(f"repeated pairs removed: {len(removed)}"
+               + "".join(f"; {x}+{y}" for x, y in removed))
+    _confirm(yes, f"Swap {state.name(pa)} and {state.name(pb)} in round {round_}?")
+    try:
+        swap_seats(store, round_, pa, pb)
+        if created:
+            add_note(store, ACCEPTED + " ".join(f"{x}+{y}" for x, y, _ in created)
+                     + f" (swap in round {round_})", round=round_)
+    except CommandError as error:
+        _fail(str(error))
+    typer.echo(f"swapped {pa} and {pb} in round {round_}")
+
+
+@seating_app.command("reseat")
+def seating_reseat(
+    file: Annotated[Path, typer.Argument(help="The event file.", dir_okay=False)],
+    round_: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    table: Annotated[int, typer.Argument(help="The table that sat on other winds.")],
+    seats: Annotated[list[str], typer.Argument(help="The players as they really sat, E S W N.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Write without asking.")] = False,
+) -> None:
+    """Say how a table really sat; its logged hands are re-applied under those seats."""
+    store = _open(file)
+    state = current_state(store)
+    real = [_ref(state, s) for s in seats]
+    planned = state.table_seats(round_, table)
+    if planned is None:
+        _fail(f"there is no table {table} in round {round_}")
+    if sorted(real) != sorted(planned):
+        _fail(
+            f"round {round_} table {table} seats {' '.join(planned)}; give the same players in "
+            "the order they sat (E S W N)"
+        )
+    entries, problems = read_log(store.log)
+    trial = fold(store.event, [*entries, TableReseated(
+        id="preview", at="", round=round_, table=table, seats=tuple(real)
+    )], problems=problems)
+    winds = "ESWN"[: state.rules.players]
+    typer.echo(f"round {round_} table {table}: planned "
+               + " ".join(f"{w} {p}" for w, p in zip(winds, planned, strict=True))
+               + ", sat " + " ".join(f"{w} {p}" for w, p in zip(winds, real, strict=True)))
+    now, then = state.game(round_, table), trial.game(round_, table)
+    if now is not None and then is not None:
+        typer.echo(f"{len(now.hands)} hands re-applied under the real seats")
+        typer.echo("scores now:   " + _scores(state, now.seats, now))
+        typer.echo("after reseat: " + _scores(trial, then.seats, then))
+    _confirm(yes, f"Re-seat round {round_} table {table}?")
+    try:
+        reseat_table(store, round_, table, real)
+    except CommandError as error:
+        _fail(str(error))
+    typer.echo(f"round {round_} table {table} re-seated; nothing was deleted")
+
+
+def _scores(state: EventState, seats: tuple[str, ...], game: TableGame) -> str:
+    if game.state is not None:
+        values = list(game.state.scores)
+    elif game.result is not None:
+        values = list(game.result.final)
+    else:
+        return "no scores yet"
+    return "  ".join(f"{state.name(p)} {v}" for p, v in zip(seats, values, strict=True))

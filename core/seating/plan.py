@@ -44,8 +44,11 @@ __all__ = [
     "imported_plan",
     "library_plan",
     "new_repeats",
+    "ranked_plan",
     "redo",
     "regenerated_plan",
+    "stage_plan",
+    "swap_in_round",
 ]
 
 PlayerId = str
@@ -485,6 +488,152 @@ def regenerated_plan(
     return Plan(from_round, _ids(new, holder), "regenerated", params, "regenerated")
 
 
+def stage_plan(
+    brackets: Sequence[Sequence[PlayerId]],
+    table_size: int,
+    seated: Mapping[int, Tables],
+    first_round: int,
+    last_round: int,
+    seed_text: str,
+    *,
+    stage: str = "",
+) -> Plan:
+    """Seat a stage's rounds bracket by bracket (the standings' cut, best bracket first).
+
+    Each bracket is seated on its own around the rounds before the stage
+    (`regenerated_plan`: fewest repeats with the earlier meetings, winds continuing); in every
+    round bracket A takes the first tables, bracket B the next ones. Players in no bracket
+    are not seated.
+    """
+    before = {r: t for r, t in seated.items() if r < first_round}
+    per_round: list[list[tuple[PlayerId, ...]]] = [
+        [] for _ in range(last_round - first_round + 1)
+    ]
+    for bracket in brackets:
+        part = regenerated_plan(
+            Roster(tuple(bracket)), table_size, before, first_round, last_round, seed_text
+        )
+        for i, rnd in enumerate(part.rounds):
+            per_round[i].extend(rnd)
+    params: dict[str, Param] = {
+        "roster": " ".join(p for b in brackets for p in b),
+        "brackets": " | ".join(" ".join(b) for b in brackets),
+        "table_size": table_size,
+        "rounds": last_round - first_round + 1,
+        "seed_text": seed_text,
+        "generator": GENERATOR,
+    }
+    if stage:
+        params["stage"] = stage
+    return Plan(first_round, tuple(tuple(r) for r in per_round), "stage", params, "stage")
+
+
+def _history(seated: Mapping[int, Tables], before: int, players: Sequence[PlayerId]
+             ) -> tuple[list[list[list[int]]], list[PlayerId]]:
+    """The rounds before `before` in numbers over `players` then everyone else they seat."""
+    who = list(players)
+    number = {p: i for i, p in enumerate(who)}
+    fixed: list[list[list[int]]] = []
+    for r in sorted(seated):
+        if r >= before:
+            continue
+        rnd = []
+        for table in seated[r]:
+            for p in table:
+                if p not in number:
+                    number[p] = len(who)
+                    who.append(p)
+            rnd.append([number[p] for p in table])
+        fixed.append(rnd)
+    return fixed, who
+
+
+def _finish_round(
+    groups: Sequence[Sequence[int]], table_size: int, fixed: Sequence[Sequence[Sequence[int]]]
+) -> list[tuple[int, ...]]:
+    """Seat orders for one new round after `fixed`: balanced winds, table order kept (table 1
+    is the top table of a ranked round)."""
+    rounds = [*fixed, [list(g) for g in groups]]
+    seated = assign_winds(rounds, table_size, fixed_rounds=len(fixed))
+    return polish_winds(seated, table_size, fixed_rounds=len(fixed))[-1]
+
+
+def ranked_plan(
+    standings: Sequence[PlayerId],
+    table_size: int,
+    seated: Mapping[int, Tables],
+    round_: int,
+    *,
+    swiss: bool = False,
+) -> Plan:
+    """Seat round `round_` by the standings: `standings` lists the players to seat, best
+    first (a multiple of the table size; the caller leaves out who sits out).
+
+    Ranked (the final round many events play): 1-4 at table 1, 5-8 at table 2, ... Swiss:
+    start from the ranked tables and swap players between tables up to two apart while that
+    lowers (pairs who met before x 1000 + the spread of standings places at each table), so
+    similar standings sit together and repeats are avoided where a near neighbour can take the
+    seat. Winds continue each player's balance (`polish_winds`); the table order is the
+    standings order. The standings used are recorded (`standings`), so `redo` needs no
+    standings computation.
+    """
+    n = len(standings)
+    if n == 0 or n % table_size:
+        raise ScheduleError(
+            f"{n} players do not fill tables of {table_size}: the lowest-placed "
+            f"{n % table_size} sit out, or add players"
+        )
+    fixed, who = _history(seated, round_, standings)
+    met: dict[tuple[int, int], int] = {}
+    for rnd in fixed:
+        for table in rnd:
+            for i, a in enumerate(table):
+                for b in table[i + 1:]:
+                    key = (a, b) if a < b else (b, a)
+                    met[key] = met.get(key, 0) + 1
+    groups = [list(range(i, i + table_size)) for i in range(0, n, table_size)]
+    if swiss:
+        groups = _swiss(groups, met)
+    finished = _finish_round(groups, table_size, fixed)
+    params: dict[str, Param] = {
+        "standings": " ".join(standings),
+        "table_size": table_size,
+        "rounds": 1,
+        "generator": GENERATOR,
+        "roster": " ".join(standings),
+    }
+    method = "swiss" if swiss else "ranked"
+    return Plan(round_, (_ids([finished], who)[0],), method, params, method)
+
+
+def _swiss(groups: list[list[int]], met: Mapping[tuple[int, int], int]) -> list[list[int]]:
+    """Swaps between tables up to two apart, first improvement, until none lowers the cost."""
+
+    def cost(table: Sequence[int]) -> int:
+        repeats = sum(
+            met.get((a, b) if a < b else (b, a), 0)
+            for i, a in enumerate(table) for b in table[i + 1:]
+        )
+        return repeats * 1000 + (max(table) - min(table))
+
+    improved = True
+    while improved:
+        improved = False
+        for t in range(len(groups)):
+            for u in range(t + 1, min(t + 3, len(groups))):
+                base = cost(groups[t]) + cost(groups[u])
+                for i in range(len(groups[t])):
+                    for j in range(len(groups[u])):
+                        a, b = groups[t][i], groups[u][j]
+                        groups[t][i], groups[u][j] = b, a
+                        if cost(groups[t]) + cost(groups[u]) < base:
+                            improved = True
+                            base = cost(groups[t]) + cost(groups[u])
+                        else:
+                            groups[t][i], groups[u][j] = a, b
+    return [sorted(g) for g in groups]
+
+
 def event_schedule(
     players: Sequence[PlayerId],
     table_size: int,
@@ -538,6 +687,24 @@ def new_repeats(
     return out
 
 
+def swap_in_round(tables: Tables, a: PlayerId, b: PlayerId) -> Tables:
+    """The round with `a` and `b` in each other's seats.
+
+    >>> swap_in_round((("a", "b"), ("c", "d")), "a", "d")
+    (('d', 'b'), ('c', 'a'))
+    """
+    where = {p: (t, s) for t, table in enumerate(tables) for s, p in enumerate(table)}
+    for p in (a, b):
+        if p not in where:
+            raise ScheduleError(f"{p} is not seated in this round")
+    if a == b:
+        raise ScheduleError(f"{a} cannot trade seats with themselves")
+    grid = [list(t) for t in tables]
+    (ta, sa), (tb, sb) = where[a], where[b]
+    grid[ta][sa], grid[tb][sb] = b, a
+    return tuple(tuple(t) for t in grid)
+
+
 def redo(
     method: str,
     params: Mapping[str, Param],
@@ -563,6 +730,14 @@ def redo(
         return regenerated_plan(
             roster, k, played, first_round, first_round + count - 1, seed_text
         ).rounds
+    if method == "stage":
+        brackets = [b.split() for b in str(params.get("brackets", "")).split("|")]
+        return stage_plan(
+            brackets, k, played, first_round, first_round + count - 1, seed_text
+        ).rounds
+    if method in ("ranked", "swiss"):
+        order = str(params.get("standings", "")).split()
+        return ranked_plan(order, k, played, first_round, swiss=method == "swiss").rounds
     raise ScheduleError(f"a seating made by {method!r} cannot be recomputed from the file")
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+import typer.main
 
 from mjevent.core.entries import TableReseated
 from mjevent.core.seating.check import check
@@ -97,7 +98,56 @@ def _seed_text(state: EventState, seed: str | None) -> str:
     return last_seed_text(state) or state.settings.event.name
 
 
+SEAT_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
+"""Options this module does not know go to the standalone `mjevent seat --players P` command
+(`cli_seat.seat`), so options added there work here unchanged."""
+
+
+def _standalone(
+    extra: list[str],
+    file: Path | None,
+    players: int,
+    table_size: int,
+    rounds: int | None,
+    teams: bool,
+    team_size: int | None,
+    seed: str | None,
+    output_format: str,
+) -> None:
+    """Run `cli_seat.seat` (no event file) with the options given here and the unknown ones.
+
+    `--teams` is a flag for an event; the standalone form's `--teams N` and the value of an
+    option unknown here both land where the event file would be, so that word goes back after
+    them (a flag taking an optional value would swallow the next option instead).
+    """
+    args = ["--players", str(players), "--table-size", str(table_size)]
+    if rounds is not None:
+        args += ["--rounds", str(rounds)]
+    if teams:
+        if file is None or not file.name.isdigit():
+            _fail("--teams with --players needs the number of teams: --teams N", 2)
+        args += ["--teams", file.name]
+        file = None
+    if team_size is not None:
+        args += ["--team-size", str(team_size)]
+    if seed is not None:
+        args += ["--seed", seed]
+    args += ["--format", output_format, *extra]
+    if file is not None:
+        if not extra:
+            _fail("--players is for a schedule without an event file; leave out FILE", 2)
+        args.append(str(file))
+    holder = typer.Typer(rich_markup_mode=None, add_completion=False)
+    holder.command("seat")(cli_seat.seat)
+    code = typer.main.get_command(holder).main(
+        args=args, prog_name="mjevent seat", standalone_mode=False
+    )
+    if isinstance(code, int) and code:
+        raise typer.Exit(code)
+
+
 def seat(
+    ctx: typer.Context,
     file: Annotated[
         Path | None,
         typer.Argument(help="The event file to seat (leave out with --players).", dir_okay=False),
@@ -169,28 +219,11 @@ def seat(
     """Seat an event's players (generated, from the library, or imported), or print a schedule
     for --players P without an event file."""
     if players is not None:
-        # `--teams` is a flag for an event; the standalone form's `--teams N` leaves N where
-        # the event file would be (a flag taking an optional value would swallow the next
-        # option instead).
-        team_count = None
-        if teams:
-            if file is None or not file.name.isdigit():
-                _fail("--teams with --players needs the number of teams: --teams N", 2)
-            team_count, file = int(file.name), None
-        if file is not None:
-            _fail("--players is for a schedule without an event file; leave it out with FILE", 2)
-        if rounds is None:
-            _fail("give --rounds R: how many rounds to seat", 2)
-        cli_seat.seat(
-            players=players,
-            table_size=table_size,
-            rounds=rounds,
-            teams=team_count,
-            team_size=team_size,
-            seed=seed,
-            output_format=output_format,
-        )
+        _standalone(ctx.args, file, players, table_size, rounds, teams, team_size, seed,
+                    output_format)
         return
+    if ctx.args:
+        _fail(f"unknown option {ctx.args[0]!r}: see `mjevent seat --help`", 2)
     if file is None:
         _fail("give an event file (mjevent seat FILE ...) or --players P --rounds R", 2)
     store = _open(file)

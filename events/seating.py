@@ -125,12 +125,14 @@ class Cost:
     byes: tuple[tuple[str, ...], ...]
     repeat_free_rounds: int
     first_round: int = 1
+    summary: str = ""
 
     def lines(self) -> list[str]:
         """The cost in words, one fact a line."""
         pairs = ", ".join(f"{a}+{b} ({n}x)" for a, b, n in self.new_repeats[:6])
         more = f" and {len(self.new_repeats) - 6} more" if len(self.new_repeats) > 6 else ""
-        out = [
+        out = [f"quality: {self.summary}"] if self.summary else []
+        out += [
             f"new repeated pairs: {len(self.new_repeats)}"
             + (f" ({pairs}{more})" if pairs else ""),
             f"wind spread: {self.wind_spread} (seed-003 violations {self.wind_violations})",
@@ -174,6 +176,7 @@ def plan_cost(state: EventState, plan: Plan) -> Cost:
         byes,
         report.summary.repeat_free_rounds,
         plan.first_round,
+        report.summary.line(),
     )
 
 

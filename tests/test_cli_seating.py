@@ -105,6 +105,14 @@ def test_dry_run_writes_nothing(event: Path) -> None:
 
 def test_library_block(tmp_path: Path) -> None:
     event = make_event(tmp_path / "lib.toml", 36)
+    from mjevent.core.seating.check import check
+    from mjevent.core.seating.library import load_block
+
+    dry = runner.invoke(app, ["seat", str(event), "--from-library", "k4-p36", "--dry-run"])
+    # The same numbers as the block's own quality summary (the draw only renames players).
+    expected = check(load_block("k4-p36").schedule()).summary.line()
+    assert f"quality: {expected}" in dry.stdout.splitlines()
+    assert expected.startswith("10/10 rounds repeat-free; repeats 0;")
     result = runner.invoke(
         app, ["seat", str(event), "--from-library", "k4-p36", "--seed", "lib", "--rounds", "8"]
     )

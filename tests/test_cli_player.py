@@ -105,7 +105,8 @@ def test_return_substitute_and_unknown_names(after_two: Path) -> None:
     wrong = runner.invoke(app, ["player", str(after_two), "leave", "p01"])
     assert wrong.exit_code == 2
     assert wrong.stderr == (
-        "error: unknown action 'leave': use one of add, withdraw, return, substitute, absent\n"
+        "error: unknown action 'leave': use one of add, withdraw, return, substitute, absent, "
+        "present\n"
     )
 
 
@@ -113,3 +114,20 @@ def test_new_player_id_follows_the_event_pattern() -> None:
     assert new_player_id(["p01", "p02", "p28"]) == "p29"
     assert new_player_id(["ema-0099", "ema-0100"]) == "ema-0101"
     assert new_player_id(["ann", "bob"]) == "p3"
+
+
+def test_absent_then_present(after_two: Path) -> None:
+    state = current_state(EventStore.open(after_two))
+    table = next(t for t, seats in enumerate(state.seating[3], 1) if "p09" in seats)
+    out = runner.invoke(app, ["player", str(after_two), "absent", "Player 9"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines() == [
+        "Player 9 (p09) marked absent for round 3",
+        f"seating: Player 9 (p09) is seated at round 3 table {table}: a substitute plays the "
+        f"seat (mjevent player {after_two} substitute p09 NAME --round 3), or withdraw them "
+        f"and re-seat (mjevent seat {after_two} --from-round 3)",
+    ]
+    assert current_state(EventStore.open(after_two)).presence[3] == {"p09": False}
+    back = runner.invoke(app, ["player", str(after_two), "present", "p09", "--round", "3"])
+    assert back.stdout == "Player 9 (p09) checked in for round 3\n"
+    assert current_state(EventStore.open(after_two)).presence[3] == {"p09": True}

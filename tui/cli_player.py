@@ -5,6 +5,7 @@
     mjevent player FILE return NAME [--from-round N]
     mjevent player FILE substitute NAME "Reserve Name" [--round R]
     mjevent player FILE absent NAME [--round R]
+    mjevent player FILE present NAME [--round R]        (checked in; undoes absent)
 
 NAME is an id, a name (case ignored when that is unique) or a number (1 = the event's first
 player). Each action is one log entry through `mjevent.events.commands`; afterwards the command
@@ -25,6 +26,7 @@ from mjevent.core.state import EventState
 from mjevent.events.commands import (
     CommandError,
     add_player,
+    check_in_player,
     current_state,
     return_player,
     substitute_player,
@@ -36,7 +38,7 @@ from mjevent.events.store import EventStore
 
 __all__ = ["new_player_id", "player"]
 
-ACTIONS = ("add", "withdraw", "return", "substitute", "absent")
+ACTIONS = ("add", "withdraw", "return", "substitute", "absent", "present")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -110,7 +112,7 @@ def player(
         int | None, typer.Option("--round", help="substitute/absent: the round.")
     ] = None,
 ) -> None:
-    """Add, withdraw, bring back, replace for one game, or mark absent a player."""
+    """Add, withdraw, bring back, replace for one game, mark absent or present a player."""
     if action not in ACTIONS:
         _fail(f"unknown action {action!r}: use one of {', '.join(ACTIONS)}", 2)
     try:
@@ -146,22 +148,30 @@ def player(
             state = substitute_player(store, rnd, table, who, sub_name)
             typer.echo(f"{sub_name} plays for {label} in round {rnd} table {table}")
         else:
-            _absent(store, state, who, round_)
+            _roll_call(file, store, state, who, round_, present=action == "present")
             return
     except CommandError as error:
         _fail(str(error))
     _advise(file, state)
 
 
-def _absent(store: EventStore, state: EventState, who: str, rnd: int | None) -> None:
-    try:
-        from mjevent.events import commands
-        check_in = commands.check_in_player  # type: ignore[attr-defined]
-    except AttributeError:
-        _fail("absent needs the check-in entry (player_checked_in), which this mjevent lacks")
+def _roll_call(
+    file: Path, store: EventStore, state: EventState, who: str, rnd: int | None, present: bool
+) -> None:
     target = rnd or _next_round_for(state, who)
-    check_in(store, who, target, present=False)
-    typer.echo(f"{state.name(who)} ({who}) marked absent for round {target}")
+    check_in_player(store, who, target, present=present)
+    label = f"{state.name(who)} ({who})"
+    if present:
+        typer.echo(f"{label} checked in for round {target}")
+        return
+    typer.echo(f"{label} marked absent for round {target}")
+    for t, table in enumerate(state.seating.get(target, ()), 1):
+        if who in table:
+            typer.echo(
+                f"seating: {label} is seated at round {target} table {t}: a substitute plays "
+                f"the seat (mjevent player {file} substitute {who} NAME --round {target}), or "
+                f"withdraw them and re-seat (mjevent seat {file} --from-round {target})"
+            )
 
 
 def _advise(file: Path, state: EventState) -> None:

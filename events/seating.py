@@ -9,7 +9,7 @@ plans need (who is active, which rounds are played) and appends through
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import SeatingSet
@@ -127,9 +127,11 @@ class Cost:
     first_round: int = 1
     summary: str = ""
 
-    def lines(self) -> list[str]:
-        """The cost in words, one fact a line."""
-        pairs = ", ".join(f"{a}+{b} ({n}x)" for a, b, n in self.new_repeats[:6])
+    def lines(self, name: Callable[[str], str] = str) -> list[str]:
+        """The cost in words, one fact a line; `name` shows a player (default: the id)."""
+        pairs = ", ".join(
+            f"{name(a)} + {name(b)} ({n}x)" for a, b, n in self.new_repeats[:6]
+        )
         more = f" and {len(self.new_repeats) - 6} more" if len(self.new_repeats) > 6 else ""
         out = [f"quality: {self.summary}"] if self.summary else []
         out += [
@@ -141,7 +143,7 @@ class Cost:
         if any(self.byes):
             out.append(
                 "byes: " + "; ".join(
-                    f"round {i}: {' '.join(b)}"
+                    f"round {i}: {', '.join(name(p) for p in b)}"
                     for i, b in enumerate(self.byes, self.first_round)
                     if b
                 )

@@ -152,8 +152,8 @@ def test_byes_are_offered_when_the_players_do_not_fill_the_tables(tmp_path: Path
     assert refused.exit_code == 1
     assert refused.stderr == (
         "error: 27 active players do not fill tables of 4: 3 would sit out each round. Add "
-        "--byes to accept byes, or add 1 player (`mjevent player FILE add NAME`, a substitute) "
-        "and seat again\n"
+        f"--byes to accept byes, or add 1 player (`mjevent player {event} add NAME`, a "
+        "substitute) and seat again\n"
     )
     accepted = runner.invoke(app, ["seat", str(event), "--rounds", "3", "--byes"])
     assert accepted.exit_code == 0, accepted.output

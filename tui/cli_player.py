@@ -187,6 +187,8 @@ def _advise(file: Path, state: EventState) -> None:
     ]
     for problem in stale[:3]:
         typer.echo(f"seating: {problem.message}")
+    if len(stale) > 3:
+        typer.echo(f"seating: ... and {len(stale) - 3} more rounds like these")
     if unseated:
         typer.echo(f"seating: not seated in rounds {seated_later[0]}-{seated_later[-1]}: "
                    + ", ".join(unseated))

@@ -247,7 +247,7 @@ def seat(
         elif next_stage:
             plan = _next_stage(state, seed_text)
         elif from_round is not None:
-            plan = _regenerate(state, from_round, rounds, seed_text, byes)
+            plan = _regenerate(file, state, from_round, rounds, seed_text, byes)
         else:
             if played:
                 _fail(
@@ -262,7 +262,7 @@ def seat(
                 if rounds is None:
                     _fail("give --rounds R: how many rounds to seat", 2)
                 if roster.size % k and not byes and roster.size >= k:
-                    _offer_byes(roster.size, k)
+                    _offer_byes(file, roster.size, k)
                 plan = generated_plan(roster, k, rounds, seed_text)
     except (ScheduleError, SeatingImportError) as error:
         _fail(f"{file}: {error}")
@@ -287,17 +287,18 @@ def seat(
     typer.echo(f"seated rounds {plan.first_round}-{last} in {file} ({plan.method})")
 
 
-def _offer_byes(count: int, k: int) -> NoReturn:
+def _offer_byes(file: Path, count: int, k: int) -> NoReturn:
     over = count % k
     _fail(
         f"{count} active players do not fill tables of {k}: {over} would sit out each round. "
         f"Add --byes to accept byes, or add {k - over} player{'s' if k - over > 1 else ''} "
-        "(`mjevent player FILE add NAME`, a substitute) and seat again"
+        f"(`mjevent player {file} add NAME`, a substitute) and seat again"
     )
 
 
 def _regenerate(
-    state: EventState, from_round: int, rounds: int | None, seed_text: str, byes: bool
+    file: Path, state: EventState, from_round: int, rounds: int | None, seed_text: str,
+    byes: bool,
 ) -> Plan:
     k = state.rules.players
     keep_teams = _kept_teams(state)
@@ -315,7 +316,7 @@ def _regenerate(
     last = rounds if rounds is not None else max(state.seating, default=from_round)
     last = max(last, from_round)
     if roster.size % k and not byes:
-        _offer_byes(roster.size, k)
+        _offer_byes(file, roster.size, k)
     return regenerated_plan(roster, k, state.seating, from_round, last, seed_text)
 
 
@@ -414,8 +415,10 @@ def _show(state: EventState, plan: Plan, seed_text: str) -> None:
                                                                               strict=True))
             typer.echo(f"  Table {t:>2}:  {seats}")
     cost = plan_cost(state, plan)
-    typer.echo(f"method: {plan.method} ({plan.source}); draw text: {seed_text!r}")
-    for line in cost.lines():
+    typer.echo(f"method: {plan.method}; draw text: {seed_text!r}")
+    if plan.source != plan.method:
+        typer.echo(f"source: {plan.source}")
+    for line in cost.lines(state.name):
         typer.echo(line)
 
 

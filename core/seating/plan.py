@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import TypeVar
 
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.draw import draw_permutation
@@ -54,6 +55,7 @@ __all__ = [
 PlayerId = str
 Tables = tuple[tuple[PlayerId, ...], ...]
 Param = str | int | float | bool
+P = TypeVar("P", str, int)
 
 GENERATOR = "mjevent-seating-1"
 """Names the generator's behaviour. Raise it when `generate` or `search` would make different
@@ -307,7 +309,7 @@ def _seat_future(
         result = search(n, table_size, active, fixed=fixed, initial=start, teams=teams,
                         settings=SearchSettings(seed=seed, stretch_iterations=0))
         grouping = [[list(t) for t in r] for r in result.rounds]
-        extra = _extra_meetings(n, grouping)
+        extra = _extra_meetings(grouping)
         if best is None or extra < best_extra:
             best, best_extra = grouping, extra
         if best_extra == 0:
@@ -319,17 +321,8 @@ def _seat_future(
     return [list(r) for r in numbered[len(fixed):]]
 
 
-def _extra_meetings(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> int:
-    met: dict[tuple[int, int], int] = {}
-    extra = 0
-    for rnd in rounds:
-        for table in rnd:
-            for i, a in enumerate(table):
-                for b in table[i + 1:]:
-                    key = (a, b) if a < b else (b, a)
-                    extra += 1 if met.get(key, 0) else 0
-                    met[key] = met.get(key, 0) + 1
-    return extra
+def _extra_meetings(rounds: Sequence[Sequence[Sequence[int]]]) -> int:
+    return sum(n - 1 for n in pair_counts(rounds).values())
 
 
 def _wind_penalty(seats: Sequence[int], k: int) -> float:
@@ -584,13 +577,7 @@ def ranked_plan(
             f"{n % table_size} sit out, or add players"
         )
     fixed, who = _history(seated, round_, standings)
-    met: dict[tuple[int, int], int] = {}
-    for rnd in fixed:
-        for table in rnd:
-            for i, a in enumerate(table):
-                for b in table[i + 1:]:
-                    key = (a, b) if a < b else (b, a)
-                    met[key] = met.get(key, 0) + 1
+    met = pair_counts(fixed)
     groups = [list(range(i, i + table_size)) for i in range(0, n, table_size)]
     if swiss:
         groups = _swiss(groups, met)
@@ -657,9 +644,13 @@ def event_schedule(
     )
 
 
-def pair_counts(rounds: Sequence[Tables]) -> dict[tuple[PlayerId, PlayerId], int]:
-    """How often each pair (ids sorted) shares a table over `rounds`."""
-    counts: dict[tuple[PlayerId, PlayerId], int] = {}
+def pair_counts(rounds: Sequence[Sequence[Sequence[P]]]) -> dict[tuple[P, P], int]:
+    """How often each pair (sorted) shares a table over `rounds` (players as ids or numbers).
+
+    >>> pair_counts([[(1, 2)], [(2, 1)]])
+    {(1, 2): 2}
+    """
+    counts: dict[tuple[P, P], int] = {}
     for rnd in rounds:
         for table in rnd:
             for i, a in enumerate(table):

@@ -9,20 +9,28 @@ plans need (who is active, which rounds are played) and appends through
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import SeatingSet
 from mjevent.core.event import PlayerStatus
 from mjevent.core.seating.check import check
+from mjevent.core.seating.imports import PlayerLookup, SeatingImportError, parse_seating
 from mjevent.core.seating.plan import (
     Param,
     Plan,
     Roster,
     Tables,
     event_schedule,
+    generated_plan,
+    imported_plan,
+    library_plan,
     new_repeats,
+    ranked_plan,
     redo,
+    regenerated_plan,
+    stage_plan,
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, fold
@@ -31,12 +39,23 @@ from mjevent.events.store import EventStore
 
 __all__ = [
     "ACCEPTED",
+    "ByesNeeded",
+    "RoundsPlayed",
     "Verification",
     "accepted_pairs",
     "active_roster",
     "all_players",
+    "draw_text",
+    "find_player",
+    "keeps_teams",
     "last_seed_text",
     "plan_cost",
+    "plan_generated",
+    "plan_import",
+    "plan_library",
+    "plan_next_stage",
+    "plan_ranked",
+    "plan_regeneration",
     "played_rounds",
     "seating_schedule",
     "verify_seating",
@@ -71,6 +90,19 @@ def last_seed_text(state: EventState) -> str | None:
 def all_players(state: EventState) -> list[str]:
     """Every player id of the event in file order (settings, then players added in the log)."""
     return list(state.players)
+
+
+def find_player(state: EventState, ref: str) -> str:
+    """The id of the player `ref` names (an id, a name, a number from 1); `CommandError` if
+    none does."""
+    lookup = PlayerLookup(list(state.players), {p: state.name(p) for p in state.players})
+    found = lookup.find(ref)
+    if found is None:
+        raise CommandError(
+            f"{ref!r} is not a player of this event: give an id, a name or a number 1 to "
+            f"{len(state.players)}"
+        )
+    return found
 
 
 def played_rounds(state: EventState) -> list[int]:
@@ -279,3 +311,195 @@ def _first_difference(logged: Sequence[Tables], again: Sequence[Tables]) -> str:
         if len(a) != len(b):
             return f"round offset {r}: {len(a)} tables logged, {len(b)} recomputed"
     return "same rounds"
+
+
+# --- Plans from the event's state (the CLI and the console's seating screen ask these) ---------
+
+
+class ByesNeeded(CommandError):
+    """The active players do not fill the tables: `over` of them would sit out each round.
+
+    Offer byes (call again with `byes=True`) or a substitute (add players) instead.
+    """
+
+    def __init__(self, players: int, table_size: int, *, lowest: bool = False) -> None:
+        self.players = players
+        self.table_size = table_size
+        self.over = players % table_size
+        who = f"the lowest-placed {self.over}" if lowest else str(self.over)
+        super().__init__(
+            f"{players} active players do not fill tables of {table_size}: {who} would sit out "
+            "each round"
+        )
+
+
+class RoundsPlayed(CommandError):
+    """Rounds with results cannot be seated again; `next_round` is the first that can."""
+
+    def __init__(self, message: str, next_round: int) -> None:
+        self.next_round = next_round
+        super().__init__(message)
+
+
+def draw_text(state: EventState, seed: str | None = None) -> str:
+    """The draw's text: as given, else the last seating's, else the event's name (shown with
+    the seating, so it is announced)."""
+    if seed is not None:
+        return seed
+    return last_seed_text(state) or state.settings.event.name
+
+
+def keeps_teams(state: EventState) -> bool:
+    """Whether the event's latest seating kept teammates apart (a re-seat does too)."""
+    for entry in reversed(state.entries):
+        if isinstance(entry, SeatingSet):
+            return "team_sizes" in dict(entry.params)
+    return False
+
+
+def _whole_event(state: EventState) -> None:
+    played = played_rounds(state)
+    if played:
+        raise RoundsPlayed(
+            f"round {played[0]} already has results; re-seat the rounds not yet played, from "
+            f"round {played[-1] + 1}",
+            played[-1] + 1,
+        )
+
+
+def _checked(make: Callable[[], Plan]) -> Plan:
+    try:
+        return make()
+    except ScheduleError as error:
+        raise CommandError(str(error)) from None
+
+
+def plan_generated(
+    state: EventState, rounds: int, *, seed: str | None = None, teams: bool = False,
+    byes: bool = False,
+) -> Plan:
+    """Generate the whole event's seating (no round may have results yet)."""
+    _whole_event(state)
+    roster = active_roster(state, keep_teams=teams)
+    k = state.rules.players
+    if roster.size % k and roster.size >= k and not byes:
+        raise ByesNeeded(roster.size, k)
+    return _checked(lambda: generated_plan(roster, k, rounds, draw_text(state, seed)))
+
+
+def plan_library(
+    state: EventState, block: str, rounds: int | None = None, *, seed: str | None = None,
+    teams: bool = False,
+) -> Plan:
+    """The first `rounds` rounds (default: all) of a library block for the whole event."""
+    _whole_event(state)
+    roster = active_roster(state, keep_teams=teams)
+    return _checked(lambda: library_plan(
+        roster, state.rules.players, rounds, draw_text(state, seed), block
+    ))
+
+
+def plan_import(
+    state: EventState, data: bytes, label: str, *, fmt: str = "auto", rounds: int | None = None
+) -> Plan:
+    """A seating read from a file's bytes; errors start `label:line:` (the file's name)."""
+    _whole_event(state)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CommandError(f"{label}: not UTF-8 text; save it as UTF-8 and import again") from None
+    roster = active_roster(state)
+    names = {p: state.name(p) for p in roster.players}
+    try:
+        got = parse_seating(text, roster.players, state.rules.players, names=names, fmt=fmt)
+    except SeatingImportError as error:
+        message = str(error)
+        where, _, rest = message.partition(": ")
+        line = where.removeprefix("line ")
+        raise CommandError(f"{label}:{line}: {rest}" if line.isdigit() else f"{label}: {message}"
+                           ) from None
+    if rounds is not None and rounds != len(got.rounds):
+        raise CommandError(f"{label}: holds {len(got.rounds)} rounds; {rounds} were asked for")
+    return imported_plan(
+        roster,
+        state.rules.players,
+        got.rounds,
+        sha256=hashlib.sha256(data).hexdigest(),
+        fmt=got.format,
+        file_name=label.replace("\\", "/").rsplit("/", 1)[-1],
+    )
+
+
+def plan_regeneration(
+    state: EventState, from_round: int, last: int | None = None, *, seed: str | None = None,
+    byes: bool = False,
+) -> Plan:
+    """Re-seat rounds `from_round`..`last` (default: the last seated) around the earlier ones,
+    which stay exactly as they are; teams stay apart when the last seating kept them apart."""
+    roster = active_roster(state, keep_teams=keeps_teams(state))
+    k = state.rules.players
+    played = [r for r in played_rounds(state) if r >= from_round]
+    if played:
+        raise RoundsPlayed(
+            f"round {played[0]} already has results: re-seat from round {played[-1] + 1} "
+            "(results are never moved; a table that sat on other winds is re-seated on its "
+            "own)",
+            played[-1] + 1,
+        )
+    missing = [r for r in range(1, from_round) if r not in state.seating]
+    if missing:
+        raise CommandError(f"round {missing[0]} is not seated: re-seat from round {missing[0]}")
+    end = max(last if last is not None else max(state.seating, default=from_round), from_round)
+    if roster.size % k and not byes:
+        raise ByesNeeded(roster.size, k)
+    return _checked(lambda: regenerated_plan(
+        roster, k, state.seating, from_round, end, draw_text(state, seed)
+    ))
+
+
+def plan_ranked(
+    state: EventState, round_: int | None = None, *, swiss: bool = False, byes: bool = False
+) -> Plan:
+    """Seat one round (default: the one after the last played) by the current standings,
+    ranked (1-4, 5-8 ...) or Swiss; with `byes`, the lowest placed sit out."""
+    from mjevent.core.standings import standings_from_state
+
+    k = state.rules.players
+    target = round_ if round_ is not None else max(played_rounds(state), default=0) + 1
+    played = [r for r in played_rounds(state) if r >= target]
+    if played:
+        raise CommandError(
+            f"round {played[0]} already has results: seat round {played[-1] + 1} instead"
+        )
+    roster = active_roster(state).players
+    active = set(roster)
+    order = [p for p in standings_from_state(state).order() if p in active]
+    order += [p for p in roster if p not in order]
+    over = len(order) % k
+    if over and not byes:
+        raise ByesNeeded(len(order), k, lowest=True)
+    seated = order[: len(order) - over]
+    return _checked(lambda: ranked_plan(seated, k, state.seating, target, swiss=swiss))
+
+
+def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
+    """Seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
+    bracket (params `stage` and `brackets` say which)."""
+    from mjevent.core.standings import StandingsError, standings_from_state
+
+    stages = state.settings.standings_config().stages
+    last_played = max(played_rounds(state), default=0)
+    upcoming = [s for s in stages if s.rounds[0] > last_played]
+    if not upcoming:
+        raise CommandError(
+            "no stage left to seat: stages are set in [[standings.stages]] (docs/standings.md)"
+        )
+    stage = upcoming[0]
+    try:
+        brackets = standings_from_state(state).next_stage()
+    except StandingsError as error:
+        raise CommandError(str(error)) from None
+    return _checked(lambda: stage_plan(
+        brackets, state.rules.players, state.seating, stage.rounds[0], stage.rounds[1],
+        draw_text(state, seed), stage=stage.name,
+    ))

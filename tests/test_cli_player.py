@@ -67,8 +67,9 @@ def test_regenerating_a_played_round_is_refused(after_two: Path) -> None:
     result = runner.invoke(app, ["seat", str(after_two), "--from-round", "2", "--yes"])
     assert result.exit_code == 1
     assert result.stderr == (
-        "error: round 2 already has results: re-seat from round 3 (results are never moved; "
-        "for one table that sat wrong use `mjevent seating reseat`)\n"
+        f"error: {after_two}: round 2 already has results: re-seat from round 3 (results are "
+        "never moved; a table that sat on other winds is re-seated on its own): mjevent seat "
+        f"{after_two} --from-round 3\n"
     )
 
 

@@ -167,8 +167,8 @@ def test_seating_over_results_is_refused(event: Path) -> None:
     again = runner.invoke(app, ["seat", str(event), "--rounds", "3"])
     assert again.exit_code == 1
     assert again.stderr == (
-        f"error: {event}: round 1 already has results; re-seat the rounds not yet played with "
-        "--from-round 2\n"
+        f"error: {event}: round 1 already has results; re-seat the rounds not yet played, from "
+        f"round 2: mjevent seat {event} --from-round 2\n"
     )
 
 

@@ -33,7 +33,7 @@ from mjevent.events.commands import (
     withdraw_player,
 )
 from mjevent.events.errors import EventFileError
-from mjevent.events.seating import played_rounds
+from mjevent.events.seating import find_player, played_rounds
 from mjevent.events.store import EventStore
 
 __all__ = ["new_player_id", "player"]
@@ -63,17 +63,6 @@ def new_player_id(taken: list[str]) -> str:
     while f"{prefix}{n:0{width}d}" in taken:
         n += 1
     return f"{prefix}{n:0{width}d}"
-
-
-def _find(state: EventState, ref: str) -> str:
-    lookup = PlayerLookup(list(state.players), {p: state.name(p) for p in state.players})
-    found = lookup.find(ref)
-    if found is None:
-        _fail(
-            f"{ref!r} is not a player of this event: give an id, a name or a number 1 to "
-            f"{len(state.players)}"
-        )
-    return found
 
 
 def _next_round_for(state: EventState, player: str) -> int:
@@ -127,7 +116,7 @@ def player(
             typer.echo(f"added {name} as {new_id}")
             _advise(file, state)
             return
-        who = _find(state, name)
+        who = find_player(state, name)
         label = f"{state.name(who)} ({who})"
         if action == "withdraw":
             start = from_round or _next_round_for(state, who)

@@ -28,20 +28,14 @@ from mjevent.core.entries import TableReseated
 from mjevent.core.seating.check import check
 from mjevent.core.seating.imports import (
     FORMATS,
-    PlayerLookup,
     SeatingImportError,
     export_seating,
     parse_seating,
 )
 from mjevent.core.seating.plan import (
     Plan,
-    generated_plan,
-    imported_plan,
-    library_plan,
+    Roster,
     new_repeats,
-    ranked_plan,
-    regenerated_plan,
-    stage_plan,
     swap_in_round,
 )
 from mjevent.core.seating.schedule import ScheduleError
@@ -57,12 +51,20 @@ from mjevent.events.commands import (
 from mjevent.events.errors import EventFileError
 from mjevent.events.seating import (
     ACCEPTED,
+    ByesNeeded,
+    RoundsPlayed,
     accepted_pairs,
     active_roster,
     all_players,
-    last_seed_text,
+    draw_text,
+    find_player,
     plan_cost,
-    played_rounds,
+    plan_generated,
+    plan_import,
+    plan_library,
+    plan_next_stage,
+    plan_ranked,
+    plan_regeneration,
     seating_schedule,
     verify_seating,
     write_plan,
@@ -88,14 +90,6 @@ def _open(file: Path) -> EventStore:
     for warning in store.warnings:
         typer.echo(f"warning: {warning}", err=True)
     return store
-
-
-def _seed_text(state: EventState, seed: str | None) -> str:
-    """The draw's text: as given, else the last seating's, else the event's name (printed with
-    the seating, so it is announced)."""
-    if seed is not None:
-        return seed
-    return last_seed_text(state) or state.settings.event.name
 
 
 SEAT_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
@@ -226,47 +220,53 @@ def seat(
         _fail(f"unknown option {ctx.args[0]!r}: see `mjevent seat --help`", 2)
     if file is None:
         _fail("give an event file (mjevent seat FILE ...) or --players P --rounds R", 2)
-    store = _open(file)
-    state = current_state(store)
-    k = state.rules.players
-    try:
-        roster = active_roster(state, keep_teams=teams)
-    except CommandError as error:
-        _fail(str(error))
-    seed_text = _seed_text(state, seed)
-    played = played_rounds(state)
     special = [o for o, on in (("--ranked", ranked), ("--swiss", swiss),
                                ("--next-stage", next_stage), ("--from-round", from_round),
                                ("--from-library", from_library), ("--import", import_path))
                if on]
     if len(special) > 1:
         _fail(f"{' and '.join(special)} both given: use one of them", 2)
+    store = _open(file)
+    state = current_state(store)
     try:
         if ranked or swiss:
-            plan = _ranked(state, round_, swiss=swiss, byes=byes)
+            plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
+            seated = set(Roster.from_params(plan.params).players)
+            out = [p for p in active_roster(state).players if p not in seated]
+            if out:
+                typer.echo("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
         elif next_stage:
-            plan = _next_stage(state, seed_text)
+            plan = plan_next_stage(state, seed=seed)
+            brackets = str(plan.params["brackets"]).split("|")
+            typer.echo(
+                f"stage {plan.params.get('stage', '?')}: rounds {plan.first_round}-"
+                f"{plan.first_round + len(plan.rounds) - 1}, brackets "
+                + "; ".join(f"{chr(65 + i)}: {len(b.split())} players"
+                            for i, b in enumerate(brackets))
+            )
         elif from_round is not None:
-            plan = _regenerate(file, state, from_round, rounds, seed_text, byes)
+            plan = plan_regeneration(state, from_round, rounds, seed=seed, byes=byes)
+        elif import_path is not None:
+            try:
+                data = import_path.read_bytes()
+            except OSError as error:
+                _fail(f"cannot read {import_path}: {error.strerror}; give the path of the "
+                      "seating file")
+            plan = plan_import(state, data, str(import_path), fmt=import_format, rounds=rounds)
+        elif from_library is not None:
+            plan = plan_library(state, from_library, rounds, seed=seed, teams=teams)
         else:
-            if played:
-                _fail(
-                    f"{file}: round {played[0]} already has results; re-seat the rounds not yet "
-                    f"played with --from-round {played[-1] + 1}"
-                )
-            if import_path is not None:
-                plan = _import(import_path, state, import_format, rounds)
-            elif from_library is not None:
-                plan = library_plan(roster, k, rounds, seed_text, from_library)
-            else:
-                if rounds is None:
-                    _fail("give --rounds R: how many rounds to seat", 2)
-                if roster.size % k and not byes and roster.size >= k:
-                    _offer_byes(file, roster.size, k)
-                plan = generated_plan(roster, k, rounds, seed_text)
-    except (ScheduleError, SeatingImportError) as error:
-        _fail(f"{file}: {error}")
-    _show(state, plan, seed_text)
+            if rounds is None:
+                _fail("give --rounds R: how many rounds to seat", 2)
+            plan = plan_generated(state, rounds, seed=seed, teams=teams, byes=byes)
+    except ByesNeeded as error:
+        _offer_byes(file, error)
+    except RoundsPlayed as error:
+        _fail(f"{file}: {error}: mjevent seat {file} --from-round {error.next_round}")
+    except CommandError as error:
+        # An import's errors name the imported file and its line already.
+        _fail(str(error) if import_path is not None else f"{file}: {error}")
+    _show(state, plan, draw_text(state, seed))
     cost = plan_cost(state, plan)
     if dry_run:
         typer.echo("dry run: nothing written")
@@ -287,121 +287,12 @@ def seat(
     typer.echo(f"seated rounds {plan.first_round}-{last} in {file} ({plan.method})")
 
 
-def _offer_byes(file: Path, count: int, k: int) -> NoReturn:
-    over = count % k
+def _offer_byes(file: Path, error: ByesNeeded) -> NoReturn:
+    k, over = error.table_size, error.over
     _fail(
-        f"{count} active players do not fill tables of {k}: {over} would sit out each round. "
-        f"Add --byes to accept byes, or add {k - over} player{'s' if k - over > 1 else ''} "
-        f"(`mjevent player {file} add NAME`, a substitute) and seat again"
-    )
-
-
-def _regenerate(
-    file: Path, state: EventState, from_round: int, rounds: int | None, seed_text: str,
-    byes: bool,
-) -> Plan:
-    k = state.rules.players
-    keep_teams = _kept_teams(state)
-    roster = active_roster(state, keep_teams=keep_teams)
-    played = [r for r in played_rounds(state) if r >= from_round]
-    if played:
-        _fail(
-            f"round {played[0]} already has results: re-seat from round {played[-1] + 1} "
-            "(results are never moved; for one table that sat wrong use `mjevent seating "
-            "reseat`)"
-        )
-    missing = [r for r in range(1, from_round) if r not in state.seating]
-    if missing:
-        _fail(f"round {missing[0]} is not seated: re-seat from round {missing[0]}")
-    last = rounds if rounds is not None else max(state.seating, default=from_round)
-    last = max(last, from_round)
-    if roster.size % k and not byes:
-        _offer_byes(file, roster.size, k)
-    return regenerated_plan(roster, k, state.seating, from_round, last, seed_text)
-
-
-def _ranked(state: EventState, round_: int | None, *, swiss: bool, byes: bool) -> Plan:
-    from mjevent.core.standings import standings_from_state
-
-    k = state.rules.players
-    target = round_ if round_ is not None else max(played_rounds(state), default=0) + 1
-    played = [r for r in played_rounds(state) if r >= target]
-    if played:
-        _fail(f"round {played[0]} already has results: seat round {played[-1] + 1} instead")
-    active = set(active_roster(state).players)
-    order = [p for p in standings_from_state(state).order() if p in active]
-    order += [p for p in active_roster(state).players if p not in order]
-    over = len(order) % k
-    if over and not byes:
-        _fail(
-            f"{len(order)} active players do not fill tables of {k}: add --byes to let the "
-            f"lowest-placed {over} sit out, or add players"
-        )
-    if over:
-        typer.echo("sit out (lowest placed): " + ", ".join(order[-over:]))
-        order = order[:-over]
-    return ranked_plan(order, k, state.seating, target, swiss=swiss)
-
-
-def _next_stage(state: EventState, seed_text: str) -> Plan:
-    from mjevent.core.standings import StandingsError, standings_from_state
-
-    stages = state.settings.standings_config().stages
-    last_played = max(played_rounds(state), default=0)
-    upcoming = [s for s in stages if s.rounds[0] > last_played]
-    if not stages or not upcoming:
-        _fail(
-            "no stage left to seat: stages are set in [[standings.stages]] (docs/standings.md)"
-        )
-    stage = upcoming[0]
-    try:
-        brackets = standings_from_state(state).next_stage()
-    except StandingsError as error:
-        _fail(str(error))
-    typer.echo(
-        f"stage {stage.name}: rounds {stage.rounds[0]}-{stage.rounds[1]}, brackets "
-        + "; ".join(f"{chr(65 + i)}: {len(b)} players" for i, b in enumerate(brackets))
-    )
-    return stage_plan(
-        brackets, state.rules.players, state.seating, stage.rounds[0], stage.rounds[1],
-        seed_text, stage=stage.name,
-    )
-
-
-def _kept_teams(state: EventState) -> bool:
-    """Whether the event's latest seating kept teammates apart (a regeneration does too)."""
-    from mjevent.core.entries import SeatingSet
-
-    for entry in reversed(state.entries):
-        if isinstance(entry, SeatingSet):
-            return "team_sizes" in dict(entry.params)
-    return False
-
-
-def _import(path: Path, state: EventState, fmt: str, rounds: int | None) -> Plan:
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        _fail(f"cannot read {path}: {error.strerror}; give the path of the seating file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        _fail(f"{path}: not UTF-8 text; save it as UTF-8 and import again")
-    roster = active_roster(state)
-    names = {p: state.name(p) for p in roster.players}
-    try:
-        got = parse_seating(text, roster.players, state.rules.players, names=names, fmt=fmt)
-    except SeatingImportError as error:
-        _fail(f"{path}:{error}".replace(f"{path}:line ", f"{path}:"))
-    if rounds is not None and rounds != len(got.rounds):
-        _fail(f"{path}: holds {len(got.rounds)} rounds; --rounds asks for {rounds}")
-    return imported_plan(
-        roster,
-        state.rules.players,
-        got.rounds,
-        sha256=hashlib.sha256(data).hexdigest(),
-        fmt=got.format,
-        file_name=path.name,
+        f"{error}. Add --byes to accept byes, or add {k - over} "
+        f"player{'s' if k - over > 1 else ''} (`mjevent player {file} add NAME`, a substitute) "
+        "and seat again"
     )
 
 
@@ -542,11 +433,10 @@ def seating_export(
 
 
 def _ref(state: EventState, ref: str) -> str:
-    lookup = PlayerLookup(list(state.players), {p: state.name(p) for p in state.players})
-    found = lookup.find(ref)
-    if found is None:
-        _fail(f"{ref!r} is not a player of this event: give an id, a name or a number")
-    return found
+    try:
+        return find_player(state, ref)
+    except CommandError as error:
+        _fail(str(error))
 
 
 def _confirm(yes: bool, question: str) -> None:

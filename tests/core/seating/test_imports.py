@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mjevent.core.seating.check import check
 from mjevent.core.seating.imports import (
@@ -143,3 +145,29 @@ def test_a_name_two_players_share_must_be_an_id() -> None:
     with pytest.raises(SeatingImportError) as caught:
         parse_seating("Player 01-2-3-4\n", IDS[:4], 4, names=names, fmt="script")
     assert str(caught.value) == "line 1: 'Player 01' is the name of 2 players: name them by id"
+
+
+@st.composite
+def seatings(draw: st.DrawFn) -> tuple[list[str], int, tuple[tuple[tuple[str, ...], ...], ...]]:
+    k = draw(st.sampled_from([3, 4]))
+    n = draw(st.integers(min_value=k, max_value=14))
+    ids = [f"x{i}" for i in range(n)]
+    rounds = []
+    for _ in range(draw(st.integers(min_value=1, max_value=4))):
+        order = draw(st.permutations(ids))
+        tables = draw(st.integers(min_value=1, max_value=n // k))
+        rounds.append(tuple(tuple(order[t * k:(t + 1) * k]) for t in range(tables)))
+    # Every player plays at least once (an import refuses a player never seated).
+    assume({p for rnd in rounds for t in rnd for p in t} == set(ids))
+    return ids, k, tuple(rounds)
+
+
+@given(seatings(), st.sampled_from(["tsv", "csv", "json"]))
+@settings(max_examples=150, deadline=None)
+def test_every_export_reads_back_as_the_same_seating(
+    case: tuple[list[str], int, tuple[tuple[tuple[str, ...], ...], ...]], fmt: str
+) -> None:
+    ids, k, rounds = case
+    text = export_seating(rounds, ids, k, fmt)
+    got = parse_seating(text, ids, k)
+    assert (got.format, got.rounds) == (fmt, rounds)

@@ -167,7 +167,10 @@ def seat(
     ] = None,
     seed: Annotated[
         str | None,
-        typer.Option("--seed", help="The announced draw text (default: the event's name)."),
+        typer.Option(
+            "--seed",
+            help="The announced draw text (default: the last seating's, else the event's name).",
+        ),
     ] = None,
     output_format: Annotated[
         str, typer.Option("--format", help="With --players: text, json or tsv.")

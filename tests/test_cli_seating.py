@@ -237,3 +237,22 @@ def test_standalone_seat_still_works() -> None:
     result = runner.invoke(app, ["seat", "--players", "16", "--rounds", "5", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith('{"players": 16, "table_size": 4, "rounds": [')
+
+
+def test_options_only_the_standalone_form_knows_are_passed_to_it() -> None:
+    # `--teams N` and any option this module does not declare reach `cli_seat.seat` intact.
+    teams = runner.invoke(
+        app, ["seat", "--players", "8", "--rounds", "1", "--teams", "2", "--format", "json"]
+    )
+    assert teams.exit_code == 0, teams.output
+    assert teams.stdout.startswith('{"players": 8, "table_size": 4, "rounds": [')
+    assert '"teams": [[1, 2, 3, 4], [5, 6, 7, 8]]' in teams.stdout
+    unknown = runner.invoke(app, ["seat", "--players", "8", "--rounds", "1", "--bogus", "3"])
+    assert unknown.exit_code == 2
+    assert "No such option: --bogus" in unknown.stderr
+
+
+def test_an_unknown_option_with_an_event_file_is_refused(event: Path) -> None:
+    result = runner.invoke(app, ["seat", str(event), "--rouns", "3"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: unknown option '--rouns': see `mjevent seat --help`\n"

@@ -98,8 +98,7 @@ SEAT_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 
 def _standalone(
-    extra: list[str],
-    file: Path | None,
+    leftover: list[str],
     players: int,
     table_size: int,
     rounds: int | None,
@@ -110,27 +109,30 @@ def _standalone(
 ) -> None:
     """Run `cli_seat.seat` (no event file) with the options given here and the unknown ones.
 
-    `--teams` is a flag for an event; the standalone form's `--teams N` and the value of an
-    option unknown here both land where the event file would be, so that word goes back after
-    them (a flag taking an optional value would swallow the next option instead).
+    `leftover` is what this command did not parse, in order: the first word lands where the
+    event file would be, the rest in the context's extra args. `--teams` is a flag for an
+    event, so the standalone form's `--teams N` leaves N among them: the first number there
+    that is not an unknown option's value (a flag taking an optional value would swallow the
+    next option instead).
     """
     args = ["--players", str(players), "--table-size", str(table_size)]
     if rounds is not None:
         args += ["--rounds", str(rounds)]
+    rest = list(leftover)
     if teams:
-        if file is None or not file.name.isdigit():
+        at = next(
+            (i for i, w in enumerate(rest)
+             if w.isdigit() and (i == 0 or not rest[i - 1].startswith("-"))),
+            None,
+        )
+        if at is None:
             _fail("--teams with --players needs the number of teams: --teams N", 2)
-        args += ["--teams", file.name]
-        file = None
+        args += ["--teams", rest.pop(at)]
     if team_size is not None:
         args += ["--team-size", str(team_size)]
     if seed is not None:
         args += ["--seed", seed]
-    args += ["--format", output_format, *extra]
-    if file is not None:
-        if not extra:
-            _fail("--players is for a schedule without an event file; leave out FILE", 2)
-        args.append(str(file))
+    args += ["--format", output_format, *rest]
     holder = typer.Typer(rich_markup_mode=None, add_completion=False)
     holder.command("seat")(cli_seat.seat)
     code = typer.main.get_command(holder).main(
@@ -216,8 +218,8 @@ def seat(
     """Seat an event's players (generated, from the library, or imported), or print a schedule
     for --players P without an event file."""
     if players is not None:
-        _standalone(ctx.args, file, players, table_size, rounds, teams, team_size, seed,
-                    output_format)
+        leftover = ([str(file)] if file is not None else []) + list(ctx.args)
+        _standalone(leftover, players, table_size, rounds, teams, team_size, seed, output_format)
         return
     if ctx.args:
         _fail(f"unknown option {ctx.args[0]!r}: see `mjevent seat --help`", 2)

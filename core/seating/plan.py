@@ -17,7 +17,8 @@ Parameters recorded (all plain text or numbers, so they fit the entry's `params`
 groups, or absent), `table_size`, `rounds`, `seed_text`, `generator` (`GENERATOR`: the engine
 revision that made it), `source` (the route the generator took, for information), and per
 method: `block` (library), `sha256`, `format`, `file` (imported), `from_round` (regenerated),
-`standings` (ranked and Swiss rounds: the ids in standings order used), `accepted_repeats`
+`standings` (ranked and Swiss rounds: the ids in standings order used), `brackets` and `stage`
+(a stage: the cut's brackets, ids separated by spaces, brackets by `|`), `accepted_repeats`
 (pairs `a+b` the director accepted meeting again, separated by spaces).
 """
 
@@ -40,14 +41,18 @@ __all__ = [
     "Plan",
     "Roster",
     "Tables",
+    "draw",
     "event_schedule",
     "generated_plan",
     "imported_plan",
     "library_plan",
     "new_repeats",
+    "pair_counts",
+    "polish_winds",
     "ranked_plan",
     "redo",
     "regenerated_plan",
+    "rotate_byes",
     "stage_plan",
     "swap_in_round",
 ]

@@ -34,7 +34,7 @@ from mjevent.core.seating.plan import (
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, fold
-from mjevent.events.commands import Clock, CommandError, _utc_now, read_log, set_seating
+from mjevent.events.commands import Clock, CommandError, read_log, set_seating
 from mjevent.events.store import EventStore
 
 __all__ = [
@@ -71,8 +71,8 @@ def active_roster(state: EventState, *, keep_teams: bool = False) -> Roster:
         return Roster(tuple(players))
     if not any(state.players[p].team for p in players):
         raise CommandError(
-            "--teams: no player of this event has a team; give players a team in the file "
-            "(team = \"...\"), or seat without --teams"
+            "no player of this event has a team, so there are no teammates to keep apart; give "
+            "players a team in the file (team = \"...\"), or seat without keeping teams apart"
         )
     return Roster.of(players, {p: state.players[p].team for p in players})
 
@@ -219,26 +219,20 @@ def write_plan(
     plan: Plan,
     *,
     accepted: Sequence[tuple[str, str, int]] = (),
-    extra: Mapping[str, Param] | None = None,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock | None = None,
 ) -> EventState:
-    """Append the plan as one `seating_set` entry; `accepted` repeats are recorded with it."""
+    """Append the plan as one `seating_set` entry; `accepted` repeats are recorded with it.
+    `entry_id`, `at` and `clock` are those of every command (`commands.set_seating`)."""
     params: dict[str, Param] = dict(plan.params)
     if accepted:
         params["accepted_repeats"] = " ".join(f"{a}+{b}" for a, b, _ in accepted)
-    params.update(extra or {})
-    return set_seating(
-        store,
-        plan.first_round,
-        plan.rounds,
-        method=plan.method,
-        params=params,
-        entry_id=entry_id,
-        at=at,
-        clock=clock,
-    )
+    if clock is not None:
+        return set_seating(store, plan.first_round, plan.rounds, method=plan.method,
+                           params=params, entry_id=entry_id, at=at, clock=clock)
+    return set_seating(store, plan.first_round, plan.rounds, method=plan.method, params=params,
+                       entry_id=entry_id, at=at)
 
 
 @dataclass(frozen=True)

@@ -276,6 +276,12 @@ def _read_letters(text: str, players: PlayerLookup, k: int) -> list[Tables]:
 def _split_table(raw: str, players: PlayerLookup, k: int, line: int) -> list[PlayerId]:
     """`a-b-c-d` into k players; pieces may contain `-` when an id or name does."""
     parts = raw.strip().split("-")
+    if len(parts) > 4 * k:
+        # Each piece may join its neighbours into one name, so the ways to read a line grow
+        # with its dashes: a line this long is no table, and is refused before it is tried.
+        raise SeatingImportError(
+            f"line {line}: {len(parts) - 1} dashes; a table line is a-b-c-d ({k} players)"
+        )
     found: list[list[PlayerId]] = []
 
     def walk(start: int, taken: list[PlayerId]) -> None:

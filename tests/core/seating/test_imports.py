@@ -126,6 +126,7 @@ def test_export_tsv_is_the_catalogue_grid_with_winds() -> None:
          "line 4: round 1 table 1: each wind ESWN once"),
         ("1\n1\n1\n1\n4\n4\n4\n4\n",
          "line 1: round 1 uses tables [1, 4]: number them 1, 2, ... without gaps"),
+        ("-".join(["1"] * 40) + "\n", "line 1: 39 dashes; a table line is a-b-c-d (4 players)"),
         ("p01-p02-p03-\n", "line 1: 'p01-p02-p03-' has an empty place between two '-': a-b-c-d"),
         ("p01-p02-p03-p04\n\np01-p02-p03\n",
          "line 3: 'p01-p02-p03' names 3 players; tables seat 4 (a-b-c-d, in seat order E S W N)"),

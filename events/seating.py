@@ -40,6 +40,7 @@ from mjevent.events.store import EventStore
 __all__ = [
     "ACCEPTED",
     "ByesNeeded",
+    "ReseatNeeded",
     "RoundsPlayed",
     "Verification",
     "accepted_pairs",
@@ -57,6 +58,7 @@ __all__ = [
     "plan_ranked",
     "plan_regeneration",
     "played_rounds",
+    "reseat_needed",
     "seating_schedule",
     "verify_seating",
     "write_plan",
@@ -123,6 +125,63 @@ def seating_schedule(state: EventState, *, rounds: Sequence[int] | None = None) 
     return event_schedule(
         players, state.rules.players, [state.seating[r] for r in chosen], list(teams.values())
     )
+
+
+@dataclass(frozen=True)
+class ReseatNeeded:
+    """What a change of players leaves for the seating: re-seat from `from_round`.
+
+    `gone` lists (player, round, table) for a withdrawn player still seated at a table without
+    results; `unseated` the active players missing from the seated rounds not yet played.
+    """
+
+    from_round: int
+    last_round: int
+    gone: tuple[tuple[str, int, int], ...]
+    unseated: tuple[str, ...]
+
+    def lines(self, name: Callable[[str], str] = str, *, most: int = 3) -> list[str]:
+        """The facts in words (at most `most` seats of withdrawn players, then a count)."""
+        out = [
+            f"{name(p)} ({p}) withdrew but is still seated at round {r} table {t}"
+            for p, r, t in self.gone[:most]
+        ]
+        if len(self.gone) > most:
+            out.append(f"... and {len(self.gone) - most} more seats like these")
+        if self.unseated:
+            out.append(
+                f"not seated in rounds {self.from_round}-{self.last_round}: "
+                + ", ".join(f"{name(p)} ({p})" for p in self.unseated)
+            )
+        return out
+
+
+def reseat_needed(state: EventState) -> ReseatNeeded | None:
+    """Whether the rounds seated but not yet played still fit the players, and if not, from
+    which round to re-seat (the round after the last with results). None when they fit."""
+    first_open = max(played_rounds(state), default=0) + 1
+    later = [r for r in sorted(state.seating) if r >= first_open]
+    if not later:
+        return None
+    gone: list[tuple[str, int, int]] = []
+    for r in later:
+        for t, table in enumerate(state.seating[r], 1):
+            game = state.game(r, t)
+            if game is not None and (game.hands or game.finished):
+                continue
+            for p in table:
+                who = state.players.get(p)
+                if (who is not None and who.status is PlayerStatus.WITHDRAWN
+                        and (who.since_round or 1) <= r):
+                    gone.append((p, r, t))
+    seated = {p for r in later for t in state.seating[r] for p in t}
+    unseated = tuple(
+        p.id for p in state.players.values()
+        if p.status is PlayerStatus.ACTIVE and p.id not in seated
+    )
+    if not gone and not unseated:
+        return None
+    return ReseatNeeded(first_open, later[-1], tuple(gone), unseated)
 
 
 ACCEPTED = "accepted repeats: "

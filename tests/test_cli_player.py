@@ -34,6 +34,11 @@ def test_withdraw_then_regenerate(after_two: Path) -> None:
     assert out.exit_code == 0, out.output
     lines = out.stdout.splitlines()
     assert lines[0] == "Player 5 (p05) withdrawn from round 3; results so far stay"
+    # Five rounds seat p05 still: three are named, the rest counted.
+    assert [line.split(" at round ")[0] for line in lines[1:4]] == [
+        "seating: Player 5 (p05) withdrew but is still seated"
+    ] * 3
+    assert lines[4] == "seating: ... and 2 more seats like these"
     assert lines[-1] == (
         f"re-seat the rounds not yet played: mjevent seat {after_two} --from-round 3"
     )
@@ -76,7 +81,7 @@ def test_regenerating_a_played_round_is_refused(after_two: Path) -> None:
 def test_add_two_late_arrivals(after_two: Path) -> None:
     first = runner.invoke(app, ["player", str(after_two), "add", "Late One"])
     assert first.stdout.splitlines()[0] == "added Late One as p29"
-    assert first.stdout.splitlines()[1] == "seating: not seated in rounds 3-7: p29"
+    assert first.stdout.splitlines()[1] == "seating: not seated in rounds 3-7: Late One (p29)"
     second = runner.invoke(app, ["player", str(after_two), "add", "Late Two", "--id", "late2"])
     assert second.stdout.splitlines()[0] == "added Late Two as late2"
     result = runner.invoke(app, ["seat", str(after_two), "--from-round", "3", "--byes", "--yes"])

@@ -33,7 +33,7 @@ from mjevent.events.commands import (
     withdraw_player,
 )
 from mjevent.events.errors import EventFileError
-from mjevent.events.seating import find_player, played_rounds
+from mjevent.events.seating import find_player, played_rounds, reseat_needed
 from mjevent.events.store import EventStore
 
 __all__ = ["new_player_id", "player"]
@@ -165,22 +165,10 @@ def _roll_call(
 
 def _advise(file: Path, state: EventState) -> None:
     """Say what the change leaves for the seating to do."""
-    played = played_rounds(state)
-    first_open = max(played, default=0) + 1
-    seated_later = [r for r in state.seating if r >= first_open]
-    stale = [p for p in state.problems if p.entry is None and "still seated" in p.message]
-    unseated = [
-        p.id for p in state.players.values()
-        if p.status.value == "active" and seated_later
-        and not any(p.id in t for r in seated_later for t in state.seating[r])
-    ]
-    for problem in stale[:3]:
-        typer.echo(f"seating: {problem.message}")
-    if len(stale) > 3:
-        typer.echo(f"seating: ... and {len(stale) - 3} more rounds like these")
-    if unseated:
-        typer.echo(f"seating: not seated in rounds {seated_later[0]}-{seated_later[-1]}: "
-                   + ", ".join(unseated))
-    if stale or unseated:
-        typer.echo(f"re-seat the rounds not yet played: mjevent seat {file} --from-round "
-                   f"{first_open}")
+    needed = reseat_needed(state)
+    if needed is None:
+        return
+    for line in needed.lines(state.name):
+        typer.echo(f"seating: {line}")
+    typer.echo(f"re-seat the rounds not yet played: mjevent seat {file} --from-round "
+               f"{needed.from_round}")

@@ -77,3 +77,17 @@ def test_two_late_arrivals_are_seated_from_round_three(played_two: EventStore) -
         assert {"p29", "p30"} <= seated
         assert len(seated) == 28
     assert [v.matches for v in verify_seating(played_two)] == [True, True]
+
+
+def test_reseat_needed_names_what_a_change_breaks(played_two: EventStore) -> None:
+    from mjevent.events.seating import reseat_needed
+
+    assert reseat_needed(current_state(played_two)) is None
+    withdraw_player(played_two, "p05", 3)
+    state = add_player(played_two, "p29", "Late One")
+    needed = reseat_needed(state)
+    assert needed is not None
+    assert (needed.from_round, needed.last_round, needed.unseated) == (3, 7, ("p29",))
+    assert [(p, r) for p, r, _ in needed.gone] == [("p05", r) for r in range(3, 8)]
+    write_plan(played_two, regenerated_plan(active_roster(state), 4, state.seating, 3, 7, "x"))
+    assert reseat_needed(current_state(played_two)) is None

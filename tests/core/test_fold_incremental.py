@@ -59,6 +59,9 @@ def _same(a: EventState, b: EventState) -> None:
 def _incremental(event: EventSettings, log: list[Entry]) -> EventState:
     folder = Folder.of(event, [])
     for n, entry in enumerate(log):
+        if n % 2 == 0:
+            # A trial that is thrown away (a refused command) must leave the folder as it was.
+            folder.then(dataclasses.replace(entry, id=f"trial{n}")).state()
         # A state made after most entries (as a console does), not after some (as a batch of
         # another process's entries is read).
         later = folder.then(entry)

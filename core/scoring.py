@@ -213,7 +213,7 @@ at least (pinfu + menzen tsumo); enter 2 han or more, or count the fu again
     if yakuman > 0 or (
         yakuman == 0
         and han >= 1
-        and ((fu in _LEGAL_FU_SET and (han > 1 or fu >= 30)) or (fu == 0 and han >= 5))
+        and ((fu in _LEGAL_FU_SET and (han > 1 or 30 <= fu <= 110)) or (fu == 0 and han >= 5))
     ):
         return
     _reject_value(value)
@@ -255,6 +255,14 @@ def _reject_value(value: HandValue) -> None:
         raise IllegalHandError(
             f"{said}: 25 fu is chiitoitsu, which is 2 han by itself; enter 2 han or more"
         )
+    if value.han == 1 and value.fu > 110:
+        # More fu than 110 needs a third concealed triplet or a third kan, which is sanankou or
+        # sankantsu (2 han each): no 1-han hand gets there (麻雀の教科書, "70符以上").
+        raise IllegalHandError(
+            f"{said}: a 1-han hand reaches 110 fu at most (more fu needs a third concealed "
+            "triplet or kan: sanankou or sankantsu, 2 han); enter 110 fu or less, or count the "
+            "han again"
+        )
     raise AssertionError(
         f"{said} passed every check but the fast path refused it"
     )  # pragma: no cover
@@ -263,8 +271,17 @@ def _reject_value(value: HandValue) -> None:
 def check_win_value(value: HandValue, *, tsumo: bool) -> None:
     """`check_value`, plus what depends on how the hand was won.
 
-    A ron never scores 20 fu (a closed ron adds 10 fu, an open hand is rounded up to 30), and a
-    chiitoitsu tsumo (25 fu) always has menzen tsumo on top of its 2 han.
+    A ron never scores 20 fu (a closed ron adds 10 fu, an open hand is rounded up to 30), a
+    chiitoitsu tsumo (25 fu) always has menzen tsumo on top of its 2 han, and 1 han 110 fu exists
+    only by ron (the Japanese charts leave the tsumo cell blank: 麻雀の教科書 "70符以上",
+    mj-station "110符").
+
+    >>> check_win_value(HandValue(han=1, fu=110), tsumo=True)
+    Traceback (most recent call last):
+    ...
+    mjevent.core.scoring.IllegalHandError: tsumo 1 han 110 fu: 1 han 110 fu is only a closed \
+ron (a tsumo earns 2 fu, not the closed ron's 10, and the fu it lacks need a third concealed \
+triplet or kan: sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win as a ron
 
     >>> check_win_value(HandValue(han=2, fu=20), tsumo=False)
     Traceback (most recent call last):
@@ -284,6 +301,12 @@ def check_win_value(value: HandValue, *, tsumo: bool) -> None:
         raise IllegalHandError(
             f"tsumo {describe(value)}: a chiitoitsu tsumo is 3 han at least (chiitoitsu 2 + "
             "menzen tsumo 1); enter 3 han or more"
+        )
+    if tsumo and value.han == 1 and value.fu == 110:
+        raise IllegalHandError(
+            f"tsumo {describe(value)}: 1 han 110 fu is only a closed ron (a tsumo earns 2 fu, "
+            "not the closed ron's 10, and the fu it lacks need a third concealed triplet or kan: "
+            "sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win as a ron"
         )
 
 

@@ -119,6 +119,8 @@ def test_kiriage_override_makes_4_han_30_fu_a_mangan() -> None:
         ),
         (["ron", "2", "20"], "mjevent calc: ron 2 han 20 fu: a ron is never 20 fu"),
         (["ron", "3", "35"], "did you mean 40 fu?"),
+        (["tsumo", "1", "110"], "calc: tsumo 1 han 110 fu: 1 han 110 fu is only a closed ron"),
+        (["ron", "1", "120"], "mjevent calc: 1 han 120 fu: a 1-han hand reaches 110 fu at most"),
         (["ron", "0", "30"], "0 han 30 fu: a winning hand has 1 han at least"),
         (["ron", "three", "30"], "han 'three': expected a number of han (1, 2, ... 13) or"),
         (["rom", "3", "30"], "mjevent calc: 'rom': expected ron or tsumo; did you mean 'ron'?"),

@@ -290,7 +290,8 @@ def chart_text(rules: RuleSet) -> str:
             cells = [_cell(rules, HandValue(han, fu), dealer=dealer) for han in (1, 2, 3, 4)]
             lines.append(f"{fu:<6}" + "".join(c.ljust(width) for c in cells).rstrip())
         lines.append("")
-    lines.append("- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han)")
+    lines.append("- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han),")
+    lines.append("  1 han 110 fu a closed ron only")
     lines.append("")
     lines.append("LIMITS          han       non-dealer ron (tsumo)    dealer ron (tsumo)")
     sanbaiman = "11-12" if rules.kazoe is Kazoe.YAKUMAN else "11+"

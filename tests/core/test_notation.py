@@ -178,6 +178,19 @@ def test_parse_entry_rejects_20_fu_ron() -> None:
     )
 
 
+def test_parse_entry_rejects_1_han_110_fu_tsumo_the_charts_leave_blank() -> None:
+    # 麻雀の教科書 "70符以上": 110符 1ハン 3600 (-): the ron exists, the tsumo does not.
+    with pytest.raises(IllegalHandError) as caught:
+        parse_entry("t3 tsumo N 1/110", CTX)
+    assert str(caught.value) == (
+        "cannot read 't3 tsumo N 1/110': tsumo 1 han 110 fu: 1 han 110 fu is only a closed ron "
+        "(a tsumo earns 2 fu, not the closed ron's 10, and the fu it lacks need a third concealed "
+        "triplet or kan: sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win "
+        "as a ron"
+    )
+    assert parse_entry("t3 ron S<-W 1/110", CTX) is not None
+
+
 def test_sanma_has_no_north_seat() -> None:
     with pytest.raises(EntrySyntaxError) as caught:
         parse_entry("t1 tsumo N 3/30", SANMA)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
 
@@ -184,3 +185,30 @@ def test_check_names_the_line_of_a_broken_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {path}:2")
+
+
+
+def test_a_hand_after_tenpaiyame_names_the_rule_and_how_to_go_on(tmp_path: Path) -> None:
+    # Tenhou rules, east only (--set length=east): North deals East 4, is tenpai at the draw
+    # and first with 30000 or more, so the game ends (tenpaiyame) and a fifth hand is refused.
+    path = tmp_path / "tonpuu.toml"
+    made = runner.invoke(
+        app, ["new", str(path), "--name", "Tonpuu", "--rules", "tenhou", "--set", "length=east"]
+    )
+    assert made.exit_code == 0, made.output
+    store = EventStore.open(path)
+    for pid, name in (("a", "Ann"), ("b", "Bo"), ("c", "Cy"), ("d", "Di")):
+        commands.add_player(store, pid, name, entry_id=f"add-{pid}")
+    commands.set_seating(store, 1, [[["a", "b", "c", "d"]]], entry_id="seat")
+    for line in ("t1 tsumo N 6", "t1 draw", "t1 draw", "t1 draw tenpai:N"):
+        done = runner.invoke(app, ["record", str(path), *line.split()])
+        assert done.exit_code == 0, done.output
+    refused = runner.invoke(app, ["record", str(path), "t1", "draw"])
+    assert refused.exit_code == 1
+    assert (
+        "the game ended at East 4, 2 honba (tenpaiyame: the dealer was tenpai in the last hand "
+        "and first with 30000 or more, rule tenpaiyame = true). If the table played on, a hand "
+        "was entered wrong (void or correct it: the log keeps both), or the event does not play "
+        "this rule: in the event file's [rules], set tenpaiyame = false (for every table) and "
+        "run mjevent check"
+    ) in refused.stderr

@@ -65,6 +65,7 @@ __all__ = [
     "quote",
     "round_up_100",
     "settle",
+    "settlement_notes",
 ]
 
 
@@ -954,3 +955,47 @@ def quote(
     total = sum(amount for _, amount in shares) + each * len(shares) + sticks
     dealer_pays = None if dealer else shares[0][1] + each
     return Quote(points.base, points.limit, None, dealer_pays, shares[-1][1] + each, total)
+
+
+_WIND_LETTERS = "ESWN"
+
+
+def settlement_notes(hand: Hand, settlement: Settlement, rules: RuleSet) -> tuple[str, ...]:
+    """What a director should read beside a hand's payments, because the rules or the entry
+    did something the line does not show. Seats are named by wind (E S W N).
+
+    * a triple ron the rules turn into an abortive draw (`multi_ron = "double_only"`), or a
+      multiple ron where a head bump pays only the first winner (`"head_bump"`);
+    * a riichi listed for the discarder of a ron: the stick is charged, but a riichi whose
+      declaring discard is the tile ronned never stood and pays no stick.
+
+    >>> from mjevent.core.outcomes import HandValue, Ron, Win
+    >>> from mjevent.core.rules import preset
+    >>> hand = Hand(Ron(loser=0, wins=tuple(Win(s, HandValue(2, 30)) for s in (1, 2, 3))))
+    >>> tenhou = preset("tenhou")
+    >>> settlement_notes(hand, settle(hand, dealer=0, honba=0, deposits=0, rules=tenhou), tenhou)
+    ('triple ron: an abortive draw under these rules (multi_ron = "double_only", sanchahou); no \
+points moved, riichi sticks stay on the table',)
+    """
+    outcome = hand.outcome
+    notes: list[str] = []
+    if isinstance(outcome, Ron):
+        if len(outcome.wins) == 3 and not settlement.winners:
+            notes.append(
+                'triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+                "sanchahou); no points moved, riichi sticks stay on the table"
+            )
+        elif len(outcome.wins) > len(settlement.winners) and settlement.winners:
+            paid = ", ".join(_WIND_LETTERS[s] for s in settlement.winners)
+            notes.append(
+                f'head bump (multi_ron = "{rules.multi_ron.value}"): only {paid}, first in turn '
+                "from the discarder, is paid"
+            )
+        if outcome.loser in hand.riichi:
+            w = _WIND_LETTERS[outcome.loser]
+            notes.append(
+                f"{w} is charged a riichi stick (r:{w}) and dealt in: if the tile ronned was "
+                f"{w}'s riichi declaration, that riichi never stood and pays no stick; then leave "
+                f"{w} out of r:"
+            )
+    return tuple(notes)

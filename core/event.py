@@ -389,16 +389,20 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
                 "write the rating as a number without quotes, e.g. rating = 1520",
             )
         status_raw = row.get("status", PlayerStatus.ACTIVE.value)
-        values = [s.value for s in PlayerStatus]
-        if status_raw not in values:
-            raise SettingsError(
-                f"{path}.status",
-                f"expected one of {', '.join(values)}, got {_describe(status_raw)}",
-                'write status = "active", "withdrawn" or "substitute"',
-            )
+        _one_of(status_raw, PlayerStatus, f"{path}.status", 'write status = "active", '
+                '"withdrawn" or "substitute"')
         family, given, order = _name_parts(row, path)
         out.append(Player(pid, name, team, rating, PlayerStatus(status_raw), family, given, order))
     return tuple(out)
+
+
+def _one_of(raw: Any, choices: type[enum.StrEnum], key_path: str, fix: str) -> None:
+    """Raise `SettingsError` at `key_path` unless `raw` is the value of one of `choices`."""
+    values = [c.value for c in choices]
+    if raw not in values:
+        raise SettingsError(
+            key_path, f"expected one of {', '.join(values)}, got {_describe(raw)}", fix
+        )
 
 
 def _name_parts(
@@ -417,13 +421,8 @@ def _name_parts(
     raw_order = row.get("name_order")
     if raw_order is None:
         return family, given, None
-    orders = [o.value for o in NameOrder]
-    if raw_order not in orders:
-        raise SettingsError(
-            f"{path}.name_order",
-            f"expected one of {', '.join(orders)}, got {_describe(raw_order)}",
-            'write name_order = "family_first" (田中 優希) or "given_first" (Sophie Müller)',
-        )
+    _one_of(raw_order, NameOrder, f"{path}.name_order", 'write name_order = "family_first" '
+            '(田中 優希) or "given_first" (Sophie Müller)')
     if family is not None:
         raise SettingsError(
             f"{path}.name_order",

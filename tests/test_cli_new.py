@@ -40,19 +40,26 @@ def test_new_writes_settings_and_players_from_a_text_file(tmp_path: Path) -> Non
     assert store.log == []
 
 
-def test_new_reads_teams_and_ratings_from_a_csv(tmp_path: Path) -> None:
+def _new_from_csv(tmp_path: Path, csv_text: str, rules: str = "ema2016") -> tuple[Path, str]:
+    """`mjevent new` with a players CSV; the event's path and what the command printed."""
     players = tmp_path / "players.csv"
-    players.write_text(
-        "\ufeffName,Team,Rating\nTanaka,Kyoto,1520\nSuzuki,Osaka,1498.5\nSato,Kyoto,\n",
-        encoding="utf-8",
-    )
+    players.write_text(csv_text, encoding="utf-8")
     event = tmp_path / "league.toml"
     result = runner.invoke(
-        app, ["new", str(event), "--name", "League", "--rules", "wrc", "--players-from",
+        app, ["new", str(event), "--name", "League", "--rules", rules, "--players-from",
               str(players)]
     )
     assert result.exit_code == 0, result.output
-    assert "3 players in 2 teams." in result.output
+    return event, result.output
+
+
+def test_new_reads_teams_and_ratings_from_a_csv(tmp_path: Path) -> None:
+    event, output = _new_from_csv(
+        tmp_path,
+        "\ufeffName,Team,Rating\nTanaka,Kyoto,1520\nSuzuki,Osaka,1498.5\nSato,Kyoto,\n",
+        rules="wrc",
+    )
+    assert "3 players in 2 teams." in output
     settings = EventStore.open(event).settings
     assert settings["teams"] == [{"id": "t1", "name": "Kyoto"}, {"id": "t2", "name": "Osaka"}]
     assert settings["players"] == [
@@ -217,20 +224,13 @@ def test_new_set_is_validated_like_the_file_and_writes_nothing(
 
 
 def test_players_csv_carries_family_and_given_names_and_a_name_order(tmp_path: Path) -> None:
-    players = tmp_path / "players.csv"
-    players.write_text(
+    event, _ = _new_from_csv(
+        tmp_path,
         "name,family_name,given_name,name_order\n"
         "田中 優希,田中,優希,\n"
         "Nguyễn Thị Mai,,,family_first\n"
         "Sophie Müller,,,\n",
-        encoding="utf-8",
     )
-    event = tmp_path / "names.toml"
-    result = runner.invoke(
-        app, ["new", str(event), "--name", "X", "--rules", "ema2016", "--players-from",
-              str(players)]
-    )
-    assert result.exit_code == 0, result.output
     parts = [p.name_parts() for p in EventStore.open(event).event.players]
     assert [(p.family, p.given, p.guess is None) for p in parts] == [
         ("田中", "優希", True),

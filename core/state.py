@@ -19,10 +19,13 @@ it changed.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from mjevent.core.entries import (
+    KINDS,
     WINDS,
     Correction,
     Entry,
@@ -31,6 +34,7 @@ from mjevent.core.entries import (
     Note,
     Penalty,
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerId,
     PlayerRenamed,
     PlayerReturned,
@@ -71,12 +75,14 @@ from mjevent.core.scoring import Settlement
 
 __all__ = [
     "EventState",
+    "Folder",
     "HandPlayed",
     "PlayerState",
     "Problem",
     "RoundClock",
     "TableGame",
     "fold",
+    "fold_rule_missing",
     "remap_hand",
 ]
 
@@ -172,6 +178,9 @@ class EventState:
 
     `entries` are the effective entries in log order (voided ones left out, amended ones
     replaced); `log_ids` every id in the log, voided or not (to refuse a retried entry).
+    `presence` is the roll call of each round: a player checked in (True) or marked absent
+    (False) for it by `player_checked_in` entries, the last one for a player counting; a player
+    not named there was not called.
     """
 
     settings: EventSettings
@@ -185,6 +194,7 @@ class EventState:
     voided: frozenset[str]
     log_ids: frozenset[str]
     problems: tuple[Problem, ...]
+    presence: Mapping[int, Mapping[PlayerId, bool]] = field(default_factory=dict)
 
     @property
     def rules(self) -> RuleSet:
@@ -210,13 +220,19 @@ class EventState:
         p = self.players.get(player)
         return p.name if p else player
 
-    @property
+    @functools.cached_property
     def current_round(self) -> int:
-        """The latest round started, else the first seated round, else 1."""
-        started = [r for r, c in self.clocks.items() if c.started]
-        if started:
-            return max(started)
-        return min(self.seating, default=1)
+        """The round a line without ``rN`` is for: the first seated round with a table still
+        to finish (a table with no result yet counts as one). When every seated round is
+        finished, the round after the last one seated (which is not seated yet, so a hand for
+        it is refused with "round N is not seated"); 1 for an event with no seating yet.
+        """
+        for rnd, tables in self.seating.items():
+            for t in range(1, len(tables) + 1):
+                game = self.games.get((rnd, t))
+                if game is None or game.result is None:
+                    return rnd
+        return max(self.seating, default=0) + 1
 
 
 def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
@@ -439,6 +455,17 @@ class _Table:
         self.result: GameResult | None = None
         self.substitutes: dict[int, str] = {}
         self.time_call_at: int | None = None
+        self.cached: TableGame | None = None
+
+    def copy(self) -> _Table:
+        """A copy to change while the original stays as it is (see `_Fold.fork`)."""
+        twin = _Table(self.round, self.table, self.seats, self.rules)
+        twin.logged, twin.played = list(self.logged), list(self.played)
+        twin.state, twin.finished, twin.result = self.state, self.finished, self.result
+        twin.substitutes = dict(self.substitutes)
+        twin.time_call_at = self.time_call_at
+        twin.cached = self.cached
+        return twin
 
     @property
     def label(self) -> str:
@@ -514,7 +541,10 @@ class _Table:
                 for old, score in enumerate(finished.final):
                     final[seat_map[old]] = score
                 finished = dataclasses.replace(finished, final=tuple(final))
-            chombos = tuple(seat_map[s] for s in finished.chombos)
+            # A seat the table does not have stays as it is (`finish` leaves it out).
+            chombos = tuple(
+                seat_map[s] if 0 <= s < len(seat_map) else s for s in finished.chombos
+            )
             self.finish(dataclasses.replace(finished, chombos=chombos), problems)
         return True
 
@@ -591,10 +621,13 @@ class _Table:
         self.result = result
 
     def frozen(self) -> TableGame:
+        """The table's game as a frozen value, made again only after the table changed."""
+        if self.cached is not None:
+            return self.cached
         result = self.result
         if result is None and self.state is not None and self.state.finished:
             result = _result(self.state, frozenset(self.substitutes))
-        return TableGame(
+        self.cached = TableGame(
             round=self.round,
             table=self.table,
             seats=self.seats,
@@ -604,10 +637,40 @@ class _Table:
             finished=None if self.finished is None else self.finished.id,
             substitutes=dict(self.substitutes),
         )
+        return self.cached
+
+
+_RULES: dict[type[Entry], Callable[[_Fold, Any], None]] = {}
+"""The fold rule of every entry kind: what applying an entry of that kind does to the state."""
+
+_Method = TypeVar("_Method", bound=Callable[..., None])
+
+
+def _rule(*kinds: type[Entry]) -> Callable[[_Method], _Method]:
+    """Make the `_Fold` method below the fold rule of `kinds` (each kind has exactly one)."""
+
+    def register(method: _Method) -> _Method:
+        for kind in kinds:
+            if kind in _RULES:
+                raise TypeError(f"{kind.__name__} has two fold rules")
+            _RULES[kind] = method
+        return method
+
+    return register
+
+
+def fold_rule_missing() -> list[str]:
+    """The entry kinds (`entries.KINDS`) without a fold rule; empty when every kind has one."""
+    return sorted(kind for kind, cls in KINDS.items() if cls not in _RULES)
 
 
 class _Fold:
-    """The mutable working set of one fold; `fold` is its only user."""
+    """The mutable working set of a fold; `Folder` keeps one alive between entries.
+
+    Tables are copied on write: `fork` shares them with the copy, and `table` copies a shared
+    one before handing it out to be changed, so a fork can take an entry (and be thrown away)
+    while the original stays as it was.
+    """
 
     def __init__(self, settings: EventSettings, problems: list[Problem]) -> None:
         self.settings = settings
@@ -624,8 +687,27 @@ class _Fold:
         self.round_time_called: dict[int, str] = {}
         self.withdrawals: dict[PlayerId, PlayerWithdrawn] = {}
         self.flagged: set[tuple[PlayerId, int]] = set()
+        self.presence: dict[int, dict[PlayerId, bool]] = {}
+        # The tables this working set may change in place; the others are shared with a fork.
+        self.owned: set[tuple[int, int]] = set()
         for r in settings.seating.rounds:
             self.set_round(None, r.round, r.tables)
+
+    def fork(self) -> _Fold:
+        """A working set equal to this one that can take more entries without changing it.
+
+        Costs a copy of the containers (a few thousand references at 500 players), not of the
+        tables: from now on both sides copy a table before they change it.
+        """
+        twin = object.__new__(_Fold)
+        for name, value in vars(self).items():
+            # Containers are copied (one level), values shared: every value a fold rule
+            # changes is replaced, not changed in place, except tables (copied on write).
+            copied = value.copy() if isinstance(value, dict | list | set) else value
+            setattr(twin, name, copied)
+        twin.owned = set()
+        self.owned = set()
+        return twin
 
     def problem(self, entry: Entry | None, message: str) -> None:
         self.problems.append(Problem(None if entry is None else entry.id, message))
@@ -666,10 +748,12 @@ class _Fold:
         for key in [k for k in self.tables if k[0] == rnd]:
             del self.tables[key]
 
-    def seated_after_withdrawal(self) -> None:
+    def seated_after_withdrawal(self) -> list[Problem]:
         """A withdrawn player still seated in a round from their withdrawal on, with no result
         at that table yet: the round must be re-seated. The problem belongs to the event, not
-        to the withdrawal (withdrawing first and re-seating next is the right order)."""
+        to the withdrawal (withdrawing first and re-seating next is the right order), so it is
+        found again for every state rather than kept."""
+        found: list[Problem] = []
         for player, entry in self.withdrawals.items():
             for rnd, tables in sorted(self.seating.items()):
                 if rnd < entry.from_round or (player, rnd) in self.flagged:
@@ -677,20 +761,27 @@ class _Fold:
                 for t, table in enumerate(tables, 1):
                     game = self.tables.get((rnd, t))
                     if player in table and (game is None or not (game.played or game.finished)):
-                        self.problem(
+                        found.append(Problem(
                             None,
                             f"{self.players[player].name} ({player}) withdrew from round "
                             f"{entry.from_round} but is still seated at round {rnd} table {t}; "
                             "re-seat that round (or swap in a substitute)",
-                        )
+                        ))
+        return found
 
     def withdrawn_in(self, player: PlayerId, rnd: int) -> bool:
         p = self.players[player]
         return p.status is PlayerStatus.WITHDRAWN and (p.since_round or 1) <= rnd
 
     def table(self, entry: Entry, rnd: int, table: int) -> _Table | None:
-        existing = self.tables.get((rnd, table))
+        """The table `entry` changes (made on its first entry), this working set's own."""
+        key = (rnd, table)
+        existing = self.tables.get(key)
         if existing is not None:
+            if key not in self.owned:
+                existing = self.tables[key] = existing.copy()
+                self.owned.add(key)
+            existing.cached = None
             return existing
         tables = self.seating.get(rnd)
         if tables is None:
@@ -705,9 +796,11 @@ class _Fold:
         state = _Table(rnd, table, tables[table - 1], self.rules)
         if rnd in self.round_time_called:
             state.time_call_at = 0
-        self.tables[(rnd, table)] = state
+        self.tables[key] = state
+        self.owned.add(key)
         return state
 
+    @_rule(SeatsSwapped)
     def swap(self, entry: SeatsSwapped) -> None:
         tables = self.seating.get(entry.round)
         if tables is None:
@@ -740,44 +833,52 @@ class _Fold:
         for t in {ta, tb}:
             self.tables.pop((entry.round, t + 1), None)
 
-    # Entries ---------------------------------------------------------------------------------
+    # Entries: one fold rule per kind (`_rule`) ------------------------------------------------
 
     def apply(self, entry: Entry) -> None:
-        if isinstance(entry, HandRecorded):
-            table = self.table(entry, entry.round, entry.table)
-            if table is not None:
-                table.apply(entry, self.problems)
-        elif isinstance(entry, GameFinished):
-            table = self.table(entry, entry.round, entry.table)
-            if table is not None:
-                table.finish(entry, self.problems)
-        elif isinstance(entry, TableReseated):
-            table = self.table(entry, entry.round, entry.table)
-            if table is not None and table.reseat(entry, self.problems):
-                grid = list(self.seating[entry.round])
-                grid[entry.table - 1] = entry.seats
-                self.seating[entry.round] = tuple(grid)
-        elif isinstance(entry, SeatingSet):
-            for i, tables in enumerate(entry.rounds):
-                self.set_round(entry, entry.first_round + i, tables)
-        elif isinstance(entry, SeatsSwapped):
-            self.swap(entry)
-        elif isinstance(entry, TimeCalled):
-            self.time_called(entry)
-        elif isinstance(entry, RoundStarted | RoundPaused | RoundResumed | RoundExtended):
-            self.clock(entry)
-        elif isinstance(entry, Penalty):
-            if entry.player not in self.players:
-                self.problem(entry, f"penalty for unknown player {entry.player!r}")
-            else:
-                self.penalties.append(entry)
-        elif isinstance(entry, Note):
-            self.notes.append(entry)
-        elif isinstance(entry, PlayerSubstituted):
-            self.substitute(entry)
-        else:
-            self.player_entry(entry)
+        _RULES[type(entry)](self, entry)
 
+    @_rule(HandRecorded)
+    def hand(self, entry: HandRecorded) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is not None:
+            table.apply(entry, self.problems)
+
+    @_rule(GameFinished)
+    def finish(self, entry: GameFinished) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is not None:
+            table.finish(entry, self.problems)
+
+    @_rule(TableReseated)
+    def reseat(self, entry: TableReseated) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is not None and table.reseat(entry, self.problems):
+            grid = list(self.seating[entry.round])
+            grid[entry.table - 1] = entry.seats
+            self.seating[entry.round] = tuple(grid)
+
+    @_rule(SeatingSet)
+    def seating_set(self, entry: SeatingSet) -> None:
+        for i, tables in enumerate(entry.rounds):
+            self.set_round(entry, entry.first_round + i, tables)
+
+    @_rule(Penalty)
+    def penalty(self, entry: Penalty) -> None:
+        if entry.player not in self.players:
+            self.problem(entry, f"penalty for unknown player {entry.player!r}")
+        else:
+            self.penalties.append(entry)
+
+    @_rule(Note)
+    def note(self, entry: Note) -> None:
+        self.notes.append(entry)
+
+    @_rule(Correction)
+    def correction(self, entry: Correction) -> None:
+        """Corrections are resolved before the fold (`_resolve`) and never reach it."""
+
+    @_rule(TimeCalled)
     def time_called(self, entry: TimeCalled) -> None:
         if entry.round not in self.seating:
             self.problem(entry, f"time called in round {entry.round}, which is not seated")
@@ -797,6 +898,7 @@ class _Fold:
                 continue
             table.call_time()
 
+    @_rule(RoundStarted, RoundPaused, RoundResumed, RoundExtended)
     def clock(self, entry: RoundStarted | RoundPaused | RoundResumed | RoundExtended) -> None:
         rnd = entry.round
         clock = self.clocks.get(rnd, RoundClock(rnd))
@@ -825,6 +927,7 @@ class _Fold:
             clock = dataclasses.replace(clock, table_extra=extra)
         self.clocks[rnd] = clock
 
+    @_rule(PlayerSubstituted)
     def substitute(self, entry: PlayerSubstituted) -> None:
         table = self.table(entry, entry.round, entry.table)
         if table is None:
@@ -838,37 +941,186 @@ class _Fold:
             return
         table.substitutes[table.seats.index(entry.player)] = entry.substitute
 
-    def player_entry(
-        self, entry: PlayerAdded | PlayerRenamed | PlayerWithdrawn | PlayerReturned | Correction
-    ) -> None:
-        if isinstance(entry, Correction):  # resolved before the fold; never reaches here
+    @_rule(PlayerAdded)
+    def player_added(self, entry: PlayerAdded) -> None:
+        if entry.player in self.players:
+            self.problem(entry, f"player id {entry.player!r} is already taken")
             return
-        if isinstance(entry, PlayerAdded):
-            if entry.player in self.players:
-                self.problem(entry, f"player id {entry.player!r} is already taken")
-                return
-            self.players[entry.player] = PlayerState(
-                entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
-            )
-            return
+        self.players[entry.player] = PlayerState(
+            entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
+        )
+
+    def known(
+        self, entry: PlayerRenamed | PlayerWithdrawn | PlayerReturned | PlayerCheckedIn
+    ) -> PlayerState | None:
+        """The player `entry` is about, or None (and a problem) when there is no such player."""
         current = self.players.get(entry.player)
         if current is None:
             self.problem(entry, f"unknown player {entry.player!r}")
-            return
-        if isinstance(entry, PlayerRenamed):
+        return current
+
+    @_rule(PlayerRenamed)
+    def player_renamed(self, entry: PlayerRenamed) -> None:
+        if (current := self.known(entry)) is not None:
             self.players[entry.player] = dataclasses.replace(current, name=entry.name)
-        elif isinstance(entry, PlayerWithdrawn):
+
+    @_rule(PlayerWithdrawn)
+    def player_withdrawn(self, entry: PlayerWithdrawn) -> None:
+        if (current := self.known(entry)) is not None:
             self.players[entry.player] = dataclasses.replace(
                 current, status=PlayerStatus.WITHDRAWN, since_round=entry.from_round
             )
             self.withdrawals[entry.player] = entry
-        else:
-            if current.status is not PlayerStatus.WITHDRAWN:
-                self.problem(entry, f"{current.name} returns but had not withdrawn")
-            self.withdrawals.pop(entry.player, None)
-            self.players[entry.player] = dataclasses.replace(
-                current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
-            )
+
+    @_rule(PlayerReturned)
+    def player_returned(self, entry: PlayerReturned) -> None:
+        if (current := self.known(entry)) is None:
+            return
+        if current.status is not PlayerStatus.WITHDRAWN:
+            self.problem(entry, f"{current.name} returns but had not withdrawn")
+        self.withdrawals.pop(entry.player, None)
+        self.players[entry.player] = dataclasses.replace(
+            current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
+        )
+
+    @_rule(PlayerCheckedIn)
+    def player_checked_in(self, entry: PlayerCheckedIn) -> None:
+        # The round's roll call is replaced, never changed in place: a fork shares it.
+        if self.known(entry) is not None:
+            self.presence[entry.round] = {
+                **self.presence.get(entry.round, {}), entry.player: entry.present
+            }
+
+
+class Folder:
+    """The fold kept alive: the log so far, and the working set it left, ready for one more
+    entry. `fold` is `Folder.of(...).state()`; a console appends with `then`.
+
+    `then(entry)` gives a new `Folder` and leaves this one unchanged, so a command can try an
+    entry and drop it when it causes a problem. An entry at the end of the log is applied to a
+    fork of the working set, in time independent of the log's length; a correction, an entry
+    whose id is already in the log, or one that an earlier correction names, changes what
+    earlier entries mean and is folded again from the start (the same fold, over the longer
+    log).
+
+    >>> from mjevent.core.event import settings_from_dict
+    >>> settings = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
+    ...                                "rules": {"preset": "ema2016"}})
+    >>> note = Note(id="n1", at="2026-03-14T10:00:00Z", text="doors open")
+    >>> empty = Folder.of(settings, [])
+    >>> [n.text for n in empty.then(note).state().notes], empty.state().notes
+    (['doors open'], ())
+    """
+
+    def __init__(
+        self,
+        settings: EventSettings,
+        log: list[Entry],
+        read_problems: tuple[Problem, ...],
+        effective: list[Entry],
+        voided: set[str],
+        work: _Fold,
+        ids: frozenset[str],
+        targets: set[str],
+    ) -> None:
+        """Use `Folder.of`."""
+        self.settings = settings
+        self.log = log
+        self.read_problems = read_problems
+        self.ids = ids
+        # Ids that corrections in the log name: such an entry coming later changes what the
+        # correction did ("not in the log" becomes "comes later in the log").
+        self.targets = targets
+        self.effective = effective
+        self.voided = voided
+        self.work = work
+        self._state: EventState | None = None
+        # The games of the state this folder was made from by `then`, when that state was made:
+        # only the tables the new entry changed are frozen again.
+        self._games: Mapping[tuple[int, int], TableGame] | None = None
+
+    @classmethod
+    def of(
+        cls, settings: EventSettings, entries: Iterable[Entry], *, problems: Iterable[Problem] = ()
+    ) -> Folder:
+        """Fold `entries` (the whole log, in order) over `settings`; see `fold`."""
+        with collector_paused():
+            log = list(entries)
+            read = tuple(problems)
+            found = list(read)
+            effective, voided = _resolve(log, found)
+            work = _Fold(settings, found)
+            for entry in effective:
+                work.apply(entry)
+        ids = frozenset(e.id for e in log)
+        targets = {e.target for e in log if isinstance(e, Correction)}
+        return cls(settings, log, read, effective, voided, work, ids, targets)
+
+    def then(self, entry: Entry) -> Folder:
+        """The fold of the log with `entry` appended; this folder is left as it was."""
+        if entry.id in self.ids or entry.id in self.targets or isinstance(entry, Correction):
+            return Folder.of(self.settings, [*self.log, entry], problems=self.read_problems)
+        with collector_paused():
+            work = self.work.fork()
+            work.apply(entry)
+        later = Folder(
+            self.settings,
+            [*self.log, entry],
+            self.read_problems,
+            [*self.effective, entry],
+            self.voided,
+            work,
+            self.ids | {entry.id},
+            self.targets,
+        )
+        later._games = None if self._state is None else self._state.games
+        return later
+
+    def _changed_games(self) -> dict[tuple[int, int], TableGame]:
+        """Every table's game, in (round, table) order: the previous state's, with the tables
+        the last entry changed (`_Fold.owned`) frozen again."""
+        tables, before = self.work.tables, self._games
+        if before is None:
+            return _games_of(tables)
+        games = dict(before)
+        for key in self.work.owned:
+            table = tables.get(key)
+            if table is None:
+                return _games_of(tables)
+            games[key] = table.frozen()
+        if len(games) != len(tables):
+            return _games_of(tables)  # tables went (a round re-seated, seats swapped)
+        if any(key not in before for key in self.work.owned):
+            games = dict(sorted(games.items()))  # a game started: keep the order
+        return games
+
+    def state(self) -> EventState:
+        """The event's state after the log so far (made once per folder)."""
+        if self._state is not None:
+            return self._state
+        work = self.work
+        with collector_paused():
+            games = self._changed_games()
+            problems = (*work.problems, *work.seated_after_withdrawal())
+        self._state = EventState(
+            settings=self.settings,
+            players=dict(work.players),
+            seating=dict(sorted(work.seating.items())),
+            games=games,
+            clocks=dict(sorted(work.clocks.items())),
+            penalties=tuple(work.penalties),
+            notes=tuple(work.notes),
+            entries=tuple(self.effective),
+            voided=frozenset(self.voided),
+            log_ids=self.ids,
+            problems=problems,
+            presence=dict(sorted(work.presence.items())),
+        )
+        return self._state
+
+
+def _games_of(tables: Mapping[tuple[int, int], _Table]) -> dict[tuple[int, int], TableGame]:
+    return {key: t.frozen() for key, t in sorted(tables.items())}
 
 
 def fold(
@@ -879,25 +1131,4 @@ def fold(
     Never raises on log content: what cannot apply becomes a `Problem`. `problems` found before
     the fold (records that could not be read as entries) are kept first in the state's list.
     """
-    with collector_paused():
-        log = list(entries)
-        problems = list(problems)
-        effective, voided = _resolve(log, problems)
-        work = _Fold(settings, problems)
-        for entry in effective:
-            work.apply(entry)
-        work.seated_after_withdrawal()
-        games = {key: t.frozen() for key, t in sorted(work.tables.items())}
-    return EventState(
-        settings=settings,
-        players=dict(work.players),
-        seating=dict(sorted(work.seating.items())),
-        games=games,
-        clocks=dict(sorted(work.clocks.items())),
-        penalties=tuple(work.penalties),
-        notes=tuple(work.notes),
-        entries=tuple(effective),
-        voided=frozenset(voided),
-        log_ids=frozenset(e.id for e in log),
-        problems=tuple(problems),
-    )
+    return Folder.of(settings, entries, problems=problems).state()

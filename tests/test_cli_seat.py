@@ -226,3 +226,18 @@ def test_progress_bar_waits_a_second_then_draws_each_round() -> None:
         "searching [##########----------] round 2 of 4, 2 s",
         "searching [####################] round 4 of 4, 2 s",
     ]
+
+
+def test_progress_bar_names_each_slow_step_as_it_starts() -> None:
+    now = [2.0]
+    out = io.StringIO()
+    bar = SearchProgress(out, clock=lambda: now[0])
+    bar.start = 0.0
+    bar.step("cyclic base round, plan", 1, 2)
+    now[0] = 2.5
+    bar.step("inside rounds", 1, 7)  # a new step is shown at once
+    bar.step("inside rounds", 2, 7)  # the same step within a second: not again
+    assert out.getvalue().splitlines() == [
+        "searching [##########----------] cyclic base round, plan 1 of 2, 2 s",
+        "searching [##------------------] inside rounds 1 of 7, 2 s",
+    ]

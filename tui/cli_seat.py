@@ -75,9 +75,11 @@ def format_tsv(schedule: Schedule) -> str:
 class SearchProgress:
     """A one-line bar on stderr for a search that has run longer than a second.
 
-    The search reports each round it has seated; nothing is shown during the first second, so
-    a quick request prints no bar. On a terminal the line is redrawn in place; elsewhere (a
-    log, a pipe) a line is written at most once a second, and for the last round.
+    The search reports each round it has seated (`update`), the slower sources each step they
+    start (`step`: cyclic plans, shifted team rounds, inside rounds annealed); nothing is shown
+    during the first second, so a quick request prints no bar. On a terminal the line is
+    redrawn in place; elsewhere (a log, a pipe) a line is written at most once a second, and
+    for the last step.
     """
 
     def __init__(
@@ -95,29 +97,38 @@ class SearchProgress:
         self.width = width
         self.tty = self.stream.isatty()
         self.last_line = -1.0
+        self.last_text = ""
+        self.last_what = ""
         self.shown = False
 
-    def line(self, done: int, total: int) -> str:
-        """The bar for `done` of `total` rounds: `[#####---------------] round 5 of 20, 3 s`."""
+    def line(self, done: int, total: int, what: str = "round") -> str:
+        """The bar for step `done` of `total`: `[#####---------------] round 5 of 20, 3 s`."""
         filled = self.width * done // max(total, 1)
         elapsed = self.clock() - self.start
         return (
-            f"searching [{'#' * filled}{'-' * (self.width - filled)}] round {done} of {total}, "
-            f"{elapsed:.0f} s"
+            f"searching [{'#' * filled}{'-' * (self.width - filled)}] {what} {done} of "
+            f"{total}, {elapsed:.0f} s"
         )
 
     def update(self, done: int, total: int) -> None:
-        """Show the bar once a second has passed (the search's progress callback)."""
+        """The search's progress callback: `done` rounds of `total` seated."""
+        self.step("round", done, total)
+
+    def step(self, what: str, done: int, total: int) -> None:
+        """Show the bar once a second has passed (`GenerateSettings.progress`)."""
         now = self.clock()
         if now - self.start < self.after:
             return
+        text = self.line(done, total, what)
         if self.tty:
-            self.stream.write("\r" + self.line(done, total))
-        elif done == total or now - self.last_line >= 1.0:
-            self.stream.write(self.line(done, total) + "\n")
+            # Padded so a shorter line wipes the end of a longer one.
+            self.stream.write("\r" + text.ljust(len(self.last_text)))
+        elif done == total or now - self.last_line >= 1.0 or what != self.last_what:
+            self.stream.write(text + "\n")
             self.last_line = now
         else:
             return
+        self.last_text, self.last_what = text, what
         self.stream.flush()
         self.shown = True
 
@@ -175,7 +186,9 @@ def seat(
         progress = SearchProgress()
         deadline = progress.start + max_seconds if max_seconds is not None else None
         settings = GenerateSettings(
-            deadline=deadline, search=SearchSettings(deadline=deadline, progress=progress.update)
+            deadline=deadline,
+            progress=progress.step,
+            search=SearchSettings(deadline=deadline, progress=progress.update),
         )
         if within.over_asked:
             typer.echo(within.message(), err=True)

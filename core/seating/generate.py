@@ -71,6 +71,9 @@ class GenerateSettings:
     deadline: float | None = None
     """A `time.monotonic()` value after which no search starts another attempt (the schedule
     is then finished with what was found, so it can differ between runs); None: no limit."""
+    progress: Callable[[str, int, int], None] | None = None
+    """Called as a slow source starts a step: (what, step, steps), e.g. ("inside rounds", 3,
+    9); the search's rounds report through `SearchSettings.progress`."""
 
 
 def _constructions() -> tuple[
@@ -175,6 +178,7 @@ def best_grouping(
             )
     if (team_size in (None, m) and m > table_size and shift_goal > 1
             and (found is None or len(found[0]) < shift_goal)):
+        _report(cfg, "shifted team rounds", 0, 1)
         rows = _shifts(table_size, m, shift_goal, cfg.shift_iterations, cfg.search.seed)
         if rows is not None:
             found = (
@@ -191,6 +195,7 @@ def best_grouping(
             for tried, plan in enumerate(plans(players, table_size)):
                 if plan.n <= have or tried >= cfg.cyclic_plans or _past(cfg.deadline):
                     break
+                _report(cfg, "cyclic base round, plan", tried + 1, cfg.cyclic_plans)
                 base = find_base_round(
                     plan, table_size, iterations=cfg.cyclic_iterations, seed=cfg.search.seed
                 )
@@ -327,15 +332,27 @@ def _inside_with_sitouts(m: int, k: int, wanted: int, cfg: GenerateSettings) -> 
     stored = stored_inside(m, k)
     if len(stored) >= goal or not cfg.blind or _past(cfg.deadline):
         return stored[:goal]
+    _report(cfg, "inside rounds, turned", 0, 1)
     turned = anneal_rotational(
         m, k, goal, iterations=cfg.inside_iterations // 10, seed=cfg.search.seed
     )
     if turned is not None:
         return turned
     annealed = longest_inside(
-        m, k, goal, iterations=cfg.inside_iterations, seed=cfg.search.seed, deadline=cfg.deadline
+        m,
+        k,
+        goal,
+        iterations=cfg.inside_iterations,
+        seed=cfg.search.seed,
+        deadline=cfg.deadline,
+        progress=(lambda done, total: _report(cfg, "inside rounds", done, total)),
     )
     return annealed if len(annealed) > len(stored) else stored
+
+
+def _report(cfg: GenerateSettings, what: str, step: int, steps: int) -> None:
+    if cfg.progress is not None:
+        cfg.progress(what, step, steps)
 
 
 def _past(deadline: float | None) -> bool:

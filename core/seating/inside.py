@@ -21,7 +21,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mjevent.core.seating.inside_blocks import INSIDE_BLOCKS
 
@@ -182,11 +182,13 @@ def longest_inside(
     iterations: int,
     seed: int = 0,
     deadline: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Grouping:
     """The most inside rounds (up to `wanted`) the annealing finds, one round more at a time.
 
     With a `deadline` (a `time.monotonic()` value) no annealing starts after it: the rounds
-    found so far are returned.
+    found so far are returned. `progress` is told (round count tried, most to try) before each
+    annealing.
 
     >>> len(longest_inside(15, 4, 9, iterations=200_000))
     5
@@ -195,6 +197,8 @@ def longest_inside(
     for rounds in range(1, min(wanted, most_inside_rounds(m, table_size)) + 1):
         if deadline is not None and time.monotonic() > deadline:
             return best
+        if progress is not None:
+            progress(rounds, min(wanted, most_inside_rounds(m, table_size)))
         got = anneal_inside(
             m,
             table_size,

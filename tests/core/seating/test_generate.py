@@ -209,3 +209,20 @@ def test_search_reports_progress_after_every_round() -> None:
     settings = SearchSettings(progress=lambda done, total: seen.append((done, total)))
     search(20, 4, [range(20)] * 4, settings=settings)
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_the_slow_sources_report_each_step_they_start() -> None:
+    # 14 labels at tables of 4, 3 inside rounds: nothing is stored, so one base round is turned
+    # first, then the rounds are annealed one round count at a time (1, then 2, which fails:
+    # docs say 14 labels with 2 out stop after one round); the larger sit-outs that then find
+    # three rounds (6, 6 and 2 out) report no steps of their own.
+    import mjevent.core.seating.generate as gen
+
+    steps: list[tuple[str, int, int]] = []
+    cfg = GenerateSettings(progress=lambda what, n, of: steps.append((what, n, of)))
+    assert len(gen._inside_with_sitouts(14, 4, 3, cfg)) == 3
+    assert steps == [
+        ("inside rounds, turned", 0, 1),
+        ("inside rounds", 1, 3),
+        ("inside rounds", 2, 3),
+    ]

@@ -8,7 +8,9 @@ list per round when somebody sits out); docs/seating.md describes every field.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -191,7 +193,7 @@ def seat(
             search=SearchSettings(deadline=deadline, progress=progress.update),
         )
         if within.over_asked:
-            typer.echo(within.message(), err=True)
+            typer.echo(_for_terminal(within.message()), err=True)
             schedule = generate_over_asked(within, teams=team_list, settings=settings)
         else:
             schedule = generate(players, table_size, rounds, teams=team_list, settings=settings)
@@ -285,6 +287,14 @@ def seating_check(
         typer.echo(line)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _for_terminal(text: str) -> str:
+    """`text` wrapped at word boundaries to the terminal's width when stderr is a terminal
+    (a log or a pipe gets one line, for grep)."""
+    if not sys.stderr.isatty():
+        return text
+    return textwrap.fill(text, width=shutil.get_terminal_size().columns - 1)
 
 
 def _fail(message: str) -> NoReturn:

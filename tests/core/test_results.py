@@ -18,6 +18,7 @@ from mjevent.core.results import (
     share_by_place,
 )
 from mjevent.core.rules import (
+    PRESETS,
     Chombo,
     Leftover,
     Rounding,
@@ -412,3 +413,37 @@ def test_half_down_rounding_sends_an_exact_500_down() -> None:
     half_down = preset("ema2016").with_overrides({"rounding": "nearest_1000_half_down"})
     r = game_result([35500, 30500, 29500, 24500], half_down)
     assert r.rounded == (20000, 5000, -6000, -21000)
+
+
+MINUS_7500: list[tuple[str, list[int], int, int]] = [
+        # No rounding: EMA ("final scores are not rounded", mahjong_wiki EMA RCR page), WRC and
+        # WRL (session score = points/1000 + uma, to the hundred), M.League (points to 0.1),
+        # JPML A (one player below 30000: uma 8/3/1/-12), the sanma club (seed 004 rounds
+        # nothing). -7500 - 30000 - 15000 = -52500.
+        ("ema2016", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("ema2025", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("wrc", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("wrl", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("jpml-a", [60000, 35000, 32500, -7500], -49500, -49500),
+        ("mleague", [60000, 25000, 22500, -7500], -67500, -67500),
+        ("sanma-club", [72500, 40000, -7500], -57500, -57500),
+        # Tenhou: an exact .5 goes away from zero (issue 17: 21 of 21 below 0 went down).
+        ("tenhou", [60000, 25000, 22500, -7500], -57500, -58000),
+        ("tenhou3", [72500, 40000, -7500], -67500, -68000),
+        # Mahjong Soul: always rounded up (riichi.wiki "Majsoul": -1.9 -> -1), so -47.5 -> -47.
+        ("majsoul", [60000, 25000, 22500, -7500], -47500, -47000),
+        ("majsoul3", [72500, 40000, -7500], -57500, -57000),
+]
+
+
+@pytest.mark.parametrize(("name", "finals", "total", "rounded"), MINUS_7500)
+def test_every_preset_rounds_a_bust_at_minus_7500_as_its_source_says(
+    name: str, finals: list[int], total: int, rounded: int
+) -> None:
+    r = game_result(finals, preset(name))
+    assert (r.total[-1], r.rounded[-1]) == (total, rounded)
+    assert r.places[-1] == len(finals)
+
+
+def test_the_minus_7500_table_covers_every_preset() -> None:
+    assert {row[0] for row in MINUS_7500} == set(PRESETS)

@@ -86,3 +86,13 @@ def test_bad_name_keys_name_the_key_and_the_fix(keys: dict[str, str], message: s
     with pytest.raises(SettingsError) as caught:
         settings_from_dict(_player(**keys))
     assert message in str(caught.value)
+
+
+def test_name_keys_survive_a_write_and_read_of_the_settings() -> None:
+    from mjevent.core.event import settings_to_dict
+
+    for keys in ({"family_name": "田中", "given_name": "優希"}, {"name_order": "given_first"}):
+        s = settings_from_dict(_player(**keys))
+        written = settings_to_dict(s)
+        assert {k: written["players"][0][k] for k in keys} == keys
+        assert settings_from_dict(written) == s

@@ -50,7 +50,15 @@ from mjevent.core.entries import (
     TimeCalled,
 )
 from mjevent.core.event import EventSettings, PlayerStatus
-from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
+from mjevent.core.game import (
+    GameState,
+    apply_hand,
+    call_time,
+    end_explanation,
+    end_game,
+    new_game,
+    result_of,
+)
 from mjevent.core.heap import collector_paused
 from mjevent.core.outcomes import (
     AbortiveDraw,
@@ -478,8 +486,7 @@ class _Table:
             problems.append(
                 Problem(
                     entry.id,
-                    f"hand at {self.label} after the game ended ({state.label}, "
-                    f"{state.end_reason}); void it, or correct an earlier hand",
+                    f"hand at {self.label} after {end_explanation(state)}",
                 )
             )
             return

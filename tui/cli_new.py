@@ -23,10 +23,11 @@ from mjevent.core.rules import PRESETS, RulesError, preset
 from mjevent.core.text import name_problem, safe_text
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
+from mjevent.events.values import SetOptionError, parse_set
 
 __all__ = ["PlayersFileError", "new", "players_from_file"]
 
-_COLUMNS = ("name", "id", "team", "rating", "status")
+_COLUMNS = ("name", "id", "team", "rating", "status", "family_name", "given_name", "name_order")
 
 
 class PlayersFileError(ValueError):
@@ -87,6 +88,10 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
             player["rating"] = _number(path, line, rating)
         if row.get("status"):
             player["status"] = row["status"]
+        # Checked with the rest of the file by the event loader, which names the player.
+        for key in ("family_name", "given_name", "name_order"):
+            if row.get(key):
+                player[key] = row[key]
         players.append(player)
     return players, [{"id": tid, "name": name} for name, tid in teams.items()]
 
@@ -185,6 +190,14 @@ def new(
         EventFormat | None,
         typer.Option("--format", help="riichi or sanma (default: as the rules preset plays)."),
     ] = None,
+    overrides: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="A rule setting over the preset, KEY=VALUE as in the file's [rules] "
+            "(repeatable): --set length=east --set kiriage=true.",
+        ),
+    ] = None,
 ) -> None:
     """Create a new event file with its settings and an empty log; refuse to overwrite."""
     try:
@@ -201,7 +214,21 @@ def new(
         event["venue"] = venue
     if game_format is not None:
         event["format"] = game_format.value
-    settings: dict[str, Any] = {"event": event, "rules": {"preset": rules}}
+    rules_table: dict[str, Any] = {"preset": rules}
+    typed: dict[str, str] = {}  # key path -> the --set that gave it, for the error message
+    for text in overrides or ():
+        try:
+            key, value = parse_set(text)
+        except SetOptionError as error:
+            _fail(str(error))
+        key = key.removeprefix("rules.")
+        if key == "preset":
+            _fail(f"--set {text!r}: the preset is chosen with --rules; --set changes one setting")
+        if key in rules_table:
+            _fail(f"--set {text!r}: {key} is set twice; keep one --set {key}=...")
+        rules_table[key] = value
+        typed[f"rules.{key}"] = text
+    settings: dict[str, Any] = {"event": event, "rules": rules_table}
     if players_from is not None:
         try:
             players, teams = players_from_file(players_from)
@@ -213,7 +240,8 @@ def new(
     try:
         store = EventStore.create(file, settings)
     except EventFileError as error:
-        _fail(str(error))
+        given = typed.get(getattr(error, "key_path", None) or "")
+        _fail(f"--set {given!r}: {error}" if given else str(error))
     s = store.event
     teams_note = f" in {len(s.teams)} teams" if s.teams else ""
     typer.echo(

@@ -386,7 +386,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 def test_docs_event_file_lists_every_kind_and_its_example_reads() -> None:
     text = (DOCS / "event-file.md").read_text(encoding="utf-8")
-    section = text[text.index("### Kinds") : text.index("## Writing without loss")]
+    section = text[text.index("### Kinds") : text.index("## Opening a file")]
     table = section[: section.index("#### `hand`")]
     listed = set(re.findall(r"^\| `(\w+)`(?: / `(\w+)` / `(\w+)`)?", table, flags=re.M))
     kinds = {k for row in listed for k in row if k}

@@ -104,7 +104,7 @@ _WORDS = st.sampled_from(
      "-3200", "tanaka", "@p01", "x"]
 )
 _VALID = st.sampled_from(
-    ["r5 t1 draw", "r5 t1 draw t:E,S", "r5 t1 ron S<-W 3/30 r:W", "r5 t2 tsumo E 4/40",
+    ["r5 t1 draw", "r5 t1 draw tenpai:E,S", "r5 t1 ron S<-W 3/30 r:W", "r5 t2 tsumo E 4/40",
      "r5 t2 ron N<-E 13/0", "r5 t1 ron S<-W 1ykm", "r5 t1 chombo N"]
 )
 LINES = st.one_of(

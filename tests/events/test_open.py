@@ -102,12 +102,16 @@ def test_writable_open_moves_a_torn_tail_aside(club: Path) -> None:
         ["replay"],
         ["check"],
         ["export", "--format", "ema"],
+        ["seating", "check"],
+        ["seating", "export"],
+        ["seating", "verify"],
     ],
 )
 def test_commands_that_look_leave_the_folder_as_it_was(club: Path, argv: list[str]) -> None:
     before = _files(club.parent)
     result = runner.invoke(app, [*argv, str(club)])
-    assert result.exit_code == 0, result.output
+    # seating verify finds no seating entry in the sample (exit 1): it still only looked.
+    assert result.exit_code == (1 if argv == ["seating", "verify"] else 0), result.output
     assert _files(club.parent) == before
 
 

@@ -297,3 +297,26 @@ def test_create_on_a_full_disk_leaves_no_temporary_file(small_disk: Path) -> Non
             "event": {"name": "Cup", "format_version": 1}, "rules": {"preset": "ema2016"}})
     assert caught.value.cause == "the disk is full"
     assert _files(small_disk) == before
+
+
+def test_an_event_file_without_write_permission_is_named_with_the_cause(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = open_event(club)
+    before = _files(club.parent)
+    real_open = os.open
+
+    def refuse_writes(name: Any, flags: int, mode: int = 0o777) -> int:
+        if str(name) == str(club) and flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_open(name, flags, mode)
+
+    monkeypatch.setattr(os, "open", refuse_writes)
+    with pytest.raises(EventFileWriteError) as caught:
+        store.append(_note(1))
+    assert str(caught.value) == (
+        f"{club}: entry n1 was not recorded: permission denied. Fix: make the file and its "
+        "folder writable for you (or copy the event file to a folder of your own)."
+    )
+    monkeypatch.undo()
+    assert _files(club.parent) == before

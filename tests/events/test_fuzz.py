@@ -130,3 +130,26 @@ def test_record_refuses_a_hostile_id_and_writes_nothing(tmp_path: Path, entry_id
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: --id {entry_id!r}: an entry id is 1 to 64 ")
     assert store.path.read_bytes() == before
+
+
+_KEYS = st.one_of(st.sampled_from(["note", "log", "id", "# end", "a.b", "[[log]]", ""]), TEXT)
+VALUES = st.recursive(
+    st.one_of(TEXT, st.integers(-(2**63), 2**63 - 1), st.booleans(),
+              st.floats(allow_nan=False, allow_infinity=False)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(_KEYS, inner, max_size=3)),
+    max_leaves=8,
+)
+
+
+@FUZZ
+@given(fields=st.dictionaries(_KEYS, VALUES, max_size=4))
+def test_fuzzed_fields_and_values_read_back_exactly_or_are_refused(
+    tmp_path: Path, fields: dict[str, Any]
+) -> None:
+    store = _open_copy(tmp_path)
+    record = {**fields, **_note("F1")}
+    accepted = _offer(store, lambda: store.append(record))
+    event("accepted" if accepted else "refused")
+    if accepted:
+        assert open_event(store.path).log[-1] == record

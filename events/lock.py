@@ -44,22 +44,29 @@ def lock_path(path: Path) -> Path:
     return real.with_name(f".{real.name}.lock")
 
 
-def _flock(fd: int, deadline: float, path: Path, held: Path, timeout: float) -> None:
+def flock_by(fd: int, operation: int, deadline: float) -> bool:
+    """Take `flock(fd, operation)` (LOCK_EX or LOCK_SH), retrying until the monotonic
+    `deadline`; False when it could not be had by then."""
     delay = 0.0005
     while True:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
+            fcntl.flock(fd, operation | fcntl.LOCK_NB)
+            return True
         except BlockingIOError:
             if time.monotonic() > deadline:
-                raise EventFileLockError(
-                    path,
-                    f"{path}: another process has held {held} for over "
-                    f"{timeout:g} s. Fix: close the other mjevent working on this "
-                    "file, or wait for it to finish, then try again.",
-                ) from None
+                return False
             time.sleep(delay)
             delay = min(delay * 2, 0.002)
+
+
+def _flock(fd: int, deadline: float, path: Path, held: Path, timeout: float) -> None:
+    if not flock_by(fd, fcntl.LOCK_EX, deadline):
+        raise EventFileLockError(
+            path,
+            f"{path}: another process has held {held} for over "
+            f"{timeout:g} s. Fix: close the other mjevent working on this "
+            "file, or wait for it to finish, then try again.",
+        )
 
 
 @contextlib.contextmanager

@@ -59,7 +59,7 @@ from mjevent.events.errors import (
     EventFileTooLargeError,
     EventFileWriteError,
 )
-from mjevent.events.lock import locked, real_path
+from mjevent.events.lock import flock_by, locked, real_path
 
 HEADER = (
     "# mjevent event file: the settings, then the log (append-only, one [[log]] block per entry).\n"
@@ -652,17 +652,8 @@ def _wait_for_writer(file: Path, timeout: float = 2.0) -> None:
     except OSError:
         return
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    return
-                time.sleep(0.002)
-            except OSError:
-                return
+        with contextlib.suppress(OSError):
+            flock_by(fd, fcntl.LOCK_SH, time.monotonic() + timeout)
     finally:
         os.close(fd)  # releases the shared lock
 

@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "calc": ("mjevent.tui.cli_calc", "calc", None),
     "seat": ("mjevent.tui.cli_seat", "seat", None),
     "seating": ("mjevent.tui.cli_seat", "seating_app", None),
-    "print": ("mjevent.tui.cli_print", "print_app", None),
+    "print": ("mjevent.tui.cli_paper", "print_app", None),
     "export": ("mjevent.tui.cli_export", "export", None),
 }
 

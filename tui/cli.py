@@ -20,6 +20,8 @@ import typer.main
 COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "open": ("mjevent.tui.cli_open", "open_console", None),
     "timer": ("mjevent.tui.cli_timer", "timer", None),
+    "display": ("mjevent.tui.cli_display", "display", None),
+    "announce": ("mjevent.tui.cli_display", "announce", None),
     "new": ("mjevent.tui.cli_new", "new", None),
     "record": ("mjevent.tui.cli_record", "record", "CONTEXT_SETTINGS"),
     "check": ("mjevent.tui.cli_check", "check", None),

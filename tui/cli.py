@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "timer": ("mjevent.tui.cli_timer", "timer", None),
     "display": ("mjevent.tui.cli_display", "display", None),
     "announce": ("mjevent.tui.cli_display", "announce", None),
+    "serve": ("mjevent.tui.cli_serve", "serve", None),
     "new": ("mjevent.tui.cli_new", "new", None),
     "record": ("mjevent.tui.cli_record", "record", "CONTEXT_SETTINGS"),
     "check": ("mjevent.tui.cli_check", "check", None),

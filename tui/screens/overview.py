@@ -78,6 +78,10 @@ class OverviewScreen(Screen[None]):
         "The preview under it shows what the line does before you press Enter."
     )
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._recorded: Text | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
         with Vertical(id="entry"):
@@ -128,8 +132,12 @@ class OverviewScreen(Screen[None]):
         preview = self.query_one(EntryPreview)
         if not text.strip() or _TABLE_ONLY.match(text):
             line.mark_error(None)
-            preview.show(None)
+            if self._recorded is not None and not text.strip():
+                preview.update(self._recorded)
+            else:
+                preview.show(None)
             return
+        self._recorded = None
         result = preview_line(self.event_state, text)
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
@@ -156,10 +164,10 @@ class OverviewScreen(Screen[None]):
         except RECORD_ERRORS as error:
             self.query_one(EntryPreview).show(LineError(str(error)))
             return
+        # Shown until the next line is typed (emptying the line previews "" right after).
+        self._recorded = Text.assemble(("✓ recorded ", "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).update(
-            Text.assemble(("✓ recorded ", "bold green"), text)
-        )
+        self.query_one(EntryPreview).update(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

@@ -20,13 +20,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
+from mjevent.core.preview import LineError, preview_line
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState
 from mjevent.events.commands import CommandError, record_line
 from mjevent.events.errors import EventFileError
-from mjevent.tui.line_preview import LineError, preview_line
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
-from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table, table_rows
+from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table
 
 __all__ = ["OverviewScreen", "attention_lines"]
 
@@ -78,6 +78,10 @@ class OverviewScreen(Screen[None]):
         "The preview under it shows what the line does before you press Enter."
     )
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._recorded: Text | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
         with Vertical(id="entry"):
@@ -101,8 +105,9 @@ class OverviewScreen(Screen[None]):
     def show_state(self, state: EventState) -> None:
         """Re-render for a new state: the changed rows, the counts, the preview of the line."""
         rnd = state.current_round
-        self.query_one(TableList).show(state, rnd)
-        rows = table_rows(state, rnd)
+        tables = self.query_one(TableList)
+        tables.show(state, rnd)
+        rows = tables.table_rows
         done = sum(r.status == TableStatus.FINISHED for r in rows)
         bar = Text.assemble(
             (f"Round {rnd}", "bold"),
@@ -127,8 +132,12 @@ class OverviewScreen(Screen[None]):
         preview = self.query_one(EntryPreview)
         if not text.strip() or _TABLE_ONLY.match(text):
             line.mark_error(None)
-            preview.show(None)
+            if self._recorded is not None and not text.strip():
+                preview.update(self._recorded)
+            else:
+                preview.show(None)
             return
+        self._recorded = None
         result = preview_line(self.event_state, text)
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
@@ -155,10 +164,10 @@ class OverviewScreen(Screen[None]):
         except RECORD_ERRORS as error:
             self.query_one(EntryPreview).show(LineError(str(error)))
             return
+        # Shown until the next line is typed (emptying the line previews "" right after).
+        self._recorded = Text.assemble(("✓ recorded ", "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).update(
-            Text.assemble(("✓ recorded ", "bold green"), text)
-        )
+        self.query_one(EntryPreview).update(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

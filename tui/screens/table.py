@@ -22,10 +22,10 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
 from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
+from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState, TableGame
 from mjevent.events.commands import correct_entry, entry_context, record_line
 from mjevent.tui.dialogs.confirm import ConfirmDialog
-from mjevent.tui.line_preview import LineError, preview_line
 from mjevent.tui.screens.overview import RECORD_ERRORS
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 
@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
         self.round = round
         self.table = table
         self._shown_once = False
+        self._done: Text | None = None
         self.amending: str | None = None
         """The id of the hand being amended, while its line is on the entry line."""
 
@@ -184,8 +185,12 @@ class TableScreen(Screen[None]):
         preview = self.query_one("#table-preview", EntryPreview)
         if not event.value.strip():
             self.amending = None
-            preview.show(None)
+            if self._done is not None:
+                preview.update(self._done)
+            else:
+                preview.show(None)
             return
+        self._done = None
         if self.amending is not None:
             preview.update(Text(f"amending hand {self._hand_number(self.amending)}: "
                                 "Enter records the correction, Escape cancels"))
@@ -214,8 +219,9 @@ class TableScreen(Screen[None]):
             return
         done = "amended" if self.amending else "recorded"
         self.amending = None
+        self._done = Text.assemble((f"✓ {done} ", "bold green"), text)
         line.accepted()
-        preview.update(Text.assemble((f"✓ {done} ", "bold green"), text))
+        preview.update(self._done)
         self.query_one("#hands", DataTable).focus()
 
     def _amend(self, target: str, text: str) -> None:

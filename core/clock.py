@@ -33,16 +33,18 @@ from dataclasses import dataclass
 from mjevent.core.event import TimerSettings
 from mjevent.core.game import call_time, new_game
 from mjevent.core.rules import RuleSet, TimeCall
-from mjevent.core.state import RoundClock, TableGame
+from mjevent.core.state import EventState, RoundClock, TableGame
 
 __all__ = [
     "TIME_CALL_TEXT",
     "ClockPhase",
     "TableCall",
+    "TableClock",
     "TimeLeft",
     "clock_text",
     "parse_at",
     "table_call",
+    "table_clock",
     "time_left",
 ]
 
@@ -239,3 +241,59 @@ def table_call(rules: RuleSet, game: TableGame | None) -> TableCall:
         return TableCall("play to the end", None)
     text = {0: "game over", 1: "last hand"}.get(left, "one more hand")
     return TableCall(text, left)
+
+
+@dataclass(frozen=True, slots=True)
+class TableClock:
+    """One table's clock as the overview and the timer show it.
+
+    `left` is the table's `TimeLeft`; `call` what the time call means there (None until time
+    is called for it); `finished` whether its game has a result; `late` whether it needs the
+    director's eye: it plays on extra time of its own, or its time is up and it has not
+    finished. `text` is the short form for a table row: "39:59", "39:59 (+5:00)", "time up",
+    "last hand", "done".
+    """
+
+    left: TimeLeft
+    call: TableCall | None
+    finished: bool
+    late: bool
+    text: str
+
+
+def table_clock(state: EventState, round: int, table: int, now: _dt.datetime) -> TableClock:
+    """The clock of `table` in `round` at `now`, with what the time call means for it.
+
+    >>> from datetime import datetime, UTC
+    >>> from mjevent.core.event import EventInfo, EventRules, EventSettings
+    >>> from mjevent.core.rules import preset
+    >>> from mjevent.core.state import fold
+    >>> from mjevent.core.entries import RoundExtended, RoundStarted, SeatingSet
+    >>> settings = EventSettings(EventInfo("Cup"), EventRules("ema2016", {}, preset("ema2016")))
+    >>> log = [SeatingSet(id="s", at="2026-03-14T09:00:00Z", first_round=1,
+    ...                   rounds=((("a", "b", "c", "d"), ("e", "f", "g", "h")),)),
+    ...        RoundStarted(id="r", at="2026-03-14T10:00:00Z", round=1),
+    ...        RoundExtended(id="x", at="2026-03-14T10:05:00Z", round=1, seconds=300, table=2)]
+    >>> state = fold(settings, log)
+    >>> [table_clock(state, 1, t, datetime(2026, 3, 14, 11, 0, tzinfo=UTC)).text for t in (1, 2)]
+    ['30:00', '35:00 (+5:00)']
+    >>> late = table_clock(state, 1, 1, datetime(2026, 3, 14, 11, 31, tzinfo=UTC))
+    >>> late.text, late.late
+    ('time up', True)
+    """
+    left = time_left(state.clocks.get(round), state.settings.timer, now, table, round=round)
+    game = state.game(round, table)
+    finished = game is not None and game.result is not None
+    call = table_call(state.rules, game) if left.phase is ClockPhase.CALLED else None
+    late = not finished and (left.table_extra > 0 or left.phase is ClockPhase.TIME_UP)
+    if finished:
+        text = "done"
+    elif call is not None:
+        text = call.text
+    elif left.phase is ClockPhase.TIME_UP:
+        text = "time up"
+    else:
+        text = left.text
+        if left.table_extra:
+            text += f" (+{clock_text(left.table_extra)})"
+    return TableClock(left, call, finished, late, text)

@@ -264,3 +264,23 @@ def test_a_hand_started_after_the_gong_is_refused_with_the_reason(tmp_path: Path
         "East 1, 1 honba; void it, or correct an earlier hand (nothing was recorded)"
     )
     assert [r["kind"] for r in EventStore.open(store.path).log] == ["hand", "time_called", "hand"]
+
+
+def test_table_clock_gives_the_overview_each_tables_time_and_flags_late_ones(
+    store: EventStore,
+) -> None:
+    from mjevent.core.clock import table_clock
+
+    commands.start_round(store, 1, at="2026-03-14T10:00:00+00:00")
+    state = commands.extend_round(store, 1, 300, table=2, at="2026-03-14T10:10:00+00:00")
+    during = [table_clock(state, 1, t, at(11, 0)) for t in (1, 2)]
+    assert [(c.text, c.late, c.finished) for c in during] == [
+        ("30:00", False, False), ("35:00 (+5:00)", True, False)
+    ]
+    after = [table_clock(state, 1, t, at(11, 32)) for t in (1, 2)]
+    assert [(c.text, c.late) for c in after] == [("time up", True), ("3:00 (+5:00)", True)]
+    state = commands.call_time_for(store, 1, table=1, at="2026-03-14T11:32:00+00:00")
+    assert table_clock(state, 1, 1, at(11, 33)).text == "one more hand"
+    state = commands.record_line(store, "t1 final 40000 30000 20000 30000")
+    done = table_clock(state, 1, 1, at(11, 40))
+    assert (done.text, done.late, done.finished) == ("done", False, True)

@@ -19,7 +19,14 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from mjevent.core.clock import TIME_CALL_TEXT, ClockPhase, TimeLeft, table_call, time_left
+from mjevent.core.clock import (
+    TIME_CALL_TEXT,
+    ClockPhase,
+    TimeLeft,
+    clock_text,
+    table_clock,
+    time_left,
+)
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
     CommandError,
@@ -71,19 +78,18 @@ def announcement(state: EventState, left: TimeLeft) -> str:
 def table_lines(state: EventState, round: int, now: dt.datetime) -> list[str]:
     """One line per table with something of its own to say: a table's own extra time and
     clock, or, once time was called there, what the call means for it ("last hand", ...)."""
-    clock = state.clocks.get(round)
-    if clock is None:
+    if state.clocks.get(round) is None:
         return []
     lines: list[str] = []
     for number in range(1, len(state.seating.get(round, ())) + 1):
-        left = time_left(clock, state.settings.timer, now, number, round=round)
-        parts: list[str] = []
+        table = table_clock(state, round, number, now)
+        left, parts = table.left, []
         if left.table_extra:
-            parts.append(f"+{left.table_extra // 60}:{left.table_extra % 60:02d} extra")
+            parts.append(f"+{clock_text(left.table_extra)} extra")
             if left.phase in (ClockPhase.RUNNING, ClockPhase.PAUSED):
                 parts.append(f"{left.text} left")
-        if left.phase is ClockPhase.CALLED:
-            parts.append(table_call(state.rules, state.game(round, number)).text)
+        if table.call is not None:
+            parts.append(table.call.text)
         elif left.phase is ClockPhase.TIME_UP and left.table_extra:
             parts.append("time up")
         if parts:

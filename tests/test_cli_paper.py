@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -279,3 +280,29 @@ def test_cards_and_schedule_pdfs_keep_every_player(tmp_path: Path) -> None:
     schedule = print_pdf(tmp_path, "schedule", CLUB)
     words = assert_inside_the_page(schedule)
     assert sum(1 for w in words if w[1] == "Round") == 5
+
+
+@needs_chromium
+def test_names_in_any_script_reach_the_pdf(tmp_path: Path) -> None:
+    names = [
+        "Αλέξανδρος Παπαδόπουλος", "Иван Петров", "محمد علي", "דוד כהן",
+        "สมชาย ใจดี", "राहुल शर्मा", "田中 優希", "김서연",
+    ]
+    event = tmp_path / "scripts.toml"
+    EventStore.create(event, {
+        "event": {"name": "Scripts", "format_version": 1},
+        "rules": {"preset": "ema2016"},
+        "players": [{"id": f"p{i}", "name": n} for i, n in enumerate(names, 1)],
+        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"],
+                                                       ["p5", "p6", "p7", "p8"]]}]},
+    })
+    path = print_pdf(tmp_path, "round", "1", str(event), "--by", "player")
+    assert_inside_the_page(path)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    # pdftotext marks right-to-left runs with embedding controls; the names are what counts.
+    plain = re.sub("[\u200e\u200f\u202a-\u202e]", "", text)
+    assert [n for n in names if n not in plain] == []
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                           check=True).stdout
+    assert "NotoSansThai" in fonts and "NotoSansDevanagari" in fonts

@@ -126,8 +126,9 @@ def _delimited(paper: Paper, delimiter: str) -> str:
 
 # --- HTML ----------------------------------------------------------------------------------
 
-# Fonts for names in any script: Latin, Cyrillic, Greek and Vietnamese in DejaVu/Liberation,
-# Chinese, Japanese and Korean in Noto CJK (Debian's fonts-noto-cjk).
+# Fonts for names in any script: Latin, Cyrillic, Greek, Vietnamese, Arabic and Hebrew in
+# DejaVu, Chinese, Japanese and Korean in Noto CJK (Debian's fonts-noto-cjk), the other scripts
+# (Thai, Devanagari ...) in the Noto families of fonts-noto-core, which Chromium falls back to.
 _FONTS = (
     '"DejaVu Sans", "Liberation Sans", "Noto Sans CJK JP", "Noto Sans CJK KR", '
     '"Noto Sans CJK SC", "Noto Sans", sans-serif'
@@ -143,7 +144,7 @@ header.paper h1 { font-size: 20pt; margin: 0; }
 header.paper p { font-size: 13pt; margin: 1mm 0 0; }
 h2 { font-size: 16pt; margin: 5mm 0 2mm; break-after: avoid; }
 table { border-collapse: collapse; width: 100%%; table-layout: fixed; }
-th, td { border: 0.3mm solid #444; padding: 1.2mm 2mm; text-align: left; vertical-align: top;
+th, td { border: 0.3mm solid #444; padding: 1.2mm 2mm; text-align: start; vertical-align: top;
          overflow-wrap: anywhere; word-break: normal; }
 th { background: #e8e8e8; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -213,7 +214,10 @@ def _html_block(block: Block) -> str:
         total = block.kind is BlockKind.SHEET and row[0] in _SHEET_TOTALS
         tr = '<tr class="total">' if total else "<tr>"
         body.append(
-            tr + "".join(f"<td{c}>{e(v)}</td>" for v, c in zip(row, cls, strict=True)) + "</tr>"
+            # dir="auto": a name in Arabic or Hebrew reads right to left, from its cell's right.
+            tr
+            + "".join(f'<td{c} dir="auto">{e(v)}</td>' for v, c in zip(row, cls, strict=True))
+            + "</tr>"
         )
     notes = "".join(f'<p class="note">{e(n)}</p>' for n in block.notes)
     chart = _svg_chart(block.chart) if block.chart else ""

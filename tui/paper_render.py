@@ -158,9 +158,10 @@ section.sheet h2 { font-size: 22pt; }
 section.sheet th { font-size: 13pt; }
 section.sheet td { height: 9.5mm; font-size: 12pt; }
 section.sheet tr.total td { border-top: 0.8mm solid #000; font-weight: bold; height: 12mm; }
-section.card { break-inside: avoid; border: 0.4mm solid #000; padding: 3mm; margin-bottom: 5mm; }
+section.card { break-inside: avoid; border: 0.4mm solid #000; padding: 2.5mm; margin-bottom: 4mm; }
 section.card h2 { margin-top: 0; }
-section.card table { font-size: 12pt; }
+section.card table { font-size: 11pt; }
+section.card th, section.card td { padding: 0.5mm 2mm; }
 svg.chart { display: block; margin-top: 2mm; }
 @media screen { body { max-width: 190mm; margin: 8mm auto; } }
 """

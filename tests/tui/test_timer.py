@@ -257,3 +257,24 @@ async def test_the_digits_grow_with_the_terminal(club: Path) -> None:
         app = timer_app(club, clock)
         async with app.run_test(size=size):
             assert app.screen.query_one(BigClock).scales() == scales
+
+
+async def test_help_on_the_timer_lists_its_keys_with_ids(club: Path) -> None:
+    app = MjeventApp(club, clock=FakeClock(), poll_seconds=None)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        # Before the start only s is offered; afterwards the keys of a running clock.
+        assert "timer.start" in screen_text(app) and "timer.pause" not in screen_text(app)
+        await pilot.press("escape", "s", "enter")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        shown = screen_text(app)
+        for binding_id in ("timer.pause", "timer.extend", "timer.extend_table",
+                           "timer.call_time", "timer.call_table"):
+            assert binding_id in shown
+        assert "timer.start" not in shown and "timer.resume" not in shown
+        assert "The round clock. The digits count down the current round" in shown

@@ -118,7 +118,8 @@ class TimerScreen(Screen[None]):
     ]
     HELP = (
         "The round clock. The digits count down the current round; at each warning of "
-        "`[timer] warning_minutes` the colour changes and the bell rings, then the time call "
+        "`warning_minutes` (the event file's timer table) the colour changes and the bell "
+        "rings, then the time call "
         "says what the rules mean by it. Every key writes one entry to the event file, so "
         "another console (or `mjevent timer`) shows the same clock."
     )

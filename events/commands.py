@@ -1,8 +1,9 @@
 """Every change to an event goes through one function here: build an entry, check it, append it.
 
 Each command makes its entry with a fresh id (`new_entry_id()`, or the `entry_id` the caller
-made earlier, so that a retried call records once), folds the log with the entry added, and
-refuses it with a `CommandError` (or the calculator's `IllegalHandError`) when it would be a
+made earlier, so that a retried call records once), folds the entry onto the log's fold
+(`core.state.Folder.then`: one more entry, not the whole log again, except for a correction),
+and refuses it with a `CommandError` (or the calculator's `IllegalHandError`) when it would be a
 problem, or would make an entry already logged a problem: nothing is appended then. Otherwise
 the entry is appended durably and the new `EventState` is returned.
 
@@ -29,6 +30,7 @@ from mjevent.core.entries import (
     Note,
     Penalty,
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerId,
     PlayerRenamed,
     PlayerReturned,
@@ -58,6 +60,7 @@ __all__ = [
     "add_penalty",
     "add_player",
     "call_time_for",
+    "check_in_player",
     "correct_entry",
     "current_state",
     "entry_context",
@@ -413,6 +416,21 @@ def return_player(
     """Bring a withdrawn player back from `from_round` on."""
     return _append(
         store, PlayerReturned(**_stamp(entry_id, at, clock), player=player, from_round=from_round)
+    )
+
+
+def check_in_player(
+    store: EventStore, player: PlayerId, round: int, present: bool = True, *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """The roll call: `player` is there for `round` (checked in), or absent (`present=False`).
+
+    Shown in `EventState.presence`; the last call for a player and a round counts.
+    """
+    return _append(
+        store,
+        PlayerCheckedIn(**_stamp(entry_id, at, clock), player=player, round=round,
+                        present=present),
     )
 
 

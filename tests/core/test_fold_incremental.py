@@ -14,6 +14,7 @@ from mjevent.core.entries import (
     GameFinished,
     HandRecorded,
     Note,
+    PlayerCheckedIn,
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
@@ -44,6 +45,7 @@ SANMA = _sample("sanma.toml")
 
 def _same(a: EventState, b: EventState) -> None:
     assert a.games == b.games
+    assert list(a.games) == list(b.games)  # in (round, table) order
     assert a.problems == b.problems
     assert a.players == b.players
     assert a.seating == b.seating
@@ -51,14 +53,21 @@ def _same(a: EventState, b: EventState) -> None:
     assert (a.penalties, a.notes, a.entries) == (b.penalties, b.notes, b.entries)
     assert (a.voided, a.log_ids) == (b.voided, b.log_ids)
     assert a.current_round == b.current_round
+    assert a.presence == b.presence
 
 
 def _incremental(event: EventSettings, log: list[Entry]) -> EventState:
     folder = Folder.of(event, [])
-    for entry in log:
-        before = folder.state()
-        folder = folder.then(entry)
-        assert folder.state() is not before
+    for n, entry in enumerate(log):
+        if n % 2 == 0:
+            # A trial that is thrown away (a refused command) must leave the folder as it was.
+            folder.then(dataclasses.replace(entry, id=f"trial{n}")).state()
+        # A state made after most entries (as a console does), not after some (as a batch of
+        # another process's entries is read).
+        later = folder.then(entry)
+        if n % 3:
+            assert later.state() is not folder.state()
+        folder = later
     return folder.state()
 
 
@@ -103,11 +112,12 @@ def logs(draw: st.DrawFn, sample: tuple[EventSettings, list[Entry]]) -> list[Ent
             made = Correction(id=entry_id, at=T, target=target, reason="x")
         elif kind == 6:
             player = draw(st.sampled_from(players))
-            made = (
-                PlayerWithdrawn(id=entry_id, at=T, player=player, from_round=rnd)
-                if draw(st.booleans())
-                else PlayerReturned(id=entry_id, at=T, player=player, from_round=rnd)
-            )
+            made = draw(st.sampled_from([
+                PlayerWithdrawn(id=entry_id, at=T, player=player, from_round=rnd),
+                PlayerReturned(id=entry_id, at=T, player=player, from_round=rnd),
+                PlayerCheckedIn(id=entry_id, at=T, player=player, round=rnd,
+                                present=draw(st.booleans())),
+            ]))
         elif kind == 7:
             a, b = draw(st.sampled_from(players)), draw(st.sampled_from(players))
             made = SeatsSwapped(id=entry_id, at=T, round=rnd, a=a, b=b)

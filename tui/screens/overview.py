@@ -42,9 +42,10 @@ def attention_lines(state: EventState, round: int) -> list[str]:
     """What the director should look at: every problem of the log (by table when it names one),
     and the tables of `round` still playing after time was called."""
     lines: list[str] = []
-    for (rnd, table), messages in sorted(problems_by_table(state).items()):
+    by_table = problems_by_table(state)
+    for (rnd, table), messages in sorted(by_table.items()):
         lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
-    tabled = {m for ms in problems_by_table(state).values() for m in ms}
+    tabled = {m for ms in by_table.values() for m in ms}
     lines.extend(str(p) for p in state.problems if p.message not in tabled)
     clock = state.clocks.get(round)
     if clock is not None and clock.time_called:

@@ -222,7 +222,9 @@ class TableScreen(Screen[None]):
         self._done = Text.assemble((f"✓ {done} ", "bold green"), text)
         line.accepted()
         preview.update(self._done)
-        self.query_one("#hands", DataTable).focus()
+        if done == "amended":
+            # Back to the hands; after a new hand the line keeps the focus for the next one.
+            self.query_one("#hands", DataTable).focus()
 
     def _amend(self, target: str, text: str) -> None:
         state = self.event_state

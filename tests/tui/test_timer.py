@@ -278,3 +278,31 @@ async def test_help_on_the_timer_lists_its_keys_with_ids(club: Path) -> None:
             assert binding_id in shown
         assert "timer.start" not in shown and "timer.resume" not in shown
         assert "The round clock. The digits count down the current round" in shown
+
+
+async def test_a_restarted_timer_shows_the_same_time(club: Path) -> None:
+    clock = FakeClock()
+    first = timer_app(club, clock)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "enter")
+        clock.advance(minutes=20)
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        clock.advance(minutes=7)
+        before = face(first)
+    # The console closed (or crashed): a new one reads the same entries.
+    again = timer_app(club, clock)
+    async with again.run_test(size=(80, 24)):
+        assert face(again) == before == ("1:08:00", "Round 4 is being played", "")
+
+
+def test_timer_and_display_on_a_missing_file_exit_1_with_the_fix(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mjevent.tui.cli import app as cli_app
+
+    missing = tmp_path / "nope.toml"
+    for command in ("timer", "display"):
+        result = CliRunner().invoke(cli_app, [command, str(missing)])
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"error: {missing}: no such event file. Fix: ")

@@ -306,3 +306,29 @@ def test_names_in_any_script_reach_the_pdf(tmp_path: Path) -> None:
     fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
                            check=True).stdout
     assert "NotoSansThai" in fonts and "NotoSansDevanagari" in fonts
+
+
+def test_a_player_sitting_out_is_listed_as_a_bye(tmp_path: Path) -> None:
+    event = tmp_path / "five.toml"
+    EventStore.create(event, {
+        "event": {"name": "Five", "format_version": 1},
+        "rules": {"preset": "ema2016"},
+        "players": [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 6)],
+        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]},
+                               {"round": 2, "tables": [["p5", "p1", "p2", "p3"]]}]},
+    })
+    assert run("round", "1", str(event)).endswith(
+        "    1  Player 1  Player 2  Player 3  Player 4\n"
+        "Sitting out: Player 5\n"
+    )
+    assert run("round", "2", str(event), "--by", "player", "-f", "csv") == (
+        "Player,Table,Seat\n"
+        "Player 1,1,South\n"
+        "Player 2,1,West\n"
+        "Player 3,1,North\n"
+        "Player 4,bye,\n"
+        "Player 5,1,East\n"
+    )
+    assert run("schedule", str(event), "--catalogue") == (
+        "1\t1\t\n1\t1\t\n1\t1\t\n1\t--\t\n--\t1\t\n"
+    )

@@ -83,7 +83,9 @@ class BigClock(Widget):
         pixels = _pixel_width(self.text)
         if pixels == 0:
             return 0, 0
-        sx, sy = width // pixels, height // _HEIGHT
+        # A blank row above and below keeps the digits off the lines around them.
+        room = height - 2 if height >= _HEIGHT + 2 else height
+        sx, sy = width // pixels, room // _HEIGHT
         if sx < 1 or sy < 1:
             return 0, 0
         return sx, min(sy, sx)

@@ -332,3 +332,27 @@ def test_a_player_sitting_out_is_listed_as_a_bye(tmp_path: Path) -> None:
     assert run("schedule", str(event), "--catalogue") == (
         "1\t1\t\n1\t1\t\n1\t1\t\n1\t--\t\n--\t1\t\n"
     )
+
+
+@needs_chromium
+def test_a_very_long_name_wraps_inside_its_cell(tmp_path: Path) -> None:
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessen"
+    event = tmp_path / "long.toml"
+    EventStore.create(event, {
+        "event": {"name": "Long", "format_version": 1},
+        "rules": {"preset": "ema2016"},
+        "players": [{"id": f"p{i}", "name": long_name if i == 4 else f"P{i}"}
+                    for i in range(1, 5)],
+        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
+    })
+    path = print_pdf(tmp_path, "round", "1", str(event), "--paper", "letter")
+    words = assert_inside_the_page(path)
+    # The name is broken into pieces on several lines of its cell, every letter kept; the
+    # column headings stay whole.
+    known = {"Long", "Round", "1", "seating", "by", "table", "Table", "East", "South", "West",
+             "North", "P1", "P2", "P3"}
+    texts = [w[1] for w in words]
+    assert known <= set(texts)
+    pieces = [t for t in texts if t not in known]
+    assert len(pieces) > 1
+    assert "".join(pieces) == long_name

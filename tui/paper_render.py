@@ -166,7 +166,7 @@ svg.chart { display: block; margin-top: 2mm; }
 @media screen { body { max-width: 190mm; margin: 8mm auto; } }
 """
 
-_KEY_WIDTH = {"Table": "12%", "Hand": "16%", "Round": "12%", "Player": "55%"}
+_KEY_WIDTH = {"Table": "15%", "Hand": "16%", "Round": "12%", "Player": "55%"}
 
 # Rows of a score sheet that close the game: the final-score box.
 _SHEET_TOTALS = ("Sticks left", "Final score", "Place")

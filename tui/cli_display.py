@@ -47,15 +47,18 @@ def announce(
 ) -> None:
     """Put an announcement on the display (a note in the log for no particular table)."""
     from mjevent.events.commands import CommandError, add_note
-    from mjevent.tui.cli_print import load_event
+    from mjevent.tui.session import EventSession
 
-    store = load_event(file)[0]
     if not text.strip():
         typer.echo("error: the announcement is empty: give the text to show", err=True)
         raise typer.Exit(2)
     try:
-        add_note(store, text.strip())
-    except (CommandError, EventFileError) as error:
+        # Opened for writing the way the console opens it (lock, checks, durable append).
+        EventSession(file).run(add_note, text.strip())
+    except EventFileError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    except CommandError as error:
         typer.echo(f"error: {file}: {error}", err=True)
         raise typer.Exit(1) from None
     typer.echo(f"announced: {text.strip()}")

@@ -124,3 +124,10 @@ def test_announce_appends_a_note_the_display_shows(club: Path) -> None:
     assert (last["kind"], last["text"]) == ("note", "Prize giving at 18:00")
     empty = CliRunner().invoke(cli_app, ["announce", str(club), "  "])
     assert empty.exit_code == 2
+
+
+def test_announce_on_a_missing_file_exits_1_naming_the_fix(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.toml"
+    result = CliRunner().invoke(cli_app, ["announce", str(missing), "Hello"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {missing}: no such event file. Fix: ")

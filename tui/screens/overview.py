@@ -82,12 +82,13 @@ class OverviewScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._recorded: Text | None = None
+        self._texts: dict[str, Text] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
-            yield EntryPreview(id="entry-preview")
+            yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
         yield TableList(id="tables")
         yield Static(id="attention")
         yield Footer()
@@ -115,16 +116,23 @@ class OverviewScreen(Screen[None]):
             f"  ·  {done}/{len(rows)} tables finished  ·  ",
             (state.settings.event.name, "italic"),
         )
-        self.query_one("#round-bar", Static).update(bar)
+        self._update("#round-bar", bar, layout=False)  # one line, always
         attention = attention_lines(state, rnd)
-        panel = self.query_one("#attention", Static)
         if attention:
-            panel.update(Text("Needs attention: " + "; ".join(attention), style="bold red"))
+            self._update("#attention",
+                         Text("Needs attention: " + "; ".join(attention), style="bold red"))
         else:
-            panel.update(Text("Nothing needs attention", style="dim"))
+            self._update("#attention", Text("Nothing needs attention", style="dim"))
         line = self.query_one(EntryLine)
         if line.value.strip():
             self._preview(line.value)
+
+    def _update(self, selector: str, text: Text, *, layout: bool = True) -> None:
+        # Only what changed: each update of a Static asks for a new layout of the whole screen,
+        # which at every Enter costs more than the row that changed.
+        if self._texts.get(selector) != text:
+            self._texts[selector] = text
+            self.query_one(selector, Static).update(text, layout=layout)
 
     # --- the entry line --------------------------------------------------------------------------
 
@@ -134,7 +142,7 @@ class OverviewScreen(Screen[None]):
         if not text.strip() or _TABLE_ONLY.match(text):
             line.mark_error(None)
             if self._recorded is not None and not text.strip():
-                preview.update(self._recorded)
+                preview.set_text(self._recorded)
             else:
                 preview.show(None)
             return
@@ -168,7 +176,7 @@ class OverviewScreen(Screen[None]):
         # Shown until the next line is typed (emptying the line previews "" right after).
         self._recorded = Text.assemble(("✓ recorded ", "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).update(self._recorded)
+        self.query_one(EntryPreview).set_text(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

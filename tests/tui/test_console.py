@@ -345,3 +345,21 @@ async def test_game_finished_by_final_scores_shows_in_table_view(club: Path) -> 
         assert state_of(club).game(4, 4) is None
         assert not isinstance(log_of(club)[-2], Correction)
         assert isinstance(log_of(club)[-2], GameFinished)
+
+
+async def test_scores_that_do_not_add_up_show_as_a_problem_that_needs_attention(
+    club: Path,
+) -> None:
+    # GIVEN a score sheet another tool wrote straight into the log, 1,000 points short
+    EventStore.open(club).append({
+        "id": "01SHEET", "at": "2026-03-14T12:00:00+00:00", "kind": "game_finished",
+        "round": 4, "table": 3, "final": [41200, 28800, 22100, 26900],
+    })
+    app = make_app(club)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        # THEN the table's row says so, and so does the attention line
+        assert row_of(app, 3)[-1].startswith("problem: ")
+        text = screen_text(app)
+        assert "Needs attention: round 4 table 3: " in text
+        assert "1,000 missing" in text

@@ -16,6 +16,8 @@ from mjevent.tui.cli import app as cli
 from mjevent.tui.config import RecentEvent, read_recent, remember_recent
 from mjevent.tui.launcher import LauncherApp
 
+from .conftest import screen_text
+
 runner = CliRunner()
 
 
@@ -96,3 +98,20 @@ async def test_launcher_form_refuses_an_existing_file_and_says_why(club: Path) -
         assert "already exists" in str(app.query_one("#new-error").render())
     assert club.read_bytes() == before
     assert app.return_value is None
+
+
+async def test_a_new_event_opens_and_says_the_round_is_not_seated(tmp_path: Path) -> None:
+    target = tmp_path / "cup.toml"
+    app = LauncherApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.query_one("#new-file").focus()
+        await pilot.press(*str(target), "tab", *"Cup", "ctrl+n")
+        await pilot.pause()
+    assert app.return_value == target
+    console = MjeventApp(target, poll_seconds=None)
+    async with console.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(console)
+        assert "Round 1  ·  0/0 tables finished  ·  Cup" in text
+        assert "Needs attention: round 1 is not seated yet" in text

@@ -40,13 +40,16 @@ RECORD_ERRORS = (
 
 def attention_lines(state: EventState, round: int) -> list[str]:
     """What the director should look at: every problem of the log (by table when it names one),
-    and the tables of `round` still playing after time was called."""
+    a round with no seating, and the tables of `round` still playing after time was called."""
     lines: list[str] = []
     by_table = problems_by_table(state)
     for (rnd, table), messages in sorted(by_table.items()):
         lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
     tabled = {m for ms in by_table.values() for m in ms}
     lines.extend(str(p) for p in state.problems if p.message not in tabled)
+    if not state.seating.get(round):
+        lines.append(f"round {round} is not seated yet: no table can record a hand until the "
+                     "players are seated")
     clock = state.clocks.get(round)
     if clock is not None and clock.time_called:
         for number, _ in enumerate(state.seating.get(round, ()), 1):

@@ -186,6 +186,7 @@ async def measure(path: Path, label: str, args: argparse.Namespace) -> list[tupl
 
         # another process's append -> row painted
         other = EventStore.open(path)
+        commands.current_state(other)  # the second laptop has its event open already
         seen: list[float] = []
         while len(seen) < args.appends:
             state_now = app.state

@@ -363,3 +363,18 @@ async def test_scores_that_do_not_add_up_show_as_a_problem_that_needs_attention(
         text = screen_text(app)
         assert "Needs attention: round 4 table 3: " in text
         assert "1,000 missing" in text
+
+
+async def test_an_amendment_moved_to_another_table_is_refused_and_kept(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30")
+        await type_line(pilot, "t1")
+        before = club.read_bytes()
+        await pilot.press("a", "home", "right", "delete", "2", "enter")
+        await pilot.pause()
+        line = app.screen.query_one("#table-line", EntryLine)
+        assert line.value == "t2 ron S<-W 3/30"
+        assert "an amended hand must be a hand at table 1" in str(
+            app.screen.query_one("#table-preview", EntryPreview).render())
+        assert club.read_bytes() == before

@@ -19,11 +19,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
 from mjevent.core.preview import LineError, preview_line
-from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState
-from mjevent.events.commands import CommandError, record_line
+from mjevent.events.commands import record_line
 from mjevent.events.errors import EventFileError
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table
@@ -32,10 +30,10 @@ __all__ = ["OverviewScreen", "attention_lines"]
 
 _TABLE_ONLY = re.compile(r"^\s*[tT]?(\d+)\s*$")
 
-RECORD_ERRORS = (
-    EntrySyntaxError, AmbiguousEntryError, IllegalHandError, CommandError, EventFileError,
-)
-"""What recording a line can raise; each names the fix, and nothing was written."""
+RECORD_ERRORS = (ValueError, EventFileError)
+"""What recording a line can raise (`EntrySyntaxError`, `AmbiguousEntryError`,
+`IllegalHandError`, `CommandError` are all `ValueError`s); each names the fix, and nothing was
+written. The console shows it and keeps the line."""
 
 
 def attention_lines(state: EventState, round: int) -> list[str]:

@@ -115,3 +115,13 @@ async def test_a_new_event_opens_and_says_the_round_is_not_seated(tmp_path: Path
         text = screen_text(console)
         assert "Round 1  ·  0/0 tables finished  ·  Cup" in text
         assert "Needs attention: round 1 is not seated yet" in text
+
+
+def test_open_refuses_a_broken_keymap_before_starting(club: Path, _config_home: Path) -> None:
+    folder = _config_home / "mjevent"
+    folder.mkdir(parents=True)
+    (folder / "keymap.toml").write_text('"table.undo" = ctrl+z\n', "utf-8")
+    result = runner.invoke(cli, ["open", str(club)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {folder / 'keymap.toml'}: ")
+    assert 'Fix: write one line per binding, e.g. "table.undo" = "ctrl+z"' in result.output

@@ -118,7 +118,11 @@ def _name(name: str) -> str:
     return set_cell_size(name, PREVIEW_NAME_WIDTH - 1) + "…"
 
 
-def _payments(preview: LinePreview) -> str:
+PAYMENTS_WIDTH = 74
+"""Payments go on as many lines as it takes, each at most this wide (80 columns less margins)."""
+
+
+def _payments(preview: LinePreview) -> list[str]:
     winds = [s.wind for s in preview.seats]
     parts: list[str] = []
     for p in preview.payments:
@@ -129,7 +133,13 @@ def _payments(preview: LinePreview) -> str:
         elif p.payer is not None and p.receiver is not None:
             parts.append(f"{winds[p.payer]} pays {winds[p.receiver]} {_number(p.points)} "
                          f"({p.what.value})")
-    return " · ".join(parts)
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= PAYMENTS_WIDTH:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def preview_text(result: LinePreview | LineError | None) -> Text:
@@ -156,8 +166,7 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
                         style="green" if change > 0 else "red")
         if seat in riichi:
             text.append("  riichi", style="italic")
-    paid = _payments(p)
-    if paid:
+    for paid in _payments(p):
         text.append(f"\n  {paid}")
     if p.total is not None and p.deficit is not None:
         off = ("adds up" if p.deficit == 0 else
@@ -173,10 +182,30 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
 
 
 class EntryPreview(Static):
-    """What the line on the entry line would do (or why it would be refused)."""
+    """What the line on the entry line would do (or why it would be refused).
+
+    `min_lines` is the minimum height its stylesheet gives it (8 on the overview): while what
+    it shows fits in that, a new preview repaints this widget alone instead of laying out the
+    screen again (which costs more than the preview, at every keystroke).
+    """
+
+    def __init__(self, *, min_lines: int = 0, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.min_lines = min_lines
+        self._rows = 0
+
+    def _rows_for(self, text: Text) -> int:
+        width = max(self.content_size.width, 20)
+        return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+
+    def set_text(self, text: Text) -> None:
+        """Show `text`, laying the screen out again only when the height may change."""
+        rows = self._rows_for(text)
+        fits = 0 < self._rows <= self.min_lines and rows <= self.min_lines
+        self._rows = rows
+        self.update(text, layout=not fits)
 
     def show(self, result: LinePreview | LineError | None) -> None:
         """Show a preview, an error, or (None) how to write a line."""
-        self.update(preview_text(result))
+        self.set_text(preview_text(result))
         self.set_class(isinstance(result, LineError), "-error")
-

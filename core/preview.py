@@ -295,7 +295,8 @@ def preview_line(
     over = None if game is None else _over(game)
     if game is not None and game.state is not None and game.state.end_reason is not None:
         # The rule that ended it, and how to go on when the real game did (tenpai-yame ...).
-        game_over = LineError(f"table {table}: {end_explanation(game.state)}", table_span)
+        why = end_explanation(game.state).removeprefix("the game ")
+        game_over = LineError(f"the game at table {table} is over: {why}", table_span)
     else:
         game_over = LineError(
             f"the game at table {table} is over ({over}); correct an entry of that game to "

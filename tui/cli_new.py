@@ -12,7 +12,7 @@ import csv
 import datetime as dt
 import difflib
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -25,7 +25,7 @@ from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
 
-__all__ = ["PlayersFileError", "new", "players_from_file"]
+__all__ = ["NewEventError", "PlayersFileError", "create_event", "new", "players_from_file"]
 
 _COLUMNS = ("name", "id", "team", "rating", "status", "family_name", "given_name", "name_order")
 
@@ -168,6 +168,73 @@ def _number(path: Path, line: int, text: str) -> int | float:
         ) from None
 
 
+class NewEventError(ValueError):
+    """The new event cannot be created; the message names the field or file and the fix."""
+
+
+def create_event(
+    file: Path,
+    name: str,
+    rules: str,
+    *,
+    players_from: Path | None = None,
+    date: str | None = None,
+    venue: str | None = None,
+    game_format: EventFormat | None = None,
+    overrides: Sequence[str] = (),
+) -> EventStore:
+    """Create the event file `mjevent new` creates (the console's "new event" form calls this
+    too); raise `NewEventError` naming the fix, with nothing written.
+
+    `overrides` are `--set KEY=VALUE` texts, each a rule setting over the preset."""
+    try:
+        preset(rules)
+    except RulesError as error:
+        raise NewEventError(f"--rules: {error}") from None
+    event: dict[str, Any] = {"name": name, "format_version": FORMAT_VERSION}
+    if date is not None:
+        try:
+            event["date"] = dt.date.fromisoformat(date)
+        except ValueError:
+            raise NewEventError(
+                f"--date {date!r}: expected year-month-day, e.g. --date 2026-12-02"
+            ) from None
+    if venue is not None:
+        event["venue"] = venue
+    if game_format is not None:
+        event["format"] = game_format.value
+    rules_table: dict[str, Any] = {"preset": rules}
+    typed: dict[str, str] = {}  # key path -> the --set that gave it, for the error message
+    for text in overrides:
+        try:
+            key, value = parse_set(text)
+        except SetOptionError as error:
+            raise NewEventError(str(error)) from None
+        key = key.removeprefix("rules.")
+        if key == "preset":
+            raise NewEventError(
+                f"--set {text!r}: the preset is chosen with --rules; --set changes one setting"
+            )
+        if key in rules_table:
+            raise NewEventError(f"--set {text!r}: {key} is set twice; keep one --set {key}=...")
+        rules_table[key] = value
+        typed[f"rules.{key}"] = text
+    settings: dict[str, Any] = {"event": event, "rules": rules_table}
+    if players_from is not None:
+        try:
+            players, teams = players_from_file(players_from)
+        except PlayersFileError as error:
+            raise NewEventError(str(error)) from None
+        settings["players"] = players
+        if teams:
+            settings["teams"] = teams
+    try:
+        return EventStore.create(file, settings)
+    except EventFileError as error:
+        given = typed.get(getattr(error, "key_path", None) or "")
+        raise NewEventError(f"--set {given!r}: {error}" if given else str(error)) from None
+
+
 def new(
     file: Annotated[Path, typer.Argument(help="The event file to create (TOML).", dir_okay=False)],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
@@ -201,47 +268,12 @@ def new(
 ) -> None:
     """Create a new event file with its settings and an empty log; refuse to overwrite."""
     try:
-        preset(rules)
-    except RulesError as error:
-        _fail(f"--rules: {error}")
-    event: dict[str, Any] = {"name": name, "format_version": FORMAT_VERSION}
-    if date is not None:
-        try:
-            event["date"] = dt.date.fromisoformat(date)
-        except ValueError:
-            _fail(f"--date {date!r}: expected year-month-day, e.g. --date 2026-12-02")
-    if venue is not None:
-        event["venue"] = venue
-    if game_format is not None:
-        event["format"] = game_format.value
-    rules_table: dict[str, Any] = {"preset": rules}
-    typed: dict[str, str] = {}  # key path -> the --set that gave it, for the error message
-    for text in overrides or ():
-        try:
-            key, value = parse_set(text)
-        except SetOptionError as error:
-            _fail(str(error))
-        key = key.removeprefix("rules.")
-        if key == "preset":
-            _fail(f"--set {text!r}: the preset is chosen with --rules; --set changes one setting")
-        if key in rules_table:
-            _fail(f"--set {text!r}: {key} is set twice; keep one --set {key}=...")
-        rules_table[key] = value
-        typed[f"rules.{key}"] = text
-    settings: dict[str, Any] = {"event": event, "rules": rules_table}
-    if players_from is not None:
-        try:
-            players, teams = players_from_file(players_from)
-        except PlayersFileError as error:
-            _fail(str(error))
-        settings["players"] = players
-        if teams:
-            settings["teams"] = teams
-    try:
-        store = EventStore.create(file, settings)
-    except EventFileError as error:
-        given = typed.get(getattr(error, "key_path", None) or "")
-        _fail(f"--set {given!r}: {error}" if given else str(error))
+        store = create_event(
+            file, name, rules, players_from=players_from, date=date, venue=venue,
+            game_format=game_format, overrides=overrides or (),
+        )
+    except NewEventError as error:
+        _fail(str(error))
     s = store.event
     teams_note = f" in {len(s.teams)} teams" if s.teams else ""
     typer.echo(

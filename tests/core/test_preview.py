@@ -157,11 +157,11 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("t9 ron S<-W 3/30", "table 9 does not exist in round 4 (4 tables)", (0, 2)),
         (
             "r3  t3 tsumo E 2/30",
-            "table 3: the game ended at South 2, 2 honba (time: time was called and no more "
-            'hands were due, rule time_call = "one_more_hand"). If the table played on, a hand '
-            "was entered wrong (void or correct it: the log keeps both), or the event does not "
-            "play this rule: in the event file's [rules], set time_call as the event plays it "
-            "(for every table) and run mjevent check",
+            "the game at table 3 is over: ended at South 2, 2 honba (time: time was called and no"
+            ' more hands were due, rule time_call = "one_more_hand"). If the table played on, a '
+            "hand was entered wrong (void or correct it: the log keeps both), or the event does "
+            "not play this rule: in the event file's [rules], set time_call as the event plays it"
+            " (for every table) and run mjevent check",
             (4, 6),
         ),
         ("t3 ron S <- W 3 / 35", "fu 35 is not a fu value: 30 or 40?", (14, 20)),

@@ -47,6 +47,8 @@ def open_or_exit(
 
 def problem_lines(file: Path, store: EventStore, state: EventState) -> list[str]:
     """Each problem of the folded log as `file:line: entry <id>: <message>`."""
+    if not state.problems:
+        return []
     lines = store.entry_lines()
     out = []
     for p in state.problems:

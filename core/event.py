@@ -50,7 +50,7 @@ from mjevent.core.standings.config import (
     default_config,
     standings_config_from_dict,
 )
-from mjevent.core.text import name_problem, safe_text
+from mjevent.core.text import name_problem, quoted_name
 
 FORMAT_VERSION = 1
 """The newest schema version this code reads and writes (`[event] format_version`)."""
@@ -616,7 +616,7 @@ def _name(raw: Mapping[str, Any], path: str, key: str) -> str:
     problem = name_problem(value)
     if problem is not None:
         raise SettingsError(
-            f"{path}.{key}", f"the name {safe_text(value)!r} cannot be used: {problem}",
+            f"{path}.{key}", f"the name {quoted_name(value)} cannot be used: {problem}",
             "correct it in a text editor, then run `mjevent check`",
         )
     return value

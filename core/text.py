@@ -77,6 +77,16 @@ def safe_lines(text: str) -> str:
     return "\n".join(safe_text(line) for line in text.split("\n"))
 
 
+def quoted_name(name: str) -> str:
+    """`name` quoted for a message: made safe, and cut to 60 characters when longer.
+
+    >>> print(quoted_name("Kim\\x1b[2J"), quoted_name("x" * 200)[-24:])
+    'Kim\\\\x1b[2J' xxx'... (200 characters)
+    """
+    shown = safe_text(name)
+    return repr(shown) if len(shown) <= 60 else f"{shown[:60]!r}... ({len(name):,} characters)"
+
+
 MAX_NAME_CHARS = 100
 """The longest name (player, team, event, substitute) mjevent takes."""
 
@@ -99,5 +109,5 @@ def name_problem(name: str) -> str | None:
             "(a terminal escape, a line break or a tab pasted with it?); remove it"
         )
     if len(name) > MAX_NAME_CHARS:
-        return f"it is {len(name)} characters long; shorten it to {MAX_NAME_CHARS} or fewer"
+        return f"it is {len(name):,} characters long; shorten it to {MAX_NAME_CHARS} or fewer"
     return None

@@ -52,7 +52,7 @@ from mjevent.core.outcomes import Hand
 from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem
-from mjevent.core.text import name_problem, safe_text
+from mjevent.core.text import name_problem, quoted_name, safe_text
 from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
@@ -386,7 +386,7 @@ def _name(name: str, what: str = "name") -> str:
     problem = name_problem(name)
     if problem is not None:
         raise CommandError(
-            f"{what} {safe_text(name)!r} cannot be used: {problem} (nothing was recorded)"
+            f"{what} {quoted_name(name)} cannot be used: {problem} (nothing was recorded)"
         )
     return name
 

@@ -57,9 +57,13 @@ READERS = [["check"], ["replay"], ["print", "standings"]]
         (_entry(b'kind = "note"\ntext = ' + b"{a = " * 3000 + b"1" + b"}" * 3000),
          f":{LINE + 4}: not valid in an event file: values nested too deep (3,000 brackets "
          "on one line)."),
+        (BASE.replace("田中 優希".encode(), b"x" * 140_000),
+         ":21: players[0].name: the name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         "xxxxx'... (140,000 characters) cannot be used: it is 140,000 characters long; shorten "
+         "it to 100 or fewer."),
     ],
     ids=["5000-digit number in the log", "5000-digit number in the settings",
-         "100000 nested arrays", "3000 nested inline tables"],
+         "100000 nested arrays", "3000 nested inline tables", "a 140000-character name"],
 )
 @pytest.mark.parametrize("argv", READERS, ids=[" ".join(a) for a in READERS])
 def test_readers_name_the_line_of_a_value_no_event_holds(

@@ -20,7 +20,7 @@ import typer
 
 from mjevent.core.event import FORMAT_VERSION, EventFormat
 from mjevent.core.rules import PRESETS, RulesError, preset
-from mjevent.core.text import name_problem, safe_text
+from mjevent.core.text import name_problem, quoted_name
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
@@ -76,7 +76,7 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
         problem = name_problem(row["name"])
         if problem is not None:
             raise PlayersFileError(
-                f"{path}:{line}: the name {safe_text(row['name'])!r} cannot be used: {problem}. "
+                f"{path}:{line}: the name {quoted_name(row['name'])} cannot be used: {problem}. "
                 "Fix: correct that row of the file."
             )
         player: dict[str, Any] = {"id": row.get("id") or f"p{index:0{width}d}", "name": row["name"]}

@@ -300,12 +300,15 @@ class EventStore:
             if known is not None:
                 return self.log[known]
             if self._torn_at is not None:
+                # Left in place when it could not be moved aside: try again now.
+                self._load_all()
+            if self._torn_at is not None:
                 raise EventFileWriteError(
                     self.path,
                     f"{self.path}: entry {parsed['id']} was not recorded: the file ends in an "
                     "unfinished log entry that could not be moved aside (see the warning when "
                     "it was opened). Fix: free space on the disk (or make it writable), then "
-                    "open the file again; the unfinished entry is moved aside then.",
+                    "try again; the unfinished entry is moved aside first.",
                     "an unfinished entry is in the way",
                 )
             if self._mark.size + len(block) > MAX_FILE_BYTES:
@@ -512,7 +515,8 @@ class EventStore:
                     warnings.append(
                         f"{found} It could not be moved aside ({error.cause}), so it was left in "
                         "place and nothing can be recorded until it is. Fix: free space on the "
-                        "disk (or make it writable), then open the file again."
+                        "disk (or make it writable), then record again: the unfinished entry is "
+                        "moved aside first."
                     )
             elif self.read_only:
                 torn_at = cut

@@ -256,7 +256,7 @@ def test_a_torn_tail_on_a_full_disk_is_left_in_place_and_blocks_appends(
     assert store.warnings[0].endswith(
         "It could not be moved aside (the disk is full), so it was left in place and nothing "
         "can be recorded until it is. Fix: free space on the disk (or make it writable), then "
-        "open the file again."
+        "record again: the unfinished entry is moved aside first."
     )
     with pytest.raises(EventFileWriteError) as caught:
         commands.record_line(store, "r5 t1 draw", entry_id="F2")
@@ -264,12 +264,13 @@ def test_a_torn_tail_on_a_full_disk_is_left_in_place_and_blocks_appends(
         caught.value
     )
     assert _files(small_disk) == before
-    # Space again: the next open moves the torn tail aside and recording works.
+    # Space again: the same store moves the torn tail aside before its next append.
     (small_disk / "filler").unlink()
-    store = open_event(club)
-    assert store.warnings[0].startswith(f"{club}: the file ended in an unfinished log entry")
     commands.record_line(store, "r5 t1 draw", entry_id="F2")
-    assert open_event(club).log[-1]["id"] == "F2"
+    assert store.warnings[-1].startswith(f"{club}: the file ended in an unfinished log entry")
+    assert [p.read_bytes() for p in small_disk.glob("club.toml.torn-*")] == [TORN]
+    reopened = open_event(club)
+    assert (reopened.log[-1]["id"], reopened.warnings) == ("F2", [])
 
 
 def test_a_read_only_disk_is_read_and_never_written(small_disk: Path) -> None:

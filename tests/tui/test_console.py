@@ -377,3 +377,20 @@ async def test_an_amendment_moved_to_another_table_is_refused_and_kept(club: Pat
         assert "an amended hand must be a hand at table 1" in str(
             app.screen.query_one("#table-preview", EntryPreview).render())
         assert club.read_bytes() == before
+
+
+async def test_the_mouse_works_too_click_a_table_twice_and_undo_by_button(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t3 draw")
+        # a first click highlights table 3's row, a second opens it
+        await pilot.click(TableList, offset=(10, 5))
+        await pilot.click(TableList, offset=(10, 5))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table == 3
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert isinstance(log_of(club)[-1], Correction)
+        assert state_of(club).game(4, 3) is None

@@ -155,12 +155,19 @@ class MjeventApp(App[None]):
     @work(thread=True, exclusive=True, group="event-file")
     def watch_event_file(self, seconds: float) -> None:
         """Poll the file; post `EventChanged` when another process appended."""
+        warned = len(self.session.store.warnings)
         while not self._stop_polling.wait(seconds):
             try:
                 changed = self.session.refresh()
-            except EventFileError as error:
+            except (EventFileError, OSError, ValueError) as error:
+                # The file went away or another program broke it: say so and keep showing
+                # the last good state (a crash here would lose the director's typing).
                 self.post_message(EventFileTrouble(str(error)))
                 continue
+            # What the store repaired while reading (a torn entry another program left).
+            for warning in self.session.store.warnings[warned:]:
+                self.post_message(EventFileTrouble(warning))
+            warned = len(self.session.store.warnings)
             if changed:
                 self.post_message(EventChanged(self.session.state))
 

@@ -23,7 +23,7 @@ from mjevent.tui.screens.table import TableScreen
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import TableList
 
-from .conftest import make_app, screen_text
+from .conftest import fixed_clock, make_app, screen_text
 
 # Eight hands in which a non-dealer always wins 1 han 30 fu off the next seat: the deal passes
 # every hand, so the hanchan (East and South) ends after the eighth.
@@ -394,3 +394,21 @@ async def test_the_mouse_works_too_click_a_table_twice_and_undo_by_button(club: 
         await pilot.pause()
         assert isinstance(log_of(club)[-1], Correction)
         assert state_of(club).game(4, 3) is None
+
+
+async def test_an_entry_another_program_left_half_written_is_reported_and_the_line_kept(
+    club: Path,
+) -> None:
+    app = MjeventApp(club, clock=fixed_clock, poll_seconds=0.05)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await type_line(pilot, "t1 ron S<-", enter=False)
+        with club.open("a", encoding="utf-8") as f:
+            f.write("[[log]]\nid = \n")  # a program died mid-write: no end line
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app._notifications:
+                break
+        assert any(f"{club}: the file ended in an unfinished log entry" in n.message
+                   for n in app._notifications)
+        assert app.screen.query_one(EntryLine).value == "t1 ron S<-"
+        assert isinstance(app.screen, OverviewScreen)

@@ -15,7 +15,7 @@ from textual.widgets import DataTable
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.outcomes import Ron
 from mjevent.core.state import EventState
-from mjevent.events.commands import current_state, read_log, record_line
+from mjevent.events.commands import call_time_for, current_state, read_log, record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
 from mjevent.tui.screens.overview import OverviewScreen
@@ -412,3 +412,18 @@ async def test_an_entry_another_program_left_half_written_is_reported_and_the_li
                    for n in app._notifications)
         assert app.screen.query_one(EntryLine).value == "t1 ron S<-"
         assert isinstance(app.screen, OverviewScreen)
+
+
+async def test_tables_still_playing_after_time_is_called_need_attention(club: Path) -> None:
+    store = EventStore.open(club)
+    record_line(store, "t2 final 41200 28800 22100 27900", clock=fixed_clock)
+    call_time_for(store, 4, clock=fixed_clock)
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Needs attention: table 1: time called, still playing" in text
+        assert "table 3: time called, still playing" in text
+        assert "table 4: time called, still playing" in text
+        assert "table 2: time called" not in text  # finished
+        assert "more (mjevent check lists them all)" not in text  # three items fit

@@ -184,9 +184,8 @@ def create_event(
     overrides: Sequence[str] = (),
 ) -> EventStore:
     """Create the event file `mjevent new` creates (the console's "new event" form calls this
-    too); raise `NewEventError` naming the fix, with nothing written.
-
-    `overrides` are `--set KEY=VALUE` texts, each a rule setting over the preset."""
+    too); `overrides` are `--set KEY=VALUE` rule settings over the preset. Raise
+    `NewEventError` naming the fix, with nothing written."""
     try:
         preset(rules)
     except RulesError as error:
@@ -213,8 +212,7 @@ def create_event(
         key = key.removeprefix("rules.")
         if key == "preset":
             raise NewEventError(
-                f"--set {text!r}: the preset is chosen with --rules; --set changes one setting"
-            )
+                f"--set {text!r}: the preset is chosen with --rules; --set changes one setting")
         if key in rules_table:
             raise NewEventError(f"--set {text!r}: {key} is set twice; keep one --set {key}=...")
         rules_table[key] = value

@@ -141,7 +141,7 @@ def test_append_is_durable_after_sigkill(tmp_path: Path) -> None:
     print(f"{len(acknowledged)} acknowledged, {torn} torn tails")
 
 
-CLI_KILLS = 20
+CLI_KILLS = 12
 
 
 def test_mjevent_record_killed_at_any_moment_loses_nothing_acknowledged(tmp_path: Path) -> None:

@@ -142,7 +142,7 @@ VALUES = st.recursive(
 )
 
 
-@FUZZ
+@settings(FUZZ, max_examples=150)
 @given(fields=st.dictionaries(_KEYS, VALUES, max_size=4))
 def test_fuzzed_fields_and_values_read_back_exactly_or_are_refused(
     tmp_path: Path, fields: dict[str, Any]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +78,34 @@ def test_two_recorders_of_the_last_hand_exactly_one_is_accepted(tmp_path: Path) 
         state = commands.current_state(open_event(path, read_only=True))
         assert state.problems == (), f"trial {trial}: {state.problems}"
     assert outcomes == [[ACCEPTED, REFUSED]] * TRIALS
+
+
+def test_two_threads_with_their_own_stores_record_the_last_hand_once(tmp_path: Path) -> None:
+    """The same race inside one process (a console's worker thread and its main thread)."""
+    path = tmp_path / "race.toml"
+    store = EventStore.create(path, SETTINGS)
+    for _ in range(7):
+        commands.record_line(store, "t1 draw")
+    stores = [open_event(path), open_event(path)]
+    for s in stores:
+        commands.current_state(s)
+    barrier = threading.Barrier(2)
+    results: list[str] = []
+
+    def record(s: EventStore, name: str) -> None:
+        barrier.wait()
+        try:
+            commands.record_line(s, "t1 draw", entry_id=f"last-{name}")
+            results.append("accepted")
+        except CommandError:
+            results.append("refused")
+
+    threads = [
+        threading.Thread(target=record, args=(s, n)) for s, n in zip(stores, "ab", strict=True)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["accepted", "refused"]
+    assert sum(r["kind"] == "hand" for r in open_event(path, read_only=True).log) == 8

@@ -20,6 +20,19 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 NOON = dt.datetime(2026, 3, 14, 12, 0, tzinfo=dt.UTC)
 
 
+class FakeClock:
+    """The console's clock, moved by the test."""
+
+    def __init__(self, now: dt.datetime = NOON) -> None:
+        self.now = now
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> None:
+        self.now += dt.timedelta(**kwargs)
+
+
 def fixed_clock() -> dt.datetime:
     """Every entry the console records in a test is stamped 2026-03-14 12:00 UTC."""
     return NOON

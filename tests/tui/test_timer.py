@@ -17,22 +17,10 @@ from mjevent.tui.screens.timer import TimerScreen
 from mjevent.tui.timer_app import TimerApp
 from mjevent.tui.widgets.big_clock import BigClock
 
+from .conftest import FakeClock
 from .conftest import screen_text as _screen_text
 
 START = dt.datetime(2026, 3, 14, 15, 30, tzinfo=dt.UTC)
-
-
-class FakeClock:
-    """The console's clock, moved by the test."""
-
-    def __init__(self, now: dt.datetime = START) -> None:
-        self.now = now
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-    def advance(self, **kwargs: float) -> None:
-        self.now += dt.timedelta(**kwargs)
 
 
 def screen_text(app: MjeventApp) -> str:
@@ -67,7 +55,7 @@ def face(app: TimerApp) -> tuple[str, str, str]:
 
 
 async def test_s_then_enter_starts_the_round_now(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         # GIVEN round 4 of the club event, not started
@@ -87,7 +75,7 @@ async def test_s_then_enter_starts_the_round_now(club: Path) -> None:
 
 
 async def test_a_countdown_start_counts_down_then_the_round_runs(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "backspace", "2", "enter")
@@ -102,7 +90,7 @@ async def test_a_countdown_start_counts_down_then_the_round_runs(club: Path) -> 
 
 
 async def test_pause_freezes_and_resume_runs_the_clock_again(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "enter")
@@ -125,7 +113,7 @@ async def test_pause_freezes_and_resume_runs_the_clock_again(club: Path) -> None
 
 
 async def test_extend_the_round_and_one_table(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "enter")
@@ -147,7 +135,7 @@ async def test_extend_the_round_and_one_table(club: Path) -> None:
 
 
 async def test_an_extension_out_of_range_is_refused_in_the_dialog(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "enter", "e", "backspace", "9", "enter")
@@ -162,7 +150,7 @@ async def test_an_extension_out_of_range_is_refused_in_the_dialog(club: Path) ->
 async def test_warnings_ring_the_bell_and_change_colour_then_time_is_called(
     club: Path,
 ) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     bells: list[dt.datetime] = []
     app.bell = lambda: bells.append(clock.now)  # type: ignore[method-assign]
@@ -200,7 +188,7 @@ async def test_warnings_ring_the_bell_and_change_colour_then_time_is_called(
 
 
 async def test_calling_time_early_asks_first(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = timer_app(club, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "enter")
@@ -216,7 +204,7 @@ async def test_calling_time_early_asks_first(club: Path) -> None:
 
 
 async def test_two_consoles_show_the_same_clock(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     first, second = timer_app(club, clock), timer_app(club, clock)
     async with first.run_test(size=(80, 24)) as one, second.run_test(size=(80, 24)):
         await one.press("s", "enter")
@@ -231,7 +219,7 @@ async def test_two_consoles_show_the_same_clock(club: Path) -> None:
 
 
 async def test_the_timer_is_the_consoles_f7_mode(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     app = MjeventApp(club, clock=clock, poll_seconds=None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f7")
@@ -252,7 +240,7 @@ def test_every_timer_binding_has_an_id_description_and_tooltip() -> None:
 
 
 async def test_the_digits_grow_with_the_terminal(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     for size, scales in (((80, 24), (2, 2)), ((200, 50), (6, 6))):
         app = timer_app(club, clock)
         async with app.run_test(size=size):
@@ -260,7 +248,7 @@ async def test_the_digits_grow_with_the_terminal(club: Path) -> None:
 
 
 async def test_help_on_the_timer_lists_its_keys_with_ids(club: Path) -> None:
-    app = MjeventApp(club, clock=FakeClock(), poll_seconds=None)
+    app = MjeventApp(club, clock=FakeClock(START), poll_seconds=None)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
@@ -281,7 +269,7 @@ async def test_help_on_the_timer_lists_its_keys_with_ids(club: Path) -> None:
 
 
 async def test_a_restarted_timer_shows_the_same_time(club: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     first = timer_app(club, clock)
     async with first.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "enter")

@@ -9,7 +9,10 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["mjevent.tui.config", "mjevent.tui.dialogs.hand_form"])
+@pytest.mark.parametrize("name", [
+    "mjevent.tui.config", "mjevent.tui.dialogs.hand_form", "mjevent.tui.screens.overview",
+    "mjevent.tui.widgets.table_list",
+])
 def test_docstring_examples_hold(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -4,11 +4,15 @@ attention, and the entry line with its preview (focused on opening).
 A director types a result and presses Enter; the line is recorded through
 `events.commands.record_line` (durably, like `mjevent record`), the table's row changes and the
 standings move. A line that is only a table (`t3`, or `3`) opens that table's game instead.
+
+Once the round's clock has started, every table shows its clock, recomputed once a second from
+the log and the app's clock (`tick_clock`); late tables are listed under "Needs attention".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,17 +23,26 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from mjevent.core.clock import ClockPhase, TableClock, clock_text
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState
 from mjevent.events.commands import record_line
 from mjevent.events.errors import EventFileError
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
-from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table
+from mjevent.tui.widgets.table_list import (
+    TableList,
+    TableStatus,
+    problems_by_table,
+    round_clocks,
+)
 
-__all__ = ["OverviewScreen", "attention_lines"]
+__all__ = ["OverviewScreen", "attention_lines", "clock_attention"]
 
 ATTENTION_LINES = 3
 """Items of the attention list shown under the tables; the rest are counted."""
+
+CLOCK_TICK_SECONDS = 1.0
+"""How often the tables' clocks are recomputed (only the clock cells that changed are drawn)."""
 
 _TABLE_ONLY = re.compile(r"^\s*[tT]?(\d+)\s*$")
 
@@ -61,6 +74,30 @@ def attention_lines(state: EventState, round: int) -> list[str]:
     return lines
 
 
+def clock_attention(clocks: Mapping[int, TableClock]) -> list[str]:
+    """The late tables not told the time call yet, for "Needs attention": "table 3: time up"
+    (its time ran out and it has no result), "table 5: +3:00 extra" (it plays on extra time of
+    its own). A table told the call is listed by `attention_lines` ("time called, still
+    playing").
+
+    >>> from mjevent.core.clock import TimeLeft
+    >>> def clock(phase: ClockPhase, extra: int) -> TableClock:
+    ...     left = TimeLeft(1, 1, phase, 0, 0, 5400 + extra, extra, None, None)
+    ...     return TableClock(left, None, False, True, "")
+    >>> clock_attention({5: clock(ClockPhase.RUNNING, 180), 3: clock(ClockPhase.TIME_UP, 0)})
+    ['table 3: time up', 'table 5: +3:00 extra']
+    """
+    lines: list[str] = []
+    for number, clock in sorted(clocks.items()):
+        if not clock.late or clock.call is not None:
+            continue
+        if clock.left.phase is ClockPhase.TIME_UP:
+            lines.append(f"table {number}: time up")
+        else:
+            lines.append(f"table {number}: +{clock_text(clock.left.table_extra)} extra")
+    return lines
+
+
 class OverviewScreen(Screen[None]):
     """Every table of the current round, the entry line and what needs attention."""
 
@@ -87,6 +124,8 @@ class OverviewScreen(Screen[None]):
         super().__init__()
         self._recorded: Text | None = None
         self._texts: dict[str, Text] = {}
+        self._attention: list[str] = []
+        """`attention_lines` of the state shown (the late tables are added at each tick)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
@@ -101,6 +140,7 @@ class OverviewScreen(Screen[None]):
         self.watch(self.app, "state", self.show_state)
         self.query_one(EntryPreview).show(None)
         self.query_one(EntryLine).focus()
+        self.set_interval(CLOCK_TICK_SECONDS, self._tick)
 
     @property
     def event_state(self) -> EventState:
@@ -121,20 +161,48 @@ class OverviewScreen(Screen[None]):
             (state.settings.event.name, "italic"),
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
-        attention = attention_lines(state, rnd)
+        self._attention = attention_lines(state, rnd)
+        self.tick_clock()
+        line = self.query_one(EntryLine)
+        if line.value.strip():
+            self._preview(line.value)
+
+    # --- the tables' clocks ----------------------------------------------------------------------
+
+    def tick_clock(self) -> None:
+        """Recompute every table's clock for the app's clock now: the clock cells that changed,
+        and the attention list with the late tables."""
+        state = self.event_state
+        rnd = state.current_round
+        now = self.app.clock()  # type: ignore[attr-defined]
+        clocks = round_clocks(state, rnd, now)
+        self.query_one(TableList).show_clocks(rnd, clocks)
+        self._show_attention(self._attention, clock_attention(clocks))
+
+    def _tick(self) -> None:
+        # Hidden behind another screen (the timer, a table): nothing to draw until it returns.
+        if self.is_current:
+            self.tick_clock()
+
+    def on_screen_resume(self) -> None:
+        """Back on screen: the clocks at once, not at the next tick."""
+        self.tick_clock()
+
+    def _show_attention(self, lines: list[str], late: list[str]) -> None:
+        attention = lines + late
         if attention:
             shown = attention[:ATTENTION_LINES]
             more = len(attention) - len(shown)
             text = Text("Needs attention: ", style="bold red")
             text.append("\n".join(shown), style="red")
             if more:
-                text.append(f"\n… and {more} more (mjevent check lists them all)", style="red")
+                # The late tables come last: some are among those counted here.
+                where = "the list shows each table's clock" if late else (
+                    "mjevent check lists them all")
+                text.append(f"\n… and {more} more ({where})", style="red")
             self._update("#attention", text)
         else:
             self._update("#attention", Text("Nothing needs attention", style="dim"))
-        line = self.query_one(EntryLine)
-        if line.value.strip():
-            self._preview(line.value)
 
     def _update(self, selector: str, text: Text, *, layout: bool = True) -> None:
         # Only what changed: each update of a Static asks for a new layout of the whole screen,

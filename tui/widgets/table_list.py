@@ -4,27 +4,48 @@
 rows it shows and, when a new state arrives, touches only the cells that changed, so a 125-table
 round stays smooth while another table's hand is recorded. On a narrow terminal each row takes
 two lines (names above, scores below) so that names stay readable at 80 columns.
+
+Once the round's clock has started, each table also shows its clock (`core.clock.table_clock`:
+"35:00 (+5:00)", "time up", "last hand", "done"): a column of its own on a wide terminal, the
+state cell's second line on a narrow one. `show_clocks` changes only those cells (the screen
+calls it once a second); a late table is drawn in the `table-list--late` or
+`table-list--time-up` component style (theme colours, in overview.tcss).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
+from mjevent.core.clock import ClockPhase, TableClock, table_clock
 from mjevent.core.entries import WINDS
 from mjevent.core.state import EventState, TableGame
 
-__all__ = ["TableList", "TableRow", "TableStatus", "problems_by_table", "table_rows"]
+__all__ = [
+    "TableList",
+    "TableRow",
+    "TableStatus",
+    "clock_started",
+    "clock_text_of",
+    "problems_by_table",
+    "round_clocks",
+    "table_rows",
+]
 
 STATE_WIDTH = 12
 """The state column: `S4 3h 2r`, `done, E 1st`, `problem: ...` (cut)."""
 MARK_WIDTH = 5
 """A seat's score (`-94`, `535`) or game points (`+43.3`)."""
+CLOCK_WIDTH = 15
+"""The clock: `1:30:00 (+7:00)`, `one more hand`, `starts in 4:59` (longer is cut)."""
 
 
 class TableStatus:
@@ -143,6 +164,41 @@ def table_rows(
     return rows
 
 
+def clock_started(state: EventState, round: int) -> bool:
+    """Whether `round`'s clock has a start entry (now, or announced for later): from then on the
+    overview shows every table's clock."""
+    clock = state.clocks.get(round)
+    return clock is not None and clock.started is not None
+
+
+def round_clocks(state: EventState, round: int, now: _dt.datetime) -> dict[int, TableClock]:
+    """The clock of every table of `round` at `now`, by table number; empty while the round's
+    clock has not started."""
+    if not clock_started(state, round):
+        return {}
+    return {
+        number: table_clock(state, round, number, now)
+        for number in range(1, len(state.seating.get(round, ())) + 1)
+    }
+
+
+def clock_text_of(clock: TableClock) -> str:
+    """A table's clock cell: `table_clock`'s text, except before an announced start ("starts in
+    4:59") and while paused ("35:00 paused", when that fits the column).
+
+    >>> from mjevent.core.clock import TimeLeft
+    >>> left = TimeLeft(1, 2, ClockPhase.PAUSED, 2100, 0, 5400, 0, None, None)
+    >>> clock_text_of(TableClock(left, None, False, False, "35:00"))
+    '35:00 paused'
+    """
+    phase = clock.left.phase
+    if phase is ClockPhase.COUNTDOWN:
+        return f"starts in {clock.left.text}"
+    if phase is ClockPhase.PAUSED and not clock.finished and len(clock.text) + 7 <= CLOCK_WIDTH:
+        return f"{clock.text} paused"
+    return clock.text
+
+
 _STYLE = {
     TableStatus.NOT_STARTED: "dim",
     TableStatus.PLAYING: "",
@@ -154,6 +210,12 @@ _STYLE = {
 class TableList(DataTable[str | Text]):
     """The tables of one round. Enter on a row posts `DataTable.RowSelected` (its row key is the
     table number); the screen opens that table."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *DataTable.COMPONENT_CLASSES, "table-list--late", "table-list--time-up",
+    }
+    """`table-list--late`: a table on extra time of its own, or told the time call;
+    `table-list--time-up`: time up (or no hand left after the call) and no result yet."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -170,10 +232,23 @@ class TableList(DataTable[str | Text]):
         self._layout = (0, False)
         """(name width, two lines per row)."""
         self._last: tuple[EventState, int] | None = None
+        self._timed = False
+        """Whether the clocks are shown (the round's clock has started)."""
+        self._clocks: tuple[int | None, Mapping[int, TableClock]] = (None, {})
+        """(round, its tables' clocks) as `show_clocks` last gave them."""
+        self._faces: dict[int, tuple[str, Style]] = {}
+        """Each table's clock cell as shown: its text and style."""
 
     def _fit(self) -> tuple[int, bool]:
         seats = self._seats or 4
         spare = self.size.width - (3 + 2) - (STATE_WIDTH + 2) - 2
+        if self._timed:
+            # A clock column of its own when the names still fit one line beside it; else
+            # the clock is the state cell's second line, which widens to hold it.
+            cell = max((spare - CLOCK_WIDTH - 2) // seats - 2, 6)
+            if cell - MARK_WIDTH - 1 >= 10:
+                return min(cell - MARK_WIDTH - 1, 24), False
+            return max((spare - max(CLOCK_WIDTH - STATE_WIDTH, 0)) // seats - 2, 6), True
         cell = max(spare // seats - 2, 6)
         one_line = cell - MARK_WIDTH - 1
         if one_line >= 10:
@@ -199,7 +274,9 @@ class TableList(DataTable[str | Text]):
         if state.rules.players != self._seats:
             self._seats = state.rules.players
             self._round = None
-        if round != self._round or len(rows) != len(self._shown):
+        timed = clock_started(state, round)
+        if round != self._round or len(rows) != len(self._shown) or timed != self._timed:
+            self._timed = timed
             self._layout = self._fit()
             self._rebuild(rows, round)
             return
@@ -220,7 +297,8 @@ class TableList(DataTable[str | Text]):
 
     @property
     def _columns(self) -> list[str]:
-        return ["t", *WINDS[: self._seats], "state"]
+        clock = ["clock"] if self._timed and not self._layout[1] else []
+        return ["t", *WINDS[: self._seats], "state", *clock]
 
     def _cells(self, row: TableRow) -> list[str | Text]:
         width, two_lines = self._layout
@@ -230,7 +308,51 @@ class TableList(DataTable[str | Text]):
                 seats.append(f"{_short(name, width)}\n{mark}")
             else:
                 seats.append(f"{_short(name, width)} {mark}".rstrip())
-        return [str(row.table), *seats, Text(row.detail, style=_STYLE[row.status])]
+        return self._with_clock(
+            row.table, [str(row.table), *seats, Text(row.detail, style=_STYLE[row.status])]
+        )
+
+    # --- the clocks ------------------------------------------------------------------------------
+
+    def show_clocks(self, round: int, clocks: Mapping[int, TableClock]) -> None:
+        """Show the clocks of `round`'s tables (`round_clocks`), changing only the clock cells
+        whose text or colour changed: at 125 tables a tick touches nothing else."""
+        self._clocks = (round, clocks)
+        if not self._timed or round != self._round:
+            return
+        column = self._columns[-1]
+        for table, row in self._shown.items():
+            if self._faces.get(table) != self._face(table):
+                self.update_cell(str(table), column, self._cells(row)[-1])
+
+    def _face(self, table: int) -> tuple[str, Style]:
+        round, clocks = self._clocks
+        clock = clocks.get(table) if round == self._round else None
+        if clock is None:
+            return "", Style.null()
+        phase, call = clock.left.phase, clock.call
+        if clock.finished or phase is ClockPhase.PAUSED:
+            style = Style(dim=True)
+        elif phase is ClockPhase.TIME_UP or (call is not None and call.hands_left == 0):
+            style = self.get_component_rich_style("table-list--time-up", partial=True)
+        elif clock.late or call is not None:
+            style = self.get_component_rich_style("table-list--late", partial=True)
+        else:
+            style = Style.null()
+        return clock_text_of(clock), style
+
+    def _with_clock(self, table: int, cells: list[str | Text]) -> list[str | Text]:
+        # The clock as its own cell (one line per table) or under the state (two lines).
+        if not self._timed:
+            return cells
+        text, style = self._faces[table] = self._face(table)
+        clock = Text(text, style=style, end="")
+        if self._layout[1]:
+            state = cells[-1]
+            cells[-1] = Text.assemble(state, "\n", clock, end="")
+        else:
+            cells.append(clock)
+        return cells
 
     def _rebuild(self, rows: list[TableRow], round: int) -> None:
         cursor = self.cursor_row if round == self._round else 0
@@ -240,7 +362,12 @@ class TableList(DataTable[str | Text]):
         self.add_column("T", key="t", width=3)
         for wind in WINDS[: self._seats]:
             self.add_column(wind, key=wind, width=width if two_lines else width + MARK_WIDTH + 1)
-        self.add_column("State", key="state", width=STATE_WIDTH)
+        if self._timed and two_lines:
+            self.add_column("State", key="state", width=max(STATE_WIDTH, CLOCK_WIDTH))
+        else:
+            self.add_column("State", key="state", width=STATE_WIDTH)
+        if self._timed and not two_lines:
+            self.add_column("Clock", key="clock", width=CLOCK_WIDTH)
         for row in rows:
             self.add_row(*self._cells(row), key=str(row.table), height=2 if two_lines else 1)
         self._shown = {row.table: row for row in rows}

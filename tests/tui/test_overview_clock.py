@@ -278,7 +278,9 @@ async def test_countdown_and_pause_read_in_the_clock_cell(club: Path) -> None:
     async with app.run_test(size=(200, 50)) as pilot:
         await pilot.pause()
         tables = app.screen.query_one(TableList)
-        assert str(tables.get_cell("1", "clock")) == "starts in 5:00"
+        assert [str(tables.get_cell(str(t), "clock")) for t in (1, 2, 3, 4)] == [
+            "starts in 5:00", "done", "starts in 5:00", "starts in 5:00",
+        ]
         # WHEN the round runs 20 minutes, then is paused
         clock.advance(minutes=25)
         app.run_command(pause_round, 4)

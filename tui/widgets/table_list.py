@@ -184,7 +184,8 @@ def round_clocks(state: EventState, round: int, now: _dt.datetime) -> dict[int, 
 
 def clock_text_of(clock: TableClock) -> str:
     """A table's clock cell: `table_clock`'s text, except before an announced start ("starts in
-    4:59") and while paused ("35:00 paused", when that fits the column).
+    4:59") and while paused ("35:00 paused", when that fits the column), unless the table is
+    done.
 
     >>> from mjevent.core.clock import TimeLeft
     >>> left = TimeLeft(1, 2, ClockPhase.PAUSED, 2100, 0, 5400, 0, None, None)
@@ -192,9 +193,11 @@ def clock_text_of(clock: TableClock) -> str:
     '35:00 paused'
     """
     phase = clock.left.phase
+    if clock.finished:
+        return clock.text
     if phase is ClockPhase.COUNTDOWN:
         return f"starts in {clock.left.text}"
-    if phase is ClockPhase.PAUSED and not clock.finished and len(clock.text) + 7 <= CLOCK_WIDTH:
+    if phase is ClockPhase.PAUSED and len(clock.text) + 7 <= CLOCK_WIDTH:
         return f"{clock.text} paused"
     return clock.text
 

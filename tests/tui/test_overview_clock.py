@@ -28,6 +28,7 @@ from mjevent.events.commands import (
 )
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
+from mjevent.tui.screens import overview
 from mjevent.tui.screens.overview import OverviewScreen
 from mjevent.tui.widgets.table_list import TableList
 
@@ -248,6 +249,8 @@ async def test_on_a_wide_terminal_the_clock_has_a_column_and_late_tables_are_col
 async def test_a_tick_updates_only_the_clock_cells_that_changed(
     club: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The one-second timer stays out of it: this test ticks by hand.
+    monkeypatch.setattr(overview, "CLOCK_TICK_SECONDS", 3600.0)
     clock = FakeClock(NOON)
     app = _app(_event(club), clock)
     async with app.run_test(size=(200, 50)) as pilot:
@@ -269,6 +272,15 @@ async def test_a_tick_updates_only_the_clock_cells_that_changed(
         await _tick(app, pilot)
         assert touched == [("1", "clock"), ("3", "clock"), ("4", "clock")]
         assert str(tables.get_cell("1", "clock")) == "1:29:59"
+        # WHEN a hand is entered a second later (before the next tick)
+        touched.clear()
+        clock.advance(seconds=1)
+        await type_line(pilot, "t3 ron S<-W 1/30")
+        # THEN only table 3's row changes: its names' scores and state (the clocks at the tick)
+        assert touched == [("3", "E"), ("3", "S"), ("3", "W"), ("3", "N"), ("3", "state")]
+        assert str(tables.get_cell("4", "clock")) == "1:29:59"
+        await _tick(app, pilot)
+        assert str(tables.get_cell("4", "clock")) == "1:29:58"
 
 
 async def test_countdown_and_pause_read_in_the_clock_cell(club: Path) -> None:

@@ -11,6 +11,7 @@ the log and the app's clock (`tick_clock`); late tables are listed under "Needs 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import ClassVar
@@ -126,6 +127,8 @@ class OverviewScreen(Screen[None]):
         self._texts: dict[str, Text] = {}
         self._attention: list[str] = []
         """`attention_lines` of the state shown (the late tables are added at each tick)."""
+        self._now: dt.datetime | None = None
+        """The moment the tables' clocks show (the last tick)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
@@ -162,7 +165,7 @@ class OverviewScreen(Screen[None]):
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
         self._attention = attention_lines(state, rnd)
-        self.tick_clock()
+        self._show_clocks()
         line = self.query_one(EntryLine)
         if line.value.strip():
             self._preview(line.value)
@@ -172,10 +175,18 @@ class OverviewScreen(Screen[None]):
     def tick_clock(self) -> None:
         """Recompute every table's clock for the app's clock now: the clock cells that changed,
         and the attention list with the late tables."""
+        self._now = self.app.clock()  # type: ignore[attr-defined]
+        self._show_clocks()
+
+    def _show_clocks(self) -> None:
+        # A new state is shown at the moment of the last tick: only the clocks the new entry
+        # changed (a result, an extension, the call) are redrawn, not every clock whose second
+        # has passed since (the next tick's work), so Enter still repaints one row.
         state = self.event_state
         rnd = state.current_round
-        now = self.app.clock()  # type: ignore[attr-defined]
-        clocks = round_clocks(state, rnd, now)
+        if self._now is None:
+            self._now = self.app.clock()  # type: ignore[attr-defined]
+        clocks = round_clocks(state, rnd, self._now)
         self.query_one(TableList).show_clocks(rnd, clocks)
         self._show_attention(self._attention, clock_attention(clocks))
 

@@ -25,7 +25,8 @@ import typer
 
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
-from mjevent.tui.cli_print import load_event, points, standings_of
+from mjevent.tui.cli_print import load_event, standings_of
+from mjevent.tui.sheets import points
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows"]
 

@@ -29,7 +29,6 @@ from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
     StandingsError,
-    standings_from_state,
 )
 from mjevent.core.state import EventState, fold
 from mjevent.core.text import display_width, pad
@@ -40,6 +39,7 @@ from mjevent.tui.sheets import (
     LEFT_COLUMNS,
     breakdown_rows,
     cells,
+    event_standings,
     penalty_rows,
     standing_columns,
     team_columns,
@@ -99,10 +99,7 @@ def standings_of(
     table, a round still hidden).
     """
     try:
-        table = standings_from_state(state, state.settings.standings_config(), entries)
-        if after_round is not None or (show_hidden and table.last_round > table.round):
-            wanted = table.last_round if after_round is None else after_round
-            table = table.standings_after(wanted, show_hidden=show_hidden)
+        table = event_standings(state, entries, after_round, show_hidden)
     except (StandingsConfigError, StandingsError) as error:
         typer.echo(f"error: {file}: {error}", err=True)
         raise typer.Exit(1) from None

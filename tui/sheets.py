@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mjevent.core.entries import Entry
 from mjevent.core.standings import (
     Criterion,
     GameLine,
@@ -23,7 +24,9 @@ from mjevent.core.standings import (
     StandingRow,
     Standings,
     TeamRow,
+    standings_from_state,
 )
+from mjevent.core.state import EventState
 
 __all__ = [
     "LEFT_COLUMNS",
@@ -32,6 +35,7 @@ __all__ = [
     "breakdown_rows",
     "cells",
     "decider",
+    "event_standings",
     "history",
     "movement",
     "penalty_rows",
@@ -46,6 +50,27 @@ LEFT_COLUMNS = frozenset(
     {"Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note", "Decided by"}
 )
 """Columns of words, aligned left; every other column holds numbers, aligned right."""
+
+
+def event_standings(
+    state: EventState,
+    entries: Iterable[Entry] = (),
+    after_round: int | None = None,
+    show_hidden: bool = False,
+) -> Standings:
+    """The event's standings with its `[standings]` table (or its preset's default chain),
+    after `after_round` (default: the last round shown to players).
+
+    `show_hidden` is the director's view: a round still hidden until all its tables finish is
+    shown. `entries` (the whole log as read) only lists cancelled penalties in the audit.
+    Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError` (a round
+    hidden or without results), each naming the fix.
+    """
+    table = standings_from_state(state, state.settings.standings_config(), entries)
+    if after_round is not None or (show_hidden and table.last_round > table.round):
+        wanted = table.last_round if after_round is None else after_round
+        table = table.standings_after(wanted, show_hidden=show_hidden)
+    return table
 
 
 def points(value: float | None) -> str:
@@ -83,6 +108,13 @@ class Column:
     cell: Callable[[Any], str]
     key: Callable[[Any], Any]
     descending: bool = False
+    short: str = ""
+    """A narrower header for an 80-column screen ("Avg" for "Avg place"); "" keeps `header`."""
+
+    @property
+    def label(self) -> str:
+        """The header a screen shows: the short one when there is one."""
+        return self.short or self.header
 
     @property
     def right(self) -> bool:
@@ -105,34 +137,35 @@ def _taken(row: StandingRow) -> float:
     return row.penalties + row.chombo
 
 
+def _place_count(i: int, label: str) -> Column:
+    def count(row: StandingRow) -> int:
+        return row.place_counts[i]
+
+    return Column(label, lambda r: str(count(r)), count, descending=True)
+
+
 def standing_columns(seats: int, *, decided_by: bool = False) -> tuple[Column, ...]:
     """The player standings' columns for tables of `seats` (3 or 4 place-count columns).
 
     `decided_by` adds the column naming the tiebreak that separated each player from someone
     level with them (blank where the total alone decided, or the place is shared).
     """
-    places = [
-        Column(
-            label,
-            (lambda r, i=i: str(r.place_counts[i])),
-            (lambda r, i=i: r.place_counts[i]),
-            descending=True,
-        )
-        for i, label in enumerate(["1st", "2nd", "3rd", "4th"][:seats])
-    ]
+    labels = ["1st", "2nd", "3rd", "4th"][:seats]
+    places = [_place_count(i, label) for i, label in enumerate(labels)]
     columns = [
-        Column("Place", lambda r: r.place_label or "-", lambda r: _last(r.place)),
+        Column("Place", lambda r: r.place_label or "-", lambda r: _last(r.place), short="#"),
         Column("Name", lambda r: r.name, lambda r: r.name.casefold()),
         Column("Team", lambda r: r.team, lambda r: r.team.casefold()),
         Column("Total", lambda r: points(r.total), lambda r: r.total, descending=True),
-        Column("Games", lambda r: str(r.games), lambda r: r.games, descending=True),
-        Column("Avg place", _avg, lambda r: _last(r.average_place)),
+        Column("Games", lambda r: str(r.games), lambda r: r.games, True, short="G"),
+        Column("Avg place", _avg, lambda r: _last(r.average_place), short="Avg"),
         *places,
         Column(
             "Penalties",
             lambda r: points(-_taken(r)) if _taken(r) else "",
             lambda r: _taken(r),
             descending=True,
+            short="Pen",
         ),
         Column(
             "Move",
@@ -147,6 +180,7 @@ def standing_columns(seats: int, *, decided_by: bool = False) -> tuple[Column, .
                 "Decided by",
                 lambda r: decider(r.decided_by),
                 lambda r: decider(r.decided_by),
+                short="Tiebreak",
             )
         )
     return tuple(columns)

@@ -57,15 +57,25 @@ __all__ = [
     "SeatedPlayer",
     "format_entry",
     "parse_entry",
+    "read_head",
 ]
 
 
 class EntrySyntaxError(ValueError):
-    """The entry line cannot be read; the message quotes it and shows the spelling expected."""
+    """The entry line cannot be read; the message quotes it and shows the spelling expected.
+
+    `span` gives the character offsets in the line of the words at fault (None: the whole
+    line, e.g. when it is empty or ends too soon), so an entry line can underline them.
+    """
+
+    span: tuple[int, int] | None = None
 
 
 class AmbiguousEntryError(ValueError):
-    """A player reference matches several players at the table (or none that is unique)."""
+    """A player reference matches several players at the table (or none that is unique);
+    `span` is where the reference stands in the line."""
+
+    span: tuple[int, int] | None = None
 
 
 ABORT_REASONS: tuple[str, ...] = ("kyuushu", "suufon", "suucha", "suukaikan", "sanchahou")
@@ -150,18 +160,61 @@ def _fold(text: str) -> str:
     return kept.casefold()
 
 
+def _tokens(text: str) -> tuple[list[str], list[list[int]]]:
+    """The words of a line, spaces around `<-` `,` `/` `:` dropped (``S <- W`` is one word),
+    and for every character of every word its offset in `text`."""
+    chars: list[tuple[str, int]] = []
+    at = 0
+    for m in _SPACES.finditer(text):
+        chars.extend((c, i) for i, c in enumerate(text[at : m.start()], at))
+        chars.extend((c, i) for i, c in enumerate(m.group(1), m.start(1)))
+        at = m.end()
+    chars.extend((c, i) for i, c in enumerate(text[at:], at))
+    tokens: list[str] = []
+    origins: list[list[int]] = []
+    word: list[tuple[str, int]] = []
+    for c, i in [*chars, (" ", len(text))]:
+        if c.isspace():
+            if word:
+                tokens.append("".join(w[0] for w in word))
+                origins.append([w[1] for w in word])
+                word = []
+        else:
+            word.append((c, i))
+    return tokens, origins
+
+
 class _Line:
-    """The tokens of one entry line and the context, with errors that quote the line."""
+    """The tokens of one entry line and the context, with errors that quote the line and carry
+    the span of the words at fault."""
 
     def __init__(self, text: str, context: EntryContext) -> None:
         self.text = text
         self.context = context
-        self.tokens = _SPACES.sub(r"\1", text.strip()).split()
+        self.tokens, self.origins = _tokens(text)
         self.pos = 0
         self.table = 0
+        self.here: tuple[int, int] | None = None
+        self.round_span: tuple[int, int] | None = None
+        self.table_span: tuple[int, int] | None = None
+
+    def span(self, index: int, start: int = 0, end: int | None = None) -> tuple[int, int]:
+        """The offsets in the line of characters `start:end` of word `index`."""
+        origin = self.origins[index]
+        stop = len(origin) if end is None else end
+        if stop <= start:  # an empty part (``S<-``): point just after what precedes it
+            at = origin[start - 1] + 1 if start else origin[0]
+            return at, at
+        return origin[start], origin[stop - 1] + 1
+
+    def point(self, start: int = 0, end: int | None = None) -> None:
+        """Errors from now on point at characters `start:end` of the word just taken."""
+        self.here = self.span(self.pos - 1, start, end)
 
     def error(self, problem: str, fix: str) -> EntrySyntaxError:
-        return EntrySyntaxError(f"cannot read {self.text!r}: {problem}; {fix}")
+        error = EntrySyntaxError(f"cannot read {self.text!r}: {problem}; {fix}")
+        error.span = self.here
+        return error
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -169,12 +222,17 @@ class _Line:
     def take(self, what: str, example: str) -> str:
         token = self.peek()
         if token is None:
+            self.here = None
             raise self.error(f"it ends where {what} was expected", f"write e.g. {example!r}")
         self.pos += 1
+        self.point()
         return token
 
-    def seat(self, ref: str, what: str) -> int:
-        """A seat from a wind letter, an @id or a name prefix."""
+    def seat(self, ref: str, what: str, at: int | None = None) -> int:
+        """A seat from a wind letter, an @id or a name prefix; `ref` stands at character `at`
+        of the word just taken (None: it is the whole word)."""
+        if at is not None:
+            self.point(at, at + len(ref))
         n = self.context.seats
         if not ref:
             raise self.error(f"{what} is missing", "name the seat by wind (E S W N) or name")
@@ -217,16 +275,24 @@ class _Line:
                 "check the spelling or use the wind",
             )
         matched = " and ".join(f"{seated[i].name} ({WINDS[i]})" for i in hits)
-        raise AmbiguousEntryError(
+        ambiguous = AmbiguousEntryError(
             f"cannot read {self.text!r}: {ref!r} matches {matched} at table {self.table}; "
             "type more letters of the name, or the wind"
         )
+        ambiguous.span = self.here
+        raise ambiguous
 
-    def seats(self, refs: str, what: str) -> frozenset[int]:
+    def seats(self, refs: str, what: str, at: int = 0) -> frozenset[int]:
+        """The seats of a comma list `refs` standing at character `at` of the word just
+        taken (an option's value: `r:E,S`)."""
         if refs in ("", "-"):
             return frozenset()
-        out = [self.seat(ref, what) for ref in refs.split(",")]
+        out: list[int] = []
+        for ref in refs.split(","):
+            out.append(self.seat(ref, what, at))
+            at += len(ref) + 1
         if len(set(out)) != len(out):
+            self.point(at - len(refs) - 1)
             raise self.error(f"a seat is listed twice in {what} {refs!r}", "list each seat once")
         return frozenset(out)
 
@@ -255,22 +321,77 @@ class _Line:
         try:
             check_win_value(value, tsumo=is_tsumo)
         except IllegalHandError as error:
-            raise IllegalHandError(f"cannot read {self.text!r}: {error}") from None
+            illegal = IllegalHandError(f"cannot read {self.text!r}: {error}")
+            illegal.span = self.here
+            raise illegal from None
         return value
 
-    def options(self, allowed: tuple[str, ...]) -> dict[str, str]:
-        found: dict[str, str] = {}
+    def options(self, allowed: tuple[str, ...]) -> dict[str, tuple[str, int]]:
+        """The options up to the end of the line: each option's value, and the index of the
+        word it was given in (for `seats_of`)."""
+        found: dict[str, tuple[str, int]] = {}
         while (token := self.peek()) is not None:
             name, colon, rest = token.partition(":")
             option = _OPTIONS.get(name.lower())
+            self.pos += 1
+            self.point()
             if not colon or option not in allowed:
                 spelled = " ".join(f"{a}:..." for a in allowed) or "nothing more"
                 raise self.error(f"{token!r} is not understood here", f"expected {spelled}")
             if option in found:
                 raise self.error(f"{option} is given twice", "give it once")
-            found[option] = rest
-            self.pos += 1
+            found[option] = (rest, self.pos - 1)
         return found
+
+    def seats_of(
+        self, options: Mapping[str, tuple[str, int]], option: str, what: str
+    ) -> frozenset[int]:
+        """The seats an option lists (none when it is not given)."""
+        if option not in options:
+            return frozenset()
+        refs, index = options[option]
+        self.pos, saved = index + 1, self.pos
+        seats = self.seats(refs, what, len(self.tokens[index]) - len(refs))
+        self.pos = saved
+        return seats
+
+    def head(self) -> tuple[int, int]:
+        """The round (the context's unless the line names one) and the table the line is for."""
+        rnd = self.context.round
+        head = self.take("the table", "t3")
+        m = re.fullmatch(r"[rR](\d+)", head)
+        if m:
+            rnd = int(m.group(1))
+            self.round_span = self.here
+            if rnd < 1:
+                raise self.error(
+                    f"{head!r} is not a round", "rounds count from 1, e.g. 'r2 t3 ...'"
+                )
+            head = self.take("the table", "t3")
+        m = re.fullmatch(r"[tT](\d+)", head)
+        if not m or int(m.group(1)) < 1:
+            raise self.error(f"{head!r} is not a table", "start with the table, e.g. 't3 ...'")
+        self.table = int(m.group(1))
+        self.table_span = self.here
+        return rnd, self.table
+
+
+def read_head(
+    text: str, context: EntryContext
+) -> tuple[int, int, tuple[int, int] | None, tuple[int, int]]:
+    """The round and table a line is for, with the spans of the ``rN`` word (None when the line
+    names no round: the context's) and of the ``tN`` word; raises `EntrySyntaxError` (with its
+    span) when the line does not start with them.
+
+    >>> read_head("r2  t13 ron S<-W 3/30", EntryContext(round=1))
+    (2, 13, (0, 2), (4, 7))
+    """
+    line = _Line(text, context)
+    if not line.tokens:
+        raise line.error("the line is empty", "write e.g. 't3 ron S<-W 3/30'")
+    rnd, table = line.head()
+    assert line.table_span is not None
+    return rnd, table, line.round_span, line.table_span
 
 
 def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
@@ -291,20 +412,13 @@ def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
 Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, or the wind
     """
     line = _Line(text, context)
+    return _parse(line)
+
+
+def _parse(line: _Line) -> ParsedEntry:
     if not line.tokens:
         raise line.error("the line is empty", "write e.g. 't3 ron S<-W 3/30'")
-    rnd = context.round
-    head = line.take("the table", "t3")
-    m = re.fullmatch(r"[rR](\d+)", head)
-    if m:
-        rnd = int(m.group(1))
-        if rnd < 1:
-            raise line.error(f"{head!r} is not a round", "rounds count from 1, e.g. 'r2 t3 ...'")
-        head = line.take("the table", "t3")
-    m = re.fullmatch(r"[tT](\d+)", head)
-    if not m or int(m.group(1)) < 1:
-        raise line.error(f"{head!r} is not a table", "start with the table, e.g. 't3 ...'")
-    line.table = int(m.group(1))
+    rnd, table = line.head()
     word = line.take("what happened", "ron, tsumo, draw, abort, chombo or final")
     kind = _KEYWORDS.get(word.lower())
     if kind is None:
@@ -327,32 +441,32 @@ Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, o
     elif kind == "draw":
         opts = line.options(("tenpai", "nagashi", "riichi"))
         outcome = Draw(
-            tenpai=line.seats(opts.get("tenpai", ""), "tenpai"),
-            nagashi=line.seats(opts.get("nagashi", ""), "nagashi"),
+            tenpai=line.seats_of(opts, "tenpai", "tenpai"),
+            nagashi=line.seats_of(opts, "nagashi", "nagashi"),
         )
-        return HandLine(rnd, line.table, Hand(outcome, line.seats(opts.get("riichi", ""), "r:")))
+        return HandLine(rnd, table, Hand(outcome, line.seats_of(opts, "riichi", "r:")))
     elif kind == "abort":
         reason = ""
         token = line.peek()
         if token is not None and ":" not in token:
+            line.take("the reason", "kyuushu")
             reason = token.lower()
             if reason not in ABORT_REASONS:
                 raise line.error(
                     f"{token!r} is not an abortive draw", f"use one of {', '.join(ABORT_REASONS)}"
                 )
-            line.pos += 1
         outcome = AbortiveDraw(reason)
     else:
         outcome = ChomboHand(line.seat(line.take("the offender", "chombo S"), "the offender"))
     opts = line.options(("riichi",))
-    return HandLine(rnd, line.table, Hand(outcome, line.seats(opts.get("riichi", ""), "r:")))
+    return HandLine(rnd, table, Hand(outcome, line.seats_of(opts, "riichi", "r:")))
 
 
 def _pao(line: _Line) -> int | None:
     token = line.peek()
     if token is not None and token.lower().startswith("pao:"):
-        line.pos += 1
-        return line.seat(token[4:], "pao")
+        line.take("pao", "pao:S")
+        return line.seat(token[4:], "pao", 4)
     return None
 
 
@@ -360,10 +474,11 @@ def _ron(line: _Line) -> Ron:
     wins: list[Win] = []
     loser: int | None = None
     while (token := line.peek()) is not None and "<-" in token:
-        line.pos += 1
+        line.take("the winner", "S<-W")
         left, _, right = token.partition("<-")
-        who = line.seat(left, "the winner")
-        by = line.seat(right, "the player who dealt in")
+        who = line.seat(left, "the winner", 0)
+        by = line.seat(right, "the player who dealt in", len(left) + 2)
+        line.point()
         if loser is not None and by != loser:
             raise line.error(
                 f"two different players dealt in ({WINDS[loser]} and {WINDS[by]})",
@@ -380,6 +495,8 @@ def _ron(line: _Line) -> Ron:
             raise line.error("the winner cannot be their own pao", "name the responsible seat")
         wins.append(Win(who, value, pao))
     if loser is None:
+        if line.peek() is not None:
+            line.take("the winner", "S<-W")
         raise line.error(
             "a ron needs WINNER<-LOSER", "write e.g. 't3 ron S<-W 3/30' (South wins off West)"
         )
@@ -388,23 +505,34 @@ def _ron(line: _Line) -> Ron:
 
 def _final(line: _Line, rnd: int) -> FinalLine:
     scores: list[int] = []
+    first = line.pos
     while (token := line.peek()) is not None and _NUMBER.match(token):
         scores.append(int(token))
         line.pos += 1
     n = line.context.seats
     if len(scores) != n:
+        if scores:
+            line.here = (line.span(first)[0], line.span(line.pos - 1)[1])
         raise line.error(
             f"{len(scores)} final score(s) given for {n} seats",
             f"give {n} scores in seat order ({' '.join(WINDS[:n])})",
         )
     opts = line.options(("left", "chombo"))
-    left = opts.get("left", "0")
+    left = opts.get("left", ("0", 0))[0]
     if not left.isdigit():
+        line.pos = opts["left"][1] + 1
+        line.point()
         raise line.error(f"left:{left} is not a number of sticks", "write e.g. left:1")
     chombos: list[int] = []
-    if opts.get("chombo"):
+    if "chombo" in opts and opts["chombo"][0]:
         # A seat may appear twice: two chombos by one player in one game.
-        chombos = sorted(line.seat(ref, "chombo") for ref in opts["chombo"].split(","))
+        refs, index = opts["chombo"]
+        line.pos = index + 1
+        at = len(line.tokens[index]) - len(refs)
+        for ref in refs.split(","):
+            chombos.append(line.seat(ref, "chombo", at))
+            at += len(ref) + 1
+        chombos.sort()
     return FinalLine(rnd, line.table, tuple(scores), int(left), tuple(chombos))
 
 

@@ -69,7 +69,12 @@ __all__ = [
 
 
 class IllegalHandError(ValueError):
-    """A hand the rules forbid or that cannot have happened; the message quotes it and says why."""
+    """A hand the rules forbid or that cannot have happened; the message quotes it and says why.
+
+    Raised while reading an entry line, `span` gives the offsets of the hand value at fault.
+    """
+
+    span: tuple[int, int] | None = None
 
 
 class Limit(enum.StrEnum):

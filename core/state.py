@@ -204,11 +204,17 @@ class EventState:
 
     @property
     def current_round(self) -> int:
-        """The latest round started, else the first seated round, else 1."""
-        started = [r for r, c in self.clocks.items() if c.started]
-        if started:
-            return max(started)
-        return min(self.seating, default=1)
+        """The round a line without ``rN`` is for: the first seated round with a table still
+        to finish (a table with no result yet counts as one). When every seated round is
+        finished, the round after the last one seated (which is not seated yet, so a hand for
+        it is refused with "round N is not seated"); 1 for an event with no seating yet.
+        """
+        for rnd, tables in self.seating.items():
+            for t in range(1, len(tables) + 1):
+                game = self.games.get((rnd, t))
+                if game is None or game.result is None:
+                    return rnd
+        return max(self.seating, default=0) + 1
 
 
 def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:

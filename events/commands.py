@@ -45,15 +45,9 @@ from mjevent.core.entries import (
     entry_from_record,
 )
 from mjevent.core.game import apply_hand, new_game
-from mjevent.core.notation import (
-    EntryContext,
-    FinalLine,
-    HandLine,
-    ParsedEntry,
-    SeatedPlayer,
-    parse_entry,
-)
+from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
+from mjevent.core.preview import entry_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Problem, fold
 from mjevent.events.store import EventStore, new_entry_id
@@ -248,17 +242,6 @@ def record_final(
 finish_game = record_final
 
 
-def entry_context(state: EventState, round: int | None = None) -> EntryContext:
-    """The context an entry line is read in: the round (default: the current one) and its
-    seating with the players' names."""
-    rnd = state.current_round if round is None else round
-    tables = {
-        t: tuple(SeatedPlayer(p, state.name(p)) for p in seats)
-        for t, seats in enumerate(state.seating.get(rnd, ()), 1)
-    }
-    return EntryContext(round=rnd, seats=state.rules.players, tables=tables)
-
-
 def record_parsed(
     store: EventStore,
     parsed: ParsedEntry,
@@ -303,6 +286,8 @@ def record_line(
     state = current_state(store)
     named = re.match(r"\s*[rR](\d+)\s", text)
     context = entry_context(state, int(named.group(1)) if named else round)
+    if not named and context.round not in state.seating and state.seating:
+        raise CommandError(unseated_round(state, context.round, named=round is not None))
     parsed = parse_entry(text, context)
     return record_parsed(store, parsed, entry_id=entry_id, at=at, clock=clock)
 

@@ -42,6 +42,7 @@ from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
+from mjevent.core.preview import result_text
 from mjevent.core.results import GameResult
 from mjevent.core.standings import Standings, standings_from_state
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
@@ -153,16 +154,7 @@ class _Teller:
     def result(self, game: TableGame, result: GameResult, entry_id: str) -> StoryEvent:
         self.told_results.add((game.round, game.table))
         names = self.seat_names(game)
-        order = sorted(range(len(game.seats)), key=lambda s: (result.places[s], s))
-        parts = [
-            f"{result.places[s]}. {names[s]} {result.final[s]:,} ({_points(result.points[s])})"
-            .replace(",", " ")
-            for s in order
-        ]
-        why = ""
-        if game.state is not None and game.state.end_reason is not None:
-            why = f" ({game.state.label}: {game.state.end_reason.value.replace('_', ' ')})"
-        text = f"r{game.round} t{game.table} game over{why}: " + ", ".join(parts)
+        text = f"r{game.round} t{game.table} " + result_text(names, result, game.state)
         data = {
             "type": "game",
             "entry": entry_id,

@@ -71,9 +71,19 @@ def test_record_refuses_an_illegal_hand_with_the_reason(club: Path) -> None:
 
 
 def test_record_refuses_a_hand_at_a_finished_table(club: Path) -> None:
-    result = runner.invoke(app, ["record", str(club), "t1", "tsumo", "E", "2/30"])
+    result = runner.invoke(app, ["record", str(club), "r3", "t1", "tsumo", "E", "2/30"])
     assert result.exit_code == 1
     assert result.stderr.startswith("error: hand at round 3 table 1 after the game was finished")
+
+
+def test_record_without_a_round_goes_to_the_first_round_with_a_table_to_finish(
+    club: Path,
+) -> None:
+    # Round 3 started last, but all its games are over: the line is for round 4.
+    result = runner.invoke(app, ["record", str(club), "t1 ron S<-W 3/30"])
+    assert result.exit_code == 0, result.output
+    last = EventStore.open(club).log[-1]
+    assert (last["kind"], last["round"], last["table"]) == ("hand", 4, 1)
 
 
 def test_record_on_a_missing_file_names_it(tmp_path: Path) -> None:

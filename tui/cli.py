@@ -18,6 +18,7 @@ import typer.main
 # `mjevent calc --jsonl` in a script does not pay for numpy, the standings or the event file.
 # name -> (module, attribute: a command function or a Typer sub-app, context settings attribute)
 COMMANDS: dict[str, tuple[str, str, str | None]] = {
+    "open": ("mjevent.tui.cli_open", "open_console", None),
     "new": ("mjevent.tui.cli_new", "new", None),
     "record": ("mjevent.tui.cli_record", "record", "CONTEXT_SETTINGS"),
     "check": ("mjevent.tui.cli_check", "check", None),

@@ -22,7 +22,7 @@ from mjevent.core.rules import PRESETS, RulesError, preset
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 
-__all__ = ["PlayersFileError", "new", "players_from_file"]
+__all__ = ["NewEventError", "PlayersFileError", "create_event", "new", "players_from_file"]
 
 _COLUMNS = ("name", "id", "team", "rating", "status")
 
@@ -127,6 +127,53 @@ def _number(path: Path, line: int, text: str) -> int | float:
         ) from None
 
 
+class NewEventError(ValueError):
+    """The new event cannot be created; the message names the field or file and the fix."""
+
+
+def create_event(
+    file: Path,
+    name: str,
+    rules: str,
+    *,
+    players_from: Path | None = None,
+    date: str | None = None,
+    venue: str | None = None,
+    game_format: EventFormat | None = None,
+) -> EventStore:
+    """Create the event file `mjevent new` creates (the console's "new event" form calls this
+    too); raise `NewEventError` naming the fix, with nothing written."""
+    try:
+        preset(rules)
+    except RulesError as error:
+        raise NewEventError(f"--rules: {error}") from None
+    event: dict[str, Any] = {"name": name, "format_version": FORMAT_VERSION}
+    if date is not None:
+        try:
+            event["date"] = dt.date.fromisoformat(date)
+        except ValueError:
+            raise NewEventError(
+                f"--date {date!r}: expected year-month-day, e.g. --date 2026-12-02"
+            ) from None
+    if venue is not None:
+        event["venue"] = venue
+    if game_format is not None:
+        event["format"] = game_format.value
+    settings: dict[str, Any] = {"event": event, "rules": {"preset": rules}}
+    if players_from is not None:
+        try:
+            players, teams = players_from_file(players_from)
+        except PlayersFileError as error:
+            raise NewEventError(str(error)) from None
+        settings["players"] = players
+        if teams:
+            settings["teams"] = teams
+    try:
+        return EventStore.create(file, settings)
+    except EventFileError as error:
+        raise NewEventError(str(error)) from None
+
+
 def new(
     file: Annotated[Path, typer.Argument(help="The event file to create (TOML).", dir_okay=False)],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
@@ -152,31 +199,11 @@ def new(
 ) -> None:
     """Create a new event file with its settings and an empty log; refuse to overwrite."""
     try:
-        preset(rules)
-    except RulesError as error:
-        _fail(f"--rules: {error}")
-    event: dict[str, Any] = {"name": name, "format_version": FORMAT_VERSION}
-    if date is not None:
-        try:
-            event["date"] = dt.date.fromisoformat(date)
-        except ValueError:
-            _fail(f"--date {date!r}: expected year-month-day, e.g. --date 2026-12-02")
-    if venue is not None:
-        event["venue"] = venue
-    if game_format is not None:
-        event["format"] = game_format.value
-    settings: dict[str, Any] = {"event": event, "rules": {"preset": rules}}
-    if players_from is not None:
-        try:
-            players, teams = players_from_file(players_from)
-        except PlayersFileError as error:
-            _fail(str(error))
-        settings["players"] = players
-        if teams:
-            settings["teams"] = teams
-    try:
-        store = EventStore.create(file, settings)
-    except EventFileError as error:
+        store = create_event(
+            file, name, rules, players_from=players_from, date=date, venue=venue,
+            game_format=game_format,
+        )
+    except NewEventError as error:
         _fail(str(error))
     s = store.event
     teams_note = f" in {len(s.teams)} teams" if s.teams else ""

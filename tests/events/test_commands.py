@@ -106,13 +106,19 @@ def test_a_hand_at_a_table_that_does_not_exist_is_refused(store: EventStore) -> 
 def test_names_are_read_in_the_round_the_line_names(store: EventStore) -> None:
     commands.set_seating(store, 2, [[["p5", "p6", "p7", "p8"], ["p1", "p2", "p3", "p4"]]], at=T)
     commands.start_round(store, 2, at=T)
-    # Kim sits at table 1 in round 1 but at table 2 in round 2 (the current round).
+    # Kim sits at table 1 in round 1 but at table 2 in round 2.
     state = commands.record_line(store, "r1 t1 tsumo kim 2/30", at=T)
     game = state.game(1, 1)
     assert game is not None
     assert game.hands[0].hand == Hand(Tsumo(Win(1, HandValue(2, 30))))
+    # Round 1 finished, round 2 is the current round: a line without rN is read there.
+    commands.record_final(store, 1, 1, None, at=T)
+    state = commands.record_line(store, "t2 final 30000 30000 30000 30000", at=T)
+    assert state.current_round == 2
     state = commands.record_line(store, "t2 tsumo kim 2/30", at=T)
-    assert state.game(2, 2) is not None
+    game = state.game(2, 2)
+    assert game is not None
+    assert game.hands[0].hand == Hand(Tsumo(Win(1, HandValue(2, 30))))
 
 
 def test_an_ambiguous_name_is_refused(store: EventStore) -> None:

@@ -1,0 +1,385 @@
+"""What an entry line would do, before it is recorded: a pure preview for the console.
+
+`preview_line(state, text)` reads a line of docs/entry.md against the event as it stands and
+returns a `LinePreview` (the table's seats, who pays whom, the scores before and after, who
+deals next, and the game's result when the line ends it) or a `LineError` whose `span` points at
+the words at fault. Everything the fold would refuse is refused here: a round that is not
+seated, a table the round does not have, a game already over, a hand the rules forbid, final
+scores that do not add up or that disagree with the hands.
+
+Without ``rN`` a line is for the current round (`EventState.current_round`: the first round
+with a table still to finish). Nothing here writes: `events.commands.record_line` records the
+same line.
+
+>>> from mjevent.core.event import settings_from_dict
+>>> from mjevent.core.state import fold
+>>> settings = settings_from_dict({
+...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},
+...     "players": [{"id": p, "name": n} for p, n in
+...                 [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
+...     "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]}})
+>>> state = fold(settings, [])
+>>> print(preview_line(state, "t1 ron Ben<-W 3/30 r:E").describe())
+round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
+  Ana puts a riichi stick on the table (1 000)
+  Cai pays Ben 3 900 (hand)
+  Ben takes the riichi sticks (1 000)
+  scores: Ana 29 000, Ben 34 900, Cai 26 100, Dee 30 000
+  next dealer: Ben (S)
+>>> preview_line(state, "t2 ron S<-W 3/30")
+LineError(message='table 2 does not exist in round 1 (1 table)', span=(0, 2))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mjevent.core.entries import WINDS, PlayerId
+from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
+from mjevent.core.notation import (
+    AmbiguousEntryError,
+    EntryContext,
+    EntrySyntaxError,
+    FinalLine,
+    HandLine,
+    SeatedPlayer,
+    parse_entry,
+    read_head,
+)
+from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
+from mjevent.core.scoring import LEGAL_FU, IllegalHandError, PaymentKind
+from mjevent.core.state import EventState, TableGame
+
+__all__ = [
+    "LineError",
+    "LinePreview",
+    "PreviewPayment",
+    "SeatView",
+    "entry_context",
+    "preview_line",
+    "result_text",
+    "unseated_round",
+]
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    """Why a line would be refused; `span` is the offsets in the line of the words at fault
+    (None when no single word is: an empty line, a line that ends too soon)."""
+
+    message: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat of the table: its wind letter (as the seating sheet gave it), the player and
+    the name to show (a substitute's name when somebody plays in the player's place)."""
+
+    wind: str
+    player: PlayerId
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewPayment:
+    """One arrow of the settlement, seats numbered as in `LinePreview.seats`.
+
+    `payer` None: the points come off the table (the riichi sticks a winner takes); `receiver`
+    None: they go onto it (a riichi declaration). `what` is the calculator's `PaymentKind`
+    (hand, honba, riichi, deposits, noten, nagashi, chombo, pao).
+    """
+
+    payer: int | None
+    receiver: int | None
+    points: int
+    what: PaymentKind
+
+
+@dataclass(frozen=True, slots=True)
+class LinePreview:
+    """What the line would record and do.
+
+    `hand_label` is the hand the line is for (``South 2, 1 honba``; for a final-scores line on a
+    game recorded by its final scores only, None). `scores_before` and `scores_after` are per
+    seat (after: the scores at the table, riichi sticks left on the table not yet settled; a
+    final-scores line gives them as typed). `next_dealer` is the seat that deals the next hand,
+    None once the game is over. `game_over` is the one-line result (places, final scores, points
+    with uma and oka) when the line ends the game. For a final-scores line `total` is the sum of
+    the scores typed and `deficit` what they lack to add up (negative: too many points).
+    """
+
+    round: int
+    table: int
+    seats: tuple[SeatView, ...]
+    hand_label: str | None
+    payments: tuple[PreviewPayment, ...]
+    scores_before: tuple[int, ...]
+    scores_after: tuple[int, ...]
+    next_dealer: int | None
+    game_over: str | None
+    total: int | None = None
+    deficit: int | None = None
+
+    def describe(self) -> str:
+        """A plain multi-line rendering (the CLI's and the tests')."""
+        names = [s.name for s in self.seats]
+        seats = ", ".join(f"{s.wind} {s.name}" for s in self.seats)
+        where = f"round {self.round} table {self.table}"
+        lines = [f"{where}, {self.hand_label}: {seats}" if self.hand_label else f"{where}: {seats}"]
+        for p in self.payments:
+            lines.append("  " + _payment_text(p, names))
+        if self.total is not None and self.deficit is not None:
+            off = (
+                "adds up" if self.deficit == 0
+                else f"{_number(abs(self.deficit))} {'missing' if self.deficit > 0 else 'too many'}"
+            )
+            lines.append(f"  total {_number(self.total)}: {off}")
+        after = zip(names, self.scores_after, strict=True)
+        lines.append("  scores: " + ", ".join(f"{n} {_number(s)}" for n, s in after))
+        if self.next_dealer is not None:
+            lines.append(f"  next dealer: {names[self.next_dealer]} ({WINDS[self.next_dealer]})")
+        if self.game_over is not None:
+            lines.append(f"  {self.game_over}")
+        return "\n".join(lines)
+
+
+def _number(value: int) -> str:
+    return f"{value:,}".replace(",", " ")
+
+
+def _signed(value: int) -> str:
+    return f"{value:+,}".replace(",", " ")
+
+
+def _payment_text(p: PreviewPayment, names: list[str]) -> str:
+    if p.receiver is None and p.payer is not None:
+        return f"{names[p.payer]} puts a riichi stick on the table ({_number(p.points)})"
+    if p.payer is None and p.receiver is not None:
+        return f"{names[p.receiver]} takes the riichi sticks ({_number(p.points)})"
+    assert p.payer is not None and p.receiver is not None
+    return f"{names[p.payer]} pays {names[p.receiver]} {_number(p.points)} ({p.what.value})"
+
+
+def entry_context(state: EventState, round: int | None = None) -> EntryContext:
+    """The context an entry line is read in: the round (default: the current one) and its
+    seating with the players' names."""
+    rnd = state.current_round if round is None else round
+    tables = {
+        t: tuple(SeatedPlayer(p, state.name(p)) for p in seats)
+        for t, seats in enumerate(state.seating.get(rnd, ()), 1)
+    }
+    return EntryContext(round=rnd, seats=state.rules.players, tables=tables)
+
+
+def unseated_round(state: EventState, rnd: int, *, named: bool) -> str:
+    """Why a line for round `rnd`, which is not seated, is refused; `named` says whether the
+    line (or the caller) named the round, or it is the current round because every seated
+    round is finished."""
+    seated = sorted(state.seating)
+    if not named and seated and rnd > seated[-1]:
+        return (
+            f"every table of rounds {seated[0]} to {seated[-1]} is finished: seat round {rnd} "
+            f"first, or name the round of the line (r{seated[-1]} t1 ...)"
+        )
+    which = f"rounds {seated[0]} to {seated[-1]} are" if seated else "no round is"
+    return f"round {rnd} is not seated ({which} seated); set its seating first"
+
+
+def result_text(names: list[str], result: GameResult, state: GameState | None) -> str:
+    """``game over (South 4, 0 honba: last hand): 1. Ana 41 200 (+31 200), ...``: places,
+    final scores and points (uma and oka included), the end's hand and reason when known."""
+    order = sorted(range(len(names)), key=lambda s: (result.places[s], s))
+    parts = [
+        f"{result.places[s]}. {names[s]} {_number(result.final[s])} ({_signed(result.points[s])})"
+        for s in order
+    ]
+    why = ""
+    if state is not None and state.end_reason is not None:
+        why = f" ({state.label}: {state.end_reason.value.replace('_', ' ')})"
+    return f"game over{why}: " + ", ".join(parts)
+
+
+def _short(error: ValueError, text: str) -> str:
+    # The parser quotes the whole line for the CLI; under the entry line the span shows where.
+    message = str(error)
+    prefix = f"cannot read {text!r}: "
+    return message[len(prefix):] if message.startswith(prefix) else message
+
+
+_HAN_FU = re.compile(r"\s*\d+\s*/\s*(\d+)\s*")
+
+
+def _value_error(error: IllegalHandError, text: str) -> LineError:
+    span = error.span
+    m = _HAN_FU.fullmatch(text[span[0] : span[1]]) if span else None
+    fu = int(m.group(1)) if m else 0
+    if m and fu and fu not in LEGAL_FU:
+        below = max((f for f in LEGAL_FU if f < fu), default=None)
+        above = min((f for f in LEGAL_FU if f > fu), default=None)
+        guess = " or ".join(str(f) for f in (below, above) if f is not None)
+        return LineError(f"fu {fu} is not a fu value: {guess}?", span)
+    return LineError(_short(error, text), span)
+
+
+def _start(state: EventState, rnd: int, table: int) -> GameState:
+    """A game not begun yet, with the time call when the round's (or the table's) was made."""
+    game = new_game(state.rules)
+    clock = state.clocks.get(rnd)
+    if clock is not None and (0 in clock.time_called or table in clock.time_called):
+        game = call_time(game)
+    return game
+
+
+def _over(game: TableGame) -> str | None:
+    """Why the game at a table takes no more lines, or None while it goes on."""
+    if game.state is not None and game.state.end_reason is not None:
+        return f"{game.state.label}: {game.state.end_reason.value.replace('_', ' ')}"
+    if game.finished is not None:
+        return f"final scores recorded by entry {game.finished}"
+    return None
+
+
+def preview_line(
+    state: EventState, text: str, *, round: int | None = None
+) -> LinePreview | LineError:
+    """What recording `text` would do at the event in `state`, or why it would be refused.
+
+    `round` is the round a line without ``rN`` is for (default: `state.current_round`). Pure
+    and quick enough to run on every keystroke: it reads one table's game, never the log.
+    """
+    try:
+        rnd, table, round_span, table_span = read_head(text, entry_context(state, round))
+    except EntrySyntaxError as error:
+        return LineError(_short(error, text), error.span)
+    tables = state.seating.get(rnd)
+    if tables is None:
+        return LineError(unseated_round(state, rnd, named=round_span is not None or
+                                        round is not None), round_span or table_span)
+    if not 1 <= table <= len(tables):
+        count = f"{len(tables)} table" + ("" if len(tables) == 1 else "s")
+        return LineError(f"table {table} does not exist in round {rnd} ({count})", table_span)
+    game = state.game(rnd, table)
+    over = None if game is None else _over(game)
+    if over is not None:
+        return LineError(
+            f"the game at table {table} is over ({over}); correct an entry of that game to "
+            "change it",
+            table_span,
+        )
+    context = entry_context(state, rnd)
+    try:
+        parsed = parse_entry(text, context)
+    except IllegalHandError as error:
+        return _value_error(error, text)
+    except (EntrySyntaxError, AmbiguousEntryError) as error:
+        return LineError(_short(error, text), error.span)
+    players = tables[table - 1]
+    substitutes = {} if game is None else dict(game.substitutes)
+    seats = tuple(
+        SeatView(WINDS[s], p, substitutes.get(s, state.name(p))) for s, p in enumerate(players)
+    )
+    names = [s.name for s in seats]
+    before = game.state if game is not None and game.state is not None else None
+    subs = frozenset(substitutes)
+    if isinstance(parsed, HandLine):
+        start = before or _start(state, rnd, table)
+        try:
+            after, settlement = apply_hand(start, parsed.hand)
+        except ValueError as error:
+            return LineError(_short(error, text))
+        return LinePreview(
+            round=rnd,
+            table=table,
+            seats=seats,
+            hand_label=start.label,
+            payments=tuple(
+                PreviewPayment(p.payer, p.payee, p.amount, p.kind) for p in settlement.payments
+            ),
+            scores_before=start.scores,
+            scores_after=after.scores,
+            next_dealer=None if after.finished else after.dealer,
+            game_over=(
+                result_text(names, result_of(after, substitutes=subs), after)
+                if after.finished
+                else None
+            ),
+        )
+    assert isinstance(parsed, FinalLine)
+    return _preview_final(state, parsed, seats, before, subs, text, table_span)
+
+
+def _preview_final(
+    state: EventState,
+    parsed: FinalLine,
+    seats: tuple[SeatView, ...],
+    before: GameState | None,
+    subs: frozenset[int],
+    text: str,
+    table_span: Span | None,
+) -> LinePreview | LineError:
+    rules = state.rules
+    names = [s.name for s in seats]
+    total = sum(parsed.final)
+    deficit = rules.players * rules.start_points - parsed.deposits * rules.riichi_value - total
+    scores_span = _scores_span(text, parsed)
+    if before is not None and before.hands:
+        # A game recorded hand by hand: the hands decide; the sheet's totals must agree.
+        ended = before if before.finished else end_game(before)
+        result = result_of(ended, substitutes=subs)
+        if parsed.final not in (ended.scores, result.final):
+            hands = " ".join(str(s) for s in ended.scores)
+            return LineError(
+                f"these final scores do not match the hands, which give {hands}; correct the "
+                "hand that is wrong, or the scores",
+                scores_span,
+            )
+        if parsed.chombos:
+            return LineError(
+                "this game was recorded hand by hand: record each chombo as a hand "
+                "(t3 chombo S)",
+                table_span,
+            )
+        scores_before = ended.scores
+    else:
+        try:
+            check_final_scores(parsed.final, rules, deposits_left=parsed.deposits)
+        except ScoreSumError as error:
+            return LineError(str(error), scores_span)
+        counts = [0] * rules.players
+        for seat in parsed.chombos:
+            counts[seat] += 1
+        result = game_result(
+            parsed.final, rules, deposits_left=parsed.deposits, chombos=counts, substitutes=subs
+        )
+        ended = None
+        scores_before = (rules.start_points,) * rules.players
+    return LinePreview(
+        round=parsed.round,
+        table=parsed.table,
+        seats=seats,
+        hand_label=None if ended is None else ended.label,
+        payments=(),
+        scores_before=scores_before,
+        scores_after=parsed.final,
+        next_dealer=None,
+        game_over=result_text(names, result, ended),
+        total=total,
+        deficit=deficit,
+    )
+
+
+def _scores_span(text: str, parsed: FinalLine) -> Span | None:
+    """Where the final scores stand in the line (from the first score to the last)."""
+    numbers = [m for m in re.finditer(r"[+-]?\d+", text) if not _in_word(text, m)]
+    scores = numbers[: len(parsed.final)]
+    return (scores[0].start(), scores[-1].end()) if scores else None
+
+
+def _in_word(text: str, m: re.Match[str]) -> bool:
+    # `r2`, `t3`, `left:1` hold digits that are not scores.
+    before = text[m.start() - 1] if m.start() else " "
+    return not before.isspace()

@@ -1,0 +1,229 @@
+"""The entry line's preview: what a line would do, or why it would be refused, before Enter."""
+
+# ruff: noqa: RUF001 (the sample's names are spelled as their players spell them)
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mjevent.core.preview import LineError, LinePreview, PreviewPayment, SeatView, preview_line
+from mjevent.core.scoring import PaymentKind
+from mjevent.core.state import EventState
+from mjevent.events import commands
+from mjevent.events.store import EventStore
+
+SAMPLES = Path(__file__).parents[2] / "samples"
+T = "2026-03-14T15:00:00+00:00"
+
+
+def _store(tmp_path: Path, name: str) -> EventStore:
+    path = tmp_path / name
+    shutil.copy(SAMPLES / name, path)
+    return EventStore.open(path)
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> EventStore:
+    return _store(tmp_path, "club.toml")
+
+
+@pytest.fixture
+def sanma(tmp_path: Path) -> EventStore:
+    return _store(tmp_path, "sanma.toml")
+
+
+def _preview(state: EventState, text: str) -> LinePreview:
+    preview = preview_line(state, text)
+    assert isinstance(preview, LinePreview), preview
+    return preview
+
+
+def test_ron_with_two_riichi_shows_seats_payments_scores_and_next_dealer(
+    club: EventStore,
+) -> None:
+    # GIVEN the club sample, whose round 4 has no result yet (the current round)
+    state = commands.current_state(club)
+    # WHEN the director types a ron at table 3
+    preview = _preview(state, "t3 ron S<-W 3/30 r:E,S")
+    # THEN the preview names the seats, every payment, the scores after and the next dealer
+    assert (preview.round, preview.table, preview.hand_label) == (4, 3, "East 1, 0 honba")
+    assert preview.seats == (
+        SeatView("E", "p13", "Nguyễn Thị Mai"),
+        SeatView("S", "p03", "김서연"),
+        SeatView("W", "p06", "王 芳"),
+        SeatView("N", "p12", "Ömer Yıldız"),
+    )
+    assert preview.payments == (
+        PreviewPayment(0, None, 1000, PaymentKind.RIICHI),
+        PreviewPayment(1, None, 1000, PaymentKind.RIICHI),
+        PreviewPayment(2, 1, 3900, PaymentKind.HAND),
+        PreviewPayment(None, 1, 2000, PaymentKind.DEPOSITS),
+    )
+    assert preview.scores_before == (30000, 30000, 30000, 30000)
+    assert preview.scores_after == (29000, 34900, 26100, 30000)
+    assert (preview.next_dealer, preview.game_over) == (1, None)
+    assert preview.describe() == (
+        "round 4 table 3, East 1, 0 honba: E Nguyễn Thị Mai, S 김서연, W 王 芳, N Ömer Yıldız\n"
+        "  Nguyễn Thị Mai puts a riichi stick on the table (1 000)\n"
+        "  김서연 puts a riichi stick on the table (1 000)\n"
+        "  王 芳 pays 김서연 3 900 (hand)\n"
+        "  김서연 takes the riichi sticks (2 000)\n"
+        "  scores: Nguyễn Thị Mai 29 000, 김서연 34 900, 王 芳 26 100, Ömer Yıldız 30 000\n"
+        "  next dealer: 김서연 (S)"
+    )
+
+
+def test_tsumo_after_a_draw_pays_the_honba_and_takes_the_stick_left(club: EventStore) -> None:
+    # GIVEN a draw at table 1 with the dealer tenpai and South in riichi: 1 honba, 1 stick
+    state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    # WHEN West's 2 han 30 fu tsumo is typed (names and ids work as seats too)
+    preview = _preview(state, "t1 tsumo @p08 2/30")
+    # THEN each payer adds 100 for the counter and West takes the stick on the table
+    assert preview.hand_label == "East 1, 1 honba"
+    assert preview.scores_before == (33000, 28000, 29000, 29000)
+    assert preview.payments == (
+        PreviewPayment(0, 2, 1000, PaymentKind.HAND),
+        PreviewPayment(0, 2, 100, PaymentKind.HONBA),
+        PreviewPayment(1, 2, 500, PaymentKind.HAND),
+        PreviewPayment(1, 2, 100, PaymentKind.HONBA),
+        PreviewPayment(3, 2, 500, PaymentKind.HAND),
+        PreviewPayment(3, 2, 100, PaymentKind.HONBA),
+        PreviewPayment(None, 2, 1000, PaymentKind.DEPOSITS),
+    )
+    assert preview.scores_after == (31900, 27400, 32300, 28400)
+    assert preview.next_dealer == 1
+    assert _preview(state, "t1 tsumo Wiś 2/30").payments == preview.payments
+
+
+def test_the_hand_that_ends_the_game_shows_the_result_with_uma(club: EventStore) -> None:
+    # GIVEN table 1 at South 4 after seven draws nobody was tenpai in
+    for _ in range(7):
+        state = commands.record_line(club, "t1 draw", at=T)
+    # WHEN East wins off North (the dealer) in South 4
+    preview = _preview(state, "t1 ron E<-N 1/30")
+    # THEN 1 000 + 7 x 300 honba; the deal passes in the last hand: game over, EMA uma
+    # 15/5/-5/-15 (South and West tie for second and share the uma of places 2 and 3)
+    assert preview.hand_label == "South 4, 7 honba"
+    assert preview.scores_after == (33100, 30000, 30000, 26900)
+    assert preview.next_dealer is None
+    assert preview.game_over == (
+        "game over (South 4, 7 honba: last hand): 1. 佐々木 蓮 33 100 (+18 100), "
+        "2. 田中 優希 30 000 (+0), 2. Mateusz Wiśniewski 30 000 (+0), 4. Pieter de Vries 26 900 "
+        "(-18 100)"
+    )
+
+
+def test_final_scores_show_the_total_and_the_deficit(club: EventStore) -> None:
+    state = commands.current_state(club)
+    preview = _preview(state, "t3 final 41200 28800 22100 27900")
+    assert (preview.total, preview.deficit) == (120000, 0)
+    assert preview.scores_after == (41200, 28800, 22100, 27900)
+    assert preview.game_over == (
+        "game over: 1. Nguyễn Thị Mai 41 200 (+26 200), 2. 김서연 28 800 (+3 800), "
+        "3. Ömer Yıldız 27 900 (-7 100), 4. 王 芳 22 100 (-22 900)"
+    )
+    left = _preview(state, "t3 final 41200 28800 22100 26900 left:1")
+    assert (left.total, left.deficit) == (119000, 0)
+    assert preview_line(state, "t3 final 41200 28800 22100 26900") == LineError(
+        "scores add up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on the "
+        "table): 1,000 missing",
+        (9, 32),
+    )
+
+
+def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
+    club: EventStore,
+) -> None:
+    state = commands.record_line(club, "t2 ron S<-W 3/30", at=T)
+    assert preview_line(state, "t2 final 30000 30000 30000 30000") == LineError(
+        "these final scores do not match the hands, which give 30000 33900 26100 30000; "
+        "correct the hand that is wrong, or the scores",
+        (9, 32),
+    )
+    preview = _preview(state, "t2 final 30000 33900 26100 30000")
+    assert preview.hand_label == "East 2, 0 honba"
+    assert preview.game_over is not None and preview.game_over.startswith(
+        "game over (East 2, 0 honba: director): 1. "
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message", "span"),
+    [
+        ("t9 ron S<-W 3/30", "table 9 does not exist in round 4 (4 tables)", (0, 2)),
+        (
+            "r3  t3 tsumo E 2/30",
+            "the game at table 3 is over (South 2, 2 honba: time); correct an entry of that "
+            "game to change it",
+            (4, 6),
+        ),
+        ("t3 ron S <- W 3 / 35", "fu 35 is not a fu value: 30 or 40?", (14, 20)),
+        ("t3 ron S<-X 3/30", "'X' is not a seat; use one of E S W N", (10, 11)),
+        (
+            "t2 ron @p03<-E 5",
+            "no player '@p03' at table 2; use one of @p16, @p02, @p07, @p09 or a wind",
+            (7, 11),
+        ),
+        ("t3 ron S<-W 3/30 r:E,E", "a seat is listed twice in r: 'E,E'; list each seat once",
+         (19, 22)),
+        ("t3 rn S<-W 3/30", "'rn' is not a result; write ron, tsumo, draw, abort, chombo or "
+         "final after the table", (3, 5)),
+        ("t3 ron S<-W", "it ends where the hand value was expected; write e.g. '3/30'", None),
+        (
+            "r7 t1 draw",
+            "round 7 is not seated (rounds 1 to 5 are seated); set its seating first",
+            (0, 2),
+        ),
+    ],
+)
+def test_a_line_the_fold_would_refuse_is_refused_with_the_span_of_the_words(
+    club: EventStore, line: str, message: str, span: tuple[int, int] | None
+) -> None:
+    assert preview_line(commands.current_state(club), line) == LineError(message, span)
+
+
+def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
+    state = commands.current_state(sanma)
+    assert state.current_round == 3
+    tsumo = _preview(state, "t1 tsumo E 3/30 r:S")
+    # A dealer tsumo of 2 000 all, with tsumo loss: nobody pays North's share.
+    assert tsumo.payments == (
+        PreviewPayment(1, None, 1000, PaymentKind.RIICHI),
+        PreviewPayment(1, 0, 2000, PaymentKind.HAND),
+        PreviewPayment(2, 0, 2000, PaymentKind.HAND),
+        PreviewPayment(None, 0, 1000, PaymentKind.DEPOSITS),
+    )
+    assert tsumo.scores_after == (40000, 32000, 33000)
+    assert tsumo.next_dealer == 0
+    draw = _preview(state, "t1 draw tenpai:E,S")
+    assert draw.scores_after == (36500, 36500, 32000)
+    assert preview_line(state, "t2 tsumo N 3/30") == LineError(
+        "'N' is not a seat; use one of E S W (sanma has no North seat)", (9, 10)
+    )
+    final = _preview(state, "t1 final 50000 30000 25000")
+    assert (final.total, final.deficit) == (105000, 0)
+    assert final.game_over == (
+        "game over: 1. Tomás Ó Briain 50 000 (+30 000), 2. 山本 健太 30 000 (-5 000), "
+        "3. Björn Sigurðsson 25 000 (-25 000)"
+    )
+
+
+def test_when_every_seated_round_is_finished_a_line_without_round_is_refused(
+    sanma: EventStore,
+) -> None:
+    # GIVEN the sanma sample with rounds 3 and 4 finished by final scores
+    for rnd in (3, 4):
+        for t in (1, 2, 3):
+            state = commands.record_final(sanma, rnd, t, [35000, 35000, 35000], at=T)
+    # THEN there is no current round to take a line, and the message says what to do
+    assert state.current_round == 5
+    error = LineError(
+        "every table of rounds 1 to 4 is finished: seat round 5 first, or name the round of "
+        "the line (r4 t1 ...)",
+        (0, 2),
+    )
+    assert preview_line(state, "t1 draw") == error
+    with pytest.raises(commands.CommandError, match="every table of rounds 1 to 4 is finished"):
+        commands.record_line(sanma, "t1 draw")

@@ -1,0 +1,251 @@
+"""`MjeventApp`: the director's console (`mjevent open FILE`).
+
+The app owns the open event (`app.session`, an `EventSession`) and one reactive, `app.state`: the
+latest `EventState`, replaced (never mutated) after every change. Screens watch it
+(`self.watch(self.app, "state", self.show_state)`) and re-render what changed.
+
+Changes go one way: a key -> a screen action -> `app.run_command(command, ...)` -> one command of
+`mjevent.events.commands` appends an entry durably -> the new state -> `app.state` -> screens.
+A worker thread polls the file every `POLL_SECONDS`, so what another process appends (a second
+console, `mjevent record` from another laptop) shows within a second.
+
+Top-level screens are `MODES`, one per `tui/screens/<name>.py` (class `<Name>Screen`, its
+stylesheet `<name>.tcss` beside it), switched by F2-F7. A mode whose screen module is not
+installed is left out, and its key hidden.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import threading
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path, PurePath
+from typing import Any, ClassVar, Concatenate, ParamSpec, cast
+
+from textual import on, work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.reactive import Reactive, reactive
+from textual.screen import Screen
+
+from mjevent.core.state import EventState
+from mjevent.events.errors import EventFileError
+from mjevent.events.store import EventStore
+from mjevent.tui.config import read_keymap
+from mjevent.tui.keys import screen_keys
+from mjevent.tui.messages import EventChanged, EventFileTrouble, OpenTable
+from mjevent.tui.session import Clock, EventSession, utc_now
+
+__all__ = ["MODE_KEYS", "MjeventApp"]
+
+P = ParamSpec("P")
+HERE = Path(__file__).parent
+
+MODE_KEYS: dict[str, tuple[str, str, str]] = {
+    "overview": ("f2", "Overview", "Every table of the current round and the entry line"),
+    "standings": ("f3", "Standings", "The live standings, with places and tiebreaks"),
+    "players": ("f4", "Players", "Search, add, rename, check in or withdraw players"),
+    "seating": ("f5", "Seating", "Any round as a grid of tables with winds and names"),
+    "log": ("f6", "Log", "Every entry, newest first; corrections and replay start here"),
+    "timer": ("f7", "Timer", "The round clock"),
+}
+"""mode name -> (key, footer text, tooltip); the mode's binding id is `mode.<name>`."""
+
+
+def _screen_class_name(mode: str) -> str:
+    return f"{mode.capitalize()}Screen"
+
+
+def _mode_installed(mode: str) -> bool:
+    return importlib.util.find_spec(f"mjevent.tui.screens.{mode}") is not None
+
+
+def _mode_factory(mode: str) -> Callable[[], Screen[Any]]:
+    def make() -> Screen[Any]:
+        # Imported on first use: a mode never shown costs nothing at start-up.
+        module = importlib.import_module(f"mjevent.tui.screens.{mode}")
+        screen_class: type[Screen[Any]] = getattr(module, _screen_class_name(mode))
+        return screen_class()
+
+    return make
+
+
+def _stylesheets() -> list[str | PurePath]:
+    # Screen CSS applies app-wide, so each file nests its rules under its screen type.
+    sheets: list[str | PurePath] = [HERE / "app.tcss"]
+    for folder in ("screens", "dialogs"):
+        sheets.extend(sorted((HERE / folder).glob("*.tcss")))
+    return sheets
+
+
+class MjeventApp(App[None]):
+    """The console over one event file.
+
+    `clock` stamps every entry recorded from the console (tests pass a fixed one);
+    `keymap_path` names a keymap TOML (default: `keymap.toml` in the user config folder);
+    `poll_seconds` how often the file is checked for other processes' appends (None: never,
+    for snapshot tests).
+    """
+
+    TITLE = "mjevent"
+    CSS_PATH = _stylesheets()
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
+        mode: _mode_factory(mode) for mode in MODE_KEYS if _mode_installed(mode)
+    }
+    DEFAULT_MODE = "overview"
+    POLL_SECONDS = 0.3
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "f1", "help", "Help", id="app.help",
+            tooltip="Every key of this screen and of the app, with what it does",
+        ),
+        *(
+            Binding(
+                key, f"mode('{mode}')", text, id=f"mode.{mode}", tooltip=tip
+            )
+            for mode, (key, text, tip) in MODE_KEYS.items()
+        ),
+        Binding(
+            "ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
+            tooltip="Search every action of this screen, and jump to a table",
+        ),
+        Binding(
+            "ctrl+q", "quit", "Quit", id="app.quit", priority=True,
+            tooltip="Close the console (every entry is already saved)",
+        ),
+    ]
+
+    state: Reactive[EventState] = reactive(cast(EventState, None), init=False)
+    """The latest fold of the event file; a new object after every change."""
+
+    def __init__(
+        self,
+        event_path: Path,
+        *,
+        clock: Clock = utc_now,
+        keymap_path: Path | None = None,
+        poll_seconds: float | None = POLL_SECONDS,
+    ) -> None:
+        """Open `event_path`; raises the `events.errors` errors before anything is shown."""
+        super().__init__()
+        self.clock = clock
+        self.session = EventSession(event_path, clock=clock)
+        self.keymap_path = keymap_path
+        self.poll_seconds = poll_seconds
+        self._stop_polling = threading.Event()
+        self.set_reactive(MjeventApp.state, self.session.state)
+        self.sub_title = f"{self.session.state.settings.event.name} ({event_path.name})"
+
+    # --- start and stop ------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Apply the user's keymap, start watching the file."""
+        keymap = read_keymap(self.keymap_path)
+        if keymap:
+            self.set_keymap(keymap)
+        if self.poll_seconds is not None:
+            self.watch_event_file(self.poll_seconds)
+
+    def on_unmount(self) -> None:
+        """Let the watcher thread end at once rather than after its next sleep."""
+        self._stop_polling.set()
+
+    @work(thread=True, exclusive=True, group="event-file")
+    def watch_event_file(self, seconds: float) -> None:
+        """Poll the file; post `EventChanged` when another process appended."""
+        while not self._stop_polling.wait(seconds):
+            try:
+                changed = self.session.refresh()
+            except EventFileError as error:
+                self.post_message(EventFileTrouble(str(error)))
+                continue
+            if changed:
+                self.post_message(EventChanged(self.session.state))
+
+    @on(EventChanged)
+    def show_new_state(self, message: EventChanged) -> None:
+        """Another process appended: every screen watching `state` re-renders."""
+        self.state = message.state
+
+    @on(EventFileTrouble)
+    def show_file_trouble(self, message: EventFileTrouble) -> None:
+        """Say what is wrong with the file; the console keeps the last good state."""
+        self.notify(message.text, title="Event file", severity="error", timeout=10)
+
+    # --- changing the event --------------------------------------------------------------------
+
+    def run_command(
+        self,
+        command: Callable[Concatenate[EventStore, P], EventState],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> EventState:
+        """Run one events command through the session and show its new state at once.
+
+        Errors pass through unchanged (nothing was written); the caller shows them.
+        """
+        state = self.session.run(command, *args, **kwargs)
+        self.state = state
+        return state
+
+    # --- keys ------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the key of a mode that is not installed; dim the one shown now."""
+        if action == "mode" and parameters:
+            mode = str(parameters[0])
+            if mode not in self.MODES:
+                return False
+            if mode == self.current_mode:
+                return None
+        return True
+
+    async def action_mode(self, mode: str) -> None:
+        """Show the top-level screen `mode` (F2-F7)."""
+        if mode in self.MODES and mode != self.current_mode:
+            await self.switch_mode(mode)
+            self.refresh_bindings()
+
+    def action_help(self) -> None:
+        """Show every key of the current screen and of the app (F1)."""
+        from mjevent.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    @on(OpenTable)
+    def open_table(self, message: OpenTable) -> None:
+        """Show one table's game hand by hand."""
+        self.show_table(message.round, message.table)
+
+    def show_table(self, round: int, table: int) -> None:
+        """Push the `TableScreen` of `table` in `round`."""
+        from mjevent.tui.screens.table import TableScreen
+
+        self.push_screen(TableScreen(round, table))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette: every active key of `screen` (with an id) as a command, each table of
+        the current round, then Textual's own (theme, screenshot ...)."""
+        for key in screen_keys(screen):
+            binding = key.binding
+            if binding.id == "app.palette" or not key.enabled:
+                continue
+            area = (binding.id or "app").split(".")[0]
+            yield SystemCommand(
+                f"{area}: {binding.description}",
+                f"{key.display} · {binding.tooltip or binding.description}",
+                partial(self.run_action, binding.action, key.node),
+            )
+        state = self.state
+        rnd = state.current_round
+        for number, seats in enumerate(state.seating.get(rnd, ()), 1):
+            names = ", ".join(state.name(p) for p in seats)
+            yield SystemCommand(
+                f"table: Table {number}",
+                f"Round {rnd}: {names}",
+                partial(self.show_table, rnd, number),
+            )
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,54 @@
+"""`mjevent open [FILE]`: the director's console.
+
+With a file, the console opens on it. The file is read (and checked) before Textual starts, so an
+error in it is printed with the file, the line and the fix, the command exits 1, and nothing is
+written. Without a file, the console lists the recently opened events and offers to create a new
+one (the fields of `mjevent new`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.events.errors import EventFileError
+
+__all__ = ["open_console"]
+
+
+def open_console(
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="The event file (TOML); leave out to pick a recent one or start one.",
+                       dir_okay=False),
+    ] = None,
+) -> None:
+    """Open the console on an event file (F1 in the console lists every key)."""
+    from mjevent.tui.config import KeymapError, read_keymap, remember_recent
+
+    try:
+        read_keymap()
+    except KeymapError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    if file is None:
+        from mjevent.tui.launcher import LauncherApp
+
+        chosen = LauncherApp().run()
+        if chosen is None:
+            return
+        file = chosen
+    try:
+        # Textual is imported only here: `mjevent calc` and `check` never load it.
+        from mjevent.tui.app import MjeventApp
+
+        app = MjeventApp(file)
+    except EventFileError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    for warning in app.session.store.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    remember_recent(file, app.session.state.settings.event.name)
+    app.run()

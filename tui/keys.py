@@ -1,0 +1,56 @@
+"""The keys a screen offers, read from the live bindings: what the help screen lists and what
+the command palette offers, so neither can drift from what the keys really do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+
+__all__ = ["ScreenKey", "screen_keys"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenKey:
+    """One binding as the user has it: `key` after the user's keymap, shown as `display`;
+    `node` is where the action runs; `enabled` False when it is dimmed right now."""
+
+    key: str
+    display: str
+    binding: Binding
+    node: DOMNode
+    enabled: bool
+
+
+def screen_keys(screen: Screen[Any]) -> list[ScreenKey]:
+    """Every binding with an id on the focused widget, its containers, `screen` and the app,
+    after the user's keymap, in that order, each id once; hidden actions (`check_action`
+    False) left out.
+
+    Unlike `Screen.active_bindings`, a letter key of the screen stays listed while an input
+    has the focus (the input would take the letter, but the action is still there).
+    """
+    app = screen.app
+    focused = screen.focused
+    nodes: list[DOMNode] = list(focused.ancestors_with_self) if focused is not None else []
+    for last in (screen, app):
+        if last not in nodes:
+            nodes.append(last)
+    keys: list[ScreenKey] = []
+    seen: set[str] = set()
+    for node in nodes:
+        bindings = node._bindings.copy()
+        bindings.apply_keymap(app._keymap)
+        for key, binding in bindings:
+            if not binding.id or binding.id in seen:
+                continue
+            state = app._check_action_state(binding.action, node)
+            if state is False:
+                continue
+            seen.add(binding.id)
+            display = binding.key_display or app.get_key_display(binding.with_key(key))
+            keys.append(ScreenKey(key, display, binding, node, bool(state)))
+    return keys

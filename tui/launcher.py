@@ -1,0 +1,110 @@
+"""`LauncherApp`: what `mjevent open` shows without a file.
+
+The recently opened events (from `recent.toml` in the user config folder) to pick with the
+arrows and Enter, and the fields of `mjevent new` (file, name, rules preset, players file, date,
+venue) to start a new one; the form calls `cli_new.create_event`, the code `mjevent new` runs.
+The app returns the chosen or created file; `mjevent open` then opens the console on it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from mjevent.core.rules import PRESETS
+from mjevent.tui.cli_new import NewEventError, create_event
+from mjevent.tui.config import read_recent
+
+__all__ = ["LauncherApp"]
+
+
+class LauncherApp(App[Path | None]):
+    """Pick a recent event or create one; returns its path (None: the director quit)."""
+
+    TITLE = "mjevent"
+    SUB_TITLE = "open an event"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+n", "create", "Create event", id="launcher.create",
+                tooltip="Create the event the form describes (as mjevent new does) and open it"),
+        Binding("ctrl+q,escape", "quit", "Quit", id="launcher.quit", priority=True,
+                tooltip="Leave without opening an event"),
+    ]
+    CSS = """
+    LauncherApp VerticalScroll { padding: 0 1; }
+    LauncherApp #recent { height: auto; max-height: 12; }
+    LauncherApp Horizontal { height: auto; }
+    LauncherApp Label { width: 16; padding: 1 0 0 0; }
+    LauncherApp Input, LauncherApp Select { width: 1fr; }
+    LauncherApp #new-error { color: $error; }
+    """
+
+    def compose(self) -> ComposeResult:
+        recent = read_recent()
+        with VerticalScroll():
+            yield Static(Text("Recent events (Enter opens)", style="bold"))
+            if recent:
+                yield OptionList(
+                    *(Option(f"{r.name}  ·  {r.path}", id=str(r.path)) for r in recent),
+                    id="recent",
+                )
+            else:
+                yield Static(Text("none yet: create one below, or run mjevent open FILE",
+                                  style="dim"))
+            yield Static(Text("\nNew event (the fields of mjevent new)", style="bold"))
+            for label, field, hint in (
+                ("File", "file", "spring-open.toml"),
+                ("Name", "name", "Spring Open 2026"),
+                ("Players file", "players", "players.csv (optional)"),
+                ("Date", "date", "2026-03-14 (optional)"),
+                ("Venue", "venue", "optional"),
+            ):
+                with Horizontal():
+                    yield Label(label)
+                    yield Input(placeholder=hint, id=f"new-{field}")
+                if field == "name":
+                    with Horizontal():
+                        yield Label("Rules")
+                        yield Select([(p, p) for p in sorted(PRESETS)], value="ema2016",
+                                     allow_blank=False, id="new-rules")
+            yield Button("Create and open (ctrl+n)", id="create", variant="primary")
+            yield Static(id="new-error")
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#recent")
+    def recent_chosen(self, event: OptionList.OptionSelected) -> None:
+        """Open the recent event picked."""
+        assert event.option.id is not None
+        self.exit(Path(event.option.id))
+
+    @on(Button.Pressed, "#create")
+    @on(Input.Submitted)
+    def action_create(self) -> None:
+        """Create the event file (refusing to overwrite one) and open it."""
+
+        def field(name: str) -> str | None:
+            return self.query_one(f"#new-{name}", Input).value.strip() or None
+
+        file, name = field("file"), field("name")
+        error = self.query_one("#new-error", Static)
+        if file is None or name is None:
+            error.update("give the file to create and the event's name")
+            return
+        players = field("players")
+        try:
+            create_event(
+                Path(file), name, str(self.query_one("#new-rules", Select).value),
+                players_from=Path(players) if players else None,
+                date=field("date"), venue=field("venue"),
+            )
+        except NewEventError as problem:
+            error.update(str(problem))
+            return
+        self.exit(Path(file))

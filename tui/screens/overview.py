@@ -1,0 +1,196 @@
+"""`OverviewScreen`: the home screen. The current round, every table as a row, what needs
+attention, and the entry line with its preview (focused on opening).
+
+A director types a result and presses Enter; the line is recorded through
+`events.commands.record_line` (durably, like `mjevent record`), the table's row changes and the
+standings move. A line that is only a table (`t3`, or `3`) opens that table's game instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
+from mjevent.core.scoring import IllegalHandError
+from mjevent.core.state import EventState
+from mjevent.events.commands import CommandError, record_line
+from mjevent.events.errors import EventFileError
+from mjevent.tui.line_preview import LineError, preview_line
+from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table, table_rows
+
+__all__ = ["OverviewScreen", "attention_lines"]
+
+_TABLE_ONLY = re.compile(r"^\s*[tT]?(\d+)\s*$")
+
+RECORD_ERRORS = (
+    EntrySyntaxError, AmbiguousEntryError, IllegalHandError, CommandError, EventFileError,
+)
+"""What recording a line can raise; each names the fix, and nothing was written."""
+
+
+def attention_lines(state: EventState, round: int) -> list[str]:
+    """What the director should look at: every problem of the log (by table when it names one),
+    and the tables of `round` still playing after time was called."""
+    lines: list[str] = []
+    for (rnd, table), messages in sorted(problems_by_table(state).items()):
+        lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
+    tabled = {m for ms in problems_by_table(state).values() for m in ms}
+    lines.extend(str(p) for p in state.problems if p.message not in tabled)
+    clock = state.clocks.get(round)
+    if clock is not None and clock.time_called:
+        for number, _ in enumerate(state.seating.get(round, ()), 1):
+            game = state.game(round, number)
+            called = 0 in clock.time_called or number in clock.time_called
+            if called and (game is None or game.result is None):
+                lines.append(f"table {number}: time called, still playing")
+    return lines
+
+
+class OverviewScreen(Screen[None]):
+    """Every table of the current round, the entry line and what needs attention."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+t", "open_table", "Table", id="overview.table",
+            tooltip="Show the table named on the entry line (t3) or highlighted in the list",
+        ),
+        Binding(
+            "ctrl+e", "focus_entry", "Entry line", id="overview.focus_entry",
+            tooltip="Put the cursor on the entry line",
+        ),
+        Binding(
+            "ctrl+l", "focus_tables", "Tables", id="overview.focus_tables",
+            tooltip="Move to the list of tables (arrows pick one, Enter opens it)",
+        ),
+    ]
+    HELP = (
+        "Type a result on the entry line and press Enter (syntax: docs/entry.md). "
+        "The preview under it shows what the line does before you press Enter."
+    )
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="round-bar")
+        with Vertical(id="entry"):
+            yield EntryLine(id="entry-line")
+            yield EntryPreview(id="entry-preview")
+        yield TableList(id="tables")
+        yield Static(id="attention")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "state", self.show_state)
+        self.query_one(EntryPreview).show(None)
+        self.query_one(EntryLine).focus()
+
+    @property
+    def event_state(self) -> EventState:
+        """The state the app shows now."""
+        state: EventState = self.app.state  # type: ignore[attr-defined]
+        return state
+
+    def show_state(self, state: EventState) -> None:
+        """Re-render for a new state: the changed rows, the counts, the preview of the line."""
+        rnd = state.current_round
+        self.query_one(TableList).show(state, rnd)
+        rows = table_rows(state, rnd)
+        done = sum(r.status == TableStatus.FINISHED for r in rows)
+        bar = Text.assemble(
+            (f"Round {rnd}", "bold"),
+            f"  ·  {done}/{len(rows)} tables finished  ·  ",
+            (state.settings.event.name, "italic"),
+        )
+        self.query_one("#round-bar", Static).update(bar)
+        attention = attention_lines(state, rnd)
+        panel = self.query_one("#attention", Static)
+        if attention:
+            panel.update(Text("Needs attention: " + "; ".join(attention), style="bold red"))
+        else:
+            panel.update(Text("Nothing needs attention", style="dim"))
+        line = self.query_one(EntryLine)
+        if line.value.strip():
+            self._preview(line.value)
+
+    # --- the entry line --------------------------------------------------------------------------
+
+    def _preview(self, text: str) -> None:
+        line = self.query_one(EntryLine)
+        preview = self.query_one(EntryPreview)
+        if not text.strip() or _TABLE_ONLY.match(text):
+            line.mark_error(None)
+            preview.show(None)
+            return
+        result = preview_line(self.event_state, text)
+        line.mark_error(result.span if isinstance(result, LineError) else None)
+        preview.show(result)
+
+    @on(Input.Changed, "#entry-line")
+    def line_changed(self, event: Input.Changed) -> None:
+        """Preview the line as it is typed."""
+        self._preview(event.value)
+
+    @on(Input.Submitted, "#entry-line")
+    def line_entered(self, event: Input.Submitted) -> None:
+        """Record the line (or open the table it names); on error keep the line and say why."""
+        line = self.query_one(EntryLine)
+        text = event.value.strip()
+        if not text:
+            return
+        only = _TABLE_ONLY.match(text)
+        if only:
+            line.accepted()
+            self._open(int(only.group(1)))
+            return
+        try:
+            self.app.run_command(record_line, text)  # type: ignore[attr-defined]
+        except RECORD_ERRORS as error:
+            self.query_one(EntryPreview).show(LineError(str(error)))
+            return
+        line.accepted()
+        self.query_one(EntryPreview).update(
+            Text.assemble(("✓ recorded ", "bold green"), text)
+        )
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def _open(self, table: int) -> None:
+        state = self.event_state
+        rnd = state.current_round
+        if state.table_seats(rnd, table) is None:
+            count = len(state.seating.get(rnd, ()))
+            self.notify(f"table {table} does not exist in round {rnd} ({count} tables)",
+                        severity="error")
+            return
+        self.app.show_table(rnd, table)  # type: ignore[attr-defined]
+
+    def action_open_table(self) -> None:
+        """Open the table named on the entry line, else the highlighted one."""
+        named = re.match(r"\s*[tT](\d+)", self.query_one(EntryLine).value)
+        if named:
+            self._open(int(named.group(1)))
+            return
+        tables = self.query_one(TableList)
+        if tables.row_count:
+            self._open(tables.cursor_row + 1)
+
+    def action_focus_entry(self) -> None:
+        """Focus the entry line."""
+        self.query_one(EntryLine).focus()
+
+    def action_focus_tables(self) -> None:
+        """Focus the list of tables."""
+        self.query_one(TableList).focus()
+
+    @on(DataTable.RowSelected, "#tables")
+    def row_chosen(self, event: DataTable.RowSelected) -> None:
+        """Enter on a table's row opens it."""
+        self._open(int(str(event.row_key.value)))

@@ -94,7 +94,11 @@ def _about(
     if isinstance(entry, HandRecorded | GameFinished | TableReseated | PlayerSubstituted) or (
         table is not None and rnd is not None
     ):
-        seats = state.table_seats(rnd, table) if isinstance(table, int) else None
+        seats = (
+            state.table_seats(rnd, table)
+            if isinstance(rnd, int) and isinstance(table, int)
+            else None
+        )
         players.update(seats or ())
     if isinstance(entry, TableReseated):
         players.update(entry.seats)

@@ -129,7 +129,7 @@ class CommandDialog(ModalScreen[bool]):
         self.fields = tuple(fields)
         self.planner = planner
         self.state = state
-        self.log = tuple(log)
+        self.log_entries = tuple(log)
         self.log_problems = tuple(problems)
 
     def compose(self) -> ComposeResult:
@@ -178,7 +178,7 @@ class CommandDialog(ModalScreen[bool]):
     @work(thread=True, exclusive=True, group="dialog-preview")
     def compute_changes(self, entry: Entry) -> None:
         """Fold the log with the entry on a trial copy and describe the difference."""
-        after = trial_state(self.state, self.log, self.log_problems, entry)
+        after = trial_state(self.state, self.log_entries, self.log_problems, entry)
         lines = describe_changes(self.state, after)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_changes, lines)

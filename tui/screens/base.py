@@ -8,46 +8,25 @@ process's append picked up by the app's poll).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, cast
 
 from textual.screen import Screen
 
 from mjevent.core.state import EventState
-from mjevent.events.store import EventStore
 
-__all__ = ["Console", "EventScreen"]
+if TYPE_CHECKING:
+    from mjevent.tui.app import MjeventApp
 
-
-class _Session(Protocol):
-    @property
-    def store(self) -> EventStore: ...
-
-
-class Console(Protocol):
-    """What the screens read from the app: the state, the open store, and how to run a command.
-
-    `run_command(command, *args, **kwargs)` calls an `events.commands` function with the store,
-    sets the new state and returns it; it raises the command's own errors unchanged.
-    """
-
-    state: EventState
-
-    @property
-    def session(self) -> _Session: ...
-
-    def run_command(self, command: Callable[..., EventState], *args: Any, **kwargs: Any) -> (
-        EventState
-    ): ...
+__all__ = ["EventScreen"]
 
 
 class EventScreen(Screen[None]):
     """A screen over the event: `show_state(state)` renders it and is called on every change."""
 
     @property
-    def console(self) -> Console:
-        """The app, seen as what the screens need of it."""
-        return cast(Console, self.app)
+    def console(self) -> MjeventApp:
+        """The console app: `state`, `session` and `run_command`."""
+        return cast("MjeventApp", self.app)
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state, init=True)

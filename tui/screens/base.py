@@ -8,7 +8,7 @@ process's append picked up by the app's poll).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.screen import Screen
 
@@ -17,7 +17,13 @@ from mjevent.core.state import EventState
 if TYPE_CHECKING:
     from mjevent.tui.app import MjeventApp
 
-__all__ = ["EventScreen"]
+__all__ = ["EventScreen", "console_of"]
+
+
+def console_of(screen: Screen[Any]) -> MjeventApp:
+    """The console app a screen (or a pushed screen) runs in: `state`, `session`,
+    `run_command`."""
+    return cast("MjeventApp", screen.app)
 
 
 class EventScreen(Screen[None]):
@@ -26,7 +32,7 @@ class EventScreen(Screen[None]):
     @property
     def console(self) -> MjeventApp:
         """The console app: `state`, `session` and `run_command`."""
-        return cast("MjeventApp", self.app)
+        return console_of(self)
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state, init=True)

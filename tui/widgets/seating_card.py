@@ -5,22 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from mjevent.core.text import display_width
 from mjevent.tui.seating_view import TableView
+from mjevent.tui.sheets import fit
 
 __all__ = ["SeatingCard", "card_text"]
-
-
-def _cut(name: str, width: int) -> str:
-    # Names are cut by display width so CJK names keep the card's edge straight.
-    if display_width(name) <= width:
-        return name
-    out = ""
-    for char in name:
-        if display_width(out + char) > width - 1:
-            break
-        out += char
-    return out + "…"
 
 
 def card_text(view: TableView, width: int = 22) -> Text:
@@ -31,13 +19,13 @@ def card_text(view: TableView, width: int = 22) -> Text:
         if n:
             text.append("\n")
         text.append(f"{seat.wind} ", style="bold")
-        text.append(_cut(seat.name, width - 2), style="strike" if seat.withdrawn else "")
+        text.append(fit(seat.name, width - 2), style="strike" if seat.withdrawn else "")
         if seat.substitute:
             text.append("\n  ")
-            text.append(_cut(f"for: {seat.substitute}", width - 2), style="italic")
+            text.append(fit(f"for: {seat.substitute}", width - 2), style="italic")
     for a, b in view.repeats:
         text.append("\n")
-        text.append(_cut(f"met before: {a} / {b}", width), style="bold")
+        text.append(fit(f"met before: {a} / {b}", width), style="bold")
     return text
 
 

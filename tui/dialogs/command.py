@@ -145,7 +145,7 @@ class CommandDialog(ModalScreen[bool]):
             yield Static("", id="dialog-error")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Confirm (ctrl+s)", variant="primary", id="dialog-ok")
-                yield Button("Cancel (esc)", id="command_dialog.cancel")
+                yield Button("Cancel (esc)", id="dialog-cancel")
 
     def on_mount(self) -> None:
         for field_input in self.query(Input):

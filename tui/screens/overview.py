@@ -20,13 +20,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
+from mjevent.core.preview import LineError, preview_line
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState
 from mjevent.events.commands import CommandError, record_line
 from mjevent.events.errors import EventFileError
-from mjevent.tui.line_preview import LineError, preview_line
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
-from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table, table_rows
+from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table
 
 __all__ = ["OverviewScreen", "attention_lines"]
 
@@ -101,8 +101,9 @@ class OverviewScreen(Screen[None]):
     def show_state(self, state: EventState) -> None:
         """Re-render for a new state: the changed rows, the counts, the preview of the line."""
         rnd = state.current_round
-        self.query_one(TableList).show(state, rnd)
-        rows = table_rows(state, rnd)
+        tables = self.query_one(TableList)
+        tables.show(state, rnd)
+        rows = tables.table_rows
         done = sum(r.status == TableStatus.FINISHED for r in rows)
         bar = Text.assemble(
             (f"Round {rnd}", "bold"),

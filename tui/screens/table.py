@@ -22,10 +22,10 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
 from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
+from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState, TableGame
 from mjevent.events.commands import correct_entry, entry_context, record_line
 from mjevent.tui.dialogs.confirm import ConfirmDialog
-from mjevent.tui.line_preview import LineError, preview_line
 from mjevent.tui.screens.overview import RECORD_ERRORS
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from mjevent.tui.line_preview import LineError, LinePreview
+from mjevent.core.preview import LineError, LinePreview
 
 __all__ = ["EntryLine", "EntryPreview", "preview_text"]
 

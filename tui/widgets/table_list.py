@@ -1,8 +1,9 @@
 """`TableList`: every table of a round as one row of a `DataTable`, updated row by row.
 
-`table_rows(state, round)` turns the state into plain text rows (`TableRow`); the widget keeps
-the rows it shows and, when a new state arrives, touches only the cells that changed, so a
-125-table round stays smooth while another table's hand is recorded.
+`table_rows(state, round)` turns the state into plain rows (`TableRow`); the widget keeps the
+rows it shows and, when a new state arrives, touches only the cells that changed, so a 125-table
+round stays smooth while another table's hand is recorded. On a narrow terminal each row takes
+two lines (names above, scores below) so that names stay readable at 80 columns.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from mjevent.core.state import EventState, TableGame
 
 __all__ = ["TableList", "TableRow", "TableStatus", "problems_by_table", "table_rows"]
 
-NAME_WIDTH = 14
-"""How much of a name a player cell shows by default; the list narrows it to fit the screen."""
 STATE_WIDTH = 12
 """The state column: `S4 3h 2r`, `done, E 1st`, `problem: ...` (cut)."""
+MARK_WIDTH = 5
+"""A seat's score (`-94`, `535`) or game points (`+43.3`)."""
 
 
 class TableStatus:
@@ -37,19 +38,16 @@ class TableStatus:
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
-    """What the overview shows for one table: `seats` one cell per seat (name, then the score
-    while playing or the game's points once finished), `status`, and `detail`: the hand being
-    played with honba and riichi sticks, the winner, or what does not add up."""
+    """What the overview shows for one table: the players' `names` in seat order, `marks` per
+    seat (the score in hundreds while playing, `250` = 25,000; the game points with uma and oka
+    once finished, `+43.3`; empty before the first hand), `status` (a `TableStatus`), and
+    `detail`: the hand being played with honba and riichi sticks, the winner, or the problem."""
 
     table: int
-    seats: tuple[str, ...]
+    names: tuple[str, ...]
+    marks: tuple[str, ...]
     status: str
     detail: str
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        """The row's cells in column order."""
-        return (str(self.table), *self.seats, self.detail)
 
 
 def _short(name: str, width: int) -> str:
@@ -80,37 +78,32 @@ def problems_by_table(state: EventState) -> dict[tuple[int, int], list[str]]:
 
 
 def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame | None,
-         problems: list[str], width: int) -> TableRow:
-    names = [_short(state.name(p), width) for p in seats]
+         problems: list[str]) -> TableRow:
+    names = tuple(state.name(p) for p in seats)
+    blank = ("",) * len(seats)
     if problems:
-        return TableRow(number, tuple(names), TableStatus.PROBLEM, "problem: " + problems[0])
+        return TableRow(number, names, blank, TableStatus.PROBLEM, "problem: " + problems[0])
     if game is None or (game.state is None and game.result is None):
-        return TableRow(number, tuple(names), TableStatus.NOT_STARTED, "not started")
+        return TableRow(number, names, blank, TableStatus.NOT_STARTED, "not started")
     if game.result is not None:
-        points = game.result.points
-        cells = tuple(f"{n} {_points(p)}" for n, p in zip(names, points, strict=False))
-        places = game.result.places
+        points, places = game.result.points, game.result.places
         top = min(range(len(points)), key=lambda s: (places[s], s))
-        return TableRow(number, cells, TableStatus.FINISHED, f"done, {WINDS[top]} 1st")
+        return TableRow(number, names, tuple(_points(p) for p in points), TableStatus.FINISHED,
+                        f"done, {WINDS[top]} 1st")
     assert game.state is not None
     g = game.state
-    cells = tuple(f"{n} {s // 100}" for n, s in zip(names, g.scores, strict=False))
     detail = f"{WINDS[g.round_wind]}{g.hand_number} {g.honba}h"
     if g.deposits:
         detail += f" {g.deposits}r"
-    return TableRow(number, cells, TableStatus.PLAYING, detail)
+    return TableRow(number, names, tuple(str(s // 100) for s in g.scores), TableStatus.PLAYING,
+                    detail)
 
 
-def table_rows(state: EventState, round: int, name_width: int = NAME_WIDTH) -> list[TableRow]:
-    """One row per table of `round`, in table order.
-
-    A playing table's seats show the scores in hundreds (`250` is 25,000), a finished table's
-    the game points with uma and oka in thousands (`+43.3`).
-    """
+def table_rows(state: EventState, round: int) -> list[TableRow]:
+    """One row per table of `round`, in table order."""
     problems = problems_by_table(state)
     return [
-        _row(state, number, seats, state.game(round, number), problems.get((round, number), []),
-             name_width)
+        _row(state, number, seats, state.game(round, number), problems.get((round, number), []))
         for number, seats in enumerate(state.seating.get(round, ()), 1)
     ]
 
@@ -129,7 +122,7 @@ class TableList(DataTable[str | Text]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "enter", "select_cursor", "Open table", id="overview.open_table", show=False,
+            "enter", "select_cursor", "Open table", id="overview.open_table",
             tooltip="Show the highlighted table's game hand by hand",
         ),
     ]
@@ -139,62 +132,78 @@ class TableList(DataTable[str | Text]):
         self._shown: dict[int, TableRow] = {}
         self._round: int | None = None
         self._seats = 0
-        self._name_width = NAME_WIDTH
+        self._layout = (0, False)
+        """(name width, two lines per row)."""
         self._last: tuple[EventState, int] | None = None
 
-    def on_resize(self) -> None:
-        """Fit the names to the width: at 80 columns a name keeps its first few letters."""
+    def _fit(self) -> tuple[int, bool]:
         seats = self._seats or 4
         spare = self.size.width - (3 + 2) - (STATE_WIDTH + 2) - 2
-        width = max(min(spare // seats - 2 - 6, 24), 4)
-        if width != self._name_width:
-            self._name_width = width
-            if self._last is not None:
-                self._shown = {}
-                self.show(*self._last)
+        cell = max(spare // seats - 2, 6)
+        one_line = cell - MARK_WIDTH - 1
+        if one_line >= 10:
+            return min(one_line, 24), False
+        return cell, True
+
+    def on_resize(self) -> None:
+        """Fit the names to the width (a narrow terminal gets two lines per table)."""
+        layout = self._fit()
+        if layout != self._layout and self._last is not None:
+            self._layout = layout
+            self._round = None  # rebuild
+            self.show(*self._last)
 
     def show(self, state: EventState, round: int) -> None:
-        """Show the tables of `round` in `state`, touching only the rows that changed."""
+        """Show the tables of `round` in `state`, touching only the cells that changed."""
         self._last = (state, round)
-        seats = state.rules.players
-        if seats != self._seats:
-            self._seats = seats
-            self.on_resize()
-        rows = table_rows(state, round, self._name_width)
+        rows = table_rows(state, round)
+        if state.rules.players != self._seats:
+            self._seats = state.rules.players
+            self._round = None
         if round != self._round or len(rows) != len(self._shown):
-            self._rebuild(rows, round, seats)
+            self._layout = self._fit()
+            self._rebuild(rows, round)
             return
         for row in rows:
             old = self._shown[row.table]
             if old == row:
                 continue
-            key = str(row.table)
-            for column, (before, after) in enumerate(zip(old.cells, row.cells, strict=True)):
-                if before != after or old.status != row.status:
-                    self.update_cell(key, self._columns[column], self._cell(row, column))
+            before, after = self._cells(old), self._cells(row)
+            for column, (a, b) in enumerate(zip(before, after, strict=True)):
+                if a != b:
+                    self.update_cell(str(row.table), self._columns[column], b)
             self._shown[row.table] = row
+
+    @property
+    def table_rows(self) -> list[TableRow]:
+        """The rows shown now, in table order."""
+        return [self._shown[t] for t in sorted(self._shown)]
 
     @property
     def _columns(self) -> list[str]:
         return ["t", *WINDS[: self._seats], "state"]
 
-    def _cell(self, row: TableRow, column: int) -> str | Text:
-        text = row.cells[column]
-        if column == len(row.cells) - 1:
-            return Text(text, style=_STYLE[row.status])
-        return text
+    def _cells(self, row: TableRow) -> list[str | Text]:
+        width, two_lines = self._layout
+        seats: list[str | Text] = []
+        for name, mark in zip(row.names, row.marks, strict=True):
+            if two_lines:
+                seats.append(f"{_short(name, width)}\n{mark}")
+            else:
+                seats.append(f"{_short(name, width)} {mark}".rstrip())
+        return [str(row.table), *seats, Text(row.detail, style=_STYLE[row.status])]
 
-    def _rebuild(self, rows: list[TableRow], round: int, seats: int) -> None:
+    def _rebuild(self, rows: list[TableRow], round: int) -> None:
         cursor = self.cursor_row if round == self._round else 0
         self.clear(columns=True)
-        self._round, self._seats = round, seats
-        width = self._name_width + 6
+        self._round = round
+        width, two_lines = self._layout
         self.add_column("T", key="t", width=3)
-        for wind in WINDS[:seats]:
-            self.add_column(wind, key=wind, width=width)
+        for wind in WINDS[: self._seats]:
+            self.add_column(wind, key=wind, width=width if two_lines else width + MARK_WIDTH + 1)
         self.add_column("State", key="state", width=STATE_WIDTH)
         for row in rows:
-            self.add_row(*(self._cell(row, c) for c in range(len(row.cells))), key=str(row.table))
+            self.add_row(*self._cells(row), key=str(row.table), height=2 if two_lines else 1)
         self._shown = {row.table: row for row in rows}
         if rows:
-            self.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
+            self.move_cursor(row=min(max(cursor, 0), len(rows) - 1), animate=False)

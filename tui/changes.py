@@ -45,7 +45,7 @@ def _scores(game: TableGame) -> str:
 
 
 def _game_line(game: TableGame | None) -> str:
-    if game is None:
+    if game is None or (not game.hands and game.result is None):
         return "not started"
     hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
     done = ", finished" if game.result is not None else ""
@@ -90,8 +90,14 @@ def _standings_lines(before: EventState, after: EventState, limit: int) -> list[
     return out
 
 
-def describe_changes(before: EventState, after: EventState, *, limit: int = 6) -> list[str]:
+def describe_changes(
+    before: EventState, after: EventState, *, entry: str | None = None, limit: int = 6
+) -> list[str]:
     """One line per thing `after` shows differently from `before`, most important first.
+
+    A problem of the new entry itself (`entry`, its id) means the command will refuse it:
+    that line starts "refused:". Other new problems are steps on the way the director should
+    know about (a withdrawn player still seated until the round is re-seated).
 
     >>> from mjevent.core.event import settings_from_dict
     >>> from mjevent.core.entries import PlayerRenamed
@@ -122,7 +128,9 @@ def describe_changes(before: EventState, after: EventState, *, limit: int = 6) -
         old, new = before.games.get(key), after.games.get(key)
         if _game_key(old) == _game_key(new):
             continue
-        out.append(f"r{key[0]} t{key[1]}: {_game_line(old)} -> {_game_line(new)}")
+        was, now = _game_line(old), _game_line(new)
+        if was != now:
+            out.append(f"r{key[0]} t{key[1]}: {was} -> {now}")
         if new is not None:
             gone = old.substitutes if old is not None else {}
             for seat, name in sorted(new.substitutes.items()):
@@ -131,5 +139,8 @@ def describe_changes(before: EventState, after: EventState, *, limit: int = 6) -
                     out.append(f"r{key[0]} t{key[1]}: {name} plays for {who}")
     out.extend(_standings_lines(before, after, limit))
     old_problems = set(before.problems)
-    out.extend(f"problem: {p}" for p in after.problems if p not in old_problems)
+    for p in after.problems:
+        if p in old_problems:
+            continue
+        out.append(f"refused: {p.message}" if entry and p.entry == entry else f"problem: {p}")
     return out

@@ -179,7 +179,7 @@ class CommandDialog(ModalScreen[bool]):
     def compute_changes(self, entry: Entry) -> None:
         """Fold the log with the entry on a trial copy and describe the difference."""
         after = trial_state(self.state, self.log_entries, self.log_problems, entry)
-        lines = describe_changes(self.state, after)
+        lines = describe_changes(self.state, after, entry=entry.id)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_changes, lines)
 

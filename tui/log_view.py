@@ -114,6 +114,14 @@ def _about(
     )
 
 
+def _fields(record: Mapping[str, Any]) -> str:
+    """A record's own fields as text, for an entry the replay no longer tells."""
+    skip = ("id", "at", "kind")
+    return f"{record.get('kind', '?')}: " + ", ".join(
+        f"{key} {value}" for key, value in record.items() if key not in skip
+    )
+
+
 def log_lines(state: EventState, records: Sequence[Mapping[str, Any]]) -> tuple[LogLine, ...]:
     """Every record of the log, oldest first, told as `mjevent replay` tells it."""
     story = replay(state.settings, records)
@@ -141,6 +149,9 @@ def log_lines(state: EventState, records: Sequence[Mapping[str, Any]]) -> tuple[
         rnd, table, players = _about(entry, story.state, by_id)
         texts = [t for t in told.get(entry_id, []) if not t.startswith("!! ")]
         kind = str(record.get("kind", "?"))
+        if entry_id in story.state.voided:
+            # The replay tells a voided entry only as voided: say what it held.
+            texts = [_fields(record)]
         out.append(
             LogLine(
                 position=position,
@@ -164,8 +175,9 @@ class LogFilter:
     """Which log lines to show: every condition given must hold.
 
     Written as words on one line: `r2` (round 2), `t3` (table 3), a kind (`hand`, `correction`,
-    `player` for every player entry, or `k:hand`), anything else a part of a player's name or id
-    (`p:` forces a name). Case and accents do not matter.
+    `player` for every player entry, or `k:hand`); any other word is looked for in the names
+    and ids of the entry's players and in what the entry says (`ron`, `chombo`, `Tanaka`;
+    `p:` forces a word to be read this way). Case and accents do not matter.
 
     >>> LogFilter.parse("r2 t3 hand chloe")
     LogFilter(round=2, table=3, kinds=('hand',), names=('chloe',))
@@ -207,16 +219,21 @@ class LogFilter:
         return self == LogFilter()
 
     def matches(self, line: LogLine, state: EventState) -> bool:
-        """Whether `line` passes; names are matched against the players' current names."""
+        """Whether `line` passes; words are matched against the players' current names and ids
+        and the entry's text."""
         if self.round is not None and line.round != self.round:
             return False
         if self.table is not None and line.table != self.table:
             return False
         if self.kinds and not any(line.kind.startswith(k) for k in self.kinds):
             return False
-        for name in self.names:
-            if not any(name in plain(p) or name in plain(state.name(p)) for p in line.players):
-                return False
+        if self.names:
+            said = plain(line.text)
+            for name in self.names:
+                if name in said:
+                    continue
+                if not any(name in plain(p) or name in plain(state.name(p)) for p in line.players):
+                    return False
         return True
 
 

@@ -49,7 +49,7 @@ def _status(state: EventState, rnd: int, table: int) -> str:
     if game.result is not None:
         return "finished"
     if game.state is not None:
-        return f"{game.state.label}, {len(game.hands)} hands"
+        return game.state.label
     return "playing"
 
 

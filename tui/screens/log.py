@@ -58,7 +58,7 @@ def _log_columns() -> tuple[Column, ...]:
 
 def _detail(line: LogLine, state: EventState) -> str:
     parts = [f"Entry {line.id} ({line.kind.replace('_', ' ')}), {line.at}"]
-    parts.append(line.text)
+    parts.append(_what(line))
     if line.players:
         parts.append("Players: " + ", ".join(sorted(state.name(p) for p in line.players)))
     if line.corrected_by:
@@ -218,12 +218,15 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
         self.app.push_screen(ReplayScreen(self.lines, line.position), self._replay_closed)
 
     def _replay_closed(self, position: int | None) -> None:
-        # Back from the replay: select the entry it was showing (if the filter lets it show).
-        if position is None:
-            return
+        # Back from the replay: select the entry it was showing, clearing a filter that
+        # would hide it.
         line = next((ln for ln in self.lines if ln.position == position), None)
-        if line is not None:
-            self.query_one(SheetTable).go_to(line.id)
+        if line is None:
+            return
+        if not self.filter.matches(line, self.console.state):
+            self.action_clear_filter()
+        self.query_one(SheetTable).go_to(line.id)
+        self._show_detail()
 
     def action_void(self) -> None:
         line = self.query_one(SheetTable).current_item()
@@ -242,26 +245,30 @@ def _tables_columns(seats: int) -> tuple[Column, ...]:
 
     return (
         Column("Tbl", lambda row: str(row[0]), lambda row: row[0]),
-        *(seat(i) for i in range(seats)),
         Column("State", lambda row: row[2], lambda row: row[2]),
+        *(seat(i) for i in range(seats)),
     )
 
 
 def tables_after(state: EventState, rnd: int) -> list[tuple[int, list[str], str]]:
-    """Each table of round `rnd` as (number, seat cells "name score", state) for the replay."""
+    """Each table of round `rnd` as (number, seat cells "name score", state) for the replay:
+    state "done", "-" (not started) or the hand being played ("S3 2h": South 3, 2 honba)."""
     out = []
     for number, seats in enumerate(state.seating.get(rnd, ()), 1):
         game = state.game(rnd, number)
         if game is not None and game.result is not None:
             scores: tuple[int, ...] | None = game.result.final
-            where = "finished"
+            where = "done"
         elif game is not None and game.state is not None:
             scores = game.state.scores
-            where = game.state.label
+            # "S3 2h": South 3, 2 honba, short enough to leave the names room at 80 columns.
+            where = (
+                f"{WINDS[game.state.round_wind]}{game.state.hand_number} {game.state.honba}h"
+            )
         else:
-            scores, where = None, "not started"
+            scores, where = None, "-"
         cells = [
-            fit(state.name(p), 11) + ("" if scores is None else f" {scores[s] / 1000:.1f}")
+            fit(state.name(p), 9) + ("" if scores is None else f" {scores[s] / 1000:.1f}")
             for s, p in enumerate(seats)
         ]
         out.append((number, cells, where))

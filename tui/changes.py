@@ -139,8 +139,9 @@ def describe_changes(
                     out.append(f"r{key[0]} t{key[1]}: {name} plays for {who}")
     out.extend(_standings_lines(before, after, limit))
     old_problems = set(before.problems)
-    for p in after.problems:
-        if p in old_problems:
+    for problem in after.problems:
+        if problem in old_problems:
             continue
-        out.append(f"refused: {p.message}" if entry and p.entry == entry else f"problem: {p}")
+        own = entry is not None and problem.entry == entry
+        out.append(f"refused: {problem.message}" if own else f"problem: {problem}")
     return out

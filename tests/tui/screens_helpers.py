@@ -4,6 +4,7 @@ the event file back."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -11,6 +12,7 @@ from mjevent.core.entries import Entry
 from mjevent.events.commands import read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
+from tests.tui.conftest import screen_text
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -48,6 +50,12 @@ def logged(path: Path) -> list[Entry]:
     return entries
 
 
-def lines(app: MjeventApp, text: str) -> list[str]:
+def text(app: MjeventApp) -> str:
+    """What the terminal shows now, as plain text."""
+    shown: Any = app  # conftest's screen_text is typed for App[object]
+    return screen_text(shown)
+
+
+def lines(app: MjeventApp) -> list[str]:
     """The screen's lines, trailing spaces cut."""
-    return [line.rstrip() for line in text.splitlines()]
+    return [line.rstrip() for line in text(app).splitlines()]

@@ -1,6 +1,8 @@
 """The log screen (F6): every entry newest first, the filter, the replay from any entry, and a
 void with a reason."""
 
+# ruff: noqa: RUF001 (the samples' names are spelled as their players spell them)
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,8 +11,8 @@ from mjevent.core.entries import Correction
 from mjevent.tui.dialogs.command import CommandDialog
 from mjevent.tui.log_view import LogFilter
 from mjevent.tui.screens.log import LogScreen, ReplayScreen
-from tests.tui.conftest import make_app, screen_text
-from tests.tui.screens_helpers import lines, logged, open_mode, press, type_text
+from tests.tui.conftest import make_app
+from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
 
 
 async def test_club_log_lists_every_entry_newest_first(club: Path) -> None:
@@ -18,7 +20,7 @@ async def test_club_log_lists_every_entry_newest_first(club: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_mode(pilot, "f6")
         assert isinstance(app.screen, LogScreen)
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
     assert shown[3:8] == [
         " 166 of 166 entries",
         "   #  Time   Where  Kind           What",
@@ -39,9 +41,9 @@ async def test_filter_by_round_table_and_a_word_in_sanma(sanma: Path) -> None:
         await press(pilot, "slash")
         await type_text(pilot, "r1 t2 ron")
         await press(pilot, "enter")
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
         await press(pilot, "escape")
-        cleared = lines(app, screen_text(app))[3]
+        cleared = lines(app)[3]
     assert shown[3:9] == [
         " 4 of 68 entries match the filter",
         "  #  Time   Where  Kind           What",
@@ -67,12 +69,12 @@ async def test_enter_replays_the_event_after_an_entry_and_arrows_step(club: Path
         # WHEN Enter (back to the list), two rows down (entry 155), Enter
         await press(pilot, "enter", "down", "down", "enter")
         assert isinstance(app.screen, ReplayScreen)
-        at_155 = lines(app, screen_text(app))
+        at_155 = lines(app)
         await press(pilot, "left")
-        at_154 = lines(app, screen_text(app))
+        at_154 = lines(app)
         await press(pilot, "escape")
         assert isinstance(app.screen, LogScreen)
-        after = lines(app, screen_text(app))
+        after = lines(app)
     assert at_155[:9] == [
         " After entry 155 of 166 (14:29 r3 t2 hand): r3 t2 ron E<-W 3/30 r:S,W South 1,",
         " 2 honba Sanna Järvinen +8 400 Nguyễn Thị Mai -1 000 Sophie Müller -7 400 -> 3",
@@ -87,7 +89,9 @@ async def test_enter_replays_the_event_after_an_entry_and_arrows_step(club: Path
     # one entry back: table 2's hand (entry 155) is not played yet, table 1 is as it was
     assert at_154[0].startswith(" After entry 154 of 166 (14:29 r3 t1 hand)")
     assert at_154[4] == at_155[4]
-    assert at_154[5] == "   2  S1 2h  Sanna Jä… -5.4  Nguyễn T… 51.0  Sophie M… 45.3  Mateusz … 29.1"
+    assert at_154[5] == (
+        "   2  S1 2h  Sanna Jä… -5.4  Nguyễn T… 51.0  Sophie M… 45.3  Mateusz … 29.1"
+    )
     # back in the log, the entry the replay showed last is the one selected
     assert after[3] == " 166 of 166 entries"
     start = next(i for i, line in enumerate(after) if line.startswith(" Entry "))
@@ -107,10 +111,10 @@ async def test_v_voids_an_entry_with_a_reason_and_shows_what_changes(club: Path)
         await press(pilot, "enter", "v")
         assert isinstance(app.screen, CommandDialog)
         await type_text(pilot, "paid in advance")
-        dialog = screen_text(app)
+        dialog = text(app)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, LogScreen)
-        row = lines(app, screen_text(app))[5]
+        row = lines(app)[5]
     assert "standings: Ömer Yıldız -8.8 -> -3.8" in dialog
     assert row == (
         "   2  09:45  r1     penalty        (voided) penalty: player p12, amount 5000, re"

@@ -1,6 +1,8 @@
 """The players screen (F4): search, and each player command through its dialog, asserted on
 the screen and on the event file read back."""
 
+
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,8 +16,8 @@ from mjevent.core.entries import (
 )
 from mjevent.tui.dialogs.command import CommandDialog
 from mjevent.tui.screens.players import PlayersScreen
-from tests.tui.conftest import make_app, screen_text
-from tests.tui.screens_helpers import lines, logged, open_mode, press, type_text
+from tests.tui.conftest import make_app
+from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
 
 
 def _rows(text: str) -> list[str]:
@@ -37,9 +39,9 @@ async def test_slash_searches_names_ignoring_case_and_accents(club: Path) -> Non
         assert isinstance(app.screen, PlayersScreen)
         await press(pilot, "slash")
         await type_text(pilot, "CHLOE")
-        text = screen_text(app)
-    assert lines(app, text)[3] == " 1 of 16 players match 'CHLOE'"
-    assert _rows(text) == [" p05  Chloé Lefèvre             active  t4 W"]
+        screen = text(app)
+    assert screen.splitlines()[3].rstrip() == " 1 of 16 players match 'CHLOE'"
+    assert _rows(screen) == [" p05  Chloé Lefèvre             active  t4 W"]
 
 
 async def test_a_adds_a_late_player_with_the_next_id(club: Path) -> None:
@@ -51,10 +53,10 @@ async def test_a_adds_a_late_player_with_the_next_id(club: Path) -> None:
         assert isinstance(app.screen, CommandDialog)
         await press(pilot, "tab")
         await type_text(pilot, "Kim Minji")
-        preview = lines(app, screen_text(app))
+        preview = lines(app)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, PlayersScreen)
-        rows = _rows(screen_text(app))
+        rows = _rows(text(app))
     assert any("What changes:" in line for line in preview)
     assert any("p17: added as Kim Minji" in line for line in preview)
     assert rows[-1] == " p17  Kim Minji                 active"
@@ -76,11 +78,11 @@ async def test_a_taken_id_is_refused_in_the_dialog_and_nothing_is_written(club: 
         await type_text(pilot, "Someone")
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, CommandDialog)
-        text = screen_text(app)
+        screen = text(app)
         await press(pilot, "escape")
         assert isinstance(app.screen, PlayersScreen)
-    assert "refused: player id 'p01' is already taken" in text
-    assert "Not recorded: player id 'p01' is already taken (nothing was recorded)" in text
+    assert "refused: player id 'p01' is already taken" in screen
+    assert "Not recorded: player id 'p01' is already taken (nothing was recorded)" in screen
     assert club.read_bytes() == before
 
 
@@ -90,9 +92,9 @@ async def test_n_renames_the_selected_player(club: Path) -> None:
         await open_mode(pilot, "f4")
         await press(pilot, "down", "n", "ctrl+u")
         await type_text(pilot, "Sophie Mueller")
-        preview = screen_text(app)
+        preview = text(app)
         await press(pilot, "enter")
-        rows = _rows(screen_text(app))
+        rows = _rows(text(app))
     assert "p02: renamed Sophie Müller -> Sophie Mueller" in preview
     assert rows[1] == " p02  Sophie Mueller            active  t2 S"
     renamed = logged(club)[-1]
@@ -109,14 +111,14 @@ async def test_w_withdraws_and_b_brings_the_player_back(club: Path) -> None:
         await type_text(pilot, "5")
         await press(pilot, "tab")
         await type_text(pilot, "train home")
-        preview = screen_text(app)
+        preview = text(app)
         await press(pilot, "ctrl+s")
-        withdrawn = _rows(screen_text(app))[2]
+        withdrawn = _rows(text(app))[2]
         # WHEN b (from round 5, as offered: the current round is 4) ... ctrl+s
         await press(pilot, "b", "ctrl+u")
         await type_text(pilot, "5")
         await press(pilot, "ctrl+s")
-        back = _rows(screen_text(app))[2]
+        back = _rows(text(app))[2]
     assert "김서연: active -> withdrawn from round 5" in preview
     assert withdrawn == " p03  김서연                    withdrawn from r5  t3 S"
     assert back == " p03  김서연                    back from r5       t3 S"
@@ -133,9 +135,9 @@ async def test_u_seats_a_substitute_at_the_players_table_in_sanma(sanma: Path) -
         # GIVEN 陳 美玲 (p02, round 3 table 2) WHEN u, Tab Tab to the name, type, Enter
         await press(pilot, "down", "u", "tab", "tab")
         await type_text(pilot, "Kai Sub")
-        preview = screen_text(app)
+        preview = text(app)
         await press(pilot, "enter")
-        row = _rows(screen_text(app))[1]
+        row = _rows(text(app))[1]
     assert "r3 t2: Kai Sub plays for 陳 美玲" in preview
     assert "not started -> " not in preview
     assert row == " p02  陳 美玲                 active  t2 S (sub: Kai Sub)"

@@ -1,12 +1,14 @@
 """The seating screen (F5): any round as a grid of tables, and the checker's summary."""
 
+# ruff: noqa: RUF001 (the samples' names are spelled as their players spell them)
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from mjevent.events.commands import record_line
 from mjevent.tui.screens.seating import SeatingScreen
-from tests.tui.conftest import make_app, screen_text
+from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, open_mode, press, settle
 
 
@@ -15,7 +17,7 @@ async def test_club_opens_on_the_current_round_with_the_checker(club: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await open_mode(pilot, "f5")
         assert isinstance(app.screen, SeatingScreen)
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
     assert shown[:8] == [
         " Round 4: 4 tables, 0 finished (current round)",
         " ╭─ Table 1 ─────────────╮ ╭─ Table 2 ─────────────╮ ╭─ Table 3 ──────────────╮",
@@ -40,11 +42,11 @@ async def test_brackets_step_through_sanma_rounds_and_c_returns(sanma: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await open_mode(pilot, "f5")
         await press(pilot, "left_square_bracket")
-        round_2 = lines(app, screen_text(app))
+        round_2 = lines(app)
         await press(pilot, "right_square_bracket", "right_square_bracket")
-        round_4 = lines(app, screen_text(app))[0]
+        round_4 = lines(app)[0]
         await press(pilot, "c")
-        current = lines(app, screen_text(app))[0]
+        current = lines(app)[0]
     assert round_2[:5] == [
         " Round 2: 3 tables, 3 finished",
         " ╭─ Table 1 ─────────────╮ ╭─ Table 2 ─────────────╮ ╭─ Table 3 ──────────────╮",
@@ -63,7 +65,7 @@ async def test_a_dealer_tenpai_draw_shows_east_1_1_honba_on_its_card(club: Path)
         await open_mode(pilot, "f5")
         app.run_command(record_line, "t1 draw tenpai:E")
         await settle(pilot)
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
     assert shown[6] == (
         " ╰───── East 1, 1 honba ─╯ ╰───────── not started ─╯ ╰────────── not started ─╯"
     )

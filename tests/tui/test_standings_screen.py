@@ -1,6 +1,8 @@
 """The standings screen (F3): the numbers of `mjevent print standings`, rounds, sorting, a
 player's history, and live updates when a game ends."""
 
+
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +13,7 @@ from mjevent.events.commands import record_final
 from mjevent.tui.cli_print import Format, render
 from mjevent.tui.screens.standings import PlayerHistoryScreen, StandingsScreen
 from mjevent.tui.sheets import event_standings
-from tests.tui.conftest import make_app, screen_text
+from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, settle
 
 
@@ -27,10 +29,10 @@ async def test_club_standings_show_the_rows_print_standings_prints(club: Path) -
         await settle(pilot)
         await open_mode(pilot, "f3")
         assert isinstance(app.screen, StandingsScreen)
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
         # (t does nothing: nobody in the club has a team)
         await press(pilot, "t")
-        assert lines(app, screen_text(app)) == shown
+        assert lines(app) == shown
         # THEN every row holds the numbers `mjevent print standings --format csv` prints
         # (the empty Team column left out, since nobody has a team).
         state = app.state
@@ -52,7 +54,7 @@ async def test_left_bracket_shows_round_2_with_a_shared_place(club: Path) -> Non
         await settle(pilot)
         await open_mode(pilot, "f3")
         await press(pilot, "left_square_bracket")
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
     assert shown[0] == " Standings after round 2"
     assert shown[11:13] == [
         " 10-11  Pieter de Vries     -21.8  2  3.00    0    1    0    1           -5",
@@ -68,7 +70,7 @@ async def test_s_sorts_by_the_next_column_and_o_reverses(sanma: Path) -> None:
         # GIVEN ranking order WHEN s twice (Place, then Name)
         await press(pilot, "s", "s")
         by_name = [row[1] for row in _cells(app)]
-        title = lines(app, screen_text(app))[0]
+        title = lines(app)[0]
         await press(pilot, "o")
         reversed_names = [row[1] for row in _cells(app)]
     assert title == " Standings after round 2, by Name, A to Z"
@@ -87,7 +89,7 @@ async def test_enter_opens_a_players_history_with_the_running_total(sanma: Path)
         # GIVEN the third row (陳 美玲, +10.6) WHEN Enter
         await press(pilot, "down", "down", "enter")
         assert isinstance(app.screen, PlayerHistoryScreen)
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
         await press(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
     assert shown[:4] == [
@@ -108,7 +110,7 @@ async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
         # line does)
         app.run_command(record_final, 4, 1, [41200, 28800, 22100, 27900])
         await settle(pilot)
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
     # THEN round 4 is shown with 佐々木 蓮's 41 200 at East (+26.2 with uma) on top
     assert shown[:4] == [
         " Standings after round 4",
@@ -128,7 +130,7 @@ async def test_t_shows_the_team_standings_of_league(tmp_path: Path) -> None:
         await settle(pilot)
         await open_mode(pilot, "f3")
         await press(pilot, "t")
-        shown = lines(app, screen_text(app))
+        shown = lines(app)
     assert shown[:3] == [
         " Team standings after round 3",
         " Place  Team                   Members   Total  Games  Firsts  Penalties  Move",

@@ -57,6 +57,7 @@ __all__ = [
     "PreviewPayment",
     "SeatView",
     "entry_context",
+    "line_context",
     "preview_line",
     "result_text",
     "unseated_round",
@@ -164,15 +165,28 @@ def _payment_text(p: PreviewPayment, names: list[str]) -> str:
     return f"{names[p.payer]} pays {names[p.receiver]} {_number(p.points)} ({p.what.value})"
 
 
-def entry_context(state: EventState, round: int | None = None) -> EntryContext:
+def entry_context(
+    state: EventState, round: int | None = None, *, table: int | None = None
+) -> EntryContext:
     """The context an entry line is read in: the round (default: the current one) and its
-    seating with the players' names."""
+    seating with the players' names (of one `table` only when it is given: a line names one
+    table, and 125 tables' names cost more than the rest of a preview)."""
     rnd = state.current_round if round is None else round
     tables = {
         t: tuple(SeatedPlayer(p, state.name(p)) for p in seats)
         for t, seats in enumerate(state.seating.get(rnd, ()), 1)
+        if table is None or t == table
     }
     return EntryContext(round=rnd, seats=state.rules.players, tables=tables)
+
+
+def line_context(state: EventState, text: str, round: int | None = None) -> EntryContext:
+    """The context to read `text` in: the round the line names (``r2 t3 ...``), else `round`,
+    else the current round, with the seating of the table the line names. Raises
+    `EntrySyntaxError` when the line does not start with a table."""
+    rnd = state.current_round if round is None else round
+    named, table, _, _ = read_head(text, EntryContext(round=rnd, seats=state.rules.players))
+    return entry_context(state, named, table=table)
 
 
 def unseated_round(state: EventState, rnd: int, *, named: bool) -> str:
@@ -251,8 +265,11 @@ def preview_line(
     `round` is the round a line without ``rN`` is for (default: `state.current_round`). Pure
     and quick enough to run on every keystroke: it reads one table's game, never the log.
     """
+    current = state.current_round if round is None else round
     try:
-        rnd, table, round_span, table_span = read_head(text, entry_context(state, round))
+        rnd, table, round_span, table_span = read_head(
+            text, EntryContext(round=current, seats=state.rules.players)
+        )
     except EntrySyntaxError as error:
         return LineError(_short(error, text), error.span)
     tables = state.seating.get(rnd)
@@ -270,7 +287,7 @@ def preview_line(
             "change it",
             table_span,
         )
-    context = entry_context(state, rnd)
+    context = entry_context(state, rnd, table=table)
     try:
         parsed = parse_entry(text, context)
     except IllegalHandError as error:

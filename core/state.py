@@ -19,6 +19,7 @@ it changed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -63,6 +64,7 @@ from mjevent.core.scoring import Settlement
 
 __all__ = [
     "EventState",
+    "Folder",
     "HandPlayed",
     "PlayerState",
     "Problem",
@@ -202,7 +204,7 @@ class EventState:
         p = self.players.get(player)
         return p.name if p else player
 
-    @property
+    @functools.cached_property
     def current_round(self) -> int:
         """The round a line without ``rN`` is for: the first seated round with a table still
         to finish (a table with no result yet counts as one). When every seated round is
@@ -437,6 +439,17 @@ class _Table:
         self.result: GameResult | None = None
         self.substitutes: dict[int, str] = {}
         self.time_call_at: int | None = None
+        self.cached: TableGame | None = None
+
+    def copy(self) -> _Table:
+        """A copy to change while the original stays as it is (see `_Fold.fork`)."""
+        twin = _Table(self.round, self.table, self.seats, self.rules)
+        twin.logged, twin.played = list(self.logged), list(self.played)
+        twin.state, twin.finished, twin.result = self.state, self.finished, self.result
+        twin.substitutes = dict(self.substitutes)
+        twin.time_call_at = self.time_call_at
+        twin.cached = self.cached
+        return twin
 
     @property
     def label(self) -> str:
@@ -513,7 +526,10 @@ class _Table:
                 for old, score in enumerate(finished.final):
                     final[seat_map[old]] = score
                 finished = dataclasses.replace(finished, final=tuple(final))
-            chombos = tuple(seat_map[s] for s in finished.chombos)
+            # A seat the table does not have stays as it is (`finish` leaves it out).
+            chombos = tuple(
+                seat_map[s] if 0 <= s < len(seat_map) else s for s in finished.chombos
+            )
             self.finish(dataclasses.replace(finished, chombos=chombos), problems)
         return True
 
@@ -590,10 +606,13 @@ class _Table:
         self.result = result
 
     def frozen(self) -> TableGame:
+        """The table's game as a frozen value, made again only after the table changed."""
+        if self.cached is not None:
+            return self.cached
         result = self.result
         if result is None and self.state is not None and self.state.finished:
             result = _result(self.state, frozenset(self.substitutes))
-        return TableGame(
+        self.cached = TableGame(
             round=self.round,
             table=self.table,
             seats=self.seats,
@@ -603,10 +622,16 @@ class _Table:
             finished=None if self.finished is None else self.finished.id,
             substitutes=dict(self.substitutes),
         )
+        return self.cached
 
 
 class _Fold:
-    """The mutable working set of one fold; `fold` is its only user."""
+    """The mutable working set of a fold; `Folder` keeps one alive between entries.
+
+    Tables are copied on write: `fork` shares them with the copy, and `table` copies a shared
+    one before handing it out to be changed, so a fork can take an entry (and be thrown away)
+    while the original stays as it was.
+    """
 
     def __init__(self, settings: EventSettings, problems: list[Problem]) -> None:
         self.settings = settings
@@ -623,8 +648,32 @@ class _Fold:
         self.round_time_called: dict[int, str] = {}
         self.withdrawals: dict[PlayerId, PlayerWithdrawn] = {}
         self.flagged: set[tuple[PlayerId, int]] = set()
+        # The tables this working set may change in place; the others are shared with a fork.
+        self.owned: set[tuple[int, int]] = set()
         for r in settings.seating.rounds:
             self.set_round(None, r.round, r.tables)
+
+    def fork(self) -> _Fold:
+        """A working set equal to this one that can take more entries without changing it.
+
+        Costs a copy of the containers (a few thousand references at 500 players), not of the
+        tables: from now on both sides copy a table before they change it.
+        """
+        twin = object.__new__(_Fold)
+        twin.settings, twin.rules = self.settings, self.rules
+        twin.problems = list(self.problems)
+        twin.players = dict(self.players)
+        twin.seating = dict(self.seating)
+        twin.tables = dict(self.tables)
+        twin.clocks = dict(self.clocks)
+        twin.penalties = list(self.penalties)
+        twin.notes = list(self.notes)
+        twin.round_time_called = dict(self.round_time_called)
+        twin.withdrawals = dict(self.withdrawals)
+        twin.flagged = set(self.flagged)
+        twin.owned = set()
+        self.owned = set()
+        return twin
 
     def problem(self, entry: Entry | None, message: str) -> None:
         self.problems.append(Problem(None if entry is None else entry.id, message))
@@ -665,10 +714,12 @@ class _Fold:
         for key in [k for k in self.tables if k[0] == rnd]:
             del self.tables[key]
 
-    def seated_after_withdrawal(self) -> None:
+    def seated_after_withdrawal(self) -> list[Problem]:
         """A withdrawn player still seated in a round from their withdrawal on, with no result
         at that table yet: the round must be re-seated. The problem belongs to the event, not
-        to the withdrawal (withdrawing first and re-seating next is the right order)."""
+        to the withdrawal (withdrawing first and re-seating next is the right order), so it is
+        found again for every state rather than kept."""
+        found: list[Problem] = []
         for player, entry in self.withdrawals.items():
             for rnd, tables in sorted(self.seating.items()):
                 if rnd < entry.from_round or (player, rnd) in self.flagged:
@@ -676,20 +727,27 @@ class _Fold:
                 for t, table in enumerate(tables, 1):
                     game = self.tables.get((rnd, t))
                     if player in table and (game is None or not (game.played or game.finished)):
-                        self.problem(
+                        found.append(Problem(
                             None,
                             f"{self.players[player].name} ({player}) withdrew from round "
                             f"{entry.from_round} but is still seated at round {rnd} table {t}; "
                             "re-seat that round (or swap in a substitute)",
-                        )
+                        ))
+        return found
 
     def withdrawn_in(self, player: PlayerId, rnd: int) -> bool:
         p = self.players[player]
         return p.status is PlayerStatus.WITHDRAWN and (p.since_round or 1) <= rnd
 
     def table(self, entry: Entry, rnd: int, table: int) -> _Table | None:
-        existing = self.tables.get((rnd, table))
+        """The table `entry` changes (made on its first entry), this working set's own."""
+        key = (rnd, table)
+        existing = self.tables.get(key)
         if existing is not None:
+            if key not in self.owned:
+                existing = self.tables[key] = existing.copy()
+                self.owned.add(key)
+            existing.cached = None
             return existing
         tables = self.seating.get(rnd)
         if tables is None:
@@ -704,7 +762,8 @@ class _Fold:
         state = _Table(rnd, table, tables[table - 1], self.rules)
         if rnd in self.round_time_called:
             state.time_call_at = 0
-        self.tables[(rnd, table)] = state
+        self.tables[key] = state
+        self.owned.add(key)
         return state
 
     def swap(self, entry: SeatsSwapped) -> None:
@@ -870,6 +929,109 @@ class _Fold:
             )
 
 
+class Folder:
+    """The fold kept alive: the log so far, and the working set it left, ready for one more
+    entry. `fold` is `Folder.of(...).state()`; a console appends with `then`.
+
+    `then(entry)` gives a new `Folder` and leaves this one unchanged, so a command can try an
+    entry and drop it when it causes a problem. An entry at the end of the log is applied to a
+    fork of the working set, in time independent of the log's length; a correction, an entry
+    whose id is already in the log, or one that an earlier correction names, changes what
+    earlier entries mean and is folded again from the start (the same fold, over the longer
+    log).
+
+    >>> from mjevent.core.event import settings_from_dict
+    >>> settings = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
+    ...                                "rules": {"preset": "ema2016"}})
+    >>> note = Note(id="n1", at="2026-03-14T10:00:00Z", text="doors open")
+    >>> empty = Folder.of(settings, [])
+    >>> [n.text for n in empty.then(note).state().notes], empty.state().notes
+    (['doors open'], ())
+    """
+
+    def __init__(
+        self,
+        settings: EventSettings,
+        log: list[Entry],
+        read_problems: tuple[Problem, ...],
+        effective: list[Entry],
+        voided: set[str],
+        work: _Fold,
+        ids: frozenset[str],
+        targets: set[str],
+    ) -> None:
+        """Use `Folder.of`."""
+        self.settings = settings
+        self.log = log
+        self.read_problems = read_problems
+        self.ids = ids
+        # Ids that corrections in the log name: such an entry coming later changes what the
+        # correction did ("not in the log" becomes "comes later in the log").
+        self.targets = targets
+        self.effective = effective
+        self.voided = voided
+        self.work = work
+        self._state: EventState | None = None
+
+    @classmethod
+    def of(
+        cls, settings: EventSettings, entries: Iterable[Entry], *, problems: Iterable[Problem] = ()
+    ) -> Folder:
+        """Fold `entries` (the whole log, in order) over `settings`; see `fold`."""
+        with collector_paused():
+            log = list(entries)
+            read = tuple(problems)
+            found = list(read)
+            effective, voided = _resolve(log, found)
+            work = _Fold(settings, found)
+            for entry in effective:
+                work.apply(entry)
+        ids = frozenset(e.id for e in log)
+        targets = {e.target for e in log if isinstance(e, Correction)}
+        return cls(settings, log, read, effective, voided, work, ids, targets)
+
+    def then(self, entry: Entry) -> Folder:
+        """The fold of the log with `entry` appended; this folder is left as it was."""
+        if entry.id in self.ids or entry.id in self.targets or isinstance(entry, Correction):
+            return Folder.of(self.settings, [*self.log, entry], problems=self.read_problems)
+        with collector_paused():
+            work = self.work.fork()
+            work.apply(entry)
+        return Folder(
+            self.settings,
+            [*self.log, entry],
+            self.read_problems,
+            [*self.effective, entry],
+            self.voided,
+            work,
+            self.ids | {entry.id},
+            self.targets,
+        )
+
+    def state(self) -> EventState:
+        """The event's state after the log so far (made once per folder)."""
+        if self._state is not None:
+            return self._state
+        work = self.work
+        with collector_paused():
+            games = {key: t.frozen() for key, t in sorted(work.tables.items())}
+            problems = (*work.problems, *work.seated_after_withdrawal())
+        self._state = EventState(
+            settings=self.settings,
+            players=dict(work.players),
+            seating=dict(sorted(work.seating.items())),
+            games=games,
+            clocks=dict(sorted(work.clocks.items())),
+            penalties=tuple(work.penalties),
+            notes=tuple(work.notes),
+            entries=tuple(self.effective),
+            voided=frozenset(self.voided),
+            log_ids=self.ids,
+            problems=problems,
+        )
+        return self._state
+
+
 def fold(
     settings: EventSettings, entries: Iterable[Entry], *, problems: Iterable[Problem] = ()
 ) -> EventState:
@@ -878,25 +1040,4 @@ def fold(
     Never raises on log content: what cannot apply becomes a `Problem`. `problems` found before
     the fold (records that could not be read as entries) are kept first in the state's list.
     """
-    with collector_paused():
-        log = list(entries)
-        problems = list(problems)
-        effective, voided = _resolve(log, problems)
-        work = _Fold(settings, problems)
-        for entry in effective:
-            work.apply(entry)
-        work.seated_after_withdrawal()
-        games = {key: t.frozen() for key, t in sorted(work.tables.items())}
-    return EventState(
-        settings=settings,
-        players=dict(work.players),
-        seating=dict(sorted(work.seating.items())),
-        games=games,
-        clocks=dict(sorted(work.clocks.items())),
-        penalties=tuple(work.penalties),
-        notes=tuple(work.notes),
-        entries=tuple(effective),
-        voided=frozenset(voided),
-        log_ids=frozenset(e.id for e in log),
-        problems=tuple(problems),
-    )
+    return Folder.of(settings, entries, problems=problems).state()

@@ -47,9 +47,9 @@ from mjevent.core.entries import (
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
-from mjevent.core.preview import entry_context, unseated_round
+from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.state import EventState, Problem, fold
+from mjevent.core.state import EventState, Folder, Problem
 from mjevent.events.store import EventStore, new_entry_id
 
 __all__ = [
@@ -112,47 +112,58 @@ def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Pr
     return entries, problems
 
 
-# The console and a script can call commands back to back: keep the last fold per store and
-# reuse it while the log has not changed (same length, same last id, same settings object).
-_CACHE: dict[int, tuple[tuple[int, str | None, int], list[Entry], list[Problem], EventState]] = {}
+# The console and a script call commands back to back: keep, per store, the fold of its log
+# (`Folder`: the working set, ready for one more entry) while the log has not changed (same
+# length, same last id, same settings object). An entry appended here, or by another process,
+# is folded onto it; only a correction (or a record that cannot be read) folds the whole log.
+_CACHE: dict[int, tuple[tuple[int, str | None, int], Folder]] = {}
 
 
-def _snapshot(store: EventStore) -> tuple[list[Entry], list[Problem], EventState]:
-    key = (len(store.log), store.log[-1]["id"] if store.log else None, id(store.event))
+def _key(store: EventStore) -> tuple[int, str | None, int]:
+    return len(store.log), store.log[-1]["id"] if store.log else None, id(store.event)
+
+
+def _folder(store: EventStore) -> Folder:
+    key = _key(store)
     cached = _CACHE.get(id(store))
-    if cached is not None and cached[0] == key and cached[3].settings is store.event:
-        return cached[1], cached[2], cached[3]
+    if cached is not None and cached[0] == key and cached[1].settings is store.event:
+        return cached[1]
     count, last, _ = cached[0] if cached is not None else (0, None, 0)
-    grew = (
+    folder: Folder | None = None
+    if (
         cached is not None
-        and cached[3].settings is store.event
+        and cached[1].settings is store.event
         and 0 < count < len(store.log)
         and store.log[count - 1]["id"] == last
-    )
-    if grew and cached is not None:
-        # Another process appended: read only the new records.
-        more, more_problems = read_log(store.log[count:])
-        entries, problems = [*cached[1], *more], [*cached[2], *more_problems]
-    else:
+    ):
+        # Another process appended: read only the new records, fold them on.
+        more, unreadable = read_log(store.log[count:])
+        if not unreadable:
+            folder = cached[1]
+            for entry in more:
+                folder = folder.then(entry)
+    if folder is None:
         entries, problems = read_log(store.log)
-    state = fold(store.event, entries, problems=problems)
-    _CACHE[id(store)] = (key, entries, problems, state)
-    return entries, problems, state
+        folder = Folder.of(store.event, entries, problems=problems)
+    _CACHE[id(store)] = (key, folder)
+    return folder
 
 
 def current_state(store: EventStore) -> EventState:
     """The fold of the store's log as it was last read (call `store.reload()` to catch up)."""
-    return _snapshot(store)[2]
+    return _folder(store).state()
 
 
 def _append(store: EventStore, entry: Entry) -> EventState:
     """Check `entry` against the folded log, then append it; see the module docstring."""
     if store.changed_on_disk():
         store.reload()
-    entries, problems, state = _snapshot(store)
+    folder = _folder(store)
+    state = folder.state()
     if entry.id in state.log_ids:
         return state  # a retry of an entry already logged: record once
-    trial = fold(store.event, [*entries, entry], problems=problems)
+    after = folder.then(entry)
+    trial = after.state()
     # Refuse what the new entry gets wrong, and what it would make wrong in entries already
     # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
     # (a withdrawn player still seated) are steps on the way and are allowed.
@@ -164,10 +175,10 @@ def _append(store: EventStore, entry: Entry) -> EventState:
         others = [f"it would leave entry {p.entry} wrong: {p.message}" for p in caused
                   if p.entry != entry.id]
         raise CommandError("; ".join(own + others) + " (nothing was recorded)")
+    count = len(store.log)
     store.append(entry.to_record())
-    if store.log and store.log[-1]["id"] == entry.id and len(store.log) == len(entries) + 1:
-        key = (len(store.log), entry.id, id(store.event))
-        _CACHE[id(store)] = (key, [*entries, entry], problems, trial)
+    if len(store.log) == count + 1 and store.log[-1]["id"] == entry.id:
+        _CACHE[id(store)] = (_key(store), after)
         return trial
     # Another process appended meanwhile: fold what the file now holds.
     return current_state(store)
@@ -284,10 +295,10 @@ def record_line(
     (``r2 t3 ...``), else `round`, else the current round.
     """
     state = current_state(store)
-    named = re.match(r"\s*[rR](\d+)\s", text)
-    context = entry_context(state, int(named.group(1)) if named else round)
+    context = line_context(state, text, round)
+    named = round is not None or re.match(r"\s*[rR]\d", text) is not None
     if not named and context.round not in state.seating and state.seating:
-        raise CommandError(unseated_round(state, context.round, named=round is not None))
+        raise CommandError(unseated_round(state, context.round, named=False))
     parsed = parse_entry(text, context)
     return record_parsed(store, parsed, entry_id=entry_id, at=at, clock=clock)
 

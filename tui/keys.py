@@ -26,9 +26,9 @@ class ScreenKey:
 
 
 def screen_keys(screen: Screen[Any]) -> list[ScreenKey]:
-    """Every binding with an id on the focused widget, its containers, `screen` and the app,
-    after the user's keymap, in that order, each id once; hidden actions (`check_action`
-    False) left out.
+    """Every binding with an id on the focused widget and its containers, the screen's other
+    widgets, `screen` and the app, after the user's keymap, in that order, each id once; hidden
+    actions (`check_action` False) left out.
 
     Unlike `Screen.active_bindings`, a letter key of the screen stays listed while an input
     has the focus (the input would take the letter, but the action is still there).
@@ -36,6 +36,9 @@ def screen_keys(screen: Screen[Any]) -> list[ScreenKey]:
     app = screen.app
     focused = screen.focused
     nodes: list[DOMNode] = list(focused.ancestors_with_self) if focused is not None else []
+    # Then the keys of the screen's other widgets (the list of tables when the entry line has
+    # the focus): they work once that widget has the focus, so help and palette show them.
+    nodes.extend(w for w in screen.walk_children() if w not in nodes)
     for last in (screen, app):
         if last not in nodes:
             nodes.append(last)

@@ -1,8 +1,9 @@
 """Live standings: one public face for totals, places, tiebreaks, stages and teams.
 
 `compute_standings(games, roster, config)` ranks finished games (see `compute`);
-`standings_from_state(state)` does the same straight from a folded `EventState`; the settings
-that steer it are a `StandingsConfig` (see `config`). The modules behind this face:
+`standings_from_state(state)` does the same straight from a folded `EventState`, and
+`standings_update(previous, before, after)` brings them up to date after a game ends; the
+settings that steer it are a `StandingsConfig` (see `config`). The modules behind this face:
 
 - `config`: the `[standings]` settings, validated (tiebreak chains, withdrawals, stages, teams);
 - `model`: the frozen results (`Standings` rows, `StandingRow`, `TeamRow`, breakdowns);
@@ -54,7 +55,11 @@ from mjevent.core.standings.config import (
 from mjevent.core.standings.tiebreaks import lot_key
 
 if TYPE_CHECKING:
-    from mjevent.core.standings.state import standings_from_state, standings_inputs
+    from mjevent.core.standings.state import (
+        standings_from_state,
+        standings_inputs,
+        standings_update,
+    )
 
 __all__ = [
     "Breakdown",
@@ -87,9 +92,10 @@ __all__ = [
     "standings_config_from_dict",
     "standings_from_state",
     "standings_inputs",
+    "standings_update",
 ]
 
-_FROM_STATE = ("standings_from_state", "standings_inputs")
+_FROM_STATE = ("standings_from_state", "standings_inputs", "standings_update")
 
 
 def __getattr__(name: str) -> Any:

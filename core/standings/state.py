@@ -22,9 +22,9 @@ from mjevent.core.standings.compute import (
     compute_standings,
 )
 from mjevent.core.standings.config import StandingsConfig
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, TableGame
 
-__all__ = ["standings_from_state", "standings_inputs"]
+__all__ = ["standings_from_state", "standings_inputs", "standings_update"]
 
 _STATUS = {
     PlayerStatus.ACTIVE: Status.ACTIVE,
@@ -74,6 +74,13 @@ def _byes(state: EventState, roster: Sequence[Entrant]) -> list[ByeRecord]:
     return out
 
 
+def _played(game: TableGame) -> PlayedGame:
+    assert game.result is not None
+    return PlayedGame(
+        game.round, game.table, game.seats, game.result, tuple(sorted(game.substitutes.items()))
+    )
+
+
 def standings_inputs(
     state: EventState, entries: Iterable[Entry] = ()
 ) -> tuple[
@@ -84,11 +91,7 @@ def standings_inputs(
     `entries` is the whole log as read (voided entries included), used only to list cancelled
     penalties; without it the penalty list holds the effective penalties alone.
     """
-    games = [
-        PlayedGame(g.round, g.table, g.seats, g.result, tuple(sorted(g.substitutes.items())))
-        for g in state.games.values()
-        if g.result is not None
-    ]
+    games = [_played(g) for g in state.games.values() if g.result is not None]
     # Players name their team by its id; standings show the team's name.
     team_name = {t.id: t.name for t in state.settings.teams}
     roster = [
@@ -120,3 +123,49 @@ def standings_from_state(
         tables_per_round=tables,
         seats_per_table=state.rules.players,
     )
+
+
+def standings_update(
+    previous: Standings,
+    before: EventState,
+    after: EventState,
+    config: StandingsConfig | None = None,
+    entries: Iterable[Entry] = (),
+) -> Standings:
+    """The standings of `after`, given `previous`, the standings of `before` (same `config`).
+
+    When the only change between the two states that standings read is games that finished
+    (a console records a hand or a score sheet: the state before and after it), the new games
+    go in with `Standings.with_game`: at 500 players a fraction of a millisecond, where
+    `standings_from_state` takes 10 to 20 ms. Anything else (a player, the seating, a penalty,
+    a result corrected or undone) computes them afresh, `entries` as `standings_from_state`
+    reads them.
+    """
+    if after is before:
+        return previous
+    same_event = (
+        after.settings is before.settings
+        and after.penalties == before.penalties
+        and after.players == before.players
+        and after.seating == before.seating
+    )
+    finished: list[PlayedGame] = []
+    if same_event:
+        for key in after.games.keys() | before.games.keys():
+            old, new = before.games.get(key), after.games.get(key)
+            if old is new or (
+                (old is None or old.result is None) and (new is None or new.result is None)
+            ):
+                continue
+            if (old is None or old.result is None) and new is not None:
+                finished.append(_played(new))
+            else:
+                same_event = False  # a result changed or went: the totals are not sums of news
+                break
+    if not same_event:
+        return standings_from_state(after, config, entries)
+    standings = previous
+    for game in sorted(finished, key=lambda g: (g.round, g.table)):
+        standings = standings.with_game(game)
+    return standings
+

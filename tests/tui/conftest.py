@@ -8,6 +8,7 @@ import io
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -24,7 +25,7 @@ def fixed_clock() -> dt.datetime:
     return NOON
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """What the terminal shows now, as plain text (one line per row)."""
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), record=True,

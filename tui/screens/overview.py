@@ -42,9 +42,10 @@ def attention_lines(state: EventState, round: int) -> list[str]:
     """What the director should look at: every problem of the log (by table when it names one),
     and the tables of `round` still playing after time was called."""
     lines: list[str] = []
-    for (rnd, table), messages in sorted(problems_by_table(state).items()):
+    by_table = problems_by_table(state)
+    for (rnd, table), messages in sorted(by_table.items()):
         lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
-    tabled = {m for ms in problems_by_table(state).values() for m in ms}
+    tabled = {m for ms in by_table.values() for m in ms}
     lines.extend(str(p) for p in state.problems if p.message not in tabled)
     clock = state.clocks.get(round)
     if clock is not None and clock.time_called:
@@ -77,6 +78,10 @@ class OverviewScreen(Screen[None]):
         "Type a result on the entry line and press Enter (syntax: docs/entry.md). "
         "The preview under it shows what the line does before you press Enter."
     )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._recorded: Text | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
@@ -128,8 +133,12 @@ class OverviewScreen(Screen[None]):
         preview = self.query_one(EntryPreview)
         if not text.strip() or _TABLE_ONLY.match(text):
             line.mark_error(None)
-            preview.show(None)
+            if self._recorded is not None and not text.strip():
+                preview.update(self._recorded)
+            else:
+                preview.show(None)
             return
+        self._recorded = None
         result = preview_line(self.event_state, text)
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
@@ -156,10 +165,10 @@ class OverviewScreen(Screen[None]):
         except RECORD_ERRORS as error:
             self.query_one(EntryPreview).show(LineError(str(error)))
             return
+        # Shown until the next line is typed (emptying the line previews "" right after).
+        self._recorded = Text.assemble(("✓ recorded ", "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).update(
-            Text.assemble(("✓ recorded ", "bold green"), text)
-        )
+        self.query_one(EntryPreview).update(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

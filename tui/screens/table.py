@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
         self.round = round
         self.table = table
         self._shown_once = False
+        self._done: Text | None = None
         self.amending: str | None = None
         """The id of the hand being amended, while its line is on the entry line."""
 
@@ -184,8 +185,12 @@ class TableScreen(Screen[None]):
         preview = self.query_one("#table-preview", EntryPreview)
         if not event.value.strip():
             self.amending = None
-            preview.show(None)
+            if self._done is not None:
+                preview.update(self._done)
+            else:
+                preview.show(None)
             return
+        self._done = None
         if self.amending is not None:
             preview.update(Text(f"amending hand {self._hand_number(self.amending)}: "
                                 "Enter records the correction, Escape cancels"))
@@ -214,8 +219,9 @@ class TableScreen(Screen[None]):
             return
         done = "amended" if self.amending else "recorded"
         self.amending = None
+        self._done = Text.assemble((f"✓ {done} ", "bold green"), text)
         line.accepted()
-        preview.update(Text.assemble((f"✓ {done} ", "bold green"), text))
+        preview.update(self._done)
         self.query_one("#hands", DataTable).focus()
 
     def _amend(self, target: str, text: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.highlighter import Highlighter
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -103,28 +104,71 @@ class EntryLine(Input):
         self.refresh_bindings()
 
 
+PREVIEW_NAME_WIDTH = 20
+"""Cells a name takes in the preview's seat lines (so one seat is one line at 80 columns)."""
+
+
+def _number(value: int) -> str:
+    return f"{value:,}".replace(",", " ")
+
+
+def _name(name: str) -> str:
+    if cell_len(name) <= PREVIEW_NAME_WIDTH:
+        return set_cell_size(name, PREVIEW_NAME_WIDTH)
+    return set_cell_size(name, PREVIEW_NAME_WIDTH - 1) + "…"
+
+
+def _payments(preview: LinePreview) -> str:
+    winds = [s.wind for s in preview.seats]
+    parts: list[str] = []
+    for p in preview.payments:
+        if p.receiver is None and p.payer is not None:
+            continue  # a riichi stick: shown on the seat's line
+        if p.payer is None and p.receiver is not None:
+            parts.append(f"{winds[p.receiver]} takes the sticks {_number(p.points)}")
+        elif p.payer is not None and p.receiver is not None:
+            parts.append(f"{winds[p.payer]} pays {winds[p.receiver]} {_number(p.points)} "
+                         f"({p.what.value})")
+    return " · ".join(parts)
+
+
 def preview_text(result: LinePreview | LineError | None) -> Text:
-    """The preview as styled text: the seats, who pays whom, the scores after, the next dealer
-    and the game's end; or the error."""
+    """The preview as styled text, one seat a line (before -> after, the change, riichi), then
+    who pays whom (with honba and riichi sticks), the next dealer or the game's end; for a
+    final-scores line the sum and what it lacks; or the error."""
     if result is None:
         return Text("Type a result, e.g. t3 ron S<-W 3/30 r:E,S   ·   t3 final 41200 28800 "
                     "22100 27900   ·   t3 then Enter opens table 3", style="dim")
     if isinstance(result, LineError):
         return Text.assemble(("✗ ", "bold red"), (result.message, "red"))
-    lines = result.describe().splitlines()
+    p = result
     text = Text()
-    text.append(lines[0], style="bold")
-    for line in lines[1:]:
-        text.append("\n")
-        body = line.strip()
-        if body.startswith("game over"):
-            text.append(line, style="bold green")
-        elif body.startswith("total") and not body.endswith("adds up"):
-            text.append(line, style="bold red")
-        elif body.startswith(("scores", "next dealer")):
-            text.append(line, style="bold")
-        else:
-            text.append(line)
+    head = f"round {p.round} table {p.table}" + (f", {p.hand_label}" if p.hand_label else "")
+    text.append(head, style="bold")
+    riichi = {x.payer for x in p.payments if x.receiver is None and x.payer is not None}
+    for seat, view in enumerate(p.seats):
+        before, after = p.scores_before[seat], p.scores_after[seat]
+        change = after - before
+        text.append(f"\n  {view.wind} {_name(view.name)} {_number(before):>7} → ")
+        text.append(f"{_number(after):>7}", style="bold")
+        if change:
+            text.append(f" {change:+,}".replace(",", " "),
+                        style="green" if change > 0 else "red")
+        if seat in riichi:
+            text.append("  riichi", style="italic")
+    paid = _payments(p)
+    if paid:
+        text.append(f"\n  {paid}")
+    if p.total is not None and p.deficit is not None:
+        off = ("adds up" if p.deficit == 0 else
+               f"{_number(abs(p.deficit))} {'missing' if p.deficit > 0 else 'too many'}")
+        text.append(f"\n  total {_number(p.total)}: {off}",
+                    style="bold green" if p.deficit == 0 else "bold red")
+    if p.next_dealer is not None:
+        dealer = p.seats[p.next_dealer]
+        text.append(f"\n  next dealer: {dealer.wind} {dealer.name}")
+    if p.game_over is not None:
+        text.append(f"\n  {p.game_over}", style="bold green")
     return text
 
 

@@ -62,18 +62,32 @@ def _points(value: int) -> str:
     return f"{value / 1000:+.1f}"
 
 
+_PROBLEMS: list[tuple[EventState, dict[tuple[int, int], list[str]]]] = []
+"""The last state's problems by table: the overview asks twice per state (rows, attention)."""
+
+
 def problems_by_table(state: EventState) -> dict[tuple[int, int], list[str]]:
-    """The fold's problems of each (round, table), by the entry they name."""
+    """The fold's problems of each (round, table), by the entry they name.
+
+    A clean log costs nothing; otherwise one pass over the entries (18,000 at 500 players).
+    """
+    if not state.problems:
+        return {}
+    if _PROBLEMS and _PROBLEMS[0][0] is state:
+        return _PROBLEMS[0][1]
+    named = {p.entry for p in state.problems if p.entry}
     where: dict[str, tuple[int, int]] = {}
     for entry in state.entries:
-        rnd, table = getattr(entry, "round", None), getattr(entry, "table", None)
-        if isinstance(rnd, int) and isinstance(table, int):
-            where[entry.id] = (rnd, table)
+        if entry.id in named:
+            rnd, table = getattr(entry, "round", None), getattr(entry, "table", None)
+            if isinstance(rnd, int) and isinstance(table, int):
+                where[entry.id] = (rnd, table)
     found: dict[tuple[int, int], list[str]] = {}
     for problem in state.problems:
         key = where.get(problem.entry or "")
         if key is not None:
             found.setdefault(key, []).append(problem.message)
+    _PROBLEMS[:] = [(state, found)]
     return found
 
 
@@ -99,13 +113,34 @@ def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame
                     detail)
 
 
-def table_rows(state: EventState, round: int) -> list[TableRow]:
-    """One row per table of `round`, in table order."""
+def table_rows(
+    state: EventState, round: int, previous: tuple[EventState, list[TableRow]] | None = None
+) -> list[TableRow]:
+    """One row per table of `round`, in table order.
+
+    `previous` (an earlier state and its rows for the same round) lets a table whose game
+    object is the very same keep its row: the fold re-freezes only the table that changed, so
+    after one hand at 125 tables one row is rebuilt.
+    """
     problems = problems_by_table(state)
-    return [
-        _row(state, number, seats, state.game(round, number), problems.get((round, number), []))
-        for number, seats in enumerate(state.seating.get(round, ()), 1)
-    ]
+    old_state, old_rows = previous if previous is not None else (None, [])
+    reuse = (
+        old_state is not None
+        and (old_state.players is state.players or old_state.players == state.players)
+        and not problems
+        and not old_state.problems
+        and old_state.seating.get(round) is state.seating.get(round)
+    )
+    rows: list[TableRow] = []
+    for number, seats in enumerate(state.seating.get(round, ()), 1):
+        game = state.game(round, number)
+        if reuse and number <= len(old_rows) and old_state is not None and (
+            game is old_state.game(round, number)
+        ):
+            rows.append(old_rows[number - 1])
+        else:
+            rows.append(_row(state, number, seats, game, problems.get((round, number), [])))
+    return rows
 
 
 _STYLE = {
@@ -155,8 +190,12 @@ class TableList(DataTable[str | Text]):
 
     def show(self, state: EventState, round: int) -> None:
         """Show the tables of `round` in `state`, touching only the cells that changed."""
+        previous = self._last
+        rows = table_rows(
+            state, round,
+            (previous[0], self.table_rows) if previous and previous[1] == round else None,
+        )
         self._last = (state, round)
-        rows = table_rows(state, round)
         if state.rules.players != self._seats:
             self._seats = state.rules.players
             self._round = None

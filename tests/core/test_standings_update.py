@@ -1,0 +1,52 @@
+"""`standings_update`: the standings after a game ends, from the standings before it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from mjevent.core.standings import Standings, standings_from_state, standings_update
+from mjevent.events import commands
+from mjevent.events.store import EventStore
+
+SAMPLES = Path(__file__).parents[2] / "samples"
+T = "2026-03-14T17:00:00+00:00"
+
+
+def _rows(standings: Standings) -> list[tuple[str, str, float]]:
+    return [(r.place_label, r.player, r.total) for r in standings.rows]
+
+
+def test_a_game_ending_updates_the_standings_as_a_full_computation_does(
+    tmp_path: Path,
+) -> None:
+    store = EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path))
+    before = commands.current_state(store)
+    standings = standings_from_state(before)
+    # A hand changes no standings; a score sheet ends table 3 of round 4.
+    hand = commands.record_line(store, "t1 ron S<-W 3/30", at=T)
+    assert standings_update(standings, before, hand) is standings
+    after = commands.record_line(store, "t3 final 41200 28800 22100 27900", at=T)
+    updated = standings_update(standings, hand, after)
+    assert _rows(updated) == _rows(standings_from_state(after))
+    # Nguyễn Thị Mai (p13) won table 3: +26.2 on top of her total.
+    old = {r.player: r.total for r in standings.rows}
+    new = {r.player: r.total for r in updated.rows}
+    assert new["p13"] - old["p13"] == 26200
+    assert new["p06"] - old["p06"] == -22900
+
+
+def test_a_penalty_or_an_undone_game_computes_the_standings_afresh(tmp_path: Path) -> None:
+    store = EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path))
+    before = commands.record_line(store, "t3 final 41200 28800 22100 27900", entry_id="F", at=T)
+    standings = standings_from_state(before)
+    fined = commands.add_penalty(store, "p13", 5000, "late", at=T)
+    with_fine = standings_update(standings, before, fined)
+    assert _rows(with_fine) == _rows(standings_from_state(fined))
+    assert dict((r.player, r.total) for r in with_fine.rows)["p13"] == (
+        dict((r.player, r.total) for r in standings.rows)["p13"] - 5000
+    )
+    undone = commands.correct_entry(store, "F", "wrong table", at=T)
+    assert _rows(standings_update(with_fine, fined, undone)) == _rows(
+        standings_from_state(undone)
+    )

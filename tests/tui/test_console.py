@@ -1,0 +1,347 @@
+"""Pilot tests of the console: the keys a director presses, then the event file (reopened through
+`events`) and the screen.
+
+GIVEN a temp copy of a sample, WHEN the keys are pressed, THEN the file holds exactly the
+entries expected and the screen shows the change. Round 4 of samples/club.toml (4 tables) and
+round 3 of samples/sanma.toml (3 tables) have no hand yet: they are the current rounds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from mjevent.core.entries import Correction, GameFinished, HandRecorded
+from mjevent.core.outcomes import Ron
+from mjevent.core.state import EventState
+from mjevent.events.commands import current_state, read_log, record_line
+from mjevent.events.store import EventStore
+from mjevent.tui.app import MjeventApp
+from mjevent.tui.screens.overview import OverviewScreen
+from mjevent.tui.screens.table import TableScreen
+from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.table_list import TableList
+
+from .conftest import make_app, screen_text
+
+# Eight hands in which a non-dealer always wins 1 han 30 fu off the next seat: the deal passes
+# every hand, so the hanchan (East and South) ends after the eighth.
+HANCHAN = [
+    "t1 ron S<-W 1/30", "t1 ron W<-N 1/30", "t1 ron N<-E 1/30", "t1 ron E<-S 1/30",
+    "t1 ron S<-W 1/30", "t1 ron W<-N 1/30", "t1 ron N<-E 1/30", "t1 ron E<-S 1/30",
+]
+
+
+def log_of(path: Path) -> list[object]:
+    """The file's entries, read again from disk."""
+    entries, problems = read_log(EventStore.open(path).log)
+    assert problems == []
+    return list(entries)
+
+
+def state_of(path: Path) -> EventState:
+    """The file folded again from disk."""
+    return current_state(EventStore.open(path))
+
+
+async def type_line(pilot: object, text: str, *, enter: bool = True) -> None:
+    """Type `text` on the focused line (and press Enter)."""
+    keys = [("space" if c == " " else c) for c in text]
+    await pilot.press(*keys, *(["enter"] if enter else []))  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+def preview_of(app: MjeventApp) -> str:
+    """The preview under the entry line, as text."""
+    return str(app.screen.query_one(EntryPreview).render())
+
+
+def row_of(app: MjeventApp, table: int) -> list[str]:
+    """The cells of a table's row in the overview, as text."""
+    tables = app.screen.query_one(TableList)
+    return [str(c) for c in tables.get_row(str(table))]
+
+
+async def test_entry_line_has_focus_on_opening(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OverviewScreen)
+        assert isinstance(app.focused, EntryLine)
+        text = screen_text(app)
+        assert "Round 4  ·  0/4 tables finished" in text
+        assert "not started" in text
+
+
+async def test_enter_on_entry_line_appends_hand_to_event_file(club: Path) -> None:
+    before = len(log_of(club))
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # WHEN the director types a hand and presses Enter
+        await type_line(pilot, "t1 ron S<-W 3/30 r:E,S")
+        # THEN the file holds it, durably (read again from disk)
+        entries = log_of(club)
+        assert len(entries) == before + 1
+        hand = entries[-1]
+        assert isinstance(hand, HandRecorded)
+        assert (hand.round, hand.table, hand.at) == (4, 1, "2026-03-14T12:00:00+00:00")
+        assert isinstance(hand.hand.outcome, Ron)
+        assert hand.hand.riichi == frozenset({0, 1})
+        # and the row shows the new scores (hundreds) and the next hand; the line is empty again
+        assert row_of(app, 1)[1:] == ["佐々木 蓮\n290", "田中 優希\n349", "Mateusz Wiś…\n261",
+                                      "Pieter de V…\n300", "E2 0h"]
+        assert app.screen.query_one(EntryLine).value == ""
+        assert preview_of(app) == "✓ recorded t1 ron S<-W 3/30 r:E,S"
+        assert app.state.game(4, 1) is not None
+
+
+async def test_preview_shows_payments_scores_and_next_dealer_while_typing(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30 r:E,S", enter=False)
+        assert preview_of(app).splitlines() == [
+            "round 4 table 1, East 1, 0 honba",
+            "  E 佐々木 蓮             30 000 →  29 000 -1 000  riichi",
+            "  S 田中 優希             30 000 →  34 900 +4 900  riichi",
+            "  W Mateusz Wiśniewski    30 000 →  26 100 -3 900",
+            "  N Pieter de Vries       30 000 →  30 000",
+            "  W pays S 3 900 (hand) · S takes the sticks 2 000",
+            "  next dealer: S 田中 優希",
+        ]
+        # nothing is written while typing
+        assert state_of(club).game(4, 1) is None
+
+
+async def test_error_is_shown_as_typed_with_the_wrong_words_marked(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/35", enter=False)
+        line = app.screen.query_one(EntryLine)
+        assert preview_of(app) == "✗ fu 35 is not a fu value: 30 or 40?"
+        assert line._marks.span == (12, 16)
+        await pilot.press("backspace", "0")
+        assert line._marks.span is None
+
+
+async def test_refused_line_keeps_the_typed_text_and_writes_nothing(club: Path) -> None:
+    before = club.read_bytes()
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t9 ron S<-W 3/30", enter=False)
+        assert preview_of(app) == "✗ table 9 does not exist in round 4 (4 tables)"
+        await pilot.press("enter")
+        assert app.screen.query_one(EntryLine).value == "t9 ron S<-W 3/30"
+        assert preview_of(app) == (
+            "✗ there is no table 9 in round 4 (it has tables 1 to 4) (nothing was recorded)")
+        assert club.read_bytes() == before
+
+
+async def test_final_scores_show_their_sum_and_deficit_before_enter(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t2 final 41200 28800 22100 27900", enter=False)
+        assert "  total 120 000: adds up" in preview_of(app).splitlines()
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
+        await type_line(pilot, "26900", enter=False)
+        assert preview_of(app) == (
+            "✗ scores add up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on "
+            "the table): 1,000 missing")
+        await pilot.press("enter")
+        assert app.screen.query_one(EntryLine).value == "t2 final 41200 28800 22100 26900"
+        assert state_of(club).game(4, 2) is None
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
+        await type_line(pilot, "27900")
+        game = state_of(club).game(4, 2)
+        assert game is not None and game.result is not None
+        assert game.result.final == (41200, 28800, 22100, 27900)
+        assert row_of(app, 2)[-1] == "done, E 1st"
+
+
+async def test_up_arrow_recalls_earlier_lines_and_down_returns_to_the_draft(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 1/30")
+        await type_line(pilot, "t2 draw")
+        await type_line(pilot, "t3 tsu", enter=False)
+        line = app.screen.query_one(EntryLine)
+        await pilot.press("up")
+        assert line.value == "t2 draw"
+        await pilot.press("up")
+        assert line.value == "t1 ron S<-W 1/30"
+        await pilot.press("down", "down")
+        assert line.value == "t3 tsu"
+
+
+async def test_a_full_hanchan_by_keys_finishes_the_table(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for line in HANCHAN:
+            await type_line(pilot, line)
+        game = state_of(club).game(4, 1)
+        assert game is not None and game.result is not None
+        assert [h.after.scores for h in game.hands][-1] == (30000, 30000, 30000, 30000)
+        assert row_of(app, 1)[-1] == "done, E 1st"
+        assert "Round 4  ·  1/4 tables finished" in screen_text(app)
+        # the next line for that table is refused before Enter
+        await type_line(pilot, "t1 draw", enter=False)
+        assert "the game at table 1 is over" in preview_of(app)
+
+
+async def test_sanma_table_has_three_seats_and_takes_a_hand(sanma: Path) -> None:
+    app = make_app(sanma)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tables = app.screen.query_one(TableList)
+        assert [c.label.plain for c in tables.columns.values()] == ["T", "E", "S", "W", "State"]
+        await type_line(pilot, "t2 tsumo W 3/30")
+        game = state_of(sanma).game(3, 2)
+        assert game is not None and game.state is not None
+        assert row_of(app, 2)[-1] == "E2 0h"
+
+
+async def test_another_process_append_appears_without_losing_typed_text(club: Path) -> None:
+    app = make_app(club, poll=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t2 ron S<-", enter=False)
+        # WHEN a second laptop records a hand at table 1
+        record_line(EventStore.open(club), "t1 ron S<-W 3/30")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if row_of(app, 1)[-1] != "not started":
+                break
+        # THEN the row changes and the director's line is untouched
+        assert row_of(app, 1)[-1] == "E2 0h"
+        assert app.screen.query_one(EntryLine).value == "t2 ron S<-"
+
+
+async def test_t_number_enter_opens_the_table_view(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30")
+        await type_line(pilot, "t1")
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        assert "Round 4 · Table 1" in text
+        assert "ron S<-W 3/30" in text and "25,000" not in text and "33,900" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, OverviewScreen)
+
+
+async def test_u_appends_correction_not_deletion(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30")
+        await type_line(pilot, "t1 draw tenpai:E")
+        await type_line(pilot, "t1")
+        await pilot.press("u")
+        await pilot.pause()
+        assert "t1 draw tenpai:E" in screen_text(app)  # the dialog says what is undone
+        await pilot.press("y")
+        await pilot.pause()
+        entries = log_of(club)
+        draw, undo = entries[-2], entries[-1]
+        assert isinstance(draw, HandRecorded) and isinstance(undo, Correction)
+        assert (undo.target, undo.replacement, undo.reason) == (
+            draw.id, None, "undone at the console")
+        game = state_of(club).game(4, 1)
+        assert game is not None and len(game.hands) == 1
+        assert app.screen.query_one("#hands", DataTable).row_count == 1
+
+
+async def test_n_in_the_undo_dialog_changes_nothing(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30")
+        await type_line(pilot, "t1")
+        before = club.read_bytes()
+        await pilot.press("u", "n")
+        await pilot.pause()
+        assert club.read_bytes() == before
+
+
+async def test_a_amends_the_highlighted_hand_in_its_place(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30")
+        await type_line(pilot, "t1 draw")
+        await type_line(pilot, "t1")
+        # WHEN the director highlights hand 1, presses a, and changes 3/30 into 4/30
+        await pilot.press("up", "a")
+        await pilot.pause()
+        line = app.screen.query_one("#table-line", EntryLine)
+        assert line.value == "t1 ron S<-W 3/30"
+        await pilot.press("left", "left", "left", "backspace", "4", "enter")
+        await pilot.pause()
+        # THEN a correction replaces the hand, the original stays in the log
+        entries = log_of(club)
+        fix = entries[-1]
+        assert isinstance(fix, Correction) and fix.replacement is not None
+        original = entries[-3]
+        assert isinstance(original, HandRecorded) and fix.target == original.id
+        game = state_of(club).game(4, 1)
+        assert game is not None
+        assert [h.after.scores for h in game.hands] == [
+            (30000, 37700, 22300, 30000), (28500, 39200, 20800, 31500),
+        ] or game.hands[0].after.scores == (30000, 37700, 22300, 30000)
+        assert "ron S<-W 4/30" in screen_text(app)
+
+
+async def test_v_voids_the_whole_game(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1 ron S<-W 3/30")
+        await type_line(pilot, "t1 draw")
+        await type_line(pilot, "t1")
+        await pilot.press("v", "y")
+        await pilot.pause()
+        entries = log_of(club)
+        assert [type(e) for e in entries[-4:]] == [
+            HandRecorded, HandRecorded, Correction, Correction]
+        assert state_of(club).game(4, 1) is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert row_of(app, 1)[-1] == "not started"
+
+
+async def test_form_builds_and_records_the_same_entry(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t1")
+        await pilot.press("f")
+        await pilot.pause()
+        # outcome: ron (already); winner: S; loser: W; 3 han 30 fu; riichi E
+        await pilot.press("tab", "enter", "down", "down", "enter")  # winner -> S
+        await pilot.press("tab", "enter", "down", "down", "down", "enter")  # loser -> W
+        await pilot.press("tab", "3", "tab", "3", "0", "tab", "space")  # han, fu, riichi E
+        await pilot.pause()
+        assert "line: r4 t1 ron S<-W 3/30 r:E" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        hand = log_of(club)[-1]
+        assert isinstance(hand, HandRecorded) and (hand.round, hand.table) == (4, 1)
+        assert hand.hand.riichi == frozenset({0})
+        assert isinstance(hand.hand.outcome, Ron) and hand.hand.outcome.loser == 2
+
+
+async def test_ctrl_t_opens_the_highlighted_table_from_the_list(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+l", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table == 3
+
+
+async def test_game_finished_by_final_scores_shows_in_table_view(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t4 final 41200 28800 22100 27900")
+        await type_line(pilot, "t4")
+        assert isinstance(app.screen, TableScreen)
+        assert "finished: 1. Javier Sánchez 41,200" in screen_text(app)
+        await pilot.press("u", "y")
+        await pilot.pause()
+        last = log_of(club)[-1]
+        assert isinstance(last, Correction)
+        assert state_of(club).game(4, 4) is None
+        assert not isinstance(log_of(club)[-2], Correction)
+        assert isinstance(log_of(club)[-2], GameFinished)

@@ -1,0 +1,84 @@
+"""Snapshots of the console's main screens at 80x24 and 160x50 (pytest-textual-snapshot).
+
+Each app runs on a temp copy of samples/club.toml where round 4 has one table playing (after
+two hands), one finished by its final scores and two not started; no file polling, no cursor
+blink, entries stamped by the fixed clock. Update with `pytest tests/tui/test_snapshots.py
+--snapshot-update` after reading the report of what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from mjevent.events.commands import record_line
+from mjevent.events.store import EventStore
+
+from .conftest import fixed_clock, make_app
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SnapCompare = Callable[..., bool]
+
+
+def _event(club: Path) -> Path:
+    store = EventStore.open(club)
+    for line in ("t1 ron S<-W 3/30 r:E,S", "t1 draw tenpai:E,N r:W",
+                 "t2 final 41200 28800 22100 27900"):
+        record_line(store, line, clock=fixed_clock)
+    return club
+
+
+async def _still(pilot: Pilot[Any]) -> None:
+    # No blinking cursor in a snapshot.
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
+def _keys(text: str) -> list[str]:
+    return [("space" if c == " " else c) for c in text]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_overview(snap_compare: SnapCompare, club: Path, size: tuple[int, int]) -> None:
+    """The overview of round 4: table 1 playing (E3 1h 1r: East 3, 1 honba, a riichi stick;
+    scores in hundreds), table 2 finished (points with uma and oka, "done, E 1st"), tables 3
+    and 4 not started; "1/4 tables finished"; the entry line focused with its hint."""
+    assert snap_compare(make_app(_event(club)), terminal_size=size, run_before=_still)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_entry_preview(snap_compare: SnapCompare, club: Path, size: tuple[int, int]) -> None:
+    """`t3 tsumo N 4/30 r:N` typed, not entered: the preview lists the four seats of table 3
+    with 30 000 -> the score after, N's riichi, who pays N, and the next dealer (S)."""
+    assert snap_compare(make_app(_event(club)), press=_keys("t3 tsumo N 4/30 r:N"),
+                        terminal_size=size, run_before=_still)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_view(snap_compare: SnapCompare, club: Path, size: tuple[int, int]) -> None:
+    """Table 1 opened by typing `t1` and Enter: two hands with their lines and the running
+    scores, "playing: East 3, 1 honba", the line for the next hand, the table's keys."""
+
+    async def open_table(pilot: Pilot[Any]) -> None:
+        await pilot.press("t", "1", "enter")
+        await _still(pilot)
+
+    assert snap_compare(make_app(_event(club)), terminal_size=size, run_before=open_table)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare: SnapCompare, club: Path, size: tuple[int, int]) -> None:
+    """F1 on the overview: every key with its description, binding id and tooltip."""
+
+    async def help_screen(pilot: Pilot[Any]) -> None:
+        await _still(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+
+    assert snap_compare(make_app(_event(club)), terminal_size=size, run_before=help_screen)

@@ -319,6 +319,10 @@ class ReplayScreen(Screen[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The tables are read, not browsed: with no focus on them, left and right (which a
+        # table would take for its cursor) step through the log, and the footer says so.
+        for table in self.query(SheetTable):
+            table.can_focus = False
         self.show_index()
 
     def show_index(self) -> None:

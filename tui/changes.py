@@ -1,7 +1,7 @@
 """What an entry would change, in words, before the director confirms it.
 
-A dialog builds the entry its command would append, folds the log with it added
-(`trial_state`), and shows `describe_changes(before, after)`: players added, renamed or
+A dialog builds the entry its command would append, tries it on the fold of the log
+(`ChangePreview`), and shows `describe_changes(before, after)`: players added, renamed or
 withdrawn, tables whose hands or result change, seats played by a substitute, standings that
 move, and problems the entry would cause (the command then refuses it). Folding is the engine's
 own rule; nothing here decides anything, it only compares two states.
@@ -11,27 +11,63 @@ No Textual here: the functions are plain and tested on their own.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from mjevent.core.entries import Entry
-from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
-from mjevent.core.state import EventState, Problem, TableGame, fold
-from mjevent.events.commands import read_log
+from mjevent.core.standings import (
+    Standings,
+    StandingsConfigError,
+    StandingsError,
+    standings_from_state,
+)
+from mjevent.core.state import EventState, Folder, Problem, TableGame
 from mjevent.tui.sheets import points
 
-__all__ = ["describe_changes", "log_entries", "trial_state"]
+__all__ = ["ChangePreview", "describe_changes"]
 
 
-def log_entries(records: Sequence[dict[str, object]]) -> tuple[list[Entry], list[Problem]]:
-    """The whole log as entries (voided ones and corrections included) and unreadable records."""
-    return read_log(records)
+class ChangePreview:
+    """What entries would change, each tried on the event as it stands, one at a time.
+
+    The log (`log`, the whole log as read, voided entries and corrections included) is folded
+    once, on first use; each entry is then tried on that fold (`Folder.then`, in time
+    independent of the log's length; a correction folds the log again) and thrown away. The
+    standings before are computed once. Safe to call from a worker thread: one entry at a time.
+    """
+
+    def __init__(
+        self, state: EventState, log: Sequence[Entry], problems: Sequence[Problem]
+    ) -> None:
+        self.state = state
+        self.log = tuple(log)
+        self.problems = tuple(problems)
+        self._folder: Folder | None = None
+        self._standings: Standings | None = None
+        self._lock = threading.Lock()
+
+    def after(self, entry: Entry) -> EventState:
+        """The event as it would stand with `entry` appended."""
+        with self._lock:
+            if self._folder is None:
+                self._folder = Folder.of(self.state.settings, self.log, problems=self.problems)
+            return self._folder.then(entry).state()
+
+    def changes(self, entry: Entry) -> list[str]:
+        """`describe_changes` of the event now and with `entry` appended."""
+        after = self.after(entry)
+        with self._lock:
+            if self._standings is None:
+                self._standings = _standings(self.state)
+            before = self._standings
+        return describe_changes(self.state, after, entry=entry.id, standings_before=before)
 
 
-def trial_state(
-    state: EventState, log: Sequence[Entry], problems: Sequence[Problem], entry: Entry
-) -> EventState:
-    """The event as it would stand with `entry` appended to `log` (the whole log as read)."""
-    return fold(state.settings, [*log, entry], problems=problems)
+def _standings(state: EventState) -> Standings | None:
+    try:
+        return standings_from_state(state)
+    except (StandingsConfigError, StandingsError):
+        return None
 
 
 def _scores(game: TableGame) -> str:
@@ -65,11 +101,9 @@ def _game_key(game: TableGame | None) -> object:
     )
 
 
-def _standings_lines(before: EventState, after: EventState, limit: int) -> list[str]:
-    try:
-        old = standings_from_state(before)
-        new = standings_from_state(after)
-    except (StandingsConfigError, StandingsError):
+def _standings_lines(old: Standings | None, after: EventState, limit: int) -> list[str]:
+    new = _standings(after)
+    if old is None or new is None:
         return []
     was = {r.player: r for r in (*old.rows, *old.apart)}
     out: list[str] = []
@@ -91,13 +125,19 @@ def _standings_lines(before: EventState, after: EventState, limit: int) -> list[
 
 
 def describe_changes(
-    before: EventState, after: EventState, *, entry: str | None = None, limit: int = 6
+    before: EventState,
+    after: EventState,
+    *,
+    entry: str | None = None,
+    limit: int = 6,
+    standings_before: Standings | None = None,
 ) -> list[str]:
     """One line per thing `after` shows differently from `before`, most important first.
 
     A problem of the new entry itself (`entry`, its id) means the command will refuse it:
     that line starts "refused:". Other new problems are steps on the way the director should
     know about (a withdrawn player still seated until the round is re-seated).
+    `standings_before` saves computing the standings of `before` again.
 
     >>> from mjevent.core.event import settings_from_dict
     >>> from mjevent.core.entries import PlayerRenamed
@@ -137,7 +177,8 @@ def describe_changes(
                 if gone.get(seat) != name:
                     who = after.name(new.seats[seat])
                     out.append(f"r{key[0]} t{key[1]}: {name} plays for {who}")
-    out.extend(_standings_lines(before, after, limit))
+    ranked = standings_before if standings_before is not None else _standings(before)
+    out.extend(_standings_lines(ranked, after, limit))
     old_problems = set(before.problems)
     for problem in after.problems:
         if problem in old_problems:

@@ -30,7 +30,7 @@ from mjevent.core.entries import (
 from mjevent.core.event import EventSettings
 from mjevent.core.state import EventState, fold
 from mjevent.events.commands import read_log
-from mjevent.events.replay import replay
+from mjevent.events.replay import replay, tell_entry
 
 __all__ = ["LogFilter", "LogLine", "fold_upto", "log_lines", "plain"]
 
@@ -122,8 +122,20 @@ def _fields(record: Mapping[str, Any]) -> str:
     )
 
 
-def log_lines(state: EventState, records: Sequence[Mapping[str, Any]]) -> tuple[LogLine, ...]:
-    """Every record of the log, oldest first, told as `mjevent replay` tells it."""
+def log_lines(
+    state: EventState,
+    records: Sequence[Mapping[str, Any]],
+    previous: Sequence[LogLine] = (),
+) -> tuple[LogLine, ...]:
+    """Every record of the log, oldest first, told as `mjevent replay` tells it.
+
+    `previous` are the lines of the log as it was before records were appended: when the log
+    only grew by entries that change nothing told before (no correction), those lines are kept
+    and only the new records are told, in time independent of the log's length.
+    """
+    more = _appended(state, records, previous)
+    if more is not None:
+        return more
     story = replay(state.settings, records)
     told: dict[str, list[str]] = {}
     for event in story.events:
@@ -165,6 +177,51 @@ def log_lines(state: EventState, records: Sequence[Mapping[str, Any]]) -> tuple[
                 voided=entry_id in story.state.voided,
                 corrected_by=tuple(corrections.get(entry_id, ())),
                 problems=tuple(problems.get(entry_id, ())),
+            )
+        )
+    return tuple(out)
+
+
+def _appended(
+    state: EventState, records: Sequence[Mapping[str, Any]], previous: Sequence[LogLine]
+) -> tuple[LogLine, ...] | None:
+    """The lines of `records` built on `previous`, or None when they must all be told again."""
+    if not previous:
+        return None
+    last = previous[-1]
+    start = last.position + 1
+    if start > len(records) or records[last.position].get("id") != last.id:
+        return None
+    fresh = records[start:]
+    entries, unreadable = read_log(fresh)
+    known = {line.id for line in previous}
+    # A correction changes what earlier entries mean; a game's finish entry moves its result
+    # from the last hand's line to its own (as the replay tells it): tell everything again.
+    if unreadable or any(
+        isinstance(e, Correction | GameFinished) or e.id in known for e in entries
+    ):
+        return None
+    effective = {e.id for e in state.entries}
+    problems: dict[str | None, list[str]] = {}
+    for p in state.problems:
+        problems.setdefault(p.entry, []).append(p.message)
+    out = list(previous)
+    for offset, entry in enumerate(entries):
+        if entry.id not in effective:
+            return None
+        rnd, table, players = _about(entry, state, {})
+        texts = [e.text for e in tell_entry(state, entry.id)]
+        out.append(
+            LogLine(
+                position=start + offset,
+                id=entry.id,
+                at=entry.at,
+                kind=entry.KIND,
+                round=rnd,
+                table=table,
+                players=players,
+                text=" / ".join(texts) or entry.KIND.replace("_", " "),
+                problems=tuple(problems.get(entry.id, ())),
             )
         )
     return tuple(out)

@@ -111,6 +111,11 @@ async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
         app.run_command(record_final, 4, 1, [41200, 28800, 22100, 27900])
         await settle(pilot)
         shown = lines(app)
+        # AND WHEN table 2 finishes while the overview is shown, F3 shows it on coming back
+        await open_mode(pilot, "f2")
+        app.run_command(record_final, 4, 2, [20000, 30000, 30000, 40000])
+        await open_mode(pilot, "f3")
+        back = lines(app)
     # THEN round 4 is shown with 佐々木 蓮's 41 200 at East (+26.2 with uma) on top
     assert shown[:4] == [
         " Standings after round 4",
@@ -118,7 +123,12 @@ async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
         "  1  佐々木 蓮           +112.6  4  1.25    3    1    0    0           +1",
         "  2  Lars Øvergaard       +87.7  3  1.00    3    0    0    0           -1",
     ]
-    assert [e.KIND for e in logged(club)][-1] == "game_finished"
+    assert back[2] == "  1  佐々木 蓮           +112.6  4  1.25    3    1    0    0           +1"
+    # Emma Johansson (t2 East, 20 000: 4th) falls from 6th to 10th
+    assert next(line for line in back if "Emma Johansson" in line) == (
+        " 10  Emma Johansson       -16.5  4  2.75    1    1    0    2           -4"
+    )
+    assert [e.KIND for e in logged(club)][-2:] == ["game_finished", "game_finished"]
 
 
 async def test_t_shows_the_team_standings_of_league(tmp_path: Path) -> None:

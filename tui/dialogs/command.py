@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 from mjevent.core.entries import Entry
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Problem
-from mjevent.tui.changes import describe_changes, trial_state
+from mjevent.tui.changes import ChangePreview
 
 __all__ = ["CommandDialog", "Field", "Plan"]
 
@@ -129,8 +129,7 @@ class CommandDialog(ModalScreen[bool]):
         self.fields = tuple(fields)
         self.planner = planner
         self.state = state
-        self.log_entries = tuple(log)
-        self.log_problems = tuple(problems)
+        self.changes = ChangePreview(state, log, problems)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -178,8 +177,7 @@ class CommandDialog(ModalScreen[bool]):
     @work(thread=True, exclusive=True, group="dialog-preview")
     def compute_changes(self, entry: Entry) -> None:
         """Fold the log with the entry on a trial copy and describe the difference."""
-        after = trial_state(self.state, self.log_entries, self.log_problems, entry)
-        lines = describe_changes(self.state, after, entry=entry.id)
+        lines = self.changes.changes(entry)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_changes, lines)
 

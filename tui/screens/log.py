@@ -142,12 +142,15 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
         self.query_one(SheetTable).focus()
 
     def show_state(self, state: EventState) -> None:
-        self.tell(state, self.console.session.store.log)
+        self.tell(state, list(self.console.session.store.log), self.lines)
 
     @work(thread=True, exclusive=True, group="log")
-    def tell(self, state: EventState, records: list[dict[str, object]]) -> None:
-        """Tell every record (the replay's words) off the event loop."""
-        lines = log_lines(state, list(records))
+    def tell(
+        self, state: EventState, records: list[dict[str, object]], told: tuple[LogLine, ...]
+    ) -> None:
+        """Tell the records (the replay's words) off the event loop: only the new ones when
+        the log just grew."""
+        lines = log_lines(state, records, told)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_lines, lines)
 

@@ -83,6 +83,8 @@ def _scores(game: TableGame) -> str:
 def _game_line(game: TableGame | None) -> str:
     if game is None or (not game.hands and game.result is None):
         return "not started"
+    if not game.hands:
+        return f"final scores {_scores(game)}"
     hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
     done = ", finished" if game.result is not None else ""
     return f"{hands}, {_scores(game)}{done}"

@@ -253,8 +253,11 @@ def _tables_columns(seats: int) -> tuple[Column, ...]:
     )
 
 
-def tables_after(state: EventState, rnd: int) -> list[tuple[int, list[str], str]]:
-    """Each table of round `rnd` as (number, seat cells "name score", state) for the replay:
+def tables_after(
+    state: EventState, rnd: int, name_width: int = 9
+) -> list[tuple[int, list[str], str]]:
+    """Each table of round `rnd` as (number, seat cells "name score", state) for the replay,
+    names cut to `name_width` columns:
     state "done", "-" (not started) or the hand being played ("S3 2h": South 3, 2 honba)."""
     out = []
     for number, seats in enumerate(state.seating.get(rnd, ()), 1):
@@ -271,7 +274,8 @@ def tables_after(state: EventState, rnd: int) -> list[tuple[int, list[str], str]
         else:
             scores, where = None, "-"
         cells = [
-            fit(state.name(p), 9) + ("" if scores is None else f" {scores[s] / 1000:.1f}")
+            fit(state.name(p), name_width)
+            + ("" if scores is None else f" {scores[s] / 1000:.1f}")
             for s, p in enumerate(seats)
         ]
         out.append((number, cells, where))
@@ -346,7 +350,10 @@ class ReplayScreen(Screen[int]):
         records = console_of(self).session.store.log
         then = fold_upto(now.settings, records, line.position)
         rnd = line.round if line.round is not None else then.current_round
-        tables = tables_after(then, rnd)
+        # Names get what the screen leaves them: 9 columns at 80, whole names on a wide screen.
+        seats = then.rules.players
+        width = max(9, min(24, (self.size.width - 14) // seats - 8))
+        tables = tables_after(then, rnd, width)
         try:
             table = event_standings(then, then.entries, show_hidden=True)
             standings: tuple[StandingRow, ...] = table.rows

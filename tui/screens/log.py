@@ -5,6 +5,8 @@ round and table, the kind, what happened (a hand with its payments and the score
 game's result with uma and oka, a player withdrawn ...). A voided entry is struck through and
 the correction that voided it is listed too. Under the list, the selected entry in full.
 
+At 20,000 entries the newest 1,000 that pass the filter are listed (`m` lists 1,000 more).
+
 Keys: `/` the filter line (`r2 t3 hand Tanaka`: round, table, kind, part of a name; Enter
 goes back to the list, Escape clears it), `enter` or `r` the event as it stood just after the
 selected entry (`ReplayScreen`: `left` / `right` step through the log from there), `v` void the
@@ -110,6 +112,11 @@ class LogScreen(EventScreen):
             id="log.replay",
         ),
         Binding(
+            "m", "more", "More",
+            tooltip="List 1,000 older entries too (or filter to find them)",
+            id="log.more",
+        ),
+        Binding(
             "v", "void", "Void",
             tooltip="Void the selected entry with a reason (a correction; nothing is deleted)",
             id="log.void",
@@ -123,10 +130,16 @@ Every entry of the event file, newest first. `/` filters (`r2 t3 hand Tanaka`), 
 replays the event as it stood after the selected entry, `v` voids it with a reason.
 """
 
+    PAGE = 1000
+    """Lines listed at first, newest first: a table of 20,000 rows takes seconds to build, and
+    a director looks for older entries with the filter (or `m`)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.lines: tuple[LogLine, ...] = ()
         self.filter = LogFilter()
+        self.limit = self.PAGE
+        self.matching = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-body"):
@@ -158,12 +171,16 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
         """Show `lines` newest first, through the filter."""
         self.lines = lines
         state = self.console.state
-        shown = [ln for ln in reversed(lines) if self.filter.matches(ln, state)]
+        matching = [ln for ln in reversed(lines) if self.filter.matches(ln, state)]
+        self.matching = len(matching)
+        shown = matching[: self.limit]
         table = self.query_one(SheetTable)
         table.show(_log_columns(), shown, lambda ln: ln.id)
-        count = f"{len(shown)} of {len(lines)} entries"
+        count = f"{len(matching)} of {len(lines)} entries"
         if not self.filter.empty:
             count += " match the filter"
+        if len(shown) < len(matching):
+            count += f"; the newest {len(shown)} listed (m: more)"
         self.query_one("#log-count", Static).update(count)
         self._show_detail()
         self.refresh_bindings()
@@ -192,6 +209,10 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
     def _filter_done(self) -> None:
         self.query_one(SheetTable).focus()
 
+    def action_more(self) -> None:
+        self.limit += self.PAGE
+        self.show_lines(self.lines)
+
     def action_filter(self) -> None:
         self.query_one("#log-filter", Input).focus()
 
@@ -212,6 +233,8 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
                 return None
         if action == "clear_filter":
             return True if not self.filter.empty else None
+        if action == "more":
+            return self.matching > self.limit
         return True
 
     def action_replay(self) -> None:

@@ -10,8 +10,9 @@ Keys: `[` / `]` an earlier / later round (the director sees rounds still hidden 
 order (a click on a header sorts by it), `enter` or `h` the selected player's game-by-game
 history with the running total.
 
-The standings are computed in a worker (about 100 ms at 500 players); the table keeps its rows
-and cursor until the new ones are ready.
+The standings are computed in a worker (about 100 ms at 500 players), and brought up to date
+with `standings_update` when a game ends (a fraction of a millisecond); the table keeps its rows
+and its cursor on the same player until the new ones are ready.
 """
 
 from __future__ import annotations
@@ -27,14 +28,19 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
+from mjevent.core.standings import (
+    Standings,
+    StandingsConfigError,
+    StandingsError,
+    standings_from_state,
+    standings_update,
+)
 from mjevent.core.state import EventState
 from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.sheets import (
     Column,
     HistoryLine,
     decider,
-    event_standings,
     history,
     points,
     standing_columns,
@@ -49,37 +55,54 @@ __all__ = ["PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings
 @dataclass(frozen=True)
 class StandingsView:
     """What the screen shows for one state and one choice of round: the table or the reason
-    there is none (`error`), and the text around it."""
+    there is none (`error`), and the text around it. `base` is the event's standings as
+    computed (kept to bring them up to date when the next game ends)."""
 
     table: Standings | None
     title: str
     notes: tuple[str, ...]
     error: str = ""
+    base: Standings | None = None
+    state: EventState | None = None
 
 
 def standings_view(
-    state: EventState, after_round: int | None, teams: bool
+    state: EventState,
+    after_round: int | None,
+    teams: bool,
+    previous: StandingsView | None = None,
 ) -> StandingsView:
     """The standings after `after_round` (None: the latest round with results, hidden or
-    not: the director's view), with the title and the notes the screen shows under them."""
+    not: the director's view), with the title and the notes the screen shows under them.
+
+    With the `previous` view (of an earlier state), the standings are brought up to date with
+    `standings_update`: when only games finished since, in a fraction of a millisecond.
+    """
     try:
-        latest = event_standings(state, state.entries, show_hidden=True)
+        config = state.settings.standings_config()
+        if previous is not None and previous.base is not None and previous.state is not None:
+            base = standings_update(
+                previous.base, previous.state, state, config, state.entries
+            )
+        else:
+            base = standings_from_state(state, config, state.entries)
+        latest = base
+        if base.last_round > base.round:
+            latest = base.standings_after(base.last_round, show_hidden=True)
+        table = latest
         if after_round is not None and after_round != latest.round:
             table = latest.standings_after(after_round, show_hidden=True)
-        else:
-            table = latest
-        visible = event_standings(state, state.entries).round
     except (StandingsConfigError, StandingsError) as error:
         return StandingsView(None, "Standings", (), f"The standings cannot be computed: {error}")
     what = "Team standings" if teams else "Standings"
     title = f"{what} after round {table.round}" if table.round else f"{what} (no round played)"
-    if table.round > visible:
+    if table.round > base.round:
         title += " (hidden from players until every table finishes)"
     notes = [f"Tiebreaks: {', '.join(c.value for c in table.config.tiebreaks)}"]
     if not teams:
         notes += tie_lines(table)
     notes += [f"Note: {n}" for n in table.notes]
-    return StandingsView(table, title, tuple(notes))
+    return StandingsView(table, title, tuple(notes), base=base, state=state)
 
 
 class StandingsScreen(EventScreen):
@@ -148,7 +171,7 @@ sorts by the next column and `o` reverses; `enter` or `h` opens a player's histo
     @work(thread=True, exclusive=True, group="standings")
     def compute(self, state: EventState, after_round: int | None, teams: bool) -> None:
         """Compute the standings off the event loop and show them when ready."""
-        view = standings_view(state, after_round, teams)
+        view = standings_view(state, after_round, teams, self.view)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.render_view, view)
 

@@ -48,15 +48,21 @@ Screen._compositor_refresh = _stamped  # type: ignore[method-assign]
 
 
 async def _painted(pilot: Pilot[None], moment: float) -> float:
-    """Seconds from `moment` to the last frame painted once every worker finished and every
-    message was handled (the screen as it settles)."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await asyncio.sleep(0.05)
-    later = [f for f in FRAMES if f >= moment]
-    if not later:
+    """Seconds from `moment` to the frame that shows the result: the first frame painted after
+    the screen's workers finished (or, when none ran, the last one painted before)."""
+    while any(w.is_running for w in pilot.app.workers):
+        await asyncio.sleep(0.001)
+    done = time.perf_counter()
+    deadline = done + 1.0
+    while time.perf_counter() < deadline:
+        after = [f for f in FRAMES if f >= done]
+        if after:
+            return after[0] - moment
+        await asyncio.sleep(0.001)
+    before = [f for f in FRAMES if moment <= f < done]
+    if not before:
         raise TimeoutError("no frame painted")
-    return later[-1] - moment
+    return before[-1] - moment
 
 
 async def _timed(pilot: Pilot[None], act: Callable[[], Any]) -> float:

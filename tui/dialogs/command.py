@@ -174,7 +174,9 @@ class CommandDialog(ModalScreen[bool]):
         self.query_one("#dialog-changes", Static).update("Working out what this changes...")
         self.compute_changes(plan.entry)
 
-    @work(thread=True, exclusive=True, group="dialog-preview")
+    @work(
+        thread=True, exclusive=True, group="dialog-preview", description="preview an entry"
+    )
     def compute_changes(self, entry: Entry) -> None:
         """Fold the log with the entry on a trial copy and describe the difference."""
         lines = self.changes.changes(entry)

@@ -157,7 +157,9 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
     def show_state(self, state: EventState) -> None:
         self.tell(state, list(self.console.session.store.log), self.lines)
 
-    @work(thread=True, exclusive=True, group="log")
+    # A description: by default Textual writes the repr of every argument (a whole
+    # EventState, 20,000 log lines) on the event loop, which took seconds at 500 players.
+    @work(thread=True, exclusive=True, group="log", description="tell the log")
     def tell(
         self, state: EventState, records: list[dict[str, object]], told: tuple[LogLine, ...]
     ) -> None:
@@ -367,7 +369,7 @@ class ReplayScreen(Screen[int]):
         self.refresh_bindings()
         self.replay(console_of(self).state, line)
 
-    @work(thread=True, exclusive=True, group="replay")
+    @work(thread=True, exclusive=True, group="replay", description="replay the log")
     def replay(self, now: EventState, line: LogLine) -> None:
         """Fold the log up to the entry and compute the standings then."""
         records = console_of(self).session.store.log

@@ -74,7 +74,7 @@ returns to the current one. The checker's summary covers rounds 1 to the round s
         rnd = self.round if self.round is not None else state.current_round
         self.compute(state, rnd)
 
-    @work(thread=True, exclusive=True, group="seating")
+    @work(thread=True, exclusive=True, group="seating", description="shape a round")
     def compute(self, state: EventState, rnd: int) -> None:
         """Shape the round and run the checker off the event loop (numpy over every round)."""
         tables = round_tables(state, rnd)

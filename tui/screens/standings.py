@@ -168,7 +168,7 @@ sorts by the next column and `o` reverses; `enter` or `h` opens a player's histo
     def show_state(self, state: EventState) -> None:
         self.compute(state, self.after_round, self.teams)
 
-    @work(thread=True, exclusive=True, group="standings")
+    @work(thread=True, exclusive=True, group="standings", description="standings")
     def compute(self, state: EventState, after_round: int | None, teams: bool) -> None:
         """Compute the standings off the event loop and show them when ready."""
         view = standings_view(state, after_round, teams, self.view)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -58,15 +58,44 @@ class EntryError(ValueError):
 
 # --- The entries -------------------------------------------------------------------------------
 
+KINDS: dict[str, type[Entry]] = {}
+"""Every entry kind by the name its records carry in `kind`: each class below is registered
+here as it is defined (a new kind is one class, plus its fold rule in `mjevent.core.state`)."""
+
 
 @dataclass(frozen=True, kw_only=True)
-class _Base:
-    """What every entry has: the id made where it was entered, and when (ISO 8601 text)."""
+class Entry:
+    """What every entry has: the id made where it was entered, and when (ISO 8601 text).
+
+    A kind of entry is a frozen subclass with its `KIND` name and its fields; defining it
+    registers it in `KINDS`, so that records of that kind are read (`read`), written
+    (`to_record`) and told in the event's story (`describe`). Fields of the simple types
+    (`PlayerId`, `str`, `int`, `bool`, `tuple[PlayerId, ...]`, optional with a default) are read
+    without more code; an `int` field named `round`, `table`, `from_round` or `seconds` is a
+    count from 1.
+    """
 
     KIND: ClassVar[str] = ""
 
     id: str
     at: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.KIND:
+            if cls.KIND in KINDS:
+                raise TypeError(f"entry kind {cls.KIND!r} is defined twice")
+            KINDS[cls.KIND] = cls
+
+    @classmethod
+    def read(cls, r: _Reader, id: str, at: str) -> Entry:
+        """The entry of this kind in the record `r` reads (field by field, by their types)."""
+        return _read_fields(r, cls, id, at)
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        """One line of the event's story (`mjevent replay`) about this entry; `name` gives a
+        player's name from their id."""
+        return self.KIND.replace("_", " ")
 
     def to_record(self) -> dict[str, Any]:
         """The plain, TOML-ready record of this entry (`None` fields are left out)."""
@@ -83,7 +112,7 @@ class _Base:
                 record[f.name] = dict(value)
             elif f.name == "chombos":
                 record[f.name] = [WINDS[s] for s in value]
-            elif isinstance(value, _Base):
+            elif isinstance(value, Entry):
                 amended = value.to_record()
                 del amended["id"], amended["at"]
                 record[f.name] = amended
@@ -93,7 +122,7 @@ class _Base:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerAdded(_Base):
+class PlayerAdded(Entry):
     """A player joins the event (late entry, or a walk-in reserve)."""
 
     KIND: ClassVar[str] = "player_added"
@@ -102,18 +131,24 @@ class PlayerAdded(_Base):
     team: str | None = None
     rating: int | None = None
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"player added: {self.name} ({self.player})"
+
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerRenamed(_Base):
+class PlayerRenamed(Entry):
     """A player's name is corrected; their id, results and seats stay."""
 
     KIND: ClassVar[str] = "player_renamed"
     player: PlayerId
     name: str
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"player {self.player} renamed {self.name}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerWithdrawn(_Base):
+class PlayerWithdrawn(Entry):
     """A player leaves the event; they are not seated from `from_round` on."""
 
     KIND: ClassVar[str] = "player_withdrawn"
@@ -121,18 +156,43 @@ class PlayerWithdrawn(_Base):
     from_round: int
     reason: str = ""
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        why = f": {self.reason}" if self.reason else ""
+        return f"{name(self.player)} withdraws from round {self.from_round}{why}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerReturned(_Base):
+class PlayerReturned(Entry):
     """A withdrawn player comes back and may be seated again from `from_round` on."""
 
     KIND: ClassVar[str] = "player_returned"
     player: PlayerId
     from_round: int
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"{name(self.player)} returns from round {self.from_round}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerSubstituted(_Base):
+class PlayerCheckedIn(Entry):
+    """The roll call of `round`: `player` is there (`present`), or marked absent.
+
+    The last entry for a player and a round counts (`EventState.presence`). Absence changes no
+    seating by itself: the director seats a substitute or re-seats the round.
+    """
+
+    KIND: ClassVar[str] = "player_checked_in"
+    player: PlayerId
+    round: int
+    present: bool = True
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        what = "checks in" if self.present else "is absent"
+        return f"{name(self.player)} {what} for round {self.round}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerSubstituted(Entry):
     """`substitute` plays `player`'s seat in one round's game.
 
     The game is scored as usual at the table, but the seat's result is the rule set's fixed
@@ -145,9 +205,12 @@ class PlayerSubstituted(_Base):
     player: PlayerId
     substitute: str
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"r{self.round} t{self.table}: {self.substitute} plays for {name(self.player)}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class SeatingSet(_Base):
+class SeatingSet(Entry):
     """The seating of rounds `first_round`, `first_round + 1` ..., generated or loaded.
 
     `rounds[r][t]` is table `t + 1` of round `first_round + r`, players in wind order (E S W N).
@@ -162,9 +225,18 @@ class SeatingSet(_Base):
     params: tuple[tuple[str, str | int | float | bool], ...] = ()
     seed: int | None = None
 
+    @classmethod
+    def read(cls, r: _Reader, id: str, at: str) -> Entry:
+        return _read_seating(r, id, at)
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        last = self.first_round + len(self.rounds) - 1
+        seed = "" if self.seed is None else f", seed {self.seed}"
+        return f"seating set for rounds {self.first_round}-{last} ({self.method}{seed})"
+
 
 @dataclass(frozen=True, kw_only=True)
-class SeatsSwapped(_Base):
+class SeatsSwapped(Entry):
     """Players `a` and `b` trade seats in `round` (at one table, or across two tables)."""
 
     KIND: ClassVar[str] = "seats_swapped"
@@ -172,33 +244,45 @@ class SeatsSwapped(_Base):
     a: PlayerId
     b: PlayerId
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"r{self.round}: {name(self.a)} and {name(self.b)} swap seats"
+
 
 @dataclass(frozen=True, kw_only=True)
-class RoundStarted(_Base):
+class RoundStarted(Entry):
     """The round's clock starts (the timer reads `at`)."""
 
     KIND: ClassVar[str] = "round_started"
     round: int
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"round {self.round} starts"
+
 
 @dataclass(frozen=True, kw_only=True)
-class RoundPaused(_Base):
+class RoundPaused(Entry):
     """The round's clock stops."""
 
     KIND: ClassVar[str] = "round_paused"
     round: int
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"round {self.round} paused"
+
 
 @dataclass(frozen=True, kw_only=True)
-class RoundResumed(_Base):
+class RoundResumed(Entry):
     """The round's clock runs again."""
 
     KIND: ClassVar[str] = "round_resumed"
     round: int
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"round {self.round} resumed"
+
 
 @dataclass(frozen=True, kw_only=True)
-class RoundExtended(_Base):
+class RoundExtended(Entry):
     """Extra time: for the whole round, or for one table when `table` is given."""
 
     KIND: ClassVar[str] = "round_extended"
@@ -206,9 +290,14 @@ class RoundExtended(_Base):
     seconds: int
     table: int | None = None
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        where = "" if self.table is None else f" at table {self.table}"
+        minutes, seconds = divmod(self.seconds, 60)
+        return f"round {self.round}: {minutes} min {seconds} s added{where}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class HandRecorded(_Base):
+class HandRecorded(Entry):
     """One hand played at `table` in `round`; seats as in the table's seating for that round."""
 
     KIND: ClassVar[str] = "hand"
@@ -216,9 +305,16 @@ class HandRecorded(_Base):
     table: int
     hand: Hand
 
+    @classmethod
+    def read(cls, r: _Reader, id: str, at: str) -> Entry:
+        return _read_hand(r, id, at)
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"r{self.round} t{self.table}: hand"
+
 
 @dataclass(frozen=True, kw_only=True)
-class GameFinished(_Base):
+class GameFinished(Entry):
     """A table's game is over.
 
     For a game recorded hand by hand, `final` may be left out (the hands decide it) or given as
@@ -234,18 +330,29 @@ class GameFinished(_Base):
     deposits: int = 0
     chombos: tuple[int, ...] = ()
 
+    @classmethod
+    def read(cls, r: _Reader, id: str, at: str) -> Entry:
+        return _read_game_finished(r, id, at)
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"r{self.round} t{self.table}: game finished"
+
 
 @dataclass(frozen=True, kw_only=True)
-class TimeCalled(_Base):
+class TimeCalled(Entry):
     """Time is called for the round (every table) or for one table."""
 
     KIND: ClassVar[str] = "time_called"
     round: int
     table: int | None = None
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        where = "every table" if self.table is None else f"table {self.table}"
+        return f"round {self.round}: time called at {where}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class Penalty(_Base):
+class Penalty(Entry):
     """Points taken off a player's event total (`amount` > 0 is taken off), with the reason."""
 
     KIND: ClassVar[str] = "penalty"
@@ -255,9 +362,13 @@ class Penalty(_Base):
     entered_by: str = ""
     round: int | None = None
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        amount = f"{self.amount:,}".replace(",", " ")
+        return f"penalty: {name(self.player)} -{amount} ({self.reason})"
+
 
 @dataclass(frozen=True, kw_only=True)
-class Note(_Base):
+class Note(Entry):
     """Free text for the record (a ruling, a complaint, a broken clock)."""
 
     KIND: ClassVar[str] = "note"
@@ -265,9 +376,12 @@ class Note(_Base):
     round: int | None = None
     table: int | None = None
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return f"note: {self.text}"
+
 
 @dataclass(frozen=True, kw_only=True)
-class TableReseated(_Base):
+class TableReseated(Entry):
     """Table `table` of `round` really sat as `seats` (E S W N), not as the seating said.
 
     Every hand already logged for the table is re-applied with each player in their real seat,
@@ -279,9 +393,13 @@ class TableReseated(_Base):
     table: int
     seats: tuple[PlayerId, ...]
 
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        seats = ", ".join(f"{WINDS[s]} {name(p)}" for s, p in enumerate(self.seats))
+        return f"r{self.round} t{self.table} re-seated as {seats}; its hands re-applied"
+
 
 @dataclass(frozen=True, kw_only=True)
-class Correction(_Base):
+class Correction(Entry):
     """Voids the entry `target`, or amends it with `replacement`; the original stays in the log.
 
     The replacement is an entry of the same kind; it takes the target's place in the log order.
@@ -293,51 +411,15 @@ class Correction(_Base):
     reason: str
     replacement: Entry | None = None
 
+    @classmethod
+    def read(cls, r: _Reader, id: str, at: str) -> Entry:
+        return _read_correction(r, id, at)
 
-Entry = (
-    PlayerAdded
-    | PlayerRenamed
-    | PlayerWithdrawn
-    | PlayerReturned
-    | PlayerSubstituted
-    | SeatingSet
-    | SeatsSwapped
-    | RoundStarted
-    | RoundPaused
-    | RoundResumed
-    | RoundExtended
-    | HandRecorded
-    | GameFinished
-    | TimeCalled
-    | Penalty
-    | Correction
-    | TableReseated
-    | Note
-)
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        what = "voids" if self.replacement is None else "amends"
+        return f"correction: {what} {self.target}: {self.reason}"
 
-ENTRY_TYPES: tuple[type[_Base], ...] = (
-    PlayerAdded,
-    PlayerRenamed,
-    PlayerWithdrawn,
-    PlayerReturned,
-    PlayerSubstituted,
-    SeatingSet,
-    SeatsSwapped,
-    RoundStarted,
-    RoundPaused,
-    RoundResumed,
-    RoundExtended,
-    HandRecorded,
-    GameFinished,
-    TimeCalled,
-    Penalty,
-    Correction,
-    TableReseated,
-    Note,
-)
 
-KINDS: dict[str, type[_Base]] = {t.KIND: t for t in ENTRY_TYPES}
-"""Every entry kind by the name its records carry in `kind`."""
 
 
 # --- Writing -----------------------------------------------------------------------------------
@@ -476,6 +558,12 @@ class _Reader:
             raise self.fail(name, "a list of different seats")
         return frozenset(seats)
 
+    def flag(self, name: str) -> bool:
+        value = self._get(name, None, True)
+        if not isinstance(value, bool):
+            raise self.fail(name, "true or false")
+        return value
+
     def player(self, name: str) -> PlayerId:
         value = self._get(name, None, True)
         if not isinstance(value, str) or not value:
@@ -554,7 +642,7 @@ def _read_carefully(record: Mapping[str, Any], raw_id: str, kind: str) -> Entry:
     where = f"log entry {raw_id!r} ({kind})"
     at = _timestamp(record.get("at"), where)
     r = _Reader(record, where)
-    entry: Entry = _READERS[kind](r, raw_id, at)
+    entry = KINDS[kind].read(r, raw_id, at)
     r.finish()
     return entry
 
@@ -838,8 +926,12 @@ def _read_correction(r: _Reader, id: str, at: str) -> Correction:
     return Correction(id=id, at=at, target=target, reason=reason, replacement=replacement)
 
 
-def _read_params(r: _Reader, cls: type[_Base], id: str, at: str) -> Any:
-    # The simple kinds: each field is text, a number, a player id or a list of player ids.
+_COUNTS = frozenset({"round", "table", "from_round", "seconds"})
+
+
+def _read_fields(r: _Reader, cls: type[Entry], id: str, at: str) -> Entry:
+    # The simple kinds: each field is read by its annotation (a string: the module has
+    # `from __future__ import annotations`).
     values: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name in ("id", "at"):
@@ -850,60 +942,26 @@ def _read_params(r: _Reader, cls: type[_Base], id: str, at: str) -> Any:
         if has_default and f.name not in r.record:
             r.used.add(f.name)
             continue
-        kind = _SIMPLE_FIELDS[f.name]
-        if kind == "player":
+        kind = str(f.type).removesuffix(" | None")
+        if kind == "PlayerId":
             values[f.name] = r.player(f.name)
-        elif kind == "count":
-            values[f.name] = r.number(f.name, minimum=1)
         elif kind == "int":
-            values[f.name] = r.number(f.name)
-        elif kind == "text":
+            values[f.name] = r.number(f.name, minimum=1 if f.name in _COUNTS else None)
+        elif kind == "str":
             values[f.name] = r.text(f.name)
-        else:
+        elif kind == "bool":
+            values[f.name] = r.flag(f.name)
+        elif kind == "tuple[PlayerId, ...]":
             raw = r._get(f.name, None, True)
             if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
                 raise r.fail(f.name, "a list of player ids")
             values[f.name] = tuple(raw)
+        else:
+            raise TypeError(
+                f"{cls.__name__}.{f.name}: a field of type {f.type} needs its own reader "
+                f"({cls.__name__}.read)"
+            )
     return cls(id=id, at=at, **values)
-
-
-_SIMPLE_FIELDS: dict[str, str] = {
-    "player": "player",
-    "a": "player",
-    "b": "player",
-    "name": "text",
-    "team": "text",
-    "rating": "int",
-    "from_round": "count",
-    "reason": "text",
-    "round": "count",
-    "table": "count",
-    "substitute": "text",
-    "seconds": "count",
-    "amount": "int",
-    "entered_by": "text",
-    "text": "text",
-    "seats": "players",
-}
-
-
-def _simple(cls: type[_Base]) -> Any:
-    return lambda r, id, at: _read_params(r, cls, id, at)
-
-
-_READERS: dict[str, Any] = {
-    t.KIND: _simple(t)
-    for t in ENTRY_TYPES
-    if t not in (HandRecorded, GameFinished, SeatingSet, Correction)
-}
-_READERS.update(
-    {
-        HandRecorded.KIND: _read_hand,
-        GameFinished.KIND: _read_game_finished,
-        SeatingSet.KIND: _read_seating,
-        Correction.KIND: _read_correction,
-    }
-)
 
 
 def entries_from_records(records: Sequence[Mapping[str, Any]]) -> list[Entry]:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from mjevent.core.entries import (
+    KINDS,
     WINDS,
     Correction,
     Entry,
@@ -32,6 +34,7 @@ from mjevent.core.entries import (
     Note,
     Penalty,
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerId,
     PlayerRenamed,
     PlayerReturned,
@@ -71,6 +74,7 @@ __all__ = [
     "RoundClock",
     "TableGame",
     "fold",
+    "fold_rule_missing",
     "remap_hand",
 ]
 
@@ -166,6 +170,9 @@ class EventState:
 
     `entries` are the effective entries in log order (voided ones left out, amended ones
     replaced); `log_ids` every id in the log, voided or not (to refuse a retried entry).
+    `presence` is the roll call of each round: a player checked in (True) or marked absent
+    (False) for it by `player_checked_in` entries, the last one for a player counting; a player
+    not named there was not called.
     """
 
     settings: EventSettings
@@ -179,6 +186,7 @@ class EventState:
     voided: frozenset[str]
     log_ids: frozenset[str]
     problems: tuple[Problem, ...]
+    presence: Mapping[int, Mapping[PlayerId, bool]] = field(default_factory=dict)
 
     @property
     def rules(self) -> RuleSet:
@@ -625,6 +633,30 @@ class _Table:
         return self.cached
 
 
+_RULES: dict[type[Entry], Callable[[_Fold, Any], None]] = {}
+"""The fold rule of every entry kind: what applying an entry of that kind does to the state."""
+
+_Method = TypeVar("_Method", bound=Callable[..., None])
+
+
+def _rule(*kinds: type[Entry]) -> Callable[[_Method], _Method]:
+    """Make the `_Fold` method below the fold rule of `kinds` (each kind has exactly one)."""
+
+    def register(method: _Method) -> _Method:
+        for kind in kinds:
+            if kind in _RULES:
+                raise TypeError(f"{kind.__name__} has two fold rules")
+            _RULES[kind] = method
+        return method
+
+    return register
+
+
+def fold_rule_missing() -> list[str]:
+    """The entry kinds (`entries.KINDS`) without a fold rule; empty when every kind has one."""
+    return sorted(kind for kind, cls in KINDS.items() if cls not in _RULES)
+
+
 class _Fold:
     """The mutable working set of a fold; `Folder` keeps one alive between entries.
 
@@ -648,6 +680,7 @@ class _Fold:
         self.round_time_called: dict[int, str] = {}
         self.withdrawals: dict[PlayerId, PlayerWithdrawn] = {}
         self.flagged: set[tuple[PlayerId, int]] = set()
+        self.presence: dict[int, dict[PlayerId, bool]] = {}
         # The tables this working set may change in place; the others are shared with a fork.
         self.owned: set[tuple[int, int]] = set()
         for r in settings.seating.rounds:
@@ -660,17 +693,11 @@ class _Fold:
         tables: from now on both sides copy a table before they change it.
         """
         twin = object.__new__(_Fold)
-        twin.settings, twin.rules = self.settings, self.rules
-        twin.problems = list(self.problems)
-        twin.players = dict(self.players)
-        twin.seating = dict(self.seating)
-        twin.tables = dict(self.tables)
-        twin.clocks = dict(self.clocks)
-        twin.penalties = list(self.penalties)
-        twin.notes = list(self.notes)
-        twin.round_time_called = dict(self.round_time_called)
-        twin.withdrawals = dict(self.withdrawals)
-        twin.flagged = set(self.flagged)
+        for name, value in vars(self).items():
+            # Containers are copied (one level), values shared: every value a fold rule
+            # changes is replaced, not changed in place, except tables (copied on write).
+            copied = value.copy() if isinstance(value, dict | list | set) else value
+            setattr(twin, name, copied)
         twin.owned = set()
         self.owned = set()
         return twin
@@ -766,6 +793,7 @@ class _Fold:
         self.owned.add(key)
         return state
 
+    @_rule(SeatsSwapped)
     def swap(self, entry: SeatsSwapped) -> None:
         tables = self.seating.get(entry.round)
         if tables is None:
@@ -798,44 +826,52 @@ class _Fold:
         for t in {ta, tb}:
             self.tables.pop((entry.round, t + 1), None)
 
-    # Entries ---------------------------------------------------------------------------------
+    # Entries: one fold rule per kind (`_rule`) ------------------------------------------------
 
     def apply(self, entry: Entry) -> None:
-        if isinstance(entry, HandRecorded):
-            table = self.table(entry, entry.round, entry.table)
-            if table is not None:
-                table.apply(entry, self.problems)
-        elif isinstance(entry, GameFinished):
-            table = self.table(entry, entry.round, entry.table)
-            if table is not None:
-                table.finish(entry, self.problems)
-        elif isinstance(entry, TableReseated):
-            table = self.table(entry, entry.round, entry.table)
-            if table is not None and table.reseat(entry, self.problems):
-                grid = list(self.seating[entry.round])
-                grid[entry.table - 1] = entry.seats
-                self.seating[entry.round] = tuple(grid)
-        elif isinstance(entry, SeatingSet):
-            for i, tables in enumerate(entry.rounds):
-                self.set_round(entry, entry.first_round + i, tables)
-        elif isinstance(entry, SeatsSwapped):
-            self.swap(entry)
-        elif isinstance(entry, TimeCalled):
-            self.time_called(entry)
-        elif isinstance(entry, RoundStarted | RoundPaused | RoundResumed | RoundExtended):
-            self.clock(entry)
-        elif isinstance(entry, Penalty):
-            if entry.player not in self.players:
-                self.problem(entry, f"penalty for unknown player {entry.player!r}")
-            else:
-                self.penalties.append(entry)
-        elif isinstance(entry, Note):
-            self.notes.append(entry)
-        elif isinstance(entry, PlayerSubstituted):
-            self.substitute(entry)
-        else:
-            self.player_entry(entry)
+        _RULES[type(entry)](self, entry)
 
+    @_rule(HandRecorded)
+    def hand(self, entry: HandRecorded) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is not None:
+            table.apply(entry, self.problems)
+
+    @_rule(GameFinished)
+    def finish(self, entry: GameFinished) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is not None:
+            table.finish(entry, self.problems)
+
+    @_rule(TableReseated)
+    def reseat(self, entry: TableReseated) -> None:
+        table = self.table(entry, entry.round, entry.table)
+        if table is not None and table.reseat(entry, self.problems):
+            grid = list(self.seating[entry.round])
+            grid[entry.table - 1] = entry.seats
+            self.seating[entry.round] = tuple(grid)
+
+    @_rule(SeatingSet)
+    def seating_set(self, entry: SeatingSet) -> None:
+        for i, tables in enumerate(entry.rounds):
+            self.set_round(entry, entry.first_round + i, tables)
+
+    @_rule(Penalty)
+    def penalty(self, entry: Penalty) -> None:
+        if entry.player not in self.players:
+            self.problem(entry, f"penalty for unknown player {entry.player!r}")
+        else:
+            self.penalties.append(entry)
+
+    @_rule(Note)
+    def note(self, entry: Note) -> None:
+        self.notes.append(entry)
+
+    @_rule(Correction)
+    def correction(self, entry: Correction) -> None:
+        """Corrections are resolved before the fold (`_resolve`) and never reach it."""
+
+    @_rule(TimeCalled)
     def time_called(self, entry: TimeCalled) -> None:
         if entry.round not in self.seating:
             self.problem(entry, f"time called in round {entry.round}, which is not seated")
@@ -855,6 +891,7 @@ class _Fold:
                 continue
             table.call_time()
 
+    @_rule(RoundStarted, RoundPaused, RoundResumed, RoundExtended)
     def clock(self, entry: RoundStarted | RoundPaused | RoundResumed | RoundExtended) -> None:
         rnd = entry.round
         clock = self.clocks.get(rnd, RoundClock(rnd))
@@ -883,6 +920,7 @@ class _Fold:
             clock = dataclasses.replace(clock, table_extra=extra)
         self.clocks[rnd] = clock
 
+    @_rule(PlayerSubstituted)
     def substitute(self, entry: PlayerSubstituted) -> None:
         table = self.table(entry, entry.round, entry.table)
         if table is None:
@@ -896,37 +934,55 @@ class _Fold:
             return
         table.substitutes[table.seats.index(entry.player)] = entry.substitute
 
-    def player_entry(
-        self, entry: PlayerAdded | PlayerRenamed | PlayerWithdrawn | PlayerReturned | Correction
-    ) -> None:
-        if isinstance(entry, Correction):  # resolved before the fold; never reaches here
+    @_rule(PlayerAdded)
+    def player_added(self, entry: PlayerAdded) -> None:
+        if entry.player in self.players:
+            self.problem(entry, f"player id {entry.player!r} is already taken")
             return
-        if isinstance(entry, PlayerAdded):
-            if entry.player in self.players:
-                self.problem(entry, f"player id {entry.player!r} is already taken")
-                return
-            self.players[entry.player] = PlayerState(
-                entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
-            )
-            return
+        self.players[entry.player] = PlayerState(
+            entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
+        )
+
+    def known(
+        self, entry: PlayerRenamed | PlayerWithdrawn | PlayerReturned | PlayerCheckedIn
+    ) -> PlayerState | None:
+        """The player `entry` is about, or None (and a problem) when there is no such player."""
         current = self.players.get(entry.player)
         if current is None:
             self.problem(entry, f"unknown player {entry.player!r}")
-            return
-        if isinstance(entry, PlayerRenamed):
+        return current
+
+    @_rule(PlayerRenamed)
+    def player_renamed(self, entry: PlayerRenamed) -> None:
+        if (current := self.known(entry)) is not None:
             self.players[entry.player] = dataclasses.replace(current, name=entry.name)
-        elif isinstance(entry, PlayerWithdrawn):
+
+    @_rule(PlayerWithdrawn)
+    def player_withdrawn(self, entry: PlayerWithdrawn) -> None:
+        if (current := self.known(entry)) is not None:
             self.players[entry.player] = dataclasses.replace(
                 current, status=PlayerStatus.WITHDRAWN, since_round=entry.from_round
             )
             self.withdrawals[entry.player] = entry
-        else:
-            if current.status is not PlayerStatus.WITHDRAWN:
-                self.problem(entry, f"{current.name} returns but had not withdrawn")
-            self.withdrawals.pop(entry.player, None)
-            self.players[entry.player] = dataclasses.replace(
-                current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
-            )
+
+    @_rule(PlayerReturned)
+    def player_returned(self, entry: PlayerReturned) -> None:
+        if (current := self.known(entry)) is None:
+            return
+        if current.status is not PlayerStatus.WITHDRAWN:
+            self.problem(entry, f"{current.name} returns but had not withdrawn")
+        self.withdrawals.pop(entry.player, None)
+        self.players[entry.player] = dataclasses.replace(
+            current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
+        )
+
+    @_rule(PlayerCheckedIn)
+    def player_checked_in(self, entry: PlayerCheckedIn) -> None:
+        # The round's roll call is replaced, never changed in place: a fork shares it.
+        if self.known(entry) is not None:
+            self.presence[entry.round] = {
+                **self.presence.get(entry.round, {}), entry.player: entry.present
+            }
 
 
 class Folder:
@@ -1028,6 +1084,7 @@ class Folder:
             voided=frozenset(self.voided),
             log_ids=self.ids,
             problems=problems,
+            presence=dict(sorted(work.presence.items())),
         )
         return self._state
 

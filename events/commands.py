@@ -29,6 +29,7 @@ from mjevent.core.entries import (
     Note,
     Penalty,
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerId,
     PlayerRenamed,
     PlayerReturned,
@@ -58,6 +59,7 @@ __all__ = [
     "add_penalty",
     "add_player",
     "call_time_for",
+    "check_in_player",
     "correct_entry",
     "current_state",
     "entry_context",
@@ -413,6 +415,21 @@ def return_player(
     """Bring a withdrawn player back from `from_round` on."""
     return _append(
         store, PlayerReturned(**_stamp(entry_id, at, clock), player=player, from_round=from_round)
+    )
+
+
+def check_in_player(
+    store: EventStore, player: PlayerId, round: int, present: bool = True, *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+) -> EventState:
+    """The roll call: `player` is there for `round` (checked in), or absent (`present=False`).
+
+    Shown in `EventState.presence`; the last call for a player and a round counts.
+    """
+    return _append(
+        store,
+        PlayerCheckedIn(**_stamp(entry_id, at, clock), player=player, round=round,
+                        present=present),
     )
 
 

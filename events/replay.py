@@ -22,21 +22,7 @@ from mjevent.core.entries import (
     Entry,
     GameFinished,
     HandRecorded,
-    Note,
-    Penalty,
-    PlayerAdded,
-    PlayerRenamed,
-    PlayerReturned,
-    PlayerSubstituted,
-    PlayerWithdrawn,
-    RoundExtended,
-    RoundPaused,
-    RoundResumed,
-    RoundStarted,
     SeatingSet,
-    SeatsSwapped,
-    TableReseated,
-    TimeCalled,
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
@@ -179,51 +165,7 @@ class _Teller:
         return [self.result(game, game.result, entry.id)]
 
     def other(self, entry: Entry) -> str:
-        name = self.state.name
-        if isinstance(entry, PlayerAdded):
-            return f"player added: {entry.name} ({entry.player})"
-        if isinstance(entry, PlayerRenamed):
-            return f"player {entry.player} renamed {entry.name}"
-        if isinstance(entry, PlayerWithdrawn):
-            return f"{name(entry.player)} withdraws from round {entry.from_round}" + (
-                f": {entry.reason}" if entry.reason else ""
-            )
-        if isinstance(entry, PlayerReturned):
-            return f"{name(entry.player)} returns from round {entry.from_round}"
-        if isinstance(entry, PlayerSubstituted):
-            return (
-                f"r{entry.round} t{entry.table}: {entry.substitute} plays for "
-                f"{name(entry.player)}"
-            )
-        if isinstance(entry, SeatingSet):
-            last = entry.first_round + len(entry.rounds) - 1
-            seed = "" if entry.seed is None else f", seed {entry.seed}"
-            return f"seating set for rounds {entry.first_round}-{last} ({entry.method}{seed})"
-        if isinstance(entry, SeatsSwapped):
-            return f"r{entry.round}: {name(entry.a)} and {name(entry.b)} swap seats"
-        if isinstance(entry, RoundStarted):
-            return f"round {entry.round} starts"
-        if isinstance(entry, RoundPaused):
-            return f"round {entry.round} paused"
-        if isinstance(entry, RoundResumed):
-            return f"round {entry.round} resumed"
-        if isinstance(entry, RoundExtended):
-            where = "" if entry.table is None else f" at table {entry.table}"
-            minutes, seconds = divmod(entry.seconds, 60)
-            return f"round {entry.round}: {minutes} min {seconds} s added{where}"
-        if isinstance(entry, TimeCalled):
-            where = "every table" if entry.table is None else f"table {entry.table}"
-            return f"round {entry.round}: time called at {where}"
-        if isinstance(entry, Penalty):
-            return f"penalty: {name(entry.player)} -{entry.amount:,} ({entry.reason})".replace(
-                ",", " "
-            )
-        if isinstance(entry, TableReseated):
-            seats = ", ".join(f"{WINDS[s]} {name(p)}" for s, p in enumerate(entry.seats))
-            return f"r{entry.round} t{entry.table} re-seated as {seats}; its hands re-applied"
-        if isinstance(entry, Note):
-            return f"note: {entry.text}"
-        return entry.KIND  # pragma: no cover - every kind is told above
+        return entry.describe(self.state.name)
 
 
 def _standings_event(standings: Standings, rnd: int) -> StoryEvent:

@@ -56,35 +56,109 @@ def test_core_and_events_import_without_textual() -> None:
     assert {m for m in loaded if m.startswith("mjevent.tui")} == set()
 
 
-# core may not touch the disk: no open(), no path or file-system modules.
-_FILE_MODULES = {"pathlib", "io", "shutil", "tempfile", "os", "sqlite3", "fcntl", "glob"}
+# Every import statement of core/ and events/ is read, wherever it stands: at the top, inside a
+# function, under `if TYPE_CHECKING`, and `importlib.import_module("...")` / `__import__("...")`
+# with a literal name. A function-level import loads nothing until the function runs, so the
+# subprocess checks above cannot see it; this scan can.
+_FILE_MODULES = ("pathlib", "io", "shutil", "tempfile", "os", "sqlite3", "fcntl", "glob")
+_TERMINAL = ("textual", "rich", "typer", "click")
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    # core may not touch the disk (no open(), no path or file-system modules), read TOML, or
+    # reach an outer layer.
+    "core": ("mjevent.events", "mjevent.tui", *_TERMINAL, "tomllib", "tomli_w", *_FILE_MODULES),
+    "events": ("mjevent.tui", *_TERMINAL),
+}
 
 
-def _file_io_uses(source: str) -> list[str]:
-    found: list[str] = []
+def _imports(source: str, module: str) -> list[tuple[str, int]]:
+    """Every module `source` (the module `module`) imports, absolute, with its line. `from X
+    import a` gives X and X.a (a may be a module)."""
+    package = module.rsplit(".", 1)[0]
+    found: list[tuple[str, int]] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found += [a.name for a in node.names if a.name.split(".")[0] in _FILE_MODULES]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.split(".")[0] in _FILE_MODULES:
-                found.append(node.module)
+            found += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                stem = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{stem}.{base}" if base else stem
+            found.append((base, node.lineno))
+            found += [(f"{base}.{a.name}", node.lineno) for a in node.names if a.name != "*"]
         elif (
             isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "open"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and (
+                (isinstance(node.func, ast.Name) and node.func.id == "__import__")
+                or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+            )
         ):
-            found.append(f"open() at line {node.lineno}")
+            found.append((node.args[0].value, node.lineno))
     return found
 
 
-def test_core_does_no_file_io() -> None:
+def _violations(source: str, module: str, layer: str) -> list[str]:
+    """What `source` imports that `layer` may not, and (core) where it calls open()."""
+    bad = [
+        f"{name} at line {line}"
+        for name, line in sorted(_imports(source, module), key=lambda found: found[1])
+        if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[layer])
+    ]
+    if layer == "core":
+        bad += [
+            f"open() at line {node.lineno}"
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "open"
+        ]
+    return bad
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    parts = parts[:-1] if parts[-1] == "__init__" else parts
+    return "mjevent." + ".".join(parts) + (".__init__" if path.name == "__init__.py" else "")
+
+
+def test_every_import_in_core_and_events_keeps_to_its_layer() -> None:
     offenders = {
-        str(path.relative_to(ROOT)): uses
-        for path in sorted((ROOT / "core").rglob("*.py"))
-        if (uses := _file_io_uses(path.read_text(encoding="utf-8")))
+        str(path.relative_to(ROOT)): found
+        for layer in FORBIDDEN
+        for path in sorted((ROOT / layer).rglob("*.py"))
+        if (found := _violations(path.read_text(encoding="utf-8"), _module_name(path), layer))
     }
     assert offenders == {}
 
 
-def test_file_io_scan_catches_open_and_pathlib() -> None:
-    assert _file_io_uses("import pathlib\nopen('x')\n") == ["pathlib", "open() at line 2"]
+def test_the_scan_catches_an_import_inside_a_function() -> None:
+    planted = (
+        "from __future__ import annotations\n"
+        "def show(state):\n"
+        "    from mjevent.tui.app import MjeventApp\n"
+        "    import textual.widgets\n"
+        "    from ..tui import screens\n"
+        "    return importlib.import_module('rich.text')\n"
+    )
+    assert _violations(planted, "mjevent.events.commands", "events") == [
+        "mjevent.tui.app at line 3",
+        "mjevent.tui.app.MjeventApp at line 3",
+        "textual.widgets at line 4",
+        "mjevent.tui at line 5",
+        "mjevent.tui.screens at line 5",
+        "rich.text at line 6",
+    ]
+    # The same lines in core, plus TOML and file I/O that only core may not use.
+    core = planted + "    import tomllib\n    with open('x') as f:\n        pass\n"
+    assert _violations(core, "mjevent.core.preview", "core")[-3:] == [
+        "rich.text at line 6",
+        "tomllib at line 7",
+        "open() at line 8",
+    ]
+    # What each layer may import passes: core from core, events from core and tomllib.
+    allowed = "def f():\n    from mjevent.core import state\n    import tomllib, typing\n"
+    assert _violations(allowed, "mjevent.events.store", "events") == []
+    assert _violations("from . import entries\n", "mjevent.core.state", "core") == []

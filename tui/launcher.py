@@ -48,7 +48,8 @@ class LauncherApp(App[Path | None]):
 
     def compose(self) -> ComposeResult:
         recent = read_recent()
-        with VerticalScroll():
+        # The form scrolls at 80x24, but Tab goes from the list straight to the fields.
+        with VerticalScroll(can_focus=False):
             yield Static(Text("Recent events (Enter opens)", style="bold"))
             if recent:
                 yield OptionList(
@@ -96,6 +97,7 @@ class LauncherApp(App[Path | None]):
         error = self.query_one("#new-error", Static)
         if file is None or name is None:
             error.update("give the file to create and the event's name")
+            error.scroll_visible()
             return
         players = field("players")
         try:
@@ -106,5 +108,6 @@ class LauncherApp(App[Path | None]):
             )
         except NewEventError as problem:
             error.update(str(problem))
+            error.scroll_visible()
             return
         self.exit(Path(file))

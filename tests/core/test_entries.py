@@ -22,6 +22,7 @@ from mjevent.core.entries import (
     Note,
     Penalty,
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerRenamed,
     PlayerReturned,
     PlayerSubstituted,
@@ -72,6 +73,14 @@ EXAMPLES: list[tuple[Entry, dict[str, Any]]] = [
     (
         PlayerReturned(id="e1", at=AT, player="p3", from_round=5),
         {"player": "p3", "from_round": 5},
+    ),
+    (
+        PlayerCheckedIn(id="e1", at=AT, player="p3", round=2),
+        {"player": "p3", "round": 2, "present": True},
+    ),
+    (
+        PlayerCheckedIn(id="e1", at=AT, player="p3", round=3, present=False),
+        {"player": "p3", "round": 3, "present": False},
     ),
     (
         PlayerSubstituted(id="e1", at=AT, round=2, table=1, player="p3", substitute="Ana Ruiz"),
@@ -238,9 +247,9 @@ def test_a_toml_datetime_is_kept_as_iso_text() -> None:
         (
             {"id": "q1", "at": AT, "kind": "zzz"},
             "log entry 'q1': unknown kind 'zzz' (known kinds: correction, game_finished, hand, "
-            "note, penalty, player_added, player_renamed, player_returned, player_substituted, "
-            "player_withdrawn, round_extended, round_paused, round_resumed, round_started, "
-            "seating_set, seats_swapped, table_reseated, time_called)",
+            "note, penalty, player_added, player_checked_in, player_renamed, player_returned, "
+            "player_substituted, player_withdrawn, round_extended, round_paused, round_resumed, "
+            "round_started, seating_set, seats_swapped, table_reseated, time_called)",
         ),
         (
             {"id": "q2", "at": AT, "kind": "hand", "round": 1, "table": 0, "outcome": "draw"},

@@ -14,6 +14,7 @@ from mjevent.core.entries import (
     GameFinished,
     HandRecorded,
     Note,
+    PlayerCheckedIn,
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
@@ -51,6 +52,7 @@ def _same(a: EventState, b: EventState) -> None:
     assert (a.penalties, a.notes, a.entries) == (b.penalties, b.notes, b.entries)
     assert (a.voided, a.log_ids) == (b.voided, b.log_ids)
     assert a.current_round == b.current_round
+    assert a.presence == b.presence
 
 
 def _incremental(event: EventSettings, log: list[Entry]) -> EventState:
@@ -103,11 +105,12 @@ def logs(draw: st.DrawFn, sample: tuple[EventSettings, list[Entry]]) -> list[Ent
             made = Correction(id=entry_id, at=T, target=target, reason="x")
         elif kind == 6:
             player = draw(st.sampled_from(players))
-            made = (
-                PlayerWithdrawn(id=entry_id, at=T, player=player, from_round=rnd)
-                if draw(st.booleans())
-                else PlayerReturned(id=entry_id, at=T, player=player, from_round=rnd)
-            )
+            made = draw(st.sampled_from([
+                PlayerWithdrawn(id=entry_id, at=T, player=player, from_round=rnd),
+                PlayerReturned(id=entry_id, at=T, player=player, from_round=rnd),
+                PlayerCheckedIn(id=entry_id, at=T, player=player, round=rnd,
+                                present=draw(st.booleans())),
+            ]))
         elif kind == 7:
             a, b = draw(st.sampled_from(players)), draw(st.sampled_from(players))
             made = SeatsSwapped(id=entry_id, at=T, round=rnd, a=a, b=b)

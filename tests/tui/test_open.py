@@ -5,8 +5,10 @@ lists the recent events and creates a new one with `mjevent new`'s code."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 from typer.testing import CliRunner
 
@@ -16,7 +18,17 @@ from mjevent.tui.cli import app as cli
 from mjevent.tui.config import RecentEvent, read_recent, remember_recent
 from mjevent.tui.launcher import LauncherApp
 
+from .conftest import screen_text
+
 runner = CliRunner()
+
+
+async def fill_new_event(pilot: Pilot[Any], app: LauncherApp, file: Path, name: str) -> None:
+    """Type the new event's file and name in the launcher's form and press ctrl+n."""
+    await pilot.pause()
+    app.query_one("#new-file").focus()
+    await pilot.press(*str(file), "tab", *name, "ctrl+n")
+    await pilot.pause()
 
 
 def test_open_refuses_a_bad_file_with_line_and_fix_and_writes_nothing(tmp_path: Path) -> None:
@@ -76,10 +88,7 @@ async def test_launcher_form_creates_the_event_as_mjevent_new_does(tmp_path: Pat
     target = tmp_path / "cup.toml"
     app = LauncherApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.query_one("#new-file").focus()
-        await pilot.press(*str(target), "tab", *"Cup", "ctrl+n")
-        await pilot.pause()
+        await fill_new_event(pilot, app, target, "Cup")
     assert app.return_value == target
     store = EventStore.open(target)
     assert (store.event.event.name, store.event.rules.preset) == ("Cup", "ema2016")
@@ -89,10 +98,31 @@ async def test_launcher_form_refuses_an_existing_file_and_says_why(club: Path) -
     before = club.read_bytes()
     app = LauncherApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.query_one("#new-file").focus()
-        await pilot.press(*str(club), "tab", *"Cup", "ctrl+n")
-        await pilot.pause()
+        await fill_new_event(pilot, app, club, "Cup")
         assert "already exists" in str(app.query_one("#new-error").render())
     assert club.read_bytes() == before
     assert app.return_value is None
+
+
+async def test_a_new_event_opens_and_says_the_round_is_not_seated(tmp_path: Path) -> None:
+    target = tmp_path / "cup.toml"
+    app = LauncherApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fill_new_event(pilot, app, target, "Cup")
+    assert app.return_value == target
+    console = MjeventApp(target, poll_seconds=None)
+    async with console.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(console)
+        assert "Round 1  ·  0/0 tables finished  ·  Cup" in text
+        assert "Needs attention: round 1 is not seated yet" in text
+
+
+def test_open_refuses_a_broken_keymap_before_starting(club: Path, _config_home: Path) -> None:
+    folder = _config_home / "mjevent"
+    folder.mkdir(parents=True)
+    (folder / "keymap.toml").write_text('"table.undo" = ctrl+z\n', "utf-8")
+    result = runner.invoke(cli, ["open", str(club)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {folder / 'keymap.toml'}: ")
+    assert 'Fix: write one line per binding, e.g. "table.undo" = "ctrl+z"' in result.output

@@ -1,6 +1,7 @@
 """`HandFormDialog`: a hand entered as fields (outcome, winner, loser, han, fu, riichi, tenpai)
 for those who prefer a form. It builds the same entry line as typing it (`form_line`), shows
-that line and its preview as the fields change, and returns the line to be recorded."""
+that line and its preview (`core.preview`) as the fields change, and returns the line to be
+recorded."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from mjevent.core.entries import WINDS
+from mjevent.core.preview import preview_line
+from mjevent.tui.widgets.entry_line import EntryPreview
 
 __all__ = ["OUTCOMES", "HandFormDialog", "form_line"]
 
@@ -121,6 +124,7 @@ class HandFormDialog(ModalScreen[str | None]):
                 for s, name in enumerate(self.names):
                     yield Checkbox(f"{WINDS[s]} {name}", id=f"tenpai-{s}")
             yield Static(id="form-line")
+            yield EntryPreview(id="form-preview")
             with Horizontal():
                 yield Button("Record (ctrl+s)", id="record", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -153,7 +157,11 @@ class HandFormDialog(ModalScreen[str | None]):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     def _update(self) -> None:
-        self.query_one("#form-line", Static).update(f"line: {self.line}")
+        line = self.line
+        self.query_one("#form-line", Static).update(f"line: {line}")
+        state = getattr(self.app, "state", None)
+        if state is not None:
+            self.query_one(EntryPreview).show(preview_line(state, line))
 
     @on(Input.Submitted)
     def _entered(self) -> None:

@@ -19,11 +19,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
 from mjevent.core.preview import LineError, preview_line
-from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState
-from mjevent.events.commands import CommandError, record_line
+from mjevent.events.commands import record_line
 from mjevent.events.errors import EventFileError
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_table
@@ -32,21 +30,24 @@ __all__ = ["OverviewScreen", "attention_lines"]
 
 _TABLE_ONLY = re.compile(r"^\s*[tT]?(\d+)\s*$")
 
-RECORD_ERRORS = (
-    EntrySyntaxError, AmbiguousEntryError, IllegalHandError, CommandError, EventFileError,
-)
-"""What recording a line can raise; each names the fix, and nothing was written."""
+RECORD_ERRORS = (ValueError, EventFileError)
+"""What recording a line can raise (`EntrySyntaxError`, `AmbiguousEntryError`,
+`IllegalHandError`, `CommandError` are all `ValueError`s); each names the fix, and nothing was
+written. The console shows it and keeps the line."""
 
 
 def attention_lines(state: EventState, round: int) -> list[str]:
     """What the director should look at: every problem of the log (by table when it names one),
-    and the tables of `round` still playing after time was called."""
+    a round with no seating, and the tables of `round` still playing after time was called."""
     lines: list[str] = []
     by_table = problems_by_table(state)
     for (rnd, table), messages in sorted(by_table.items()):
         lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
     tabled = {m for ms in by_table.values() for m in ms}
     lines.extend(str(p) for p in state.problems if p.message not in tabled)
+    if not state.seating.get(round):
+        lines.append(f"round {round} is not seated yet: no table can record a hand until the "
+                     "players are seated")
     clock = state.clocks.get(round)
     if clock is not None and clock.time_called:
         for number, _ in enumerate(state.seating.get(round, ()), 1):
@@ -82,12 +83,13 @@ class OverviewScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._recorded: Text | None = None
+        self._texts: dict[str, Text] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
-            yield EntryPreview(id="entry-preview")
+            yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
         yield TableList(id="tables")
         yield Static(id="attention")
         yield Footer()
@@ -115,16 +117,23 @@ class OverviewScreen(Screen[None]):
             f"  ·  {done}/{len(rows)} tables finished  ·  ",
             (state.settings.event.name, "italic"),
         )
-        self.query_one("#round-bar", Static).update(bar)
+        self._update("#round-bar", bar, layout=False)  # one line, always
         attention = attention_lines(state, rnd)
-        panel = self.query_one("#attention", Static)
         if attention:
-            panel.update(Text("Needs attention: " + "; ".join(attention), style="bold red"))
+            self._update("#attention",
+                         Text("Needs attention: " + "; ".join(attention), style="bold red"))
         else:
-            panel.update(Text("Nothing needs attention", style="dim"))
+            self._update("#attention", Text("Nothing needs attention", style="dim"))
         line = self.query_one(EntryLine)
         if line.value.strip():
             self._preview(line.value)
+
+    def _update(self, selector: str, text: Text, *, layout: bool = True) -> None:
+        # Only what changed: each update of a Static asks for a new layout of the whole screen,
+        # which at every Enter costs more than the row that changed.
+        if self._texts.get(selector) != text:
+            self._texts[selector] = text
+            self.query_one(selector, Static).update(text, layout=layout)
 
     # --- the entry line --------------------------------------------------------------------------
 
@@ -134,7 +143,7 @@ class OverviewScreen(Screen[None]):
         if not text.strip() or _TABLE_ONLY.match(text):
             line.mark_error(None)
             if self._recorded is not None and not text.strip():
-                preview.update(self._recorded)
+                preview.set_text(self._recorded)
             else:
                 preview.show(None)
             return
@@ -168,7 +177,7 @@ class OverviewScreen(Screen[None]):
         # Shown until the next line is typed (emptying the line previews "" right after).
         self._recorded = Text.assemble(("✓ recorded ", "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).update(self._recorded)
+        self.query_one(EntryPreview).set_text(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

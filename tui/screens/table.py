@@ -186,13 +186,13 @@ class TableScreen(Screen[None]):
         if not event.value.strip():
             self.amending = None
             if self._done is not None:
-                preview.update(self._done)
+                preview.set_text(self._done)
             else:
                 preview.show(None)
             return
         self._done = None
         if self.amending is not None:
-            preview.update(Text(f"amending hand {self._hand_number(self.amending)}: "
+            preview.set_text(Text(f"amending hand {self._hand_number(self.amending)}: "
                                 "Enter records the correction, Escape cancels"))
             return
         result = preview_line(self.event_state, self._full(event.value))
@@ -221,8 +221,10 @@ class TableScreen(Screen[None]):
         self.amending = None
         self._done = Text.assemble((f"✓ {done} ", "bold green"), text)
         line.accepted()
-        preview.update(self._done)
-        self.query_one("#hands", DataTable).focus()
+        preview.set_text(self._done)
+        if done == "amended":
+            # Back to the hands; after a new hand the line keeps the focus for the next one.
+            self.query_one("#hands", DataTable).focus()
 
     def _amend(self, target: str, text: str) -> None:
         state = self.event_state

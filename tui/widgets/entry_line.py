@@ -173,10 +173,30 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
 
 
 class EntryPreview(Static):
-    """What the line on the entry line would do (or why it would be refused)."""
+    """What the line on the entry line would do (or why it would be refused).
+
+    `min_lines` is the minimum height its stylesheet gives it (8 on the overview): while what
+    it shows fits in that, a new preview repaints this widget alone instead of laying out the
+    screen again (which costs more than the preview, at every keystroke).
+    """
+
+    def __init__(self, *, min_lines: int = 0, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.min_lines = min_lines
+        self._rows = 0
+
+    def _rows_for(self, text: Text) -> int:
+        width = max(self.content_size.width, 20)
+        return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+
+    def set_text(self, text: Text) -> None:
+        """Show `text`, laying the screen out again only when the height may change."""
+        rows = self._rows_for(text)
+        fits = 0 < self._rows <= self.min_lines and rows <= self.min_lines
+        self._rows = rows
+        self.update(text, layout=not fits)
 
     def show(self, result: LinePreview | LineError | None) -> None:
         """Show a preview, an error, or (None) how to write a line."""
-        self.update(preview_text(result))
+        self.set_text(preview_text(result))
         self.set_class(isinstance(result, LineError), "-error")
-

@@ -56,10 +56,12 @@ async def test_a_adds_a_late_player_with_the_next_id(club: Path) -> None:
         preview = lines(app)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, PlayersScreen)
+        await press(pilot, "slash")
+        await type_text(pilot, "kim")
         rows = _rows(text(app))
     assert any("What changes:" in line for line in preview)
     assert any("p17: added as Kim Minji" in line for line in preview)
-    assert rows[-1] == " p17  Kim Minji                 active"
+    assert rows == [" p17  Kim Minji                 active"]
     added = logged(club)[-1]
     assert isinstance(added, PlayerAdded)
     assert (added.player, added.name, added.team, added.at) == (

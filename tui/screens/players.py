@@ -125,7 +125,10 @@ withdrawn player back, `u` seats a substitute: each shows what it changes before
     def show_rows(self) -> None:
         """The players that match the search, in the file's order (or the chosen sort)."""
         shown = [r for r in self.rows if r.matches(self.search)]
-        self.query_one(SheetTable).show(_COLUMNS, shown, lambda r: r.id)
+        columns = _COLUMNS if any(r.team for r in self.rows) else tuple(
+            c for c in _COLUMNS if c.header != "Team"
+        )
+        self.query_one(SheetTable).show(columns, shown, lambda r: r.id)
         state = self.console.state
         active = sum(1 for r in self.rows if not r.withdrawn)
         count = f"{len(self.rows)} players, {active} active; seats of round {state.current_round}"

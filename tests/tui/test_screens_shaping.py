@@ -78,5 +78,5 @@ async def test_every_screen_opens_on_a_new_event_with_no_seating(tmp_path: Path)
     assert shown["f3"][0] == " Standings (no round played)"
     assert shown["f4"][3] == " 4 players, 4 active; seats of round 1"
     assert shown["f5"][0] == " Round 1 is not seated (current round)"
-    assert "No round is seated yet." in shown["f5"]
+    assert " No round is seated yet." in shown["f5"]
     assert shown["f6"][3] == " 0 of 0 entries"

@@ -88,18 +88,20 @@ class CommandDialog(ModalScreen[bool]):
         text-style: bold;
     }
     CommandDialog .dialog-field {
-        height: auto;
+        height: 1;
+        margin-top: 1;
     }
     CommandDialog .dialog-field Label {
         width: 14;
-        padding: 1 1 0 0;
     }
     CommandDialog .dialog-field Input {
         width: 1fr;
+        background: $boost;
     }
     CommandDialog #dialog-changes {
         height: auto;
-        max-height: 8;
+        max-height: 10;
+        margin-top: 1;
         color: $text-muted;
     }
     CommandDialog #dialog-error {
@@ -139,7 +141,10 @@ class CommandDialog(ModalScreen[bool]):
             for f in self.fields:
                 with Horizontal(classes="dialog-field"):
                     yield Label(f.label)
-                    yield Input(f.value, placeholder=f.placeholder, id=f"field-{f.name}")
+                    # Compact (one line, no border): five fields and the changes fit 80x24.
+                    yield Input(
+                        f.value, placeholder=f.placeholder, id=f"field-{f.name}", compact=True
+                    )
             yield Static("", id="dialog-changes")
             yield Static("", id="dialog-error")
             with Horizontal(id="dialog-buttons"):

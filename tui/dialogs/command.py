@@ -135,9 +135,9 @@ class CommandDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, markup=False, classes="dialog-title")
             if self.about:
-                yield Static(self.about, id="dialog-about")
+                yield Static(self.about, markup=False, id="dialog-about")
             for f in self.fields:
                 with Horizontal(classes="dialog-field"):
                     yield Label(f.label)
@@ -145,8 +145,8 @@ class CommandDialog(ModalScreen[bool]):
                     yield Input(
                         f.value, placeholder=f.placeholder, id=f"field-{f.name}", compact=True
                     )
-            yield Static("", id="dialog-changes")
-            yield Static("", id="dialog-error")
+            yield Static("", markup=False, id="dialog-changes")
+            yield Static("", markup=False, id="dialog-error")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Confirm (ctrl+s)", variant="primary", id="dialog-ok")
                 yield Button("Cancel (esc)", id="dialog-cancel")

@@ -123,12 +123,12 @@ class LogScreen(ListScreen):
         ),
     ]
 
-    HELP = """\
-## Log
-
-Every entry of the event file, newest first. `/` filters (`r2 t3 hand Tanaka`), `enter` or `r`
-replays the event as it stood after the selected entry, `v` voids it with a reason.
-"""
+    HELP = (
+        "Every entry of the event file, newest first. / filters (r2 t3 hand Tanaka: round, "
+        "table, kind, a word of a name or of what the entry says); Enter or r shows the event "
+        "as it stood just after the selected entry, left and right step from there; v voids "
+        "the selected entry with a reason (the original stays in the log)."
+    )
 
     PLACEHOLDER = "/ filter: r2 t3 hand name"
     PAGE = 1000
@@ -313,9 +313,9 @@ class ReplayScreen(Screen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay-body"):
-            yield Static("", id="replay-title")
+            yield Static("", markup=False, id="replay-title")
             yield SheetTable(id="replay-tables")
-            yield Static("", id="replay-standings-title")
+            yield Static("", markup=False, id="replay-standings-title")
             yield SheetTable(id="replay-standings")
         yield Footer()
 

@@ -104,12 +104,11 @@ class PlayersScreen(ListScreen):
         ),
     ]
 
-    HELP = """\
-## Players
-
-`/` searches by name or id. `a` adds a late player, `n` renames, `w` withdraws, `b` brings a
-withdrawn player back, `u` seats a substitute: each shows what it changes before `ctrl+s`.
-"""
+    HELP = (
+        "/ searches by name or id. a adds a late player, n renames, w withdraws, b brings a "
+        "withdrawn player back, u seats a substitute: each dialog shows what the entry changes "
+        "before ctrl+s records it."
+    )
 
     PLACEHOLDER = "/ search a name or id"
 

@@ -51,12 +51,11 @@ class SeatingScreen(EventScreen):
         ),
     ]
 
-    HELP = """\
-## Seating
-
-Any round's tables with their seat winds and names; `[` and `]` step through the rounds, `c`
-returns to the current one. The checker's summary covers rounds 1 to the round shown.
-"""
+    HELP = (
+        "Any round's tables with their seat winds and names; the bracket keys step through the "
+        "rounds, c returns to the current one. The checker's summary covers rounds 1 to the "
+        "round shown."
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -64,10 +63,10 @@ returns to the current one. The checker's summary covers rounds 1 to the round s
         self.shown: tuple[int, tuple[TableView, ...]] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="seating-title")
+        yield Static("", markup=False, id="seating-title")
         with VerticalScroll(id="seating-scroll"):
             yield Grid(id="seating-grid")
-        yield Static("", id="seating-summary")
+        yield Static("", markup=False, id="seating-summary")
         yield Footer()
 
     def show_state(self, state: EventState) -> None:

@@ -12,6 +12,7 @@ from mjevent.events.commands import add_note
 from mjevent.tui.dialogs.command import CommandDialog
 from mjevent.tui.log_view import LogFilter
 from mjevent.tui.screens.log import LogScreen, ReplayScreen
+from mjevent.tui.screens.table import TableScreen
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, settle, text, type_text
 
@@ -139,3 +140,16 @@ async def test_an_entry_with_brackets_is_shown_as_written(sanma: Path) -> None:
         shown = lines(app)
     assert shown[5] == " 69  12:00         note           note: [red]t2[/] clock broken ["
     assert " note: [red]t2[/] clock broken [" in shown
+
+
+async def test_t_opens_the_entrys_table_where_corrections_are_made(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f6")
+        await press(pilot, "slash")
+        await type_text(pilot, "r2 t3 hand")
+        await press(pilot, "enter", "t")
+        assert isinstance(app.screen, TableScreen)
+        assert (app.screen.round, app.screen.table) == (2, 3)
+        heading = lines(app)[0]
+    assert heading.startswith(" Round 2 · Table 3  E Mateusz Wiśniewski")

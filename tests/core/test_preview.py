@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjevent.core.preview import LineError, LinePreview, PreviewPayment, SeatView, preview_line
 from mjevent.core.scoring import PaymentKind
@@ -155,8 +157,11 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("t9 ron S<-W 3/30", "table 9 does not exist in round 4 (4 tables)", (0, 2)),
         (
             "r3  t3 tsumo E 2/30",
-            "the game at table 3 is over (South 2, 2 honba: time); correct an entry of that "
-            "game to change it",
+            "the game at table 3 is over: ended at South 2, 2 honba (time: time was called and no"
+            ' more hands were due, rule time_call = "one_more_hand"). If the table played on, a '
+            "hand was entered wrong (void or correct it: the log keeps both), or the event does "
+            "not play this rule: in the event file's [rules], set time_call as the event plays it"
+            " (for every table) and run mjevent check",
             (4, 6),
         ),
         ("t3 ron S <- W 3 / 35", "fu 35 is not a fu value: 30 or 40?", (14, 20)),
@@ -227,3 +232,71 @@ def test_when_every_seated_round_is_finished_a_line_without_round_is_refused(
     assert preview_line(state, "t1 draw") == error
     with pytest.raises(commands.CommandError, match="every table of rounds 1 to 4 is finished"):
         commands.record_line(sanma, "t1 draw")
+
+
+WORDS = [
+    "t1", "t2", "t3", "t4", "t9", "r3", "r4", "r7", "ron", "tsumo", "draw", "abort", "chombo",
+    "final", "S<-W", "E<-N", "N<-S", "W<-W", "S <- kim", "3/30", "2/20", "1/30", "3/35", "5",
+    "ykm", "r:E,S", "r:N", "tenpai:E", "pao:S", "kyuushu", "@p03", "kim", "E", "S", "W", "N",
+    "41200", "28800", "22100", "27900", "30000", "left:1", "chombo:E",
+]
+LINES = st.one_of(
+    st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join),
+    st.tuples(
+        st.sampled_from(["t1", "t2", "r4 t3", "t4"]),
+        st.sampled_from(["ron S<-W 3/30", "tsumo E 2/30 r:S", "draw tenpai:N", "chombo W",
+                         "final 30000 30000 30000 30000", "final 40000 30000 30000 19000 left:1",
+                         "ron N<-E 8 r:E,S,W,N", "abort"]),
+    ).map(" ".join),
+)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(LINES, min_size=1, max_size=6))
+def test_the_preview_refuses_exactly_what_recording_refuses(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[str]
+) -> None:
+    # GIVEN the club sample, and lines typed one after the other
+    store = _store(tmp_path_factory.mktemp("p"), "club.toml")
+    for line in lines:
+        state = commands.current_state(store)
+        preview = preview_line(state, line)
+        # WHEN each is previewed, then entered
+        try:
+            after = commands.record_line(store, line, at=T)
+        except (ValueError, commands.CommandError) as error:
+            # THEN what recording refuses, the preview refused
+            assert isinstance(preview, LineError), (line, str(error))
+            continue
+        assert isinstance(preview, LinePreview), (line, preview)
+        # AND what it accepts, it shows as the fold has it
+        game = after.game(preview.round, preview.table)
+        assert game is not None
+        if preview.total is None:
+            assert game.state is not None and game.state.scores == preview.scores_after
+            assert (game.result is not None) == (preview.game_over is not None)
+        else:
+            assert game.result is not None and preview.game_over is not None
+
+
+def test_preview_says_a_triple_ron_is_an_abortive_draw_under_tenhou_rules() -> None:
+    from mjevent.core.event import settings_from_dict
+    from mjevent.core.state import fold
+
+    settings = settings_from_dict({
+        "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "tenhou"},
+        "players": [{"id": p, "name": n} for p, n in
+                    [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
+        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
+    })
+    preview = _preview(fold(settings, []), "t1 ron S<-E 2/30 W<-E 3/30 N<-E 1/30")
+    assert preview.payments == ()
+    assert preview.notes == (
+        'triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+        "sanchahou); no points moved, riichi sticks stay on the table",
+    )
+    assert preview.describe().splitlines()[-1] == (
+        '  note: triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+        "sanchahou); no points moved, riichi sticks stay on the table"
+    )

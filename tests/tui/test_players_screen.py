@@ -15,9 +15,10 @@ from mjevent.core.entries import (
     PlayerSubstituted,
     PlayerWithdrawn,
 )
+from mjevent.tui.app import MjeventApp
 from mjevent.tui.dialogs.command import CommandDialog
 from mjevent.tui.screens.players import PlayersScreen
-from tests.tui.conftest import make_app
+from tests.tui.conftest import fixed_clock, make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
 
 
@@ -167,3 +168,18 @@ async def test_x_marks_absent_and_c_checks_in_for_the_current_round(sanma: Path)
     assert isinstance(absent, PlayerCheckedIn) and isinstance(here, PlayerCheckedIn)
     assert (absent.player, absent.round, absent.present) == ("p01", 3, False)
     assert (here.player, here.round, here.present) == ("p02", 3, True)
+
+
+async def test_a_read_only_console_says_why_nothing_is_recorded(club: Path) -> None:
+    before = club.read_bytes()
+    app = MjeventApp(club, clock=fixed_clock, poll_seconds=None, read_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f4")
+        await press(pilot, "n", "ctrl+u")
+        await type_text(pilot, "Someone Else")
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, CommandDialog)
+        screen = text(app)
+    assert "Not recorded: " in screen
+    assert "opened read-only; nothing was" in screen
+    assert club.read_bytes() == before

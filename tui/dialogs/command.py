@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 from mjevent.core.entries import Entry
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Problem
+from mjevent.events.errors import EventFileError
 from mjevent.tui.changes import ChangePreview
 
 __all__ = ["CommandDialog", "Field", "Plan"]
@@ -217,9 +218,10 @@ class CommandDialog(ModalScreen[bool]):
         try:
             plan = self.planner(self.values())
             plan.run(cast(Any, self.app))
-        except (ValueError, IllegalHandError) as exc:
-            # CommandError, EntryError and IllegalHandError are all ValueErrors: the message
-            # names the fix, and nothing was written.
+        except (ValueError, IllegalHandError, EventFileError) as exc:
+            # CommandError, EntryError and IllegalHandError are ValueErrors; the file's own
+            # errors (opened read-only, the disk full, the lock lost) are EventFileErrors. Each
+            # message names the fix, and nothing was written.
             error.update(f"Not recorded: {exc}")
             return
         self.dismiss(True)

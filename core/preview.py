@@ -281,19 +281,23 @@ def preview_line(
         return LineError(f"table {table} does not exist in round {rnd} ({count})", table_span)
     game = state.game(rnd, table)
     over = None if game is None else _over(game)
-    if over is not None:
-        return LineError(
-            f"the game at table {table} is over ({over}); correct an entry of that game to "
-            "change it",
-            table_span,
-        )
+    game_over = LineError(
+        f"the game at table {table} is over ({over}); correct an entry of that game to "
+        "change it",
+        table_span,
+    )
+    if over is not None and game is not None and game.finished is not None:
+        return game_over
     context = entry_context(state, rnd, table=table)
     try:
         parsed = parse_entry(text, context)
     except IllegalHandError as error:
-        return _value_error(error, text)
+        return game_over if over else _value_error(error, text)
     except (EntrySyntaxError, AmbiguousEntryError) as error:
-        return LineError(_short(error, text), error.span)
+        return game_over if over else LineError(_short(error, text), error.span)
+    if over is not None and isinstance(parsed, HandLine):
+        # A game the hands ended still takes its score sheet (`final`), to check the totals.
+        return game_over
     players = tables[table - 1]
     substitutes = {} if game is None else dict(game.substitutes)
     seats = tuple(

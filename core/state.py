@@ -1028,6 +1028,9 @@ class Folder:
         self.voided = voided
         self.work = work
         self._state: EventState | None = None
+        # The games of the state this folder was made from by `then`, when that state was made:
+        # only the tables the new entry changed are frozen again.
+        self._games: Mapping[tuple[int, int], TableGame] | None = None
 
     @classmethod
     def of(
@@ -1053,7 +1056,7 @@ class Folder:
         with collector_paused():
             work = self.work.fork()
             work.apply(entry)
-        return Folder(
+        later = Folder(
             self.settings,
             [*self.log, entry],
             self.read_problems,
@@ -1063,6 +1066,26 @@ class Folder:
             self.ids | {entry.id},
             self.targets,
         )
+        later._games = None if self._state is None else self._state.games
+        return later
+
+    def _changed_games(self) -> dict[tuple[int, int], TableGame]:
+        """Every table's game, in (round, table) order: the previous state's, with the tables
+        the last entry changed (`_Fold.owned`) frozen again."""
+        tables, before = self.work.tables, self._games
+        if before is None:
+            return _games_of(tables)
+        games = dict(before)
+        for key in self.work.owned:
+            table = tables.get(key)
+            if table is None:
+                return _games_of(tables)
+            games[key] = table.frozen()
+        if len(games) != len(tables):
+            return _games_of(tables)  # tables went (a round re-seated, seats swapped)
+        if any(key not in before for key in self.work.owned):
+            games = dict(sorted(games.items()))  # a game started: keep the order
+        return games
 
     def state(self) -> EventState:
         """The event's state after the log so far (made once per folder)."""
@@ -1070,7 +1093,7 @@ class Folder:
             return self._state
         work = self.work
         with collector_paused():
-            games = {key: t.frozen() for key, t in sorted(work.tables.items())}
+            games = self._changed_games()
             problems = (*work.problems, *work.seated_after_withdrawal())
         self._state = EventState(
             settings=self.settings,
@@ -1087,6 +1110,10 @@ class Folder:
             presence=dict(sorted(work.presence.items())),
         )
         return self._state
+
+
+def _games_of(tables: Mapping[tuple[int, int], _Table]) -> dict[tuple[int, int], TableGame]:
+    return {key: t.frozen() for key, t in sorted(tables.items())}
 
 
 def fold(

@@ -1,8 +1,9 @@
 """Every change to an event goes through one function here: build an entry, check it, append it.
 
 Each command makes its entry with a fresh id (`new_entry_id()`, or the `entry_id` the caller
-made earlier, so that a retried call records once), folds the log with the entry added, and
-refuses it with a `CommandError` (or the calculator's `IllegalHandError`) when it would be a
+made earlier, so that a retried call records once), folds the entry onto the log's fold
+(`core.state.Folder.then`: one more entry, not the whole log again, except for a correction),
+and refuses it with a `CommandError` (or the calculator's `IllegalHandError`) when it would be a
 problem, or would make an entry already logged a problem: nothing is appended then. Otherwise
 the entry is appended durably and the new `EventState` is returned.
 

@@ -24,8 +24,9 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "check": ("mjevent.tui.cli_check", "check", None),
     "replay": ("mjevent.tui.cli_replay", "replay", None),
     "calc": ("mjevent.tui.cli_calc", "calc", None),
-    "seat": ("mjevent.tui.cli_seat", "seat", None),
-    "seating": ("mjevent.tui.cli_seat", "seating_app", None),
+    "seat": ("mjevent.tui.cli_seating", "seat", "SEAT_CONTEXT"),
+    "seating": ("mjevent.tui.cli_seating", "seating_app", None),
+    "player": ("mjevent.tui.cli_player", "player", None),
     "print": ("mjevent.tui.cli_print", "print_app", None),
     "export": ("mjevent.tui.cli_export", "export", None),
 }

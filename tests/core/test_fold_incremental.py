@@ -45,6 +45,7 @@ SANMA = _sample("sanma.toml")
 
 def _same(a: EventState, b: EventState) -> None:
     assert a.games == b.games
+    assert list(a.games) == list(b.games)  # in (round, table) order
     assert a.problems == b.problems
     assert a.players == b.players
     assert a.seating == b.seating
@@ -57,10 +58,16 @@ def _same(a: EventState, b: EventState) -> None:
 
 def _incremental(event: EventSettings, log: list[Entry]) -> EventState:
     folder = Folder.of(event, [])
-    for entry in log:
-        before = folder.state()
-        folder = folder.then(entry)
-        assert folder.state() is not before
+    for n, entry in enumerate(log):
+        if n % 2 == 0:
+            # A trial that is thrown away (a refused command) must leave the folder as it was.
+            folder.then(dataclasses.replace(entry, id=f"trial{n}")).state()
+        # A state made after most entries (as a console does), not after some (as a batch of
+        # another process's entries is read).
+        later = folder.then(entry)
+        if n % 3:
+            assert later.state() is not folder.state()
+        folder = later
     return folder.state()
 
 

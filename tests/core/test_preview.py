@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjevent.core.preview import LineError, LinePreview, PreviewPayment, SeatView, preview_line
 from mjevent.core.scoring import PaymentKind
@@ -227,3 +229,49 @@ def test_when_every_seated_round_is_finished_a_line_without_round_is_refused(
     assert preview_line(state, "t1 draw") == error
     with pytest.raises(commands.CommandError, match="every table of rounds 1 to 4 is finished"):
         commands.record_line(sanma, "t1 draw")
+
+
+WORDS = [
+    "t1", "t2", "t3", "t4", "t9", "r3", "r4", "r7", "ron", "tsumo", "draw", "abort", "chombo",
+    "final", "S<-W", "E<-N", "N<-S", "W<-W", "S <- kim", "3/30", "2/20", "1/30", "3/35", "5",
+    "ykm", "r:E,S", "r:N", "tenpai:E", "pao:S", "kyuushu", "@p03", "kim", "E", "S", "W", "N",
+    "41200", "28800", "22100", "27900", "30000", "left:1", "chombo:E",
+]
+LINES = st.one_of(
+    st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join),
+    st.tuples(
+        st.sampled_from(["t1", "t2", "r4 t3", "t4"]),
+        st.sampled_from(["ron S<-W 3/30", "tsumo E 2/30 r:S", "draw tenpai:N", "chombo W",
+                         "final 30000 30000 30000 30000", "final 40000 30000 30000 19000 left:1",
+                         "ron N<-E 8 r:E,S,W,N", "abort"]),
+    ).map(" ".join),
+)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(LINES, min_size=1, max_size=6))
+def test_the_preview_refuses_exactly_what_recording_refuses(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[str]
+) -> None:
+    # GIVEN the club sample, and lines typed one after the other
+    store = _store(tmp_path_factory.mktemp("p"), "club.toml")
+    for line in lines:
+        state = commands.current_state(store)
+        preview = preview_line(state, line)
+        # WHEN each is previewed, then entered
+        try:
+            after = commands.record_line(store, line, at=T)
+        except (ValueError, commands.CommandError) as error:
+            # THEN what recording refuses, the preview refused
+            assert isinstance(preview, LineError), (line, str(error))
+            continue
+        assert isinstance(preview, LinePreview), (line, preview)
+        # AND what it accepts, it shows as the fold has it
+        game = after.game(preview.round, preview.table)
+        assert game is not None
+        if preview.total is None:
+            assert game.state is not None and game.state.scores == preview.scores_after
+            assert (game.result is not None) == (preview.game_over is not None)
+        else:
+            assert game.result is not None and preview.game_over is not None

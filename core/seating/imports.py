@@ -1,0 +1,502 @@
+"""Reading a seating an organiser already holds, in the forms they hold it, and writing it back.
+
+Formats (`parse_seating(text, ...)`, `fmt="auto"` picks by the text's shape, in this order):
+
+- `json`: what `mjevent seating export --format json` writes:
+  `{"players": [ids], "table_size": K, "rounds": [[[ids E S W N], ...], ...]}`;
+- `csv`: a header `round,table,E,S,W,N` (`mjevent seating export --format csv`), a row a table;
+- `tsv`: the catalogue's grid (`../shared/seeds/000_...`): a line a player in roster order, a
+  column a round (tab-separated), each cell the table number, `--` (or `nuke`) for a bye.
+  A cell may end in the seat's wind (`3E`), as `mjevent seating export --format tsv` writes, so
+  that winds survive the round trip; without winds each table's seats are balanced by
+  `balance.assign_winds` over the whole file (players in line order before that);
+- `letters`: seed 003's notation, a line a round, tables as groups of K letters
+  (`ABCD EFGH ...`); the distinct letters of the file, sorted (A-Z before a-z), are players
+  1, 2, ... of the roster, so 28 players may be `A-N` and `a-n` as in seed 003;
+- `script`: a table a line in seat order, players joined by `-` (`p01-p02-p03-p04`), a blank
+  line between rounds;
+- `rounds`: a line a round, every K players (separated by commas or spaces) a table.
+
+Players are named by id, by name (exactly, or ignoring case when that is unique) or by number
+(1 = the roster's first player); in `script` lines the pieces between `-` are matched against
+the roster, so ids and names containing `-` work. Every error is a `SeatingImportError` whose
+message starts with the line number and says what to fix. Nothing here loops on input: each
+line is read once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from mjevent.core.seating.balance import assign_winds
+
+__all__ = [
+    "FORMATS",
+    "ImportedSeating",
+    "PlayerLookup",
+    "SeatingImportError",
+    "export_seating",
+    "parse_seating",
+]
+
+PlayerId = str
+Tables = tuple[tuple[PlayerId, ...], ...]
+FORMATS = ("auto", "json", "csv", "tsv", "letters", "script", "rounds")
+WINDS = "ESWN"
+BYE_CELLS = ("--", "nuke", "")
+
+
+class SeatingImportError(ValueError):
+    """The text cannot be read as a seating of this event; the message names line and fix."""
+
+
+@dataclass(frozen=True)
+class ImportedSeating:
+    """The rounds read (tables of ids in wind order) and the format they were read as."""
+
+    rounds: tuple[Tables, ...]
+    format: str
+
+
+class PlayerLookup:
+    """Resolves a player reference (an id, a name, a number from 1) against the roster.
+
+    >>> PlayerLookup(["p01", "p02"], {"p02": "Sophie Müller"}).find("sophie müller")
+    'p02'
+    """
+
+    def __init__(self, roster: Sequence[PlayerId], names: Mapping[PlayerId, str]) -> None:
+        self.roster = list(roster)
+        self.ids = set(roster)
+        self.by_name: dict[str, list[PlayerId]] = {}
+        self.by_fold: dict[str, list[PlayerId]] = {}
+        for p in roster:
+            name = names.get(p, p)
+            self.by_name.setdefault(name.strip(), []).append(p)
+            self.by_fold.setdefault(name.strip().casefold(), []).append(p)
+
+    def find(self, ref: str) -> PlayerId | None:
+        """The player `ref` names, or None."""
+        ref = ref.strip()
+        if ref in self.ids:
+            return ref
+        if ref.isdigit():
+            n = int(ref)
+            return self.roster[n - 1] if 1 <= n <= len(self.roster) else None
+        for table in (self.by_name.get(ref), self.by_fold.get(ref.casefold())):
+            if table and len(table) == 1:
+                return table[0]
+        return None
+
+    def get(self, ref: str, line: int) -> PlayerId:
+        """The player `ref` names; a `SeatingImportError` naming `line` says why not."""
+        found = self.find(ref)
+        if found is not None:
+            return found
+        ref = ref.strip()
+        if ref.isdigit():
+            raise SeatingImportError(
+                f"line {line}: player number {int(ref)} is out of range: this event has "
+                f"players 1 to {len(self.roster)}"
+            )
+        if len(self.by_fold.get(ref.casefold(), [])) > 1:
+            raise SeatingImportError(
+                f"line {line}: {ref!r} is the name of {len(self.by_fold[ref.casefold()])} "
+                "players: name them by id"
+            )
+        raise SeatingImportError(
+            f"line {line}: {ref!r} is not a player of this event (give an id, a name or a "
+            f"number 1 to {len(self.roster)})"
+        )
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Non-blank lines that are not comments, with their numbers from 1."""
+    return [
+        (i, raw.rstrip("\r\n"))
+        for i, raw in enumerate(text.splitlines(), 1)
+        if raw.strip() and not raw.lstrip().startswith("#")
+    ]
+
+
+def detect_format(text: str, table_size: int) -> str:
+    """The format `auto` reads `text` as (see the module docstring).
+
+    >>> detect_format("ABCD EFGH\\nAEBF CGDH\\n", 4)
+    'letters'
+    >>> detect_format("1\\t2\\n--\\t1\\n", 4)
+    'tsv'
+    >>> detect_format("p1-p2-p3-p4\\n\\np1-p3-p2-p4\\n", 4)
+    'script'
+    """
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    lines = [line for _, line in _lines(text)]
+    if not lines:
+        raise SeatingImportError("line 1: the file holds no seating (it is empty)")
+    if lines[0].replace(" ", "").lower().startswith("round,table"):
+        return "csv"
+    cell = re.compile(r"^(\d+[ESWN]?|--|nuke)$")
+    if any("\t" in line for line in lines) or all(cell.match(line.strip()) for line in lines):
+        return "tsv"
+    group = re.compile(rf"^\s*([A-Za-z]{{{table_size}}}\s*)+$")
+    if all(group.match(line) for line in lines):
+        return "letters"
+    if all("-" in line and "," not in line for line in lines):
+        return "script"
+    return "rounds"
+
+
+def parse_seating(
+    text: str,
+    roster: Sequence[PlayerId],
+    table_size: int,
+    *,
+    names: Mapping[PlayerId, str] | None = None,
+    fmt: str = "auto",
+) -> ImportedSeating:
+    """Read a seating for `roster` (the event's players, in order) at tables of `table_size`.
+
+    >>> parse_seating("AB CD\\nAC BD\\n", ["a", "b", "c", "d"], 2).rounds
+    ((('a', 'b'), ('c', 'd')), (('a', 'c'), ('b', 'd')))
+    >>> parse_seating("1-2\\n3-4\\n\\n1-3\\n2-4\\n", ["a", "b", "c", "d"], 2).rounds[1]
+    (('a', 'c'), ('b', 'd'))
+    """
+    if fmt not in FORMATS:
+        raise SeatingImportError(
+            f"line 1: unknown format {fmt!r}: use one of {', '.join(FORMATS)}"
+        )
+    chosen = detect_format(text, table_size) if fmt == "auto" else fmt
+    players = PlayerLookup(roster, names or {})
+    reader = {
+        "json": _read_json,
+        "csv": _read_csv,
+        "tsv": _read_tsv,
+        "letters": _read_letters,
+        "script": _read_script,
+        "rounds": _read_rounds,
+    }[chosen]
+    rounds = reader(text, players, table_size)
+    if not rounds:
+        raise SeatingImportError("line 1: the file holds no round")
+    _check_whole(rounds, roster)
+    return ImportedSeating(tuple(rounds), chosen)
+
+
+def _check_whole(rounds: Sequence[Tables], roster: Sequence[PlayerId]) -> None:
+    seated = {p for rnd in rounds for t in rnd for p in t}
+    missing = [p for p in roster if p not in seated]
+    if missing:
+        shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+        raise SeatingImportError(
+            f"line 1: {len(missing)} of the event's players are never seated ({shown}): the "
+            f"file is for {len(seated)} players, the event has {len(roster)}; seat everyone, "
+            "or withdraw the missing players first"
+        )
+
+
+class _Round:
+    """One round as it is read: refuses a player seated twice, naming both lines."""
+
+    def __init__(self, number: int, table_size: int) -> None:
+        self.number = number
+        self.table_size = table_size
+        self.tables: list[tuple[PlayerId, ...]] = []
+        self.where: dict[PlayerId, int] = {}
+
+    def add(self, table: Sequence[PlayerId], line: int) -> None:
+        if len(table) != self.table_size:
+            raise SeatingImportError(
+                f"line {line}: round {self.number} table {len(self.tables) + 1} has "
+                f"{len(table)} players; tables seat {self.table_size}"
+            )
+        for p in table:
+            if p in self.where:
+                raise SeatingImportError(
+                    f"line {line}: {p} is seated twice in round {self.number} (also on line "
+                    f"{self.where[p]}); each player sits at one table a round"
+                )
+            self.where[p] = line
+        self.tables.append(tuple(table))
+
+    def done(self) -> Tables:
+        return tuple(self.tables)
+
+
+def _chunks(refs: Sequence[PlayerId], rnd: _Round, line: int) -> None:
+    k = rnd.table_size
+    if len(refs) % k:
+        raise SeatingImportError(
+            f"line {line}: round {rnd.number} names {len(refs)} players, not a multiple of "
+            f"{k}: the last table has {len(refs) % k}"
+        )
+    for i in range(0, len(refs), k):
+        rnd.add(refs[i:i + k], line)
+
+
+def _read_rounds(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    out: list[Tables] = []
+    for line, raw in _lines(text):
+        rnd = _Round(len(out) + 1, k)
+        tokens = [t for t in re.split(r"[,\s;|]+", raw) if t]
+        _chunks([players.get(t, line) for t in tokens], rnd, line)
+        out.append(rnd.done())
+    return out
+
+
+def _read_letters(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    lines = _lines(text)
+    letters = sorted({c for _, raw in lines for c in raw if c.isalpha()})
+    roster = players.roster
+    if len(letters) != len(roster):
+        raise SeatingImportError(
+            f"line {lines[0][0] if lines else 1}: the file uses {len(letters)} letters, the "
+            f"event has {len(roster)} players: one letter a player (the letters sorted, A-Z "
+            "then a-z, are the players in the event's order)"
+        )
+    who = dict(zip(letters, roster, strict=True))
+    out: list[Tables] = []
+    for line, raw in lines:
+        rnd = _Round(len(out) + 1, k)
+        for group in raw.split():
+            if not group.isalpha():
+                raise SeatingImportError(
+                    f"line {line}: {group!r} is not a group of letters (seed 003's notation: "
+                    "ABCD EFGH ...)"
+                )
+            rnd.add([who[c] for c in group], line)
+        out.append(rnd.done())
+    return out
+
+
+def _split_table(raw: str, players: PlayerLookup, k: int, line: int) -> list[PlayerId]:
+    """`a-b-c-d` into k players; pieces may contain `-` when an id or name does."""
+    parts = raw.strip().split("-")
+    if len(parts) > 4 * k:
+        # Each piece may join its neighbours into one name, so the ways to read a line grow
+        # with its dashes: a line this long is no table, and is refused before it is tried.
+        raise SeatingImportError(
+            f"line {line}: {len(parts) - 1} dashes; a table line is a-b-c-d ({k} players)"
+        )
+    found: list[list[PlayerId]] = []
+
+    def walk(start: int, taken: list[PlayerId]) -> None:
+        if len(found) > 1:
+            return
+        if start == len(parts):
+            if len(taken) == k:
+                found.append(list(taken))
+            return
+        if len(taken) == k:
+            return
+        for end in range(start + 1, len(parts) + 1):
+            p = players.find("-".join(parts[start:end]))
+            if p is not None:
+                walk(end, [*taken, p])
+
+    walk(0, [])
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise SeatingImportError(
+            f"line {line}: {raw.strip()!r} can be read in more than one way: name the players "
+            "by id"
+        )
+    for piece in parts:
+        if not piece.strip():
+            raise SeatingImportError(
+                f"line {line}: {raw.strip()!r} has an empty place between two '-': a-b-c-d"
+            )
+        players.get(piece, line)  # names the first piece that is no player
+    raise SeatingImportError(
+        f"line {line}: {raw.strip()!r} names {len(parts)} players; tables seat {k} "
+        "(a-b-c-d, in seat order E S W N)"
+    )
+
+
+def _read_script(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    out: list[Tables] = []
+    rnd: _Round | None = None
+    for i, raw in enumerate(text.splitlines(), 1):
+        if raw.lstrip().startswith("#"):
+            continue
+        if not raw.strip():
+            if rnd is not None and rnd.tables:
+                out.append(rnd.done())
+                rnd = None
+            continue
+        if rnd is None:
+            rnd = _Round(len(out) + 1, k)
+        rnd.add(_split_table(raw, players, k, i), i)
+    if rnd is not None and rnd.tables:
+        out.append(rnd.done())
+    return out
+
+
+def _read_csv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    lines = _lines(text)
+    rounds: dict[int, _Round] = {}
+    for line, raw in lines[1:]:
+        cells = [c.strip() for c in raw.split(",")]
+        if len(cells) != 2 + k:
+            raise SeatingImportError(
+                f"line {line}: {len(cells)} cells; a row is round,table and {k} players"
+            )
+        try:
+            r, t = int(cells[0]), int(cells[1])
+        except ValueError:
+            raise SeatingImportError(
+                f"line {line}: round and table must be whole numbers, got {cells[0]!r}, "
+                f"{cells[1]!r}"
+            ) from None
+        rnd = rounds.setdefault(r, _Round(r, k))
+        if t != len(rnd.tables) + 1:
+            raise SeatingImportError(
+                f"line {line}: table {t} of round {r} comes after table {len(rnd.tables)}; "
+                "list tables 1, 2, ... in order"
+            )
+        rnd.add([players.get(c, line) for c in cells[2:]], line)
+    if sorted(rounds) != list(range(1, len(rounds) + 1)):
+        raise SeatingImportError(
+            f"line {lines[-1][0]}: rounds {sorted(rounds)}: number them 1, 2, ... without gaps"
+        )
+    return [rounds[r].done() for r in sorted(rounds)]
+
+
+def _read_json(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SeatingImportError(f"line {error.lineno}: not JSON ({error.msg})") from None
+    raw = data.get("rounds") if isinstance(data, dict) else None
+    if not isinstance(raw, list):
+        raise SeatingImportError('line 1: a JSON seating needs "rounds": [[[ids...], ...], ...]')
+    if isinstance(data.get("table_size"), int) and data["table_size"] != k:
+        raise SeatingImportError(
+            f"line 1: the file seats {data['table_size']} a table; this event seats {k}"
+        )
+    out: list[Tables] = []
+    for r, tables in enumerate(raw, 1):
+        rnd = _Round(r, k)
+        if not isinstance(tables, list):
+            raise SeatingImportError(f"line 1: round {r} must be a list of tables")
+        for table in tables:
+            if not isinstance(table, list):
+                raise SeatingImportError(f"line 1: round {r} has a table that is not a list")
+            rnd.add([players.get(str(p), 1) for p in table], 1)
+        out.append(rnd.done())
+    return out
+
+
+def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    lines = _lines(text)
+    roster = players.roster
+    if len(lines) != len(roster):
+        raise SeatingImportError(
+            f"line {lines[-1][0]}: the grid has {len(lines)} lines, the event has "
+            f"{len(roster)} players: one line a player, in the event's player order"
+        )
+    grid = [(line, raw.split("\t")) for line, raw in lines]
+    width = len(grid[0][1])
+    cell = re.compile(r"^(\d+)([ESWN]?)$")
+    # placed[r][table] = list of (seat or None, player, line)
+    placed: list[dict[int, list[tuple[int | None, PlayerId, int]]]] = [
+        {} for _ in range(width)
+    ]
+    winds_given: bool | None = None
+    for (line, cells), player in zip(grid, roster, strict=True):
+        if len(cells) != width:
+            raise SeatingImportError(
+                f"line {line}: {len(cells)} rounds; line {grid[0][0]} has {width}: one column "
+                "a round, every line the same"
+            )
+        for r, raw in enumerate(cells):
+            value = raw.strip()
+            if value in BYE_CELLS:
+                continue
+            m = cell.match(value)
+            if not m:
+                raise SeatingImportError(
+                    f"line {line}: round {r + 1}: {value!r} is not a table number (or -- for a "
+                    "bye)"
+                )
+            has_wind = bool(m.group(2))
+            if winds_given is None:
+                winds_given = has_wind
+            elif winds_given != has_wind:
+                raise SeatingImportError(
+                    f"line {line}: round {r + 1}: {value!r}: give a wind on every cell or on "
+                    "none"
+                )
+            seat = WINDS.index(m.group(2)) if has_wind else None
+            placed[r].setdefault(int(m.group(1)), []).append((seat, player, line))
+    rounds: list[list[tuple[PlayerId, ...]]] = []
+    for r, tables in enumerate(placed):
+        numbers = sorted(tables)
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise SeatingImportError(
+                f"line {grid[0][0]}: round {r + 1} uses tables {numbers}: number them 1, 2, ... "
+                "without gaps"
+            )
+        rnd: list[tuple[PlayerId, ...]] = []
+        for t in numbers:
+            members = tables[t]
+            if len(members) != k:
+                raise SeatingImportError(
+                    f"line {members[-1][2]}: round {r + 1} table {t} has {len(members)} "
+                    f"players; tables seat {k}"
+                )
+            if winds_given:
+                seats = sorted(members, key=lambda m: m[0] or 0)
+                if [m[0] for m in seats] != list(range(k)):
+                    raise SeatingImportError(
+                        f"line {members[-1][2]}: round {r + 1} table {t}: each wind "
+                        f"{WINDS[:k]} once"
+                    )
+                rnd.append(tuple(m[1] for m in seats))
+            else:
+                rnd.append(tuple(m[1] for m in members))
+        rounds.append(rnd)
+    if not winds_given:
+        index = {p: i for i, p in enumerate(roster)}
+        numbered = [[[index[p] for p in t] for t in rnd] for rnd in rounds]
+        balanced = assign_winds(numbered, k)
+        rounds = [[tuple(roster[p] for p in t) for t in rnd] for rnd in balanced]
+    return [tuple(rnd) for rnd in rounds]
+
+
+def export_seating(
+    rounds: Sequence[Tables], players: Sequence[PlayerId], table_size: int, fmt: str
+) -> str:
+    """The seating as text in `fmt` (`tsv`, `csv` or `json`); `parse_seating` reads it back.
+
+    >>> print(export_seating([(("a", "b"),), (("b", "a"),)], ["a", "b", "c"], 2, "tsv"))
+    1E\t1S
+    1S\t1E
+    --\t--
+    """
+    if fmt == "json":
+        return json.dumps(
+            {
+                "players": list(players),
+                "table_size": table_size,
+                "rounds": [[list(t) for t in rnd] for rnd in rounds],
+            },
+            ensure_ascii=False,
+        )
+    if fmt == "csv":
+        rows = [",".join(["round", "table", *WINDS[:table_size]])]
+        for r, rnd in enumerate(rounds, 1):
+            rows.extend(",".join([str(r), str(t), *table]) for t, table in enumerate(rnd, 1))
+        return "\n".join(rows)
+    if fmt == "tsv":
+        where: list[dict[PlayerId, str]] = [
+            {p: f"{t}{WINDS[s]}" for t, table in enumerate(rnd, 1) for s, p in enumerate(table)}
+            for rnd in rounds
+        ]
+        return "\n".join("\t".join(w.get(p, "--") for w in where) for p in players)
+    raise SeatingImportError(f"line 1: unknown export format {fmt!r}: use tsv, csv or json")

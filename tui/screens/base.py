@@ -11,14 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.state import EventState
+from mjevent.tui.widgets.sheet_table import SheetTable
 
 if TYPE_CHECKING:
     from mjevent.tui.app import MjeventApp
 
-__all__ = ["EventScreen", "console_of"]
+__all__ = ["EventScreen", "ListScreen", "console_of"]
 
 
 def console_of(screen: Screen[Any]) -> MjeventApp:
@@ -58,3 +63,64 @@ class EventScreen(Screen[None]):
     def show_state(self, state: EventState) -> None:
         """Render `state`; a screen overrides this."""
         raise NotImplementedError
+
+
+class ListScreen(EventScreen):
+    """An `EventScreen` that is a searchable list: a search line (`#search`), a count line
+    (`#count`), the list (`#list`, a `SheetTable`, focused) and a detail panel (`#detail`)
+    showing the selected row.
+
+    A screen binds its search and clear keys to `action_search` / `action_clear_search` and
+    says what a search means in `search_changed`; Enter in the search line returns to the list.
+    """
+
+    PLACEHOLDER = ""
+    """What the empty search line says."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="body"):
+            yield Input(placeholder=self.PLACEHOLDER, id="search")
+            yield Static("", id="count")
+            yield SheetTable(id="list")
+            yield Static("", id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#search", Input).cursor_blink = False
+        super().on_mount()
+        self.query_one(SheetTable).focus()
+
+    def search_changed(self, text: str) -> None:
+        """The search line now reads `text`; a screen filters its rows."""
+        raise NotImplementedError
+
+    def show_detail(self, row: object) -> str:
+        """The detail panel's text for the selected row."""
+        return ""
+
+    def update_detail(self) -> None:
+        """Show the selected row's detail."""
+        row = self.query_one(SheetTable).current_item()
+        self.query_one("#detail", Static).update("" if row is None else self.show_detail(row))
+
+    @on(DataTable.RowHighlighted, "#list")
+    def _highlighted(self) -> None:
+        self.update_detail()
+
+    @on(Input.Changed, "#search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        self.search_changed(event.value)
+
+    @on(Input.Submitted, "#search")
+    def _search_done(self) -> None:
+        self.query_one(SheetTable).focus()
+
+    def action_search(self) -> None:
+        """Focus the search line."""
+        self.query_one("#search", Input).focus()
+
+    def action_clear_search(self) -> None:
+        """Empty the search line and go back to the list."""
+        self.query_one("#search", Input).value = ""
+        self.search_changed("")
+        self.query_one(SheetTable).focus()

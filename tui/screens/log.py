@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
@@ -33,7 +33,7 @@ from mjevent.core.state import EventState
 from mjevent.events.commands import correct_entry, read_log
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.log_view import LogFilter, LogLine, fold_upto, log_lines
-from mjevent.tui.screens.base import EventScreen, console_of
+from mjevent.tui.screens.base import EventScreen, ListScreen, console_of
 from mjevent.tui.sheets import Column, event_standings, fit, standing_columns
 from mjevent.tui.widgets.sheet_table import SheetTable
 
@@ -93,17 +93,17 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
     )
 
 
-class LogScreen(EventScreen):
+class LogScreen(ListScreen):
     """The whole log, newest first, with a filter; replay and voiding start here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "slash", "filter", "Filter",
+            "slash", "search", "Filter",
             tooltip="Filter by round (r2), table (t3), kind (hand) or a player's name",
             id="log.filter",
         ),
         Binding(
-            "escape", "clear_filter", "Clear filter",
+            "escape", "clear_search", "Clear filter",
             tooltip="Show every entry again", id="log.clear_filter",
         ),
         Binding(
@@ -130,6 +130,7 @@ Every entry of the event file, newest first. `/` filters (`r2 t3 hand Tanaka`), 
 replays the event as it stood after the selected entry, `v` voids it with a reason.
 """
 
+    PLACEHOLDER = "/ filter: r2 t3 hand name"
     PAGE = 1000
     """Lines listed at first, newest first: a table of 20,000 rows takes seconds to build, and
     a director looks for older entries with the filter (or `m`)."""
@@ -140,19 +141,6 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
         self.filter = LogFilter()
         self.limit = self.PAGE
         self.matching = 0
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="log-body"):
-            yield Input(placeholder="/ filter: r2 t3 hand name", id="log-filter")
-            yield Static("", id="log-count")
-            yield SheetTable(id="log-table")
-            yield Static("", id="log-detail")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#log-filter", Input).cursor_blink = False
-        super().on_mount()
-        self.query_one(SheetTable).focus()
 
     def show_state(self, state: EventState) -> None:
         self.tell(state, list(self.console.session.store.log), self.lines)
@@ -183,46 +171,27 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
             count += " match the filter"
         if len(shown) < len(matching):
             count += f"; the newest {len(shown)} listed (m: more)"
-        self.query_one("#log-count", Static).update(count)
-        self._show_detail()
+        self.query_one("#count", Static).update(count)
+        self.update_detail()
         self.refresh_bindings()
 
-    def _show_detail(self) -> None:
-        line = self.query_one(SheetTable).current_item()
-        text = "" if line is None else _detail(line, self.console.state)
-        self.query_one("#log-detail", Static).update(text)
+    def show_detail(self, row: object) -> str:
+        assert isinstance(row, LogLine)
+        return _detail(row, self.console.state)
 
-    @on(DataTable.RowHighlighted, "#log-table")
-    def _highlighted(self) -> None:
-        self._show_detail()
-
-    @on(DataTable.RowSelected, "#log-table")
+    @on(DataTable.RowSelected, "#list")
     def _selected(self) -> None:
         self.action_replay()
 
     # ----- the filter
 
-    @on(Input.Changed, "#log-filter")
-    def _filter_changed(self, event: Input.Changed) -> None:
-        self.filter = LogFilter.parse(event.value)
+    def search_changed(self, text: str) -> None:
+        self.filter = LogFilter.parse(text)
         self.show_lines(self.lines)
-
-    @on(Input.Submitted, "#log-filter")
-    def _filter_done(self) -> None:
-        self.query_one(SheetTable).focus()
 
     def action_more(self) -> None:
         self.limit += self.PAGE
         self.show_lines(self.lines)
-
-    def action_filter(self) -> None:
-        self.query_one("#log-filter", Input).focus()
-
-    def action_clear_filter(self) -> None:
-        self.query_one("#log-filter", Input).value = ""
-        self.filter = LogFilter()
-        self.show_lines(self.lines)
-        self.query_one(SheetTable).focus()
 
     # ----- replay and corrections
 
@@ -233,7 +202,7 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
                 return None
             if action == "void" and line.voided:
                 return None
-        if action == "clear_filter":
+        if action == "clear_search":
             return True if not self.filter.empty else None
         if action == "more":
             return self.matching > self.limit
@@ -252,9 +221,9 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
         if line is None:
             return
         if not self.filter.matches(line, self.console.state):
-            self.action_clear_filter()
+            self.action_clear_search()
         self.query_one(SheetTable).go_to(line.id)
-        self._show_detail()
+        self.update_detail()
 
     def action_void(self) -> None:
         line = self.query_one(SheetTable).current_item()

@@ -16,11 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Static
 
 from mjevent.core.entries import (
     Entry,
@@ -41,7 +38,7 @@ from mjevent.events.commands import (
 )
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.players_view import PlayerRow, next_player_id, player_rows, seat_of
-from mjevent.tui.screens.base import EventScreen
+from mjevent.tui.screens.base import ListScreen
 from mjevent.tui.sheets import Column
 from mjevent.tui.widgets.sheet_table import SheetTable
 
@@ -75,7 +72,7 @@ def _needed(values: Mapping[str, str], name: str, what: str) -> str:
     return text
 
 
-class PlayersScreen(EventScreen):
+class PlayersScreen(ListScreen):
     """Every player with their status and seat; each change through a confirming dialog."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -114,23 +111,12 @@ class PlayersScreen(EventScreen):
 withdrawn player back, `u` seats a substitute: each shows what it changes before `ctrl+s`.
 """
 
+    PLACEHOLDER = "/ search a name or id"
+
     def __init__(self) -> None:
         super().__init__()
         self.rows: tuple[PlayerRow, ...] = ()
         self.search = ""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="players-body"):
-            yield Input(placeholder="/ search a name or id", id="players-search")
-            yield Static("", id="players-count")
-            yield SheetTable(id="players-table")
-            yield Static("", id="players-detail")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#players-search", Input).cursor_blink = False
-        super().on_mount()
-        self.query_one(SheetTable).focus()
 
     def show_state(self, state: EventState) -> None:
         self.rows = player_rows(state, state.current_round)
@@ -139,34 +125,35 @@ withdrawn player back, `u` seats a substitute: each shows what it changes before
     def show_rows(self) -> None:
         """The players that match the search, in the file's order (or the chosen sort)."""
         shown = [r for r in self.rows if r.matches(self.search)]
-        self.query_one(SheetTable).show(_COLUMNS, shown, lambda r: r.id)
+        columns = _COLUMNS if any(r.team for r in self.rows) else tuple(
+            c for c in _COLUMNS if c.header != "Team"
+        )
+        self.query_one(SheetTable).show(columns, shown, lambda r: r.id)
         state = self.console.state
         active = sum(1 for r in self.rows if not r.withdrawn)
         count = f"{len(self.rows)} players, {active} active; seats of round {state.current_round}"
         if self.search:
             count = f"{len(shown)} of {len(self.rows)} players match {self.search!r}"
-        self.query_one("#players-count", Static).update(count)
+        self.query_one("#count", Static).update(count)
+        self.update_detail()
         self.refresh_bindings()
 
     # ----- search
 
-    @on(Input.Changed, "#players-search")
-    def _search_changed(self, event: Input.Changed) -> None:
-        self.search = event.value.strip()
+    def search_changed(self, text: str) -> None:
+        self.search = text.strip()
         self.show_rows()
 
-    @on(Input.Submitted, "#players-search")
-    def _search_done(self) -> None:
-        self.query_one(SheetTable).focus()
-
-    def action_search(self) -> None:
-        self.query_one("#players-search", Input).focus()
-
-    def action_clear_search(self) -> None:
-        self.query_one("#players-search", Input).value = ""
-        self.search = ""
-        self.show_rows()
-        self.query_one(SheetTable).focus()
+    def show_detail(self, row: object) -> str:
+        assert isinstance(row, PlayerRow)
+        state = self.console.state
+        team = f", team {row.team}" if row.team else ""
+        seat = (
+            f"seated {row.seat} in round {state.current_round}"
+            if row.seat
+            else f"not seated in round {state.current_round}"
+        )
+        return f"{row.name} ({row.id}){team}: {row.status}; {seat}"
 
     # ----- changes
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mjevent.core.entries import SeatingSet
 from mjevent.core.event import PlayerStatus
@@ -641,7 +642,8 @@ def plan_swap(state: EventState, round_: int, a: str, b: str) -> Swap:
 def write_swap(store: EventStore, swap: Swap, *, clock: Clock | None = None) -> EventState:
     """Append the swap (`seats_swapped`), then, when it makes repeated pairs, a note that the
     director accepted them (`ACCEPTED`, read back by `accepted_pairs`)."""
-    stamp: dict[str, Clock] = {} if clock is None else {"clock": clock}
+    # Only a given clock is passed: the commands' own default stamps the time otherwise.
+    stamp: dict[str, Any] = {} if clock is None else {"clock": clock}
     state = swap_seats(store, swap.round, swap.a, swap.b, **stamp)
     if swap.created:
         state = add_note(store, ACCEPTED + " ".join(f"{x}+{y}" for x, y, _ in swap.created)

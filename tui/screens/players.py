@@ -8,7 +8,8 @@ Each change is one command of `events/commands.py` in a `CommandDialog` that sho
 entry would change before it is confirmed with `ctrl+s`: `a` add a late player (`add_player`),
 `n` rename (`rename_player`), `w` withdraw (`withdraw_player`), `b` bring back
 (`return_player`), `u` substitute for the player at their table (`substitute_player`). A
-refused command says why in the dialog; nothing is written.
+refused command says why in the dialog; nothing is written. When a change breaks the seating
+(`events.seating.reseat_needed`), the screen offers the re-seat dialog (`r`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from mjevent.events.commands import (
     withdraw_player,
 )
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+from mjevent.tui.dialogs.seating_plan import RESEAT_KEY, ReseatOffer, regenerate_form
 from mjevent.tui.players_view import PlayerRow, next_player_id, player_rows, seat_of
 from mjevent.tui.screens.base import ListScreen
 from mjevent.tui.sheets import Column
@@ -102,6 +104,7 @@ class PlayersScreen(ListScreen):
             tooltip="Someone plays the selected player's seat in one round",
             id="players.substitute",
         ),
+        RESEAT_KEY,
     ]
 
     HELP = """\
@@ -109,6 +112,8 @@ class PlayersScreen(ListScreen):
 
 `/` searches by name or id. `a` adds a late player, `n` renames, `w` withdraws, `b` brings a
 withdrawn player back, `u` seats a substitute: each shows what it changes before `ctrl+s`.
+When a change leaves the seating unfit (a withdrawn player still seated, an active one not
+seated), the screen says so and `r` opens the dialog that re-seats the rounds not yet played.
 """
 
     PLACEHOLDER = "/ search a name or id"
@@ -117,10 +122,14 @@ withdrawn player back, `u` seats a substitute: each shows what it changes before
         super().__init__()
         self.rows: tuple[PlayerRow, ...] = ()
         self.search = ""
+        self.reseat = ReseatOffer()
 
     def show_state(self, state: EventState) -> None:
         self.rows = player_rows(state, state.current_round)
         self.show_rows()
+        if self.reseat.update(state):
+            self.reseat.tell(self, state)
+        self.refresh_bindings()
 
     def show_rows(self) -> None:
         """The players that match the search, in the file's order (or the chosen sort)."""
@@ -172,6 +181,8 @@ withdrawn player back, `u` seats a substitute: each shows what it changes before
             return None
         if action == "clear_search":
             return True if self.search else None
+        if action == "reseat":
+            return True if self.reseat.needed else None
         return True
 
     def _open(
@@ -188,6 +199,9 @@ withdrawn player back, `u` seats a substitute: each shows what it changes before
                 title, about, fields, planner, state=app.state, log=entries, problems=problems
             )
         )
+
+    def action_reseat(self) -> None:
+        self.app.push_screen(regenerate_form(self.console.state))
 
     def action_add(self) -> None:
         state = self.console.state

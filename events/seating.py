@@ -61,6 +61,7 @@ __all__ = [
     "find_player",
     "keeps_teams",
     "last_seed_text",
+    "left_out",
     "plan_cost",
     "plan_generated",
     "plan_import",
@@ -548,6 +549,13 @@ def plan_ranked(
     return _checked(lambda: ranked_plan(seated, k, state.seating, target, swiss=swiss))
 
 
+def left_out(state: EventState, plan: Plan) -> list[str]:
+    """Active players outside the plan's roster: those a ranked round leaves to sit out (the
+    lowest placed), in file order. The byes of a roster-wide plan are `plan_cost(...).byes`."""
+    seated = set(Roster.from_params(plan.params).players)
+    return [p for p in active_roster(state).players if p not in seated]
+
+
 def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
     """Seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
     bracket (params `stage` and `brackets` say which)."""
@@ -606,10 +614,11 @@ class Swap:
             for t, (old, new) in enumerate(zip(self.before, self.after, strict=True), 1)
             if old != new
         ]
+        name = state.name
         out.append(f"repeated pairs created: {len(self.created)}"
-                   + "".join(f"; {x}+{y} ({n}x)" for x, y, n in self.created))
+                   + "".join(f"; {name(x)} + {name(y)} ({n}x)" for x, y, n in self.created))
         out.append(f"repeated pairs removed: {len(self.removed)}"
-                   + "".join(f"; {x}+{y}" for x, y in self.removed))
+                   + "".join(f"; {name(x)} + {name(y)}" for x, y in self.removed))
         return out
 
 

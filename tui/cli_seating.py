@@ -34,7 +34,6 @@ from mjevent.core.seating.imports import (
 )
 from mjevent.core.seating.plan import (
     Plan,
-    Roster,
 )
 from mjevent.core.state import EventState, TableGame, fold
 from mjevent.events.commands import (
@@ -49,10 +48,10 @@ from mjevent.events.seating import (
     RoundsPlayed,
     TablePlayed,
     accepted_pairs,
-    active_roster,
     all_players,
     draw_text,
     find_player,
+    left_out,
     plan_cost,
     plan_generated,
     plan_import,
@@ -233,8 +232,7 @@ def seat(
     try:
         if ranked or swiss:
             plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
-            seated = set(Roster.from_params(plan.params).players)
-            out = [p for p in active_roster(state).players if p not in seated]
+            out = left_out(state, plan)
             if out:
                 typer.echo("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
         elif next_stage:

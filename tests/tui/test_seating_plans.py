@@ -5,21 +5,32 @@ offer to re-seat: keys a director presses, then the event file and the screen.""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from mjevent.core.entries import Note, PlayerWithdrawn, SeatingSet, SeatsSwapped
-from mjevent.events.commands import current_state
+from mjevent.events.commands import current_state, withdraw_player
 from mjevent.events.seating import verify_seating
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app as cli
-from mjevent.tui.dialogs.seating_plan import SeatingPlanDialog
+from mjevent.tui.dialogs.command import Field
+from mjevent.tui.dialogs.seating_plan import Proposal, SeatingPlanDialog
 from mjevent.tui.screens.players import PlayersScreen
 from mjevent.tui.screens.seating import SeatingScreen
 from tests.tui.conftest import make_app
-from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
+from tests.tui.screens_helpers import (
+    lines,
+    logged,
+    open_mode,
+    press,
+    settle,
+    text,
+    type_text,
+)
 
 runner = CliRunner()
 
@@ -120,15 +131,17 @@ async def test_s_swaps_two_players_in_round_4_showing_the_repeats_it_makes(club:
         preview = box(text(app))
         await press(pilot, "ctrl+s")
         after = lines(app)
-    assert preview[5:16] == [
+    assert preview[5:18] == [
         "round 4 table 1: E 佐々木 蓮  S Sophie Müller  W Mateusz Wiśniewski  N",
         "Pieter de Vries   (was 佐々木 蓮 田中 優希 Mateusz Wiśniewski Pieter de",
         "Vries)",
         "round 4 table 2: E Emma Johansson  S 田中 優希  W João Gonçalves  N",
         "Aoife Ní Bhriain   (was Emma Johansson Sophie Müller João Gonçalves",
         "Aoife Ní Bhriain)",
-        "repeated pairs created: 6; p01+p07 (2x); p01+p09 (2x); p01+p16 (2x);",
-        "p02+p08 (2x); p02+p10 (2x); p02+p15 (2x)",
+        "repeated pairs created: 6; 田中 優希 + João Gonçalves (2x); 田中 優希 +",
+        "Aoife Ní Bhriain (2x); 田中 優希 + Emma Johansson (2x); Sophie Müller +",
+        "Mateusz Wiśniewski (2x); Sophie Müller + Pieter de Vries (2x); Sophie",
+        "Müller + 佐々木 蓮 (2x)",
         "repeated pairs removed: 0",
         "Confirming accepts the 6 repeated pairs it makes.",
         "ctrl+s writes this; Escape writes nothing.",
@@ -336,3 +349,54 @@ async def test_k_seats_round_4_by_the_standings(club: Path) -> None:
     assert len(str(params["accepted_repeats"]).split()) == 14
     assert " Repeated pairs: 14 (extra meetings 14); most: 田中 優希 and Nguyễn Thị Mai met" in (
         after)
+
+
+async def test_k_with_a_withdrawal_names_who_sits_out(club: Path) -> None:
+    withdraw_player(EventStore.open(club), "p03", 4, "ill")
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f5")
+        await press(pilot, "k")
+        preview = box(text(app))
+        await press(pilot, "ctrl+s")
+    at = next(i for i, line in enumerate(preview) if line.startswith("sit out"))
+    entry = seatings(club)[-1]
+    seated = sorted(p for t in entry.rounds[0] for p in t)
+    assert len(seated) == 12
+    assert seated == sorted(str(dict(entry.params)["standings"]).split())
+    assert sorted(set(current_state(EventStore.open(club)).players) - {*seated, "p03"}) == [
+        "p09", "p10", "p11",
+    ]
+    assert preview[at : at + 2] == [
+        "sit out (lowest placed): Aoife Ní Bhriain, Pieter de Vries, Sanna",
+        "Järvinen",
+    ]
+
+
+async def test_a_slow_plan_shows_working_and_ctrl_s_waits_for_it(fresh28: Path) -> None:
+    release = threading.Event()
+
+    def slow(values: Mapping[str, str]) -> Proposal:
+        release.wait(timeout=30)
+        return Proposal(("the plan for " + values["x"],), lambda app: app.state)
+
+    app = make_app(fresh28)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f5")
+        dialog = SeatingPlanDialog("Slow", "", [Field("x", "X", "one")], slow,
+                                   state=app.state)
+        app.push_screen(dialog)
+        await pilot.pause()
+        working = box(text(app))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        waiting = box(text(app))
+        release.set()
+        await settle(pilot)
+        shown = box(text(app))
+    assert working[2] == "Working out the seating..."
+    assert waiting[2:4] == [
+        "Working out the seating...",
+        "Still working out the seating: ctrl+s again when it is shown.",
+    ]
+    assert shown[2:4] == ["the plan for one", "ctrl+s writes this; Escape writes nothing."]

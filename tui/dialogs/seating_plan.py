@@ -39,6 +39,7 @@ from mjevent.events.seating import (
     RoundsPlayed,
     active_roster,
     draw_text,
+    left_out,
     plan_cost,
     plan_generated,
     plan_import,
@@ -260,6 +261,9 @@ def _plan_proposal(state: EventState, plan: SeatingPlan, offer: Sequence[str] = 
         + (f"; draw text {seed!r}" if isinstance(seed, str) else "")
     )
     lines = [head, *offer, *cost.lines(state.name)]
+    out = left_out(state, plan)
+    if out:
+        lines.append("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
     if cost.new_repeats:
         lines.append(
             f"Confirming accepts these {len(cost.new_repeats)} repeated pairs (kept in the entry)."

@@ -201,6 +201,7 @@ seated), the screen says so and `r` opens the dialog that re-seats the rounds no
         )
 
     def action_reseat(self) -> None:
+        self.app.clear_notifications()  # the notice would cover the dialog's preview
         self.app.push_screen(regenerate_form(self.console.state))
 
     def action_add(self) -> None:

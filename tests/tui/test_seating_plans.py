@@ -221,7 +221,7 @@ async def test_withdrawal_on_the_players_screen_offers_the_re_seat_with_byes(clu
         key_gone = app.screen.check_action("reseat", ())
     withdrawn, entry = logged(club)[-2:]
     assert isinstance(withdrawn, PlayerWithdrawn) and isinstance(entry, SeatingSet)
-    assert (no_key, key, key_gone) == (None, True, None)
+    assert (no_key, key, key_gone) == (False, True, False)
     # The notice (a toast: the director may have more changes to make before re-seating).
     assert notes == [(
         "The seating no longer fits the players",

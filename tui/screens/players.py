@@ -182,7 +182,8 @@ seated), the screen says so and `r` opens the dialog that re-seats the rounds no
         if action == "clear_search":
             return True if self.search else None
         if action == "reseat":
-            return True if self.reseat.needed else None
+            # Hidden (not dimmed) while the seating fits: the key showing up is the signal.
+            return self.reseat.needed is not None
         return True
 
     def _open(

@@ -26,7 +26,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from bench.big_event import make_big_event
-from bench.screens import _ms, _timed
+from bench.screens import _ms, _timed, print_table
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
 
@@ -89,12 +89,8 @@ async def main(repeat: int) -> None:
         took, stalls = await _dialog(fresh, ["g", *"7", "ctrl+s"], repeat)
         rows.append(("500 players, new event", "g: generate 7 rounds",
                      *_ms(took), *_ms(stalls), str(repeat)))
-    header = ("event", "dialog", "preview median ms", "max ms", "stall median ms", "max ms",
-              "n")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for r in [header, tuple("-" * w for w in widths), *rows]:
-        print("  ".join(c.ljust(w) if i < 2 else c.rjust(w)
-                        for i, (c, w) in enumerate(zip(r, widths, strict=True))))
+    print_table(("event", "dialog", "preview median ms", "max ms", "stall median ms", "max ms",
+                 "n"), rows)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,29 @@ def box(app_text: str) -> list[str]:
     return [line for line in inside if line[:1] not in ("▀", "▄")]
 
 
+async def seating_dialog(
+    path: Path, key: str, *fields: str | None
+) -> tuple[list[str], list[str]]:
+    """On the seating screen (F5) of `path`: press `key`, type `fields` in order (None keeps a
+    field's value), see the preview (ctrl+s when a field changed, else the one worked out as
+    the dialog opened), then ctrl+s. The dialog's lines at the preview, and the screen's after."""
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f5")
+        await press(pilot, key)
+        for i, value in enumerate(fields):
+            if i:
+                await press(pilot, "tab")
+            if value is not None:
+                await press(pilot, "ctrl+u")
+                await type_text(pilot, value)
+        if any(v is not None for v in fields):
+            await press(pilot, "ctrl+s")
+        preview = box(text(app))
+        await press(pilot, "ctrl+s")
+        return preview, lines(app)
+
+
 async def test_g_generates_seven_rounds_for_28_players(fresh28: Path) -> None:
     app = make_app(fresh28)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -119,18 +142,8 @@ async def test_escape_writes_nothing(fresh28: Path) -> None:
 
 
 async def test_s_swaps_two_players_in_round_4_showing_the_repeats_it_makes(club: Path) -> None:
-    app = make_app(club)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        # WHEN s, round 4 as offered, p01 and Sophie Müller (by name), ctrl+s to see, ctrl+s
-        await press(pilot, "s", "tab")
-        await type_text(pilot, "p01")
-        await press(pilot, "tab")
-        await type_text(pilot, "Sophie Müller")
-        await press(pilot, "ctrl+s")
-        preview = box(text(app))
-        await press(pilot, "ctrl+s")
-        after = lines(app)
+    # WHEN s, round 4 as offered, p01 and Sophie Müller (by name), ctrl+s to see, ctrl+s
+    preview, after = await seating_dialog(club, "s", None, "p01", "Sophie Müller")
     assert preview[5:18] == [
         "round 4 table 1: E 佐々木 蓮  S Sophie Müller  W Mateusz Wiśniewski  N",
         "Pieter de Vries   (was 佐々木 蓮 田中 優希 Mateusz Wiśniewski Pieter de",
@@ -161,18 +174,8 @@ async def test_s_swaps_two_players_in_round_4_showing_the_repeats_it_makes(club:
 
 async def test_a_swap_at_a_played_table_is_refused_and_nothing_written(club: Path) -> None:
     before = logged(club)
-    app = make_app(club)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "s", "ctrl+u")
-        await type_text(pilot, "2")
-        await press(pilot, "tab")
-        await type_text(pilot, "p01")
-        await press(pilot, "tab")
-        await type_text(pilot, "p02")
-        await press(pilot, "ctrl+s", "ctrl+s")
-        shown = box(text(app))
-        assert isinstance(app.screen, SeatingPlanDialog)
+    _, after = await seating_dialog(club, "s", "2", "p01", "p02")
+    shown = box("\n".join(after))
     assert shown[5:9] == [
         "Not possible: round 2 table 1 already has results: seats are swapped",
         "before a table plays; if it sat otherwise, re-seat that table as it sat",
@@ -184,11 +187,8 @@ async def test_a_swap_at_a_played_table_is_refused_and_nothing_written(club: Pat
 
 async def test_generate_after_results_says_to_re_seat_and_writes_nothing(club: Path) -> None:
     before = logged(club)
-    app = make_app(club)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "g", "ctrl+s")
-        shown = box(text(app))
+    _, after = await seating_dialog(club, "g")
+    shown = box("\n".join(after))
     assert shown[3:9] == [
         "Rounds         5",
         "Draw text      Leiden Riichi Spring Open 2026",
@@ -261,13 +261,7 @@ async def test_withdrawal_on_the_players_screen_offers_the_re_seat_with_byes(clu
 
 
 async def test_r_on_the_seating_screen_refuses_a_played_round(club: Path) -> None:
-    app = make_app(club)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "r", "ctrl+u")
-        await type_text(pilot, "2")
-        await press(pilot, "ctrl+s")
-        shown = box(text(app))
+    shown, _ = await seating_dialog(club, "r", "2")
     assert shown[5:8] == [
         "Not possible: round 2 already has results: re-seat from round 4 (results",
         "are never moved; a table that sat on other winds is re-seated on its",
@@ -282,14 +276,7 @@ async def test_i_imports_what_the_cli_exported(fresh28: Path, tmp_path: Path) ->
     exported = runner.invoke(cli, ["seating", "export", str(other), "--format", "tsv"])
     grid = tmp_path / "grid.tsv"
     grid.write_text(exported.stdout, encoding="utf-8")
-    app = make_app(fresh28)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "i")
-        await type_text(pilot, str(grid))
-        await press(pilot, "ctrl+s")
-        preview = box(text(app))
-        await press(pilot, "ctrl+s")
+    preview, _ = await seating_dialog(fresh28, "i", str(grid))
     assert preview[5:7] == [
         "Seat rounds 1-3 (imported): 7 tables a round",
         "quality: 3/3 rounds repeat-free; repeats 0; indirect 252; wind",
@@ -303,14 +290,7 @@ async def test_i_imports_what_the_cli_exported(fresh28: Path, tmp_path: Path) ->
 
 async def test_l_seats_24_players_from_the_library(tmp_path: Path) -> None:
     event = new_event(tmp_path, 24)
-    app = make_app(event)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "l", "tab")
-        await type_text(pilot, "5")
-        await press(pilot, "ctrl+s")
-        preview = box(text(app))
-        await press(pilot, "ctrl+s")
+    preview, _ = await seating_dialog(event, "l", None, "5")
     assert preview[1:3] == [
         "24 active players; blocks for tables of 4: k4-p20, k4-p24, k4-p32,",
         "k4-p36, k4-p44, k4-p48, k4-p60, k4-p68, k4-p104-t26, k4-p108,",
@@ -326,13 +306,7 @@ async def test_l_seats_24_players_from_the_library(tmp_path: Path) -> None:
 
 
 async def test_k_seats_round_4_by_the_standings(club: Path) -> None:
-    app = make_app(club)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "k")
-        preview = box(text(app))
-        await press(pilot, "ctrl+s")
-        after = lines(app)
+    preview, after = await seating_dialog(club, "k")
     assert preview[3:7] == [
         "Round          4",
         "Style          ranked",
@@ -353,12 +327,7 @@ async def test_k_seats_round_4_by_the_standings(club: Path) -> None:
 
 async def test_k_with_a_withdrawal_names_who_sits_out(club: Path) -> None:
     withdraw_player(EventStore.open(club), "p03", 4, "ill")
-    app = make_app(club)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_mode(pilot, "f5")
-        await press(pilot, "k")
-        preview = box(text(app))
-        await press(pilot, "ctrl+s")
+    preview, _ = await seating_dialog(club, "k")
     at = next(i for i, line in enumerate(preview) if line.startswith("sit out"))
     entry = seatings(club)[-1]
     seated = sorted(p for t in entry.rounds[0] for p in t)

@@ -369,3 +369,72 @@ async def test_a_slow_plan_shows_working_and_ctrl_s_waits_for_it(fresh28: Path) 
         "Still working out the seating: ctrl+s again when it is shown.",
     ]
     assert shown[2:4] == ["the plan for one", "ctrl+s writes this; Escape writes nothing."]
+
+
+async def test_i_names_the_line_of_a_bad_file_and_a_missing_one(
+    fresh28: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A path relative to the folder the console runs in, as a director would type it.
+    monkeypatch.chdir(tmp_path)
+    Path("bad.txt").write_text("p01-p02-p03-p04\np05-p06-p07-p99\n", encoding="utf-8")
+    _, after_bad = await seating_dialog(fresh28, "i", "bad.txt")
+    _, after_missing = await seating_dialog(fresh28, "i", "none.txt")
+    assert box("\n".join(after_bad))[5:8] == [
+        "Not possible: bad.txt:2: 'p99' is not a player of this event (give an",
+        "id, a name or a number 1 to 28)",
+        "Nothing written: see above what to change.",
+    ]
+    assert box("\n".join(after_missing))[5:8] == [
+        "Not possible: cannot read none.txt: No such file or directory; give the",
+        "path of the seating file",
+        "Nothing written: see above what to change.",
+    ]
+    assert seatings(fresh28) == []
+
+
+async def test_a_late_arrival_on_the_players_screen_is_seated_by_r(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f4")
+        # WHEN a late player is added (the next id, p17) and confirmed
+        await press(pilot, "a", "tab")
+        await type_text(pilot, "Kim Minji")
+        await press(pilot, "ctrl+s")
+        notes = [n.message for n in app._notifications]
+        await press(pilot, "r")
+        preview = box(text(app))
+        await press(pilot, "ctrl+s")
+    assert notes == [
+        "not seated in rounds 4-5: Kim Minji (p17)\n"
+        "r re-seats rounds 4-5 (the rounds played stay as they are); you see the new seating "
+        "and its cost first."
+    ]
+    assert preview[1] == "not seated in rounds 4-5: Kim Minji (p17)"
+    assert "17 active players do not fill tables of 4: 1 would sit out each round;" in preview
+    entry = seatings(club)[-1]
+    assert (entry.method, entry.first_round) == ("regenerated", 4)
+    assert "p17" in [p for t in entry.rounds[0] for p in t] + [
+        p for t in entry.rounds[1] for p in t]
+
+
+async def test_g_keeps_teammates_apart_when_the_event_has_teams(tmp_path: Path) -> None:
+    roster = tmp_path / "teams.csv"
+    roster.write_text("name,team\n" + "".join(
+        f"Player {i},T{i % 4}\n" for i in range(1, 17)), encoding="utf-8")
+    event = tmp_path / "teams.toml"
+    made = runner.invoke(cli, ["new", str(event), "--name", "Team Cup", "--rules", "ema2016",
+                               "--players-from", str(roster)])
+    assert made.exit_code == 0, made.output
+    preview, _ = await seating_dialog(event, "g", "5")
+    assert preview[3:6] == [
+        "Rounds         5",
+        "Draw text      Team Cup",
+        "Teams apart    yes",
+    ]
+    assert preview[6].startswith("Seat rounds 1-5 (generated): 4 tables a round")
+    [entry] = seatings(event)
+    state = current_state(EventStore.open(event))
+    assert "team_sizes" in dict(entry.params)
+    for tables in entry.rounds:
+        for table in tables:
+            assert len({state.players[p].team for p in table}) == 4

@@ -5,6 +5,7 @@ For `samples/club.toml` (a copy) and the 500-player event of `bench/big_event.py
 
 - open to first paint: from `MjeventApp(path)` (open, read, fold) to the first frame of the
   overview on screen (target under 1.5 s at 500 players);
+- page down the list of tables: until the frame showing the next page is painted;
 - keystroke to updated preview: a key sent to the entry line until the frame showing the new
   preview is painted (target p95 under 30 ms);
 - Enter to row updated: Enter on a hand until the frame with the table's changed row is painted,
@@ -128,6 +129,29 @@ async def measure(path: Path, label: str, args: argparse.Namespace) -> list[tupl
         state = app.state
         context = EntryContext(round=state.current_round)
 
+        # page down through the tables -> frame painted
+        tables.focus()
+        await pilot.pause()
+        paged: list[float] = []
+        paged_cpu: list[float] = []
+        for _ in range(args.pages if tables.max_scroll_y > 0 else 0):  # club fits one screen
+            if tables.cursor_row + 10 >= tables.row_count or tables.scroll_y >= tables.max_scroll_y:
+                tables.move_cursor(row=0, animate=False)
+                tables.scroll_home(animate=False)
+                await pilot.pause()
+            old_y = tables.scroll_y
+            moment, cpu = time.perf_counter(), time.process_time()
+            _send(app, "pagedown")
+            when, when_cpu = await _frame_after(
+                moment, lambda y=old_y: tables.scroll_y != y)  # type: ignore[misc]
+            paged.append(when - moment)
+            paged_cpu.append(when_cpu - cpu)
+        if paged:
+            rows.append((label, "page down the tables, painted", *_ms(paged, paged_cpu),
+                         str(len(paged)), ""))
+        line.focus()
+        await pilot.pause()
+
         # keystroke -> preview painted
         typed: list[float] = []
         typed_cpu: list[float] = []
@@ -214,6 +238,7 @@ def main() -> None:
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--appends", type=int, default=10)
+    parser.add_argument("--pages", type=int, default=20)
     args = parser.parse_args()
     rows: list[tuple[str, ...]] = []
     with tempfile.TemporaryDirectory() as folder:

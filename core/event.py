@@ -19,7 +19,7 @@ left out), so `settings_from_dict(settings_to_dict(s)) == s`.
 ... except SettingsError as error:
 ...     print(error)
 players[0].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' (a player \
-takes id, name, team, rating, status).
+takes id, name, team, rating, status, family_name, given_name, name_order).
 
 Key paths count from 0, as in the order of the `[[players]]` blocks in the file.
 This module is pure: no file I/O, no TOML; `mjevent.events.store` reads and writes the file.
@@ -35,6 +35,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.names import NameOrder, NameParts, split_name
 from mjevent.core.rules import (
     PRESETS,
     RulesError,
@@ -128,6 +129,19 @@ class Player:
     team: str | None = None
     rating: int | float | None = None
     status: PlayerStatus = PlayerStatus.ACTIVE
+    family_name: str | None = None
+    """The family name, for exports that want it apart (the EMA sheet); with `given_name`."""
+    given_name: str | None = None
+    """The given name(s); set together with `family_name`."""
+    name_order: NameOrder | None = None
+    """Which part of `name` is the family name, when `family_name` is not given; None: the
+    export guesses from the script (`mjevent.core.names.split_name`) and says so."""
+
+    def name_parts(self) -> NameParts:
+        """The family and given name, as the file says or as guessed (`NameParts.guess`)."""
+        return split_name(
+            self.name, family=self.family_name, given=self.given_name, order=self.name_order
+        )
 
 
 @dataclass(frozen=True)
@@ -210,7 +224,7 @@ class EventSettings:
 
 _TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings")
 _EVENT = ("name", "date", "venue", "format", "format_version")
-_PLAYER = ("id", "name", "team", "rating", "status")
+_PLAYER = ("id", "name", "team", "rating", "status", "family_name", "given_name", "name_order")
 _TEAM = ("id", "name")
 _SEATING = ("method", "seed", "parameters", "rounds")
 _ROUND = ("round", "tables", "method", "seed", "parameters")
@@ -375,15 +389,47 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
                 "write the rating as a number without quotes, e.g. rating = 1520",
             )
         status_raw = row.get("status", PlayerStatus.ACTIVE.value)
-        values = [s.value for s in PlayerStatus]
-        if status_raw not in values:
-            raise SettingsError(
-                f"{path}.status",
-                f"expected one of {', '.join(values)}, got {_describe(status_raw)}",
-                'write status = "active", "withdrawn" or "substitute"',
-            )
-        out.append(Player(pid, name, team, rating, PlayerStatus(status_raw)))
+        _one_of(status_raw, PlayerStatus, f"{path}.status", 'write status = "active", '
+                '"withdrawn" or "substitute"')
+        family, given, order = _name_parts(row, path)
+        out.append(Player(pid, name, team, rating, PlayerStatus(status_raw), family, given, order))
     return tuple(out)
+
+
+def _one_of(raw: Any, choices: type[enum.StrEnum], key_path: str, fix: str) -> None:
+    """Raise `SettingsError` at `key_path` unless `raw` is the value of one of `choices`."""
+    values = [c.value for c in choices]
+    if raw not in values:
+        raise SettingsError(
+            key_path, f"expected one of {', '.join(values)}, got {_describe(raw)}", fix
+        )
+
+
+def _name_parts(
+    row: Mapping[str, Any], path: str
+) -> tuple[str | None, str | None, NameOrder | None]:
+    """`family_name` and `given_name` (both or neither), or `name_order`, checked."""
+    family = _text(row, path, "family_name")
+    given = _text(row, path, "given_name")
+    if (family is None) != (given is None):
+        missing = "given_name" if given is None else "family_name"
+        raise SettingsError(
+            f"{path}.{missing}",
+            "family_name and given_name go together",
+            f"add {missing}, or remove the other and set name_order instead",
+        )
+    raw_order = row.get("name_order")
+    if raw_order is None:
+        return family, given, None
+    _one_of(raw_order, NameOrder, f"{path}.name_order", 'write name_order = "family_first" '
+            '(田中 優希) or "given_first" (Sophie Müller)')
+    if family is not None:
+        raise SettingsError(
+            f"{path}.name_order",
+            "name_order is not needed when family_name and given_name are given",
+            "remove name_order, or remove family_name and given_name",
+        )
+    return None, None, NameOrder(raw_order)
 
 
 def _teams(raw: Any) -> tuple[Team, ...]:
@@ -695,6 +741,11 @@ def _player_dict(p: Player) -> dict[str, Any]:
         row["rating"] = p.rating
     if p.status is not PlayerStatus.ACTIVE:
         row["status"] = p.status.value
+    if p.family_name is not None and p.given_name is not None:
+        row["family_name"] = p.family_name
+        row["given_name"] = p.given_name
+    if p.name_order is not None:
+        row["name_order"] = p.name_order.value
     return row
 
 

@@ -207,10 +207,78 @@ def new_game(rules: RuleSet, *, deposits: int = 0) -> GameState:
 
 
 def _over(state: GameState, what: str) -> GameOverError:
-    reason = state.end_reason.value if state.end_reason else "?"
-    return GameOverError(
-        f"{what}: the game ended at {state.label} ({reason}); correct an earlier hand, or start "
-        "a new game"
+    return GameOverError(f"{what}: {end_explanation(state)}")
+
+
+def end_explanation(state: GameState) -> str:
+    """Where and why a finished game ended, the rule that ended it, and what to do when the
+    real game went on.
+
+    >>> from mjevent.core.rules import preset
+    >>> game = dataclasses.replace(new_game(preset("tenhou")), end_reason=EndReason.TENPAIYAME)
+    >>> print(end_explanation(game))
+    the game ended at East 1, 0 honba (tenpaiyame: the dealer was tenpai in the last hand and \
+first with 30000 or more, rule tenpaiyame = true). If the table played on, a hand was entered \
+wrong (void or correct it: the log keeps both), or the event does not play this rule: in the \
+event file's [rules], set tenpaiyame = false (for every table) and run mjevent check
+    """
+    rules = state.rules
+    reason = state.end_reason
+    goal = f"{rules.goal_points} or more"
+    explained: dict[EndReason, tuple[str, str, str]] = {
+        EndReason.LAST_HAND: (
+            "the deal passed in the last hand",
+            f'length = "{rules.length.value}", extension = "{rules.extension.value}"',
+            "set extension (and goal_points) as the table played",
+        ),
+        EndReason.BUST: (
+            "a player's score went " + ("to 0 or below" if rules.bust is _AT_ZERO else "below 0"),
+            f'bust = "{rules.bust.value}"',
+            'set bust = "none"',
+        ),
+        EndReason.AGARIYAME: (
+            f"the dealer won the last hand and was first with {goal}",
+            "agariyame = true",
+            "set agariyame = false",
+        ),
+        EndReason.TENPAIYAME: (
+            f"the dealer was tenpai in the last hand and first with {goal}",
+            "tenpaiyame = true",
+            "set tenpaiyame = false",
+        ),
+        EndReason.GOAL_IN_EXTENSION: (
+            f"a player reached {rules.goal_points} in the extension",
+            f'extension = "{rules.extension.value}", goal_points = {rules.goal_points}',
+            "set extension or goal_points as the table played",
+        ),
+        EndReason.EXTENSION_OVER: (
+            "the extension round ended",
+            f'extension = "{rules.extension.value}"',
+            "set extension as the table played",
+        ),
+        EndReason.TIME: (
+            "time was called and no more hands were due",
+            f'time_call = "{rules.time_call.value}"',
+            "set time_call as the event plays it",
+        ),
+        EndReason.CHOMBO_LAST_HAND: (
+            "a chombo in the last hand after the time call",
+            "chombo_ends_game = true",
+            "set chombo_ends_game = false",
+        ),
+    }
+    director = ("the director ended it", "", "")
+    why, rule, change = explained.get(reason, director) if reason is not None else director
+    said = f"{why}, rule {rule}" if rule else why
+    head = f"the game ended at {state.label} ({reason.value if reason else '?'}: {said})."
+    if not rule:
+        return (
+            f"{head} If the table played on, void the entry that ended the game (the log keeps it)"
+        )
+    return (
+        f"{head} If the table played on, a hand was entered wrong (void or correct it: the log "
+        f"keeps both), or the event does not play this rule: in the event file's [rules], "
+        f"{change} (for every table) and run mjevent check"
     )
 
 

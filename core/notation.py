@@ -27,6 +27,7 @@ The grammar is documented in docs/entry.md.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -56,6 +57,7 @@ __all__ = [
     "ParsedEntry",
     "SeatedPlayer",
     "format_entry",
+    "limit_value",
     "parse_entry",
     "read_head",
 ]
@@ -149,8 +151,88 @@ _OPTIONS: dict[str, str] = {
     "chombo": "chombo",
 }
 _SPACES = re.compile(r"\s*(<-|,|/|:)\s*")
-_VALUE = re.compile(r"^(?:(\d+)/(\d+)|(\d+)|(\d*)ykm)$")
+_VALUE = re.compile(r"^(?:(\d+)/(\d+)|(\d+)|(\d*)(?:ykm|yakuman)|(?:(\d+)/)?([a-z]+))$")
+# Limit names, as score sheets write a hand with no fu: name -> (han it stands for, han range).
+_LIMITS: dict[str, tuple[int, range]] = {
+    "mangan": (5, range(2, 6)),
+    "haneman": (6, range(6, 8)),
+    "baiman": (8, range(8, 11)),
+    "sanbaiman": (11, range(11, 13)),
+}
+_LIMIT_ALIASES = {
+    "mgn": "mangan",
+    "mangan": "mangan",
+    "hnm": "haneman",
+    "hane": "haneman",
+    "haneman": "haneman",
+    "bai": "baiman",
+    "baiman": "baiman",
+    "sanbai": "sanbaiman",
+    "sanbaiman": "sanbaiman",
+}
+# Below 5 han, the fewest fu that make a mangan under every rule set (kiriage or not): 4 han
+# 40 fu (base 2560), 3 han 70 fu (2240), 2 han 130 fu (2080). 1 han never reaches mangan.
+_MANGAN_FU = {4: 40, 3: 70, 2: 130}
 _NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+class _LimitError(ValueError):
+    def __init__(self, problem: str, fix: str) -> None:
+        super().__init__(f"{problem}; {fix}")
+        self.problem = problem
+        self.fix = fix
+
+
+_LIMIT_TOKEN = re.compile(r"^(?:(\d+)/)?([a-z]+)$")
+
+
+def limit_value(token: str) -> HandValue | None:
+    """The hand value a limit name stands for (`mangan`, `4/mgn`, `haneman`...), None when
+    `token` is no limit name; raises `ValueError` (problem; fix) for a limit the han contradict.
+
+    A name alone stands for the limit's lowest han (mangan 5, haneman 6, baiman 8, sanbaiman
+    11). With han, the han are kept: 6/hnm is 6 han; below 5 han a mangan is given the fewest
+    fu that make it one under every rule set (4/mgn is 4 han 40 fu, 3/mgn 3 han 70 fu, 2/mgn
+    2 han 130 fu), so it pays a mangan whatever the kiriage setting.
+
+    >>> limit_value("mgn"), limit_value("4/mgn"), limit_value("7/haneman"), limit_value("4/30")
+    (HandValue(han=5, fu=0, yakuman=0), HandValue(han=4, fu=40, yakuman=0), \
+HandValue(han=7, fu=0, yakuman=0), None)
+    """
+    m = _LIMIT_TOKEN.match(token.lower())
+    if m is None or m.group(2) not in _LIMIT_ALIASES:
+        return None
+    return _limit_value(token, m.group(1), m.group(2))
+
+
+def _limit_value(token: str, han_text: str | None, name_text: str) -> HandValue:
+    name = _LIMIT_ALIASES.get(name_text)
+    if name is None:
+        close = difflib.get_close_matches(name_text, sorted(_LIMIT_ALIASES), n=1, cutoff=0.6)
+        raise _LimitError(
+            f"{token!r} is not a hand value",
+            f"did you mean {close[0]!r}?" if close else "write han/fu (3/30), han alone from 5 "
+            "han up (6), a limit (mangan, 4/mgn, haneman, baiman, sanbaiman), or ykm",
+        )
+    lowest, allowed = _LIMITS[name]
+    if han_text is None:
+        return HandValue(han=lowest)
+    han = int(han_text)
+    if han not in allowed:
+        paid = next((n for n, (_, r) in _LIMITS.items() if han in r), None)
+        if han == 1:
+            why = "1 han never reaches a mangan (1 han 110 fu is 3600)"
+        elif paid is not None:
+            why = f"{han} han is a {paid}, not a {name}"
+        else:
+            why = f"{han} han is {'more' if han >= allowed.stop else 'less'} than a {name}"
+        raise _LimitError(
+            f"{token!r}: {why}",
+            f"write {han} alone from 5 han, or han/fu" if han != 1 else "write han/fu",
+        )
+    if han < 5:
+        return HandValue(han=han, fu=_MANGAN_FU[han])
+    return HandValue(han=han)
 
 
 def _fold(text: str) -> str:
@@ -301,16 +383,20 @@ class _Line:
         if not m:
             raise self.error(
                 f"{token!r} is not a hand value",
-                "write han/fu (3/30), han alone from 5 han up (6), or ykm / 2ykm for yakuman",
+                "write han/fu (3/30), han alone from 5 han up (6), a limit (mangan, 4/mgn, "
+                "haneman, baiman, sanbaiman), or ykm / 2ykm for yakuman",
             )
-        if m.group(1) is not None:
+        if m.group(6) is not None:
+            value = self.limit(token, m.group(5), m.group(6))
+        elif m.group(1) is not None:
             value = HandValue(han=int(m.group(1)), fu=int(m.group(2)))
         elif m.group(3) is not None:
             han = int(m.group(3))
             if han < 5:
                 raise self.error(
                     f"{token!r} gives han without fu below 5 han",
-                    f"write han/fu, e.g. {han}/30",
+                    f"write han/fu, e.g. {han}/30"
+                    + (f", or {han}/mgn for a mangan" if han in _MANGAN_FU else ""),
                 )
             value = HandValue(han=han)
         else:
@@ -325,6 +411,12 @@ class _Line:
             illegal.span = self.here
             raise illegal from None
         return value
+
+    def limit(self, token: str, han_text: str | None, name_text: str) -> HandValue:
+        try:
+            return _limit_value(token, han_text, name_text)
+        except _LimitError as error:
+            raise self.error(error.problem, error.fix) from None
 
     def options(self, allowed: tuple[str, ...]) -> dict[str, tuple[str, int]]:
         """The options up to the end of the line: each option's value, and the index of the

@@ -36,7 +36,15 @@ import re
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
-from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
+from mjevent.core.game import (
+    GameState,
+    apply_hand,
+    call_time,
+    end_explanation,
+    end_game,
+    new_game,
+    result_of,
+)
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -48,7 +56,7 @@ from mjevent.core.notation import (
     read_head,
 )
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
-from mjevent.core.scoring import LEGAL_FU, IllegalHandError, PaymentKind
+from mjevent.core.scoring import LEGAL_FU, IllegalHandError, PaymentKind, settlement_notes
 from mjevent.core.state import EventState, TableGame
 
 __all__ = [
@@ -124,6 +132,9 @@ class LinePreview:
     game_over: str | None
     total: int | None = None
     deficit: int | None = None
+    notes: tuple[str, ...] = ()
+    """What the line does that it does not show (`scoring.settlement_notes`): a triple ron the
+    rules make an abortive draw, a head bump, a riichi charged to the discarder of a ron."""
 
     def describe(self) -> str:
         """A plain multi-line rendering (the CLI's and the tests')."""
@@ -145,6 +156,7 @@ class LinePreview:
             lines.append(f"  next dealer: {names[self.next_dealer]} ({WINDS[self.next_dealer]})")
         if self.game_over is not None:
             lines.append(f"  {self.game_over}")
+        lines.extend(f"  note: {note}" for note in self.notes)
         return "\n".join(lines)
 
 
@@ -281,11 +293,16 @@ def preview_line(
         return LineError(f"table {table} does not exist in round {rnd} ({count})", table_span)
     game = state.game(rnd, table)
     over = None if game is None else _over(game)
-    game_over = LineError(
-        f"the game at table {table} is over ({over}); correct an entry of that game to "
-        "change it",
-        table_span,
-    )
+    if game is not None and game.state is not None and game.state.end_reason is not None:
+        # The rule that ended it, and how to go on when the real game did (tenpai-yame ...).
+        why = end_explanation(game.state).removeprefix("the game ")
+        game_over = LineError(f"the game at table {table} is over: {why}", table_span)
+    else:
+        game_over = LineError(
+            f"the game at table {table} is over ({over}); correct an entry of that game to "
+            "change it",
+            table_span,
+        )
     if over is not None and game is not None and game.finished is not None:
         return game_over
     context = entry_context(state, rnd, table=table)
@@ -328,6 +345,7 @@ def preview_line(
                 if after.finished
                 else None
             ),
+            notes=settlement_notes(parsed.hand, settlement, state.rules),
         )
     assert isinstance(parsed, FinalLine)
     return _preview_final(state, parsed, seats, before, subs, text, table_span)

@@ -243,13 +243,16 @@ def settle_leftover(
 # module name on Python 3.11; the code that runs for every seat of every game of a fold uses these.
 _NEAREST_1000, _UP_1000 = Rounding.NEAREST_1000, Rounding.UP_1000
 _NEAREST_1000_HALF_DOWN = Rounding.NEAREST_1000_HALF_DOWN
+_NEAREST_1000_HALF_AWAY = Rounding.NEAREST_1000_HALF_AWAY
 
 
 def round_points(total: int, rounding: Rounding) -> int:
     """Round one game total as `rounding` says.
 
     `NEAREST_1000`: to the nearest 1000, an exact 500 going up (towards +infinity: 1500 -> 2000,
-    -1500 -> -1000). `UP_1000`: to the next 1000 towards +infinity (1 -> 1000, -1999 -> -1000).
+    -1500 -> -1000). `NEAREST_1000_HALF_AWAY`: an exact 500 going away from zero (1500 -> 2000,
+    -1500 -> -2000; Tenhou). `UP_1000`: to the next 1000 towards +infinity (1 -> 1000,
+    -1999 -> -1000).
 
     Each seat is rounded on its own, so rounding may break the zero sum. With EMA uma and
     NEAREST_1000, finals 35500, 30500, 29500, 24500 give totals +20500, +5500, -5500, -20500
@@ -260,9 +263,14 @@ def round_points(total: int, rounding: Rounding) -> int:
     [21000, 6000, -5000, -20000]
     >>> [round_points(t, Rounding.NEAREST_1000_HALF_DOWN) for t in (1500, 1600, -1500, -1400)]
     [1000, 2000, -2000, -1000]
+    >>> [round_points(t, Rounding.NEAREST_1000_HALF_AWAY) for t in (57500, -57500, -57499)]
+    [58000, -58000, -57000]
     >>> [round_points(t, Rounding.UP_1000) for t in (1, -1999, 3000)]
     [1000, -1000, 3000]
     """
+    if rounding is _NEAREST_1000_HALF_AWAY:
+        magnitude = (abs(total) + 500) // 1000 * 1000
+        return magnitude if total >= 0 else -magnitude
     if rounding is _NEAREST_1000:
         return (total + 500) // 1000 * 1000
     if rounding is _NEAREST_1000_HALF_DOWN:
@@ -280,11 +288,12 @@ def _rounded_totals(
 
     Tenhou, finals 45300, 24800, 18400, 11500 (25,000 start, 30,000 return, oka 20,000, uma
     20/10/-10/-20): second to fourth give +4800, -21600, -38500, rounded to +5000, -22000,
-    -38000; first takes 0 - (5000 - 22000 - 38000) = +55000 (unrounded +55300).
+    -39000 (a negative half goes away from zero); first takes 0 - (5000 - 22000 - 39000) =
+    +56000 (unrounded +55300).
 
     >>> from mjevent.core.rules import preset
     >>> game_result([45300, 24800, 18400, 11500], preset("tenhou")).rounded
-    (55000, 5000, -22000, -38000)
+    (56000, 5000, -22000, -39000)
     """
     rounded = [round_points(t, rules.rounding) for t in total]
     if rules.rounding_rest_to_first and rules.rounding is not Rounding.NONE:

@@ -169,6 +169,9 @@ class Rounding(enum.StrEnum):
     NEAREST_1000_HALF_DOWN = "nearest_1000_half_down"
     """To the nearest 1000, an exact 500 going down (gosha rokunyu: 1500 -> 1000,
     -1500 -> -2000), as many Japanese clubs score."""
+    NEAREST_1000_HALF_AWAY = "nearest_1000_half_away"
+    """To the nearest 1000, an exact 500 going away from zero (1500 -> 2000, -1500 -> -2000):
+    Tenhou, where a bust at -7500 scores -37.5 - 20 uma = -57.5 -> -58."""
     UP_1000 = "up_1000"
     """Always up to the next 1000 (towards positive infinity)."""
 
@@ -603,7 +606,7 @@ _TENHOU = RuleSet(
     time_call=TimeCall.NONE,
     substitute_points=None,
     substitute_uma=None,
-    rounding=Rounding.NEAREST_1000,
+    rounding=Rounding.NEAREST_1000_HALF_AWAY,
     rounding_rest_to_first=True,
     riichi_needs_points=True,
 )

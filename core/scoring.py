@@ -65,6 +65,7 @@ __all__ = [
     "quote",
     "round_up_100",
     "settle",
+    "settlement_notes",
 ]
 
 
@@ -218,7 +219,7 @@ at least (pinfu + menzen tsumo); enter 2 han or more, or count the fu again
     if yakuman > 0 or (
         yakuman == 0
         and han >= 1
-        and ((fu in _LEGAL_FU_SET and (han > 1 or fu >= 30)) or (fu == 0 and han >= 5))
+        and ((fu in _LEGAL_FU_SET and (han > 1 or 30 <= fu <= 110)) or (fu == 0 and han >= 5))
     ):
         return
     _reject_value(value)
@@ -260,6 +261,14 @@ def _reject_value(value: HandValue) -> None:
         raise IllegalHandError(
             f"{said}: 25 fu is chiitoitsu, which is 2 han by itself; enter 2 han or more"
         )
+    if value.han == 1 and value.fu > 110:
+        # More fu than 110 needs a third concealed triplet or a third kan, which is sanankou or
+        # sankantsu (2 han each): no 1-han hand gets there (麻雀の教科書, "70符以上").
+        raise IllegalHandError(
+            f"{said}: a 1-han hand reaches 110 fu at most (more fu needs a third concealed "
+            "triplet or kan: sanankou or sankantsu, 2 han); enter 110 fu or less, or count the "
+            "han again"
+        )
     raise AssertionError(
         f"{said} passed every check but the fast path refused it"
     )  # pragma: no cover
@@ -268,8 +277,17 @@ def _reject_value(value: HandValue) -> None:
 def check_win_value(value: HandValue, *, tsumo: bool) -> None:
     """`check_value`, plus what depends on how the hand was won.
 
-    A ron never scores 20 fu (a closed ron adds 10 fu, an open hand is rounded up to 30), and a
-    chiitoitsu tsumo (25 fu) always has menzen tsumo on top of its 2 han.
+    A ron never scores 20 fu (a closed ron adds 10 fu, an open hand is rounded up to 30), a
+    chiitoitsu tsumo (25 fu) always has menzen tsumo on top of its 2 han, and 1 han 110 fu exists
+    only by ron (the Japanese charts leave the tsumo cell blank: 麻雀の教科書 "70符以上",
+    mj-station "110符").
+
+    >>> check_win_value(HandValue(han=1, fu=110), tsumo=True)
+    Traceback (most recent call last):
+    ...
+    mjevent.core.scoring.IllegalHandError: tsumo 1 han 110 fu: 1 han 110 fu is only a closed \
+ron (a tsumo earns 2 fu, not the closed ron's 10, and the fu it lacks need a third concealed \
+triplet or kan: sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win as a ron
 
     >>> check_win_value(HandValue(han=2, fu=20), tsumo=False)
     Traceback (most recent call last):
@@ -289,6 +307,12 @@ def check_win_value(value: HandValue, *, tsumo: bool) -> None:
         raise IllegalHandError(
             f"tsumo {describe(value)}: a chiitoitsu tsumo is 3 han at least (chiitoitsu 2 + "
             "menzen tsumo 1); enter 3 han or more"
+        )
+    if tsumo and value.han == 1 and value.fu == 110:
+        raise IllegalHandError(
+            f"tsumo {describe(value)}: 1 han 110 fu is only a closed ron (a tsumo earns 2 fu, "
+            "not the closed ron's 10, and the fu it lacks need a third concealed triplet or kan: "
+            "sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win as a ron"
         )
 
 
@@ -936,3 +960,47 @@ def quote(
     total = sum(amount for _, amount in shares) + each * len(shares) + sticks
     dealer_pays = None if dealer else shares[0][1] + each
     return Quote(points.base, points.limit, None, dealer_pays, shares[-1][1] + each, total)
+
+
+_WIND_LETTERS = "ESWN"
+
+
+def settlement_notes(hand: Hand, settlement: Settlement, rules: RuleSet) -> tuple[str, ...]:
+    """What a director should read beside a hand's payments, because the rules or the entry
+    did something the line does not show. Seats are named by wind (E S W N).
+
+    * a triple ron the rules turn into an abortive draw (`multi_ron = "double_only"`), or a
+      multiple ron where a head bump pays only the first winner (`"head_bump"`);
+    * a riichi listed for the discarder of a ron: the stick is charged, but a riichi whose
+      declaring discard is the tile ronned never stood and pays no stick.
+
+    >>> from mjevent.core.outcomes import HandValue, Ron, Win
+    >>> from mjevent.core.rules import preset
+    >>> hand = Hand(Ron(loser=0, wins=tuple(Win(s, HandValue(2, 30)) for s in (1, 2, 3))))
+    >>> tenhou = preset("tenhou")
+    >>> settlement_notes(hand, settle(hand, dealer=0, honba=0, deposits=0, rules=tenhou), tenhou)
+    ('triple ron: an abortive draw under these rules (multi_ron = "double_only", sanchahou); no \
+points moved, riichi sticks stay on the table',)
+    """
+    outcome = hand.outcome
+    notes: list[str] = []
+    if isinstance(outcome, Ron):
+        if len(outcome.wins) == 3 and not settlement.winners:
+            notes.append(
+                'triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+                "sanchahou); no points moved, riichi sticks stay on the table"
+            )
+        elif len(outcome.wins) > len(settlement.winners) and settlement.winners:
+            paid = ", ".join(_WIND_LETTERS[s] for s in settlement.winners)
+            notes.append(
+                f'head bump (multi_ron = "{rules.multi_ron.value}"): only {paid}, first in turn '
+                "from the discarder, is paid"
+            )
+        if outcome.loser in hand.riichi:
+            w = _WIND_LETTERS[outcome.loser]
+            notes.append(
+                f"{w} is charged a riichi stick (r:{w}) and dealt in: if the tile ronned was "
+                f"{w}'s riichi declaration, that riichi never stood and pays no stick; then leave "
+                f"{w} out of r:"
+            )
+    return tuple(notes)

@@ -50,7 +50,16 @@ from mjevent.core.entries import (
     TimeCalled,
 )
 from mjevent.core.event import EventSettings, PlayerStatus
-from mjevent.core.game import GameState, apply_hand, call_time, end_game, new_game, result_of
+from mjevent.core.game import (
+    EndReason,
+    GameState,
+    apply_hand,
+    call_time,
+    end_explanation,
+    end_game,
+    new_game,
+    result_of,
+)
 from mjevent.core.heap import collector_paused
 from mjevent.core.outcomes import (
     AbortiveDraw,
@@ -475,13 +484,7 @@ class _Table:
             return
         state = self.state if self.state is not None else _start(self.rules, False)
         if state.finished:
-            problems.append(
-                Problem(
-                    entry.id,
-                    f"hand at {self.label} after the game ended ({state.label}, "
-                    f"{state.end_reason}); void it, or correct an earlier hand",
-                )
-            )
+            problems.append(Problem(entry.id, self._over_message(state)))
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
@@ -501,6 +504,16 @@ class _Table:
         self.logged.append(entry)
         self.state = after
         self.played.append(HandPlayed(entry.id, entry.hand, settlement, after))
+
+    def _over_message(self, state: GameState) -> str:
+        if state.end_reason is EndReason.TIME:
+            # The gong: say which rule ended the game, so the table knows why the hand is refused.
+            return (
+                f"hand at {self.label} started after time was called: the rules "
+                f"(time_call = {self.rules.time_call}) allow no more hands, and the game ended "
+                f"after {state.label}; void it, or correct an earlier hand"
+            )
+        return f"hand at {self.label} after {end_explanation(state)}"
 
     def call_time(self) -> None:
         if self.time_call_at is None:

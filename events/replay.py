@@ -30,6 +30,7 @@ from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
 from mjevent.core.results import GameResult
+from mjevent.core.scoring import settlement_notes
 from mjevent.core.standings import Standings, standings_from_state
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
 from mjevent.core.text import pad
@@ -109,6 +110,9 @@ class _Teller:
             moves = f"chombo by {names[outcome.offender]}; {moves}"
         scores = " / ".join(f"{s:,}".replace(",", " ") for s in played.after.scores)
         text = f"{line:<34} {before.label:<18} {moves}  ->  {scores}"
+        notes = settlement_notes(played.hand, played.settlement, self.state.rules)
+        # Below the line, so the story's columns stay aligned.
+        text += "".join(f"\n    note: {note}" for note in notes)
         data: dict[str, Any] = {
             "type": "hand",
             "entry": entry.id,
@@ -131,6 +135,8 @@ class _Teller:
             "scores": list(played.after.scores),
             "deposits": played.after.deposits,
         }
+        if notes:
+            data["notes"] = list(notes)
         events = [StoryEvent("hand", text, data, entry.id, entry.round)]
         last = i == len(game.hands) - 1
         if last and played.after.finished and game.finished is None and game.result:

@@ -119,8 +119,12 @@ def test_kiriage_override_makes_4_han_30_fu_a_mangan() -> None:
         ),
         (["ron", "2", "20"], "mjevent calc: ron 2 han 20 fu: a ron is never 20 fu"),
         (["ron", "3", "35"], "did you mean 40 fu?"),
+        (["tsumo", "1", "110"], "calc: tsumo 1 han 110 fu: 1 han 110 fu is only a closed ron"),
+        (["ron", "1", "120"], "mjevent calc: 1 han 120 fu: a 1-han hand reaches 110 fu at most"),
         (["ron", "0", "30"], "0 han 30 fu: a winning hand has 1 han at least"),
-        (["ron", "three", "30"], "han 'three': expected a number of han (1, 2, ... 13) or"),
+        (["ron", "three", "30"], "han 'three': expected a number of han (1, 2, ... 13), a limit"),
+        (["ron", "6/mgn"], "calc: han '6/mgn': 6 han is a haneman, not a mangan"),
+        (["ron", "mangan", "30"], "calc: han 'mangan' is a limit: give no fu with it"),
         (["rom", "3", "30"], "mjevent calc: 'rom': expected ron or tsumo; did you mean 'ron'?"),
         (["ron", "3", "30", "--rules", "wrcc"], "unknown rule preset 'wrcc'; did you mean 'wrc'?"),
         (["ron", "3", "30", "--kazoe", "double"], "rule setting 'kazoe' = 'double': expected"),
@@ -426,3 +430,20 @@ def test_any_legal_line_gives_exactly_the_output_keys_and_a_consistent_total(
         expected = out["tsumo_dealer"] + out["tsumo_non_dealer"] * (players - 2) + sticks
         assert out["total"] == expected
     assert out["total"] % 100 == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "paid"),
+    [
+        # The chart's limit rows: mangan 8000 (dealer 12000), haneman 3000/6000, baiman 16000.
+        (["ron", "mangan"], "Discarder pays:       8000"),
+        (["ron", "4/mgn"], "Discarder pays:       8000"),
+        (["ron", "mgn", "--dealer"], "Discarder pays:       12000"),
+        (["tsumo", "haneman"], "Dealer pays:          6000"),
+        (["ron", "baiman"], "Discarder pays:       16000"),
+    ],
+)
+def test_a_limit_name_is_the_hand(args: list[str], paid: str) -> None:
+    result = calc(*args)
+    assert result.exit_code == 0, result.output
+    assert paid in result.stdout.splitlines()

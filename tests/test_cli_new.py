@@ -40,19 +40,26 @@ def test_new_writes_settings_and_players_from_a_text_file(tmp_path: Path) -> Non
     assert store.log == []
 
 
-def test_new_reads_teams_and_ratings_from_a_csv(tmp_path: Path) -> None:
+def _new_from_csv(tmp_path: Path, csv_text: str, rules: str = "ema2016") -> tuple[Path, str]:
+    """`mjevent new` with a players CSV; the event's path and what the command printed."""
     players = tmp_path / "players.csv"
-    players.write_text(
-        "\ufeffName,Team,Rating\nTanaka,Kyoto,1520\nSuzuki,Osaka,1498.5\nSato,Kyoto,\n",
-        encoding="utf-8",
-    )
+    players.write_text(csv_text, encoding="utf-8")
     event = tmp_path / "league.toml"
     result = runner.invoke(
-        app, ["new", str(event), "--name", "League", "--rules", "wrc", "--players-from",
+        app, ["new", str(event), "--name", "League", "--rules", rules, "--players-from",
               str(players)]
     )
     assert result.exit_code == 0, result.output
-    assert "3 players in 2 teams." in result.output
+    return event, result.output
+
+
+def test_new_reads_teams_and_ratings_from_a_csv(tmp_path: Path) -> None:
+    event, output = _new_from_csv(
+        tmp_path,
+        "\ufeffName,Team,Rating\nTanaka,Kyoto,1520\nSuzuki,Osaka,1498.5\nSato,Kyoto,\n",
+        rules="wrc",
+    )
+    assert "3 players in 2 teams." in output
     settings = EventStore.open(event).settings
     assert settings["teams"] == [{"id": "t1", "name": "Kyoto"}, {"id": "t2", "name": "Osaka"}]
     assert settings["players"] == [
@@ -124,7 +131,8 @@ def test_new_with_a_missing_players_file_writes_nothing(tmp_path: Path) -> None:
         (
             "nmae,team\nTanaka,A\n",
             "{f}:1: unknown column 'nmae'; did you mean 'name'? "
-            "Fix: name the columns from name, id, team, rating, status (name is required).",
+            "Fix: name the columns from name, id, team, rating, status, family_name, given_name, "
+            "name_order (name is required).",
         ),
         (
             "team\nA\n",
@@ -169,3 +177,63 @@ def test_duplicate_ids_in_a_players_csv_are_refused_by_the_settings(tmp_path: Pa
         "Fix: give every player a different id.\n"
     )
     assert not event.exists()
+
+
+def test_new_set_overrides_a_rule_and_writes_it_under_rules(tmp_path: Path) -> None:
+    event = tmp_path / "tonpuu.toml"
+    result = runner.invoke(
+        app,
+        [
+            "new", str(event), "--name", "East Cup", "--rules", "ema2016",
+            "--set", "length=east", "--set", "kiriage=true",
+            "--set", "uma=[20000, 10000, -10000, -20000]",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rules = EventStore.open(event).settings["rules"]
+    assert rules == {
+        "preset": "ema2016",
+        "length": "east",
+        "kiriage": True,
+        "uma": [20000, 10000, -10000, -20000],
+    }
+    ruleset = EventStore.open(event).event.rules.ruleset
+    assert (ruleset.length.value, ruleset.kiriage) == ("east", True)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("length=eest", "--set 'length=eest': "),
+        ("lenght=east", "unknown rule setting 'lenght'; did you mean 'length'?"),
+        ("length", "--set 'length': expected KEY=VALUE, e.g. --set length=east"),
+        ("uma=[1,2", "'[1,2' is not a value the event file can hold"),
+        ("preset=wrc", "the preset is chosen with --rules"),
+    ],
+)
+def test_new_set_is_validated_like_the_file_and_writes_nothing(
+    tmp_path: Path, option: str, message: str
+) -> None:
+    event = tmp_path / "bad.toml"
+    result = runner.invoke(
+        app, ["new", str(event), "--name", "X", "--rules", "ema2016", "--set", option]
+    )
+    assert result.exit_code != 0
+    assert message in result.stderr
+    assert not event.exists()
+
+
+def test_players_csv_carries_family_and_given_names_and_a_name_order(tmp_path: Path) -> None:
+    event, _ = _new_from_csv(
+        tmp_path,
+        "name,family_name,given_name,name_order\n"
+        "田中 優希,田中,優希,\n"
+        "Nguyễn Thị Mai,,,family_first\n"
+        "Sophie Müller,,,\n",
+    )
+    parts = [p.name_parts() for p in EventStore.open(event).event.players]
+    assert [(p.family, p.given, p.guess is None) for p in parts] == [
+        ("田中", "優希", True),
+        ("Nguyễn", "Thị Mai", True),
+        ("Müller", "Sophie", False),
+    ]

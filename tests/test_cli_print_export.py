@@ -38,9 +38,20 @@ def event_file(tmp_path: Path) -> Path:
             "teams": [{"id": "red", "name": "Red Dragons"}, {"id": "blue", "name": "Blue Waves"}],
             "players": [
                 {"id": "p1", "name": "田中 優希", "team": "red"},
-                {"id": "p2", "name": "Sophie Müller", "team": "blue"},
+                {
+                    "id": "p2",
+                    "name": "Sophie Müller",
+                    "team": "blue",
+                    "family_name": "Müller",
+                    "given_name": "Sophie",
+                },
                 {"id": "p3", "name": "김서연", "team": "red"},
-                {"id": "04120007", "name": "Lars Øvergaard", "team": "blue"},
+                {
+                    "id": "04120007",
+                    "name": "Lars Øvergaard",
+                    "team": "blue",
+                    "name_order": "given_first",
+                },
             ],
         },
     )
@@ -129,15 +140,22 @@ def test_export_ema_rows_and_zero_sum_report(event_file: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Position,First name,Last name,EMA number,Table points,Score,EMA member,Country",
+        # Family names last column: Müller given in the file, Øvergaard by name_order, 김 and
+        # 田中 guessed (family name first in Korean and CJK script) and listed on stderr.
         "1,Sophie,Müller,,,25000,0,",
-        "2,,김서연,,,8000,0,",
-        "3,田中,優希,,,5000,0,",
+        "2,서연,김,,,8000,0,",
+        "3,優希,田中,,,5000,0,",
         "4,Lars,Øvergaard,04120007,,-60000,1,",
     ]
     assert result.stderr.splitlines() == [
         "game points add up to -20.0; chombo penalties -20.0; before chombo the tables add up "
         "to 0.0; event penalties -2.0",
         "chombo: round 2 table 1 Lars Øvergaard (04120007) -20.0",
+        "check 2 name split(s), guessed (set family_name and given_name, or name_order, on the "
+        "player in the event file to make them exact):",
+        "  김서연: Last name 김, First name 서연 (family name first in Korean script, "
+        "one-character family name)",
+        "  田中 優希: Last name 田中, First name 優希 (family name first in CJK script)",
     ]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
 
@@ -194,3 +195,66 @@ def test_check_names_the_line_of_a_broken_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {path}:2")
+
+
+
+def _one_table(tmp_path: Path, rules: str, *overrides: str) -> Path:
+    """An event made by `mjevent new --rules RULES --set ...`, four players at one table."""
+    path = tmp_path / "one.toml"
+    sets = [arg for o in overrides for arg in ("--set", o)]
+    made = runner.invoke(app, ["new", str(path), "--name", "One", "--rules", rules, *sets])
+    assert made.exit_code == 0, made.output
+    store = EventStore.open(path)
+    for pid, name in (("a", "Ann"), ("b", "Bo"), ("c", "Cy"), ("d", "Di")):
+        commands.add_player(store, pid, name, entry_id=f"add-{pid}")
+    commands.set_seating(store, 1, [[["a", "b", "c", "d"]]], entry_id="seat")
+    return path
+
+
+def test_a_triple_ron_made_an_abortive_draw_says_why_in_the_echo(tmp_path: Path) -> None:
+    # Tenhou: multi_ron = "double_only", a triple ron (sanchahou) is an abortive draw.
+    path = _one_table(tmp_path, "tenhou")
+    done = runner.invoke(
+        app, ["record", str(path), "t1", "ron", "S<-E", "2/30", "W<-E", "3/30", "N<-E", "1/30"]
+    )
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert "no points moved" in lines[1]
+    assert lines[2] == (
+        '    note: triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+        "sanchahou); no points moved, riichi sticks stay on the table"
+    )
+
+
+def test_a_head_bump_and_a_riichi_of_the_discarder_are_noted(tmp_path: Path) -> None:
+    # WRC: atamahane (multi_ron = "head_bump"); West and North ron East's discard, West is
+    # first in turn from East (S, W, N), so only West is paid. East is listed in r:.
+    path = _one_table(tmp_path, "wrc")
+    done = runner.invoke(
+        app, ["record", str(path), "t1", "ron", "W<-E", "2/30", "N<-E", "3/30", "r:E"]
+    )
+    assert done.exit_code == 0, done.output
+    assert done.stdout.splitlines()[2:] == [
+        '    note: head bump (multi_ron = "head_bump"): only W, first in turn from the '
+        "discarder, is paid",
+        "    note: E is charged a riichi stick (r:E) and dealt in: if the tile ronned was E's "
+        "riichi declaration, that riichi never stood and pays no stick; then leave E out of r:",
+    ]
+
+
+def test_a_hand_after_tenpaiyame_names_the_rule_and_how_to_go_on(tmp_path: Path) -> None:
+    # Tenhou rules, east only (--set length=east): North deals East 4, is tenpai at the draw
+    # and first with 30000 or more, so the game ends (tenpaiyame) and a fifth hand is refused.
+    path = _one_table(tmp_path, "tenhou", "length=east")
+    for line in ("t1 tsumo N 6", "t1 draw", "t1 draw", "t1 draw tenpai:N"):
+        done = runner.invoke(app, ["record", str(path), *line.split()])
+        assert done.exit_code == 0, done.output
+    refused = runner.invoke(app, ["record", str(path), "r1", "t1", "draw"])
+    assert refused.exit_code == 1
+    assert (
+        "the game ended at East 4, 2 honba (tenpaiyame: the dealer was tenpai in the last hand "
+        "and first with 30000 or more, rule tenpaiyame = true). If the table played on, a hand "
+        "was entered wrong (void or correct it: the log keeps both), or the event does not play "
+        "this rule: in the event file's [rules], set tenpaiyame = false (for every table) and "
+        "run mjevent check"
+    ) in refused.stderr

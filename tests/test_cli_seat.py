@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from typer.testing import CliRunner
 
 from mjevent.core.seating.draw import draw_permutation
 from mjevent.tui.cli import app
+from mjevent.tui.cli_seat import SearchProgress
 
 runner = CliRunner()
 
@@ -181,4 +183,61 @@ def test_84_riichi_players_get_27_rounds_that_the_checker_passes(tmp_path: Path)
         "rounds: 27, repeat-free: 27",
         "repeated pairs: 0 (extra meetings 0)",
         "pairs never met: 84 (indirect only: 84)",
+    ]
+
+
+def test_over_asked_seat_says_so_first_and_seats_the_fewest_repeats() -> None:
+    # 120 players: the constructions and the catalogue give 35, best known and bound 39
+    # (seating-targets.md); the 36th round is seated at once with the fewest repeats.
+    result = runner.invoke(app, ["seat", "--players", "120", "--rounds", "36", "--format", "tsv"])
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        "36 rounds asked for 120 players at tables of 4: more than mjevent knows how to seat "
+        "without a repeated pair. Its constructions give 35 repeat-free rounds and the public "
+        "catalogue 35; the best known is 39, the bound 39 (a 39-round schedule exists but is "
+        "not built in). Seating the 35, then the search adds what it can and seats the rest "
+        "with the fewest repeats."
+    )
+    assert "35 of 36 rounds are repeat-free" in result.stderr
+    assert "repeats 18;" in result.stderr
+    assert result.stdout.splitlines()[-1].startswith("36\t30\t")
+
+
+def test_max_seconds_must_be_positive() -> None:
+    result = runner.invoke(app, ["seat", "--players", "16", "--rounds", "5", "--max-seconds", "0"])
+    assert result.exit_code == 2
+    assert "--max-seconds 0: expected a number of seconds above 0" in result.stderr
+
+
+def test_progress_bar_waits_a_second_then_draws_each_round() -> None:
+    now = [0.0]
+    out = io.StringIO()
+    bar = SearchProgress(out, clock=lambda: now[0])
+    bar.update(1, 4)  # within the first second: nothing
+    now[0] = 1.5
+    bar.update(2, 4)
+    now[0] = 1.9
+    bar.update(3, 4)  # not a terminal: at most one line a second
+    now[0] = 2.0
+    bar.update(4, 4)  # the last round is always shown
+    bar.finish()
+    assert out.getvalue().splitlines() == [
+        "searching [##########----------] round 2 of 4, 2 s",
+        "searching [####################] round 4 of 4, 2 s",
+    ]
+
+
+def test_progress_bar_names_each_slow_step_as_it_starts() -> None:
+    now = [2.0]
+    out = io.StringIO()
+    bar = SearchProgress(out, clock=lambda: now[0])
+    bar.start = 0.0
+    bar.step("cyclic base round, plan", 1, 2)
+    now[0] = 2.5
+    bar.step("inside rounds", 1, 7)  # a new step is shown at once
+    bar.step("inside rounds", 2, 7)  # the same step within a second: not again
+    assert out.getvalue().splitlines() == [
+        "searching [##########----------] cyclic base round, plan 1 of 2, 2 s",
+        "searching [##------------------] inside rounds 1 of 7, 2 s",
     ]

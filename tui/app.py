@@ -33,7 +33,7 @@ from textual.screen import Screen
 from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
-from mjevent.tui.config import read_keymap
+from mjevent.tui.config import KeymapError, read_keymap
 from mjevent.tui.keys import screen_keys
 from mjevent.tui.messages import EventChanged, EventFileTrouble, OpenTable
 from mjevent.tui.session import Clock, EventSession, utc_now
@@ -142,7 +142,11 @@ class MjeventApp(App[None]):
 
     def on_mount(self) -> None:
         """Apply the user's keymap, start watching the file."""
-        keymap = read_keymap(self.keymap_path)
+        try:
+            keymap = read_keymap(self.keymap_path)
+        except KeymapError as error:  # `mjevent open` checks it first; a script may not
+            self.notify(str(error), title="Keymap not applied", severity="error", timeout=10)
+            keymap = {}
         if keymap:
             self.set_keymap(keymap)
         if self.poll_seconds is not None:
@@ -155,12 +159,19 @@ class MjeventApp(App[None]):
     @work(thread=True, exclusive=True, group="event-file")
     def watch_event_file(self, seconds: float) -> None:
         """Poll the file; post `EventChanged` when another process appended."""
+        warned = len(self.session.store.warnings)
         while not self._stop_polling.wait(seconds):
             try:
                 changed = self.session.refresh()
-            except EventFileError as error:
+            except (EventFileError, OSError, ValueError) as error:
+                # The file went away or another program broke it: say so and keep showing
+                # the last good state (a crash here would lose the director's typing).
                 self.post_message(EventFileTrouble(str(error)))
                 continue
+            # What the store repaired while reading (a torn entry another program left).
+            for warning in self.session.store.warnings[warned:]:
+                self.post_message(EventFileTrouble(warning))
+            warned = len(self.session.store.warnings)
             if changed:
                 self.post_message(EventChanged(self.session.state))
 

@@ -163,6 +163,12 @@ def describe_changes(
         if (q.status, q.since_round) != (p.status, p.since_round):
             since = "" if p.since_round is None else f" from round {p.since_round}"
             out.append(f"{p.name}: {q.status.value} -> {p.status.value}{since}")
+    for rnd in sorted(set(before.presence) | set(after.presence)):
+        called, calls = before.presence.get(rnd, {}), after.presence.get(rnd, {})
+        for pid in sorted(set(called) | set(calls)):
+            if called.get(pid) != calls.get(pid) and pid in calls:
+                what = "checked in" if calls[pid] else "absent"
+                out.append(f"{after.name(pid)}: {what} for round {rnd}")
     for rnd in sorted(set(before.seating) | set(after.seating)):
         if before.seating.get(rnd) != after.seating.get(rnd):
             out.append(f"round {rnd}: seating changes")

@@ -19,6 +19,10 @@ import typer.main
 # name -> (module, attribute: a command function or a Typer sub-app, context settings attribute)
 COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "open": ("mjevent.tui.cli_open", "open_console", None),
+    "timer": ("mjevent.tui.cli_timer", "timer", None),
+    "display": ("mjevent.tui.cli_display", "display", None),
+    "announce": ("mjevent.tui.cli_display", "announce", None),
+    "serve": ("mjevent.tui.cli_serve", "serve", None),
     "new": ("mjevent.tui.cli_new", "new", None),
     "record": ("mjevent.tui.cli_record", "record", "CONTEXT_SETTINGS"),
     "check": ("mjevent.tui.cli_check", "check", None),
@@ -27,7 +31,7 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "seat": ("mjevent.tui.cli_seating", "seat", "SEAT_CONTEXT"),
     "seating": ("mjevent.tui.cli_seating", "seating_app", None),
     "player": ("mjevent.tui.cli_player", "player", None),
-    "print": ("mjevent.tui.cli_print", "print_app", None),
+    "print": ("mjevent.tui.cli_paper", "print_app", None),
     "export": ("mjevent.tui.cli_export", "export", None),
 }
 

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 import typer
 
+from mjevent.core.notation import limit_value
 from mjevent.core.outcomes import HandValue
 from mjevent.core.results import check_final_scores, game_result
 from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset
@@ -290,7 +291,8 @@ def chart_text(rules: RuleSet) -> str:
             cells = [_cell(rules, HandValue(han, fu), dealer=dealer) for han in (1, 2, 3, 4)]
             lines.append(f"{fu:<6}" + "".join(c.ljust(width) for c in cells).rstrip())
         lines.append("")
-    lines.append("- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han)")
+    lines.append("- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han),")
+    lines.append("  1 han 110 fu a closed ron only")
     lines.append("")
     lines.append("LIMITS          han       non-dealer ron (tsumo)    dealer ron (tsumo)")
     sanbaiman = "11-12" if rules.kazoe is Kazoe.YAKUMAN else "11+"
@@ -318,11 +320,19 @@ def _parse_value(han: str, fu: int | None) -> HandValue:
     if han.lower() in ("yakuman", "ykm"):
         return HandValue(yakuman=1 if fu is None else fu)
     try:
+        limit = limit_value(han)
+    except ValueError as error:
+        raise CalcInputError(f"han {error}") from None
+    if limit is not None:
+        if fu is not None:
+            raise CalcInputError(f"han {han!r} is a limit: give no fu with it")
+        return limit
+    try:
         count = int(han)
     except ValueError:
         raise CalcInputError(
-            f"han {han!r}: expected a number of han (1, 2, ... 13) or 'yakuman', "
-            "e.g. mjevent calc ron 3 30"
+            f"han {han!r}: expected a number of han (1, 2, ... 13), a limit (mangan, 4/mgn, "
+            "haneman, baiman, sanbaiman) or 'yakuman', e.g. mjevent calc ron 3 30"
         ) from None
     return HandValue(han=count, fu=fu or 0)
 
@@ -384,8 +394,9 @@ def calc(
     ),
     han: str | None = typer.Argument(
         None,
-        metavar="HAN|yakuman",
-        help="Han (13+ per kazoe), or 'yakuman'.",
+        metavar="HAN|LIMIT|yakuman",
+        help="Han (13+ per kazoe), a limit (mangan, 4/mgn, haneman, baiman, sanbaiman), or "
+        "'yakuman'.",
         show_default=False,
     ),
     fu: int | None = typer.Argument(

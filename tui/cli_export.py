@@ -18,17 +18,20 @@ import csv
 import enum
 import io
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from mjevent.core.event import Player
+from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
 
-__all__ = ["ExportFormat", "ema_rows", "export", "game_rows"]
+__all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
 
 EMA_HEADER = (
     "Position",
@@ -68,14 +71,6 @@ class ExportFormat(enum.StrEnum):
     CSV = "csv"
 
 
-def _split_name(name: str) -> tuple[str, str]:
-    # A guess the director checks before sending: the last word is the family name.
-    parts = name.split()
-    if len(parts) < 2:
-        return "", name
-    return " ".join(parts[:-1]), parts[-1]
-
-
 def _ema_number(player: str) -> str:
     match = _EMA_ID.match(player)
     return match.group(1).zfill(8) if match else ""
@@ -86,18 +81,62 @@ def _score(total: float) -> str:
     return str(round(total))
 
 
-def _ema_row(row: StandingRow, position: str) -> list[str]:
-    first, last = _split_name(row.name)
+def _name_parts(row: StandingRow, players: Mapping[str, Player]) -> NameParts:
+    player = players.get(row.player)
+    # A late entry (added by a log entry) has no family_name in the file: its name is guessed.
+    return player.name_parts() if player is not None else split_name(row.name)
+
+
+def _ema_row(row: StandingRow, position: str, parts: NameParts) -> list[str]:
     number = _ema_number(row.player)
-    return [position, first, last, number, "", _score(row.total), "1" if number else "0", ""]
+    return [
+        position,
+        parts.given,
+        parts.family,
+        number,
+        "",
+        _score(row.total),
+        "1" if number else "0",
+        "",
+    ]
 
 
-def ema_rows(table: Standings) -> list[list[str]]:
+def _ema_players(table: Standings) -> list[tuple[StandingRow, str]]:
+    ranked = [(r, str(r.place)) for r in table.rows]
+    return ranked + [(r, "-") for r in table.apart if r.status.value == "substitute"]
+
+
+def ema_rows(table: Standings, players: Mapping[str, Player]) -> list[list[str]]:
     """The EMA results rows: ranked players by place (tied players share the position number),
-    then substitutes with position "-" (EMA counts them as participants)."""
-    rows = [_ema_row(r, str(r.place)) for r in table.rows]
-    rows += [_ema_row(r, "-") for r in table.apart if r.status.value == "substitute"]
-    return rows
+    then substitutes with position "-" (EMA counts them as participants). First name and Last
+    name are the player's given and family name (`Player.name_parts`)."""
+    return [_ema_row(r, pos, _name_parts(r, players)) for r, pos in _ema_players(table)]
+
+
+def name_checks(table: Standings, players: Mapping[str, Player]) -> list[str]:
+    """One line per exported name whose split was guessed, for the director to check.
+
+    The guessed family-name-first names come first (the split most likely to surprise), then
+    the rest; each line shows the split and why.
+    """
+    guessed = []
+    for r, _ in _ema_players(table):
+        parts = _name_parts(r, players)
+        if parts.guess is not None:
+            first = not parts.guess.startswith(("family name last", "one word"))
+            guessed.append((not first, r.name, parts))
+    lines = []
+    if guessed:
+        lines.append(
+            f"check {len(guessed)} name split(s), guessed (set family_name and given_name, or "
+            "name_order, on the player in the event file to make them exact):"
+        )
+    for _, name, parts in sorted(guessed, key=lambda g: g[0]):
+        lines.append(
+            f"  {name}: Last name {parts.family or '-'}, First name {parts.given or '-'} "
+            f"({parts.guess})"
+        )
+    return lines
 
 
 def game_rows(state: EventState, up_to: int) -> list[list[str]]:
@@ -174,8 +213,9 @@ def export(
     store, state, entries = load_event(file)
     table = standings_of(file, store, state, entries, after_round)
     if fmt is ExportFormat.EMA:
-        text = _csv(EMA_HEADER, ema_rows(table))
-        for line in _zero_sum_report(table):
+        players = {p.id: p for p in state.settings.players}
+        text = _csv(EMA_HEADER, ema_rows(table, players))
+        for line in _zero_sum_report(table) + name_checks(table, players):
             typer.echo(line, err=True)
     else:
         text = _csv(GAME_HEADER, game_rows(state, table.round))

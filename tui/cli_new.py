@@ -12,6 +12,7 @@ import csv
 import datetime as dt
 import difflib
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -21,10 +22,11 @@ from mjevent.core.event import FORMAT_VERSION, EventFormat
 from mjevent.core.rules import PRESETS, RulesError, preset
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
+from mjevent.events.values import SetOptionError, parse_set
 
 __all__ = ["NewEventError", "PlayersFileError", "create_event", "new", "players_from_file"]
 
-_COLUMNS = ("name", "id", "team", "rating", "status")
+_COLUMNS = ("name", "id", "team", "rating", "status", "family_name", "given_name", "name_order")
 
 
 class PlayersFileError(ValueError):
@@ -78,6 +80,10 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
             player["rating"] = _number(path, line, rating)
         if row.get("status"):
             player["status"] = row["status"]
+        # Checked with the rest of the file by the event loader, which names the player.
+        for key in ("family_name", "given_name", "name_order"):
+            if row.get(key):
+                player[key] = row[key]
         players.append(player)
     return players, [{"id": tid, "name": name} for name, tid in teams.items()]
 
@@ -140,9 +146,11 @@ def create_event(
     date: str | None = None,
     venue: str | None = None,
     game_format: EventFormat | None = None,
+    overrides: Sequence[str] = (),
 ) -> EventStore:
     """Create the event file `mjevent new` creates (the console's "new event" form calls this
-    too); raise `NewEventError` naming the fix, with nothing written."""
+    too); `overrides` are `--set KEY=VALUE` rule settings over the preset. Raise
+    `NewEventError` naming the fix, with nothing written."""
     try:
         preset(rules)
     except RulesError as error:
@@ -159,7 +167,22 @@ def create_event(
         event["venue"] = venue
     if game_format is not None:
         event["format"] = game_format.value
-    settings: dict[str, Any] = {"event": event, "rules": {"preset": rules}}
+    rules_table: dict[str, Any] = {"preset": rules}
+    typed: dict[str, str] = {}  # key path -> the --set that gave it, for the error message
+    for text in overrides:
+        try:
+            key, value = parse_set(text)
+        except SetOptionError as error:
+            raise NewEventError(str(error)) from None
+        key = key.removeprefix("rules.")
+        if key == "preset":
+            raise NewEventError(
+                f"--set {text!r}: the preset is chosen with --rules; --set changes one setting")
+        if key in rules_table:
+            raise NewEventError(f"--set {text!r}: {key} is set twice; keep one --set {key}=...")
+        rules_table[key] = value
+        typed[f"rules.{key}"] = text
+    settings: dict[str, Any] = {"event": event, "rules": rules_table}
     if players_from is not None:
         try:
             players, teams = players_from_file(players_from)
@@ -171,7 +194,8 @@ def create_event(
     try:
         return EventStore.create(file, settings)
     except EventFileError as error:
-        raise NewEventError(str(error)) from None
+        given = typed.get(getattr(error, "key_path", None) or "")
+        raise NewEventError(f"--set {given!r}: {error}" if given else str(error)) from None
 
 
 def new(
@@ -196,12 +220,20 @@ def new(
         EventFormat | None,
         typer.Option("--format", help="riichi or sanma (default: as the rules preset plays)."),
     ] = None,
+    overrides: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="A rule setting over the preset, KEY=VALUE as in the file's [rules] "
+            "(repeatable): --set length=east --set kiriage=true.",
+        ),
+    ] = None,
 ) -> None:
     """Create a new event file with its settings and an empty log; refuse to overwrite."""
     try:
         store = create_event(
             file, name, rules, players_from=players_from, date=date, venue=venue,
-            game_format=game_format,
+            game_format=game_format, overrides=overrides or (),
         )
     except NewEventError as error:
         _fail(str(error))

@@ -8,15 +8,27 @@ list per round when somebody sits out); docs/seating.md describes every field.
 from __future__ import annotations
 
 import json
+import shutil
+import sys
+import textwrap
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TextIO
 
 import typer
 
 from mjevent.core.seating.check import Requirements, check
 from mjevent.core.seating.draw import apply_draw
-from mjevent.core.seating.generate import generate, repeat_free_bound
+from mjevent.core.seating.generate import (
+    GenerateSettings,
+    generate,
+    generate_over_asked,
+    reach,
+    repeat_free_bound,
+)
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
+from mjevent.core.seating.search import SearchSettings
 
 __all__ = ["format_text", "format_tsv", "seat", "seating_app", "seating_check"]
 
@@ -62,6 +74,73 @@ def format_tsv(schedule: Schedule) -> str:
     return "\n".join(rows)
 
 
+class SearchProgress:
+    """A one-line bar on stderr for a search that has run longer than a second.
+
+    The search reports each round it has seated (`update`), the slower sources each step they
+    start (`step`: cyclic plans, shifted team rounds, inside rounds annealed); nothing is shown
+    during the first second, so a quick request prints no bar. On a terminal the line is
+    redrawn in place; elsewhere (a log, a pipe) a line is written at most once a second, and
+    for the last step.
+    """
+
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        after: float = 1.0,
+        width: int = 20,
+    ) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.clock = clock
+        self.start = clock()
+        self.after = after
+        self.width = width
+        self.tty = self.stream.isatty()
+        self.last_line = -1.0
+        self.last_text = ""
+        self.last_what = ""
+        self.shown = False
+
+    def line(self, done: int, total: int, what: str = "round") -> str:
+        """The bar for step `done` of `total`: `[#####---------------] round 5 of 20, 3 s`."""
+        filled = self.width * done // max(total, 1)
+        elapsed = self.clock() - self.start
+        return (
+            f"searching [{'#' * filled}{'-' * (self.width - filled)}] {what} {done} of "
+            f"{total}, {elapsed:.0f} s"
+        )
+
+    def update(self, done: int, total: int) -> None:
+        """The search's progress callback: `done` rounds of `total` seated."""
+        self.step("round", done, total)
+
+    def step(self, what: str, done: int, total: int) -> None:
+        """Show the bar once a second has passed (`GenerateSettings.progress`)."""
+        now = self.clock()
+        if now - self.start < self.after:
+            return
+        text = self.line(done, total, what)
+        if self.tty:
+            # Padded so a shorter line wipes the end of a longer one.
+            self.stream.write("\r" + text.ljust(len(self.last_text)))
+        elif done == total or now - self.last_line >= 1.0 or what != self.last_what:
+            self.stream.write(text + "\n")
+            self.last_line = now
+        else:
+            return
+        self.last_text, self.last_what = text, what
+        self.stream.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        """End the redrawn line, so what follows starts on a line of its own."""
+        if self.shown and self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
 def seat(
     players: int = typer.Option(..., "--players", help="Number of players (P)."),
     table_size: int = typer.Option(
@@ -80,10 +159,23 @@ def seat(
         help="The announced draw text: SHA-256 of it seeds the permutation of players.",
     ),
     output_format: str = typer.Option("text", "--format", help="text, json or tsv."),
+    max_seconds: float | None = typer.Option(
+        None,
+        "--max-seconds",
+        help="Stop searching after this many seconds and seat the rest at once (the result "
+        "can then differ between runs). Default: no limit.",
+    ),
 ) -> None:
-    """Print a seating schedule: most rounds with no repeated pair, balanced winds and tables."""
+    """Print a seating schedule: most rounds with no repeated pair, balanced winds and tables.
+
+    When more rounds are asked than mjevent knows how to seat without a repeated pair (its
+    constructions and the public catalogue), it says so at once, with the best known count and
+    the bound, and seats the rounds it knows followed by the fewest repeats.
+    """
     if output_format not in FORMATS:
         _fail(f"--format {output_format!r}: expected one of {', '.join(FORMATS)}")
+    if max_seconds is not None and max_seconds <= 0:
+        _fail(f"--max-seconds {max_seconds:g}: expected a number of seconds above 0")
     if teams is not None and team_size is not None:
         _fail("--teams and --team-size both given: use one of them")
     try:
@@ -92,7 +184,20 @@ def seat(
             if teams is not None or team_size is not None
             else ()
         )
-        schedule = generate(players, table_size, rounds, teams=team_list)
+        within = reach(players, table_size, rounds, teams=team_list)
+        progress = SearchProgress()
+        deadline = progress.start + max_seconds if max_seconds is not None else None
+        settings = GenerateSettings(
+            deadline=deadline,
+            progress=progress.step,
+            search=SearchSettings(deadline=deadline, progress=progress.update),
+        )
+        if within.over_asked:
+            typer.echo(_for_terminal(within.message()), err=True)
+            schedule = generate_over_asked(within, teams=team_list, settings=settings)
+        else:
+            schedule = generate(players, table_size, rounds, teams=team_list, settings=settings)
+        progress.finish()
     except ScheduleError as exc:
         _fail(str(exc))
     if seed is not None:
@@ -182,6 +287,14 @@ def seating_check(
         typer.echo(line)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _for_terminal(text: str) -> str:
+    """`text` wrapped at word boundaries to the terminal's width when stderr is a terminal
+    (a log or a pipe gets one line, for grep)."""
+    if not sys.stderr.isatty():
+        return text
+    return textwrap.fill(text, width=shutil.get_terminal_size().columns - 1)
 
 
 def _fail(message: str) -> NoReturn:

@@ -28,8 +28,8 @@ class EventChanged(Message):
 
 @dataclass
 class EventFileTrouble(Message):
-    """Reading what another process wrote failed; `text` names the file, the line and the fix.
-    Nothing was lost: the console keeps showing the last good state."""
+    """Reading what another process wrote failed, or needed a repair; `text` names the file,
+    the line and the fix. Nothing was lost: the console keeps showing the last good state."""
 
     text: str
 

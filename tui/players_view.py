@@ -19,7 +19,8 @@ __all__ = ["PlayerRow", "next_player_id", "player_rows", "seat_of"]
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """One player's line: id, name, team, status in words, seat in the round shown."""
+    """One player's line: id, name, team, status in words, seat in the round shown, and the
+    roll call of that round (`here`: "here", "absent", or "" when not called yet)."""
 
     id: PlayerId
     name: str
@@ -27,6 +28,7 @@ class PlayerRow:
     status: str
     seat: str
     withdrawn: bool
+    here: str = ""
 
     def matches(self, search: str) -> bool:
         """Whether every word of `search` is in the name or the id (case and accents ignored).
@@ -59,8 +61,9 @@ def _status(state: EventState, player: PlayerId) -> str:
 
 def player_rows(state: EventState, rnd: int) -> tuple[PlayerRow, ...]:
     """Every player in the file's order, with their seat in round `rnd` ("t3 E", or "" when
-    not seated, "t3 E (sub: Kim)" when someone plays in their place)."""
+    not seated, "t3 E (sub: Kim)" when someone plays in their place) and the roll call."""
     team_name = {t.id: t.name for t in state.settings.teams}
+    called = state.presence.get(rnd, {})
     out = []
     for pid, p in state.players.items():
         where = seat_of(state, pid, rnd)
@@ -79,6 +82,7 @@ def player_rows(state: EventState, rnd: int) -> tuple[PlayerRow, ...]:
                 _status(state, pid),
                 seat,
                 p.status is PlayerStatus.WITHDRAWN,
+                "" if pid not in called else ("here" if called[pid] else "absent"),
             )
         )
     return tuple(out)

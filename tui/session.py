@@ -17,6 +17,8 @@ refresh from interleaving with a command.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import inspect
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -60,13 +62,14 @@ class EventSession:
         **kwargs: P.kwargs,
     ) -> EventState:
         """Call an events command on the store (`run(record_line, "t3 ron S<-W 3/30")`) with the
-        session's clock, keep the new state and return it.
+        session's clock (when it takes `clock=`), keep the new state and return it.
 
         The command's own errors (`CommandError`, `IllegalHandError`, `EntrySyntaxError` ...)
         pass through unchanged; nothing was written when one is raised.
         """
         extra: dict[str, Any] = dict(kwargs)
-        extra.setdefault("clock", self.clock)
+        if _takes_clock(command):
+            extra.setdefault("clock", self.clock)
         with self._lock:
             state = command(self.store, *args, **extra)
             self.state = state
@@ -87,6 +90,15 @@ class EventSession:
                 return False
             self.state = state
             return True
+
+
+@functools.cache
+def _takes_clock(command: Callable[..., object]) -> bool:
+    # Every command that makes an entry takes `clock=`; a reading one (`current_state`) does not.
+    try:
+        return "clock" in inspect.signature(command).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _open(path: Path) -> EventStore:

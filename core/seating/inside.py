@@ -20,7 +20,8 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from mjevent.core.seating.inside_blocks import INSIDE_BLOCKS
 
@@ -174,15 +175,30 @@ def stored_inside(m: int, table_size: int) -> Grouping:
 
 
 def longest_inside(
-    m: int, table_size: int, wanted: int, *, iterations: int, seed: int = 0
+    m: int,
+    table_size: int,
+    wanted: int,
+    *,
+    iterations: int,
+    seed: int = 0,
+    deadline: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Grouping:
     """The most inside rounds (up to `wanted`) the annealing finds, one round more at a time.
+
+    With a `deadline` (a `time.monotonic()` value) no annealing starts after it: the rounds
+    found so far are returned. `progress` is told (round count tried, most to try) before each
+    annealing.
 
     >>> len(longest_inside(15, 4, 9, iterations=200_000))
     5
     """
     best: Grouping = []
     for rounds in range(1, min(wanted, most_inside_rounds(m, table_size)) + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            return best
+        if progress is not None:
+            progress(rounds, min(wanted, most_inside_rounds(m, table_size)))
         got = anneal_inside(
             m,
             table_size,
@@ -194,7 +210,9 @@ def longest_inside(
             break
         best = got
     goal = min(wanted, most_inside_rounds(m, table_size))
-    if len(best) < goal and m <= _LARGER_SITOUTS_UP_TO:
+    if len(best) < goal and m <= _LARGER_SITOUTS_UP_TO and not (
+        deadline is not None and time.monotonic() > deadline
+    ):
         best = _with_larger_sitouts(m, table_size, goal, best, iterations // 4, seed)
     return best
 

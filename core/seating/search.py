@@ -21,7 +21,8 @@ Strategy (deterministic: iteration budgets, never wall-clock, so a schedule is r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,6 +49,11 @@ class SearchSettings:
     stretch_work: int = 3_000_000
     polish_iterations: int = 3000
     tenure: int = 6
+    deadline: float | None = None
+    """A `time.monotonic()` value: rounds started after it get no tabu search (a greedy
+    grouping only), so the search ends soon after; None: no limit."""
+    progress: Callable[[int, int], None] | None = None
+    """Called with (rounds done, rounds to do) after each new round."""
 
 
 @dataclass(frozen=True)
@@ -293,6 +299,14 @@ def search(
             # No arrangement of the earlier rounds lets this one avoid every repeat: spending
             # the tabu and stretch budgets on it would only delay the same answer.
             clean = False
+        if cfg.deadline is not None and time.monotonic() > cfg.deadline:
+            # Out of time: the round keeps its greedy or random start, no search.
+            state.add_round(tables)
+            new_rounds.append(tables)
+            clean = False
+            if cfg.progress is not None:
+                cfg.progress(index + 1, len(active))
+            continue
         state.add_round(tables)
         ok = state.tabu([tables], cfg.round_iterations, until_zero=clean)
         if clean and not ok and cfg.stretch_iterations:
@@ -337,6 +351,8 @@ def search(
             stretch_from = len(new_rounds)
         if not clean and cfg.polish_iterations:
             state.tabu([tables], cfg.polish_iterations, until_zero=False)
+        if cfg.progress is not None:
+            cfg.progress(index + 1, len(active))
     all_rounds = [*fixed_arrays, *new_rounds]
     out = tuple(
         tuple(tuple(int(p) for p in row) for row in arr) for arr in all_rounds

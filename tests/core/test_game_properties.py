@@ -86,6 +86,8 @@ def _legal_low(han: int, fu: int, *, tsumo: bool) -> bool:
         return tsumo and han >= 2
     if fu == 25:
         return han >= (3 if tsumo else 2)
+    if fu == 110:
+        return han >= 2 or not tsumo
     return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -31,7 +32,8 @@ from mjevent.core.outcomes import (
     Tsumo,
     Win,
 )
-from mjevent.core.scoring import IllegalHandError
+from mjevent.core.rules import preset
+from mjevent.core.scoring import IllegalHandError, quote
 
 TABLE_3 = (
     SeatedPlayer("p01", "Tanaka Yūki"),
@@ -120,9 +122,16 @@ def test_other_spellings_format_to_the_canonical_line(text: str, canonical: str)
         ("t3 ron S<-W", "cannot read 't3 ron S<-W': it ends where the hand value was expected; "
          "write e.g. '3/30'"),
         ("t3 ron S<-W 3", "cannot read 't3 ron S<-W 3': '3' gives han without fu below 5 han; "
-         "write han/fu, e.g. 3/30"),
+         "write han/fu, e.g. 3/30, or 3/mgn for a mangan"),
         ("t3 ron S<-W 3h30", "cannot read 't3 ron S<-W 3h30': '3h30' is not a hand value; write "
-         "han/fu (3/30), han alone from 5 han up (6), or ykm / 2ykm for yakuman"),
+         "han/fu (3/30), han alone from 5 han up (6), a limit (mangan, 4/mgn, haneman, baiman, "
+         "sanbaiman), or ykm / 2ykm for yakuman"),
+        ("t3 ron S<-W 6/mgn", "cannot read 't3 ron S<-W 6/mgn': '6/mgn': 6 han is a haneman, "
+         "not a mangan; write 6 alone from 5 han, or han/fu"),
+        ("t3 ron S<-W 1/mgn", "cannot read 't3 ron S<-W 1/mgn': '1/mgn': 1 han never reaches a "
+         "mangan (1 han 110 fu is 3600); write han/fu"),
+        ("t3 ron S<-W hanemn", "cannot read 't3 ron S<-W hanemn': 'hanemn' is not a hand value; "
+         "did you mean 'haneman'?"),
         ("t3 ron X<-W 3/30", "cannot read 't3 ron X<-W 3/30': 'X' is not a seat; use one of E S "
          "W N"),
         ("t3 tsumo N 4/30 r:N,N", "cannot read 't3 tsumo N 4/30 r:N,N': a seat is listed twice "
@@ -176,6 +185,19 @@ def test_parse_entry_rejects_20_fu_ron() -> None:
         "cannot read 't3 ron S<-W 2/20': ron 2 han 20 fu: a ron is never 20 fu (pinfu ron is "
         "30 fu, an open hand counts at least 30 fu); enter 30 fu, or record the win as a tsumo"
     )
+
+
+def test_parse_entry_rejects_1_han_110_fu_tsumo_the_charts_leave_blank() -> None:
+    # 麻雀の教科書 "70符以上": 110符 1ハン 3600 (-): the ron exists, the tsumo does not.
+    with pytest.raises(IllegalHandError) as caught:
+        parse_entry("t3 tsumo N 1/110", CTX)
+    assert str(caught.value) == (
+        "cannot read 't3 tsumo N 1/110': tsumo 1 han 110 fu: 1 han 110 fu is only a closed ron "
+        "(a tsumo earns 2 fu, not the closed ron's 10, and the fu it lacks need a third concealed "
+        "triplet or kan: sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win "
+        "as a ron"
+    )
+    assert parse_entry("t3 ron S<-W 1/110", CTX) is not None
 
 
 def test_sanma_has_no_north_seat() -> None:
@@ -281,3 +303,45 @@ def _swap(token: str, wind: str, ref: str) -> str:
         left, _, right = token.partition("<-")
         return (ref if left == wind else left) + "<-" + (ref if right == wind else right)
     return ref if token == wind else token
+
+
+# --- limit names as the value: what score sheets write for a hand with no fu -------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "han", "fu", "non_dealer_ron"),
+    [
+        # The chart's limit rows (docs/calc.md, tests/core/test_score_chart.py): mangan 8000,
+        # haneman 12000, baiman 16000, sanbaiman 24000.
+        ("mangan", 5, 0, 8000),
+        ("mgn", 5, 0, 8000),
+        ("4/mgn", 4, 40, 8000),
+        ("3/mgn", 3, 70, 8000),
+        ("2/mgn", 2, 130, 8000),
+        ("5/mangan", 5, 0, 8000),
+        ("haneman", 6, 0, 12000),
+        ("7/hnm", 7, 0, 12000),
+        ("baiman", 8, 0, 16000),
+        ("10/bai", 10, 0, 16000),
+        ("sanbaiman", 11, 0, 24000),
+        ("12/sanbai", 12, 0, 24000),
+    ],
+)
+def test_a_limit_name_is_the_value_that_pays_that_limit(
+    value: str, han: int, fu: int, non_dealer_ron: int
+) -> None:
+    line = parse_entry(f"t3 ron S<-W {value}", CTX)
+    assert isinstance(line, HandLine) and isinstance(line.hand.outcome, Ron)
+    parsed = line.hand.outcome.wins[0].value
+    assert parsed == HandValue(han, fu)
+    for kiriage in (False, True):
+        rules = dataclasses.replace(preset("ema2016"), kiriage=kiriage)
+        assert quote(parsed, tsumo=False, dealer=False, rules=rules).ron == non_dealer_ron
+    # The canonical spelling keeps han and fu: 4/mgn is written 4/40, mangan 5.
+    assert format_entry(line, CTX).split()[-1] == (f"{han}/{fu}" if fu else str(han))
+
+
+def test_a_limit_name_works_for_a_tsumo_too() -> None:
+    line = parse_entry("t3 tsumo N 4/mgn", CTX)
+    assert isinstance(line, HandLine) and isinstance(line.hand.outcome, Tsumo)
+    assert line.hand.outcome.win.value == HandValue(4, 40)

@@ -147,7 +147,7 @@ TENHOU = {
     "time_call": "none",
     "substitute_points": None,
     "substitute_uma": None,
-    "rounding": "nearest_1000",
+    "rounding": "nearest_1000_half_away",
     "rounding_rest_to_first": True,
     "riichi_needs_points": True,
 }
@@ -324,7 +324,7 @@ def test_tenhou3_reproduces_a_recorded_tenhou_sanma_result() -> None:
     # owari="400,0.0,-63,-66.0,713,66.0,...": final - return, rounded to 1000, + uma (+ oka).
     rules = preset("tenhou3")
     second = (40000 - rules.return_points) // 1000 + rules.uma[1] // 1000
-    third = round((-6300 - rules.return_points) / 1000) + rules.uma[2] // 1000
+    third = -round((6300 + rules.return_points) / 1000) + rules.uma[2] // 1000
     first = round((71300 - rules.return_points) / 1000) + (rules.uma[0] + rules.oka) // 1000
     assert (second, third, first) == (0, -66, 66)
 

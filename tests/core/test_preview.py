@@ -157,8 +157,11 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("t9 ron S<-W 3/30", "table 9 does not exist in round 4 (4 tables)", (0, 2)),
         (
             "r3  t3 tsumo E 2/30",
-            "the game at table 3 is over (South 2, 2 honba: time); correct an entry of that "
-            "game to change it",
+            "the game at table 3 is over: ended at South 2, 2 honba (time: time was called and no"
+            ' more hands were due, rule time_call = "one_more_hand"). If the table played on, a '
+            "hand was entered wrong (void or correct it: the log keeps both), or the event does "
+            "not play this rule: in the event file's [rules], set time_call as the event plays it"
+            " (for every table) and run mjevent check",
             (4, 6),
         ),
         ("t3 ron S <- W 3 / 35", "fu 35 is not a fu value: 30 or 40?", (14, 20)),
@@ -275,3 +278,25 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
             assert (game.result is not None) == (preview.game_over is not None)
         else:
             assert game.result is not None and preview.game_over is not None
+
+
+def test_preview_says_a_triple_ron_is_an_abortive_draw_under_tenhou_rules() -> None:
+    from mjevent.core.event import settings_from_dict
+    from mjevent.core.state import fold
+
+    settings = settings_from_dict({
+        "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "tenhou"},
+        "players": [{"id": p, "name": n} for p, n in
+                    [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
+        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
+    })
+    preview = _preview(fold(settings, []), "t1 ron S<-E 2/30 W<-E 3/30 N<-E 1/30")
+    assert preview.payments == ()
+    assert preview.notes == (
+        'triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+        "sanchahou); no points moved, riichi sticks stay on the table",
+    )
+    assert preview.describe().splitlines()[-1] == (
+        '  note: triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+        "sanchahou); no points moved, riichi sticks stay on the table"
+    )

@@ -18,6 +18,7 @@ from mjevent.core.results import (
     share_by_place,
 )
 from mjevent.core.rules import (
+    PRESETS,
     Chombo,
     Leftover,
     Rounding,
@@ -48,7 +49,7 @@ TENHOU = RuleSet(
     oka=20000,
     ties=TieRule.SEAT_ORDER,
     leftover=Leftover.FIRST,
-    rounding=Rounding.NEAREST_1000,
+    rounding=Rounding.NEAREST_1000_HALF_AWAY,
 )
 
 
@@ -132,12 +133,13 @@ def test_tenhou_tie_goes_to_the_earlier_seat_and_rounds_to_1000() -> None:
 
 def test_tenhou_rounding_of_uneven_totals() -> None:
     # 38400: 8400+20000+20000 = 48400 -> 48000; 27600: -2400+10000 = 7600 -> 8000;
-    # 21500: -8500-10000 = -18500 -> -18000 (500 goes up); 12500: -17500-20000 = -37500 -> -37000.
+    # 21500: -8500-10000 = -18500 -> -19000 (a negative 500 goes away from zero, as on Tenhou);
+    # 12500: -17500-20000 = -37500 -> -38000.
     r = game_result([38400, 27600, 21500, 12500], TENHOU)
     assert r.total == (48400, 7600, -18500, -37500)
-    assert r.rounded == (48000, 8000, -18000, -37000)
+    assert r.rounded == (48000, 8000, -19000, -38000)
     assert sum(r.total) == 0
-    assert sum(r.rounded) == 1000
+    assert sum(r.rounded) == -1000
 
 
 def test_jpml_floating_uma_three_below_30000() -> None:
@@ -291,6 +293,9 @@ def test_round_points_each_mode() -> None:
     assert round_points(1499, Rounding.NEAREST_1000) == 1000
     assert round_points(-1500, Rounding.NEAREST_1000) == -1000
     assert round_points(-1501, Rounding.NEAREST_1000) == -2000
+    assert round_points(-1500, Rounding.NEAREST_1000_HALF_AWAY) == -2000
+    assert round_points(-1499, Rounding.NEAREST_1000_HALF_AWAY) == -1000
+    assert round_points(1500, Rounding.NEAREST_1000_HALF_AWAY) == 2000
     assert round_points(1, Rounding.UP_1000) == 1000
     assert round_points(-999, Rounding.UP_1000) == 0
     assert round_points(-1234, Rounding.NONE) == -1234
@@ -366,11 +371,31 @@ def test_majsoul_preset_rounds_up_and_breaks_ties_by_seat() -> None:
 
 
 def test_tenhou_first_place_absorbs_the_rounding_so_the_table_sums_to_zero() -> None:
-    # Seconds to fourth: +4800 -> +5000, -21600 -> -22000, -38500 -> -38000 (500 goes up);
-    # first is not rounded on its own (+55300 would give +55000 anyway): it takes 0 minus the rest.
+    # Seconds to fourth: +4800 -> +5000, -21600 -> -22000, -38500 -> -39000 (a negative 500
+    # goes away from zero); first is not rounded on its own: it takes 0 minus the rest, +56000
+    # (its unrounded +55300 would round to +55000).
     r = game_result([45300, 24800, 18400, 11500], preset("tenhou"))
     assert r.total == (55300, 4800, -21600, -38500)
-    assert r.rounded == (55000, 5000, -22000, -38000)
+    assert r.rounded == (56000, 5000, -22000, -39000)
+    assert sum(r.rounded) == 0
+
+
+@pytest.mark.parametrize("name", ["tenhou", "tenhou3"])
+def test_tenhou_bust_at_minus_7500_scores_minus_58_and_first_gets_the_point(name: str) -> None:
+    # Issue 17, from real Tenhou results: every .5 below 0 went down (21 of 21), every .5 at 0 or
+    # above went up (169 of 169). A bust at -7,500 is -37.5 - 20 uma = -57.5 -> -58, not -57.
+    rules = preset(name)
+    if name == "tenhou":
+        # 60000 / 25000 / 22500 / -7500: +70.0, +5.0, -17.5, -57.5 before rounding.
+        r = game_result([60000, 25000, 22500, -7500], rules)
+        assert r.total == (70000, 5000, -17500, -57500)
+        assert r.rounded == (71000, 5000, -18000, -58000)
+    else:
+        # 35000 start, 40000 return, oka 15000, uma 20/0/-20: 72500 / 40000 / -7500 give
+        # +32.5 + 15 + 20 = +67.5, 0, -47.5 - 20 = -67.5.
+        r = game_result([72500, 40000, -7500], rules)
+        assert r.total == (67500, 0, -67500)
+        assert r.rounded == (68000, 0, -68000)
     assert sum(r.rounded) == 0
 
 
@@ -388,3 +413,37 @@ def test_half_down_rounding_sends_an_exact_500_down() -> None:
     half_down = preset("ema2016").with_overrides({"rounding": "nearest_1000_half_down"})
     r = game_result([35500, 30500, 29500, 24500], half_down)
     assert r.rounded == (20000, 5000, -6000, -21000)
+
+
+MINUS_7500: list[tuple[str, list[int], int, int]] = [
+        # No rounding: EMA ("final scores are not rounded", mahjong_wiki EMA RCR page), WRC and
+        # WRL (session score = points/1000 + uma, to the hundred), M.League (points to 0.1),
+        # JPML A (one player below 30000: uma 8/3/1/-12), the sanma club (seed 004 rounds
+        # nothing). -7500 - 30000 - 15000 = -52500.
+        ("ema2016", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("ema2025", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("wrc", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("wrl", [60000, 35000, 32500, -7500], -52500, -52500),
+        ("jpml-a", [60000, 35000, 32500, -7500], -49500, -49500),
+        ("mleague", [60000, 25000, 22500, -7500], -67500, -67500),
+        ("sanma-club", [72500, 40000, -7500], -57500, -57500),
+        # Tenhou: an exact .5 goes away from zero (issue 17: 21 of 21 below 0 went down).
+        ("tenhou", [60000, 25000, 22500, -7500], -57500, -58000),
+        ("tenhou3", [72500, 40000, -7500], -67500, -68000),
+        # Mahjong Soul: always rounded up (riichi.wiki "Majsoul": -1.9 -> -1), so -47.5 -> -47.
+        ("majsoul", [60000, 25000, 22500, -7500], -47500, -47000),
+        ("majsoul3", [72500, 40000, -7500], -57500, -57000),
+]
+
+
+@pytest.mark.parametrize(("name", "finals", "total", "rounded"), MINUS_7500)
+def test_every_preset_rounds_a_bust_at_minus_7500_as_its_source_says(
+    name: str, finals: list[int], total: int, rounded: int
+) -> None:
+    r = game_result(finals, preset(name))
+    assert (r.total[-1], r.rounded[-1]) == (total, rounded)
+    assert r.places[-1] == len(finals)
+
+
+def test_the_minus_7500_table_covers_every_preset() -> None:
+    assert {row[0] for row in MINUS_7500} == set(PRESETS)

@@ -6,11 +6,17 @@ Typed by hand (not computed) from two published charts:
   as mirrored in MahjongRepository/mahjong_wiki, content/english/riichi/strategy/scoring-table.md
   (commit 23074d30): dealer and non-dealer, 1-4 han x 20-110 fu, with the kiriage cells marked;
 * the 20 fu and 25 fu rows of the 点数早見表 on 麻雀研究 "七対子の点数と50符の点数"
-  (https://www.mahjong.red/tensu/2_11.html), which the first chart leaves out.
+  (https://www.mahjong.red/tensu/2_11.html), which the first chart leaves out;
+* the 70-110 fu rows of 麻雀の教科書 "70符以上"
+  (https://mahjong-textbook.jimdofree.com/8-点数計算/70符以上/), which agree with the first chart
+  except that 1 han 110 fu has no tsumo ("3600 (-)", "5300 (-)"): the first chart prints
+  900/1800 and 1800 all there, for a hand that cannot be won by tsumo (mj-station "110符"
+  https://mj-station.net/column/110hu says the same: 110符1飜のツモアガリとなる形は存在しません).
 
 How to read a row: each cell is "ron tsumo". Non-dealer tsumo is "non-dealer/dealer" (what each
 non-dealer pays / what the dealer pays), dealer tsumo is what each non-dealer pays ("all").
-"-" means the chart has no such hand (1 han 20 fu, 1 han 25 fu, a 2 han 25 fu tsumo).
+"-" means the chart has no such hand (1 han 20 fu, 1 han 25 fu, a 2 han 25 fu tsumo, a 1 han
+110 fu tsumo).
 "(1300)" is a 20 fu ron: the Japanese charts print it, but a ron is never 20 fu, and the
 calculator refuses it. "M" is mangan (8000, 2000/4000; dealer 12000, 4000 all). A cell marked
 "!" changes to mangan under kiriage.
@@ -38,7 +44,7 @@ fu   | 1 han          | 2 han            | 3 han            | 4 han
 80   | 2600 700/1300  | 5200 1300/2600   | M M              | M M
 90   | 2900 800/1500  | 5800 1500/2900   | M M              | M M
 100  | 3200 800/1600  | 6400 1600/3200   | M M              | M M
-110  | 3600 900/1800  | 7100 1800/3600   | M M              | M M
+110  | 3600 -         | 7100 1800/3600   | M M              | M M
 """
 
 DEALER = """
@@ -53,7 +59,7 @@ fu   | 1 han          | 2 han            | 3 han            | 4 han
 80   | 3900 1300      | 7700 2600        | M M              | M M
 90   | 4400 1500      | 8700 2900        | M M              | M M
 100  | 4800 1600      | 9600 3200        | M M              | M M
-110  | 5300 1800      | 10600 3600       | M M              | M M
+110  | 5300 -         | 10600 3600       | M M              | M M
 """
 
 # The limit rows of the same chart: (ron, tsumo) for non-dealer and dealer.
@@ -170,3 +176,21 @@ def test_limit_rows_of_the_chart(limit: Limit) -> None:
 def test_kiriage_changes_exactly_the_two_marked_cells() -> None:
     marked = {(h, f) for h, f, _, _, k in NON_DEALER_CELLS + DEALER_CELLS if k}
     assert marked == {(3, 60), (4, 30)}
+
+
+@pytest.mark.parametrize("dealer", [False, True], ids=["non-dealer", "dealer"])
+def test_1_han_110_fu_is_a_ron_only_cell(dealer: bool) -> None:
+    # 麻雀の教科書 "70符以上": 110符 1ハン 3600 (-), dealer 5300 (-).
+    value = HandValue(1, 110)
+    assert quote(value, tsumo=False, dealer=dealer, rules=EMA).ron == (5300 if dealer else 3600)
+    with pytest.raises(IllegalHandError, match="1 han 110 fu is only a closed ron"):
+        quote(value, tsumo=True, dealer=dealer, rules=EMA)
+
+
+@pytest.mark.parametrize(("fu", "two_han_ron"), [(120, 7700), (130, 8000)])
+def test_no_1_han_hand_goes_past_110_fu(fu: int, two_han_ron: int) -> None:
+    # 麻雀の教科書 "70符以上": more fu than 110 brings sanankou or sankantsu, so 2 han at least.
+    for tsumo in (False, True):
+        with pytest.raises(IllegalHandError, match="a 1-han hand reaches 110 fu at most"):
+            quote(HandValue(1, fu), tsumo=tsumo, dealer=False, rules=EMA)
+    assert quote(HandValue(2, fu), tsumo=False, dealer=False, rules=EMA).ron == two_han_ron

@@ -67,6 +67,7 @@ def values(draw: st.DrawFn, *, tsumo: bool) -> HandValue:
         for f in LEGAL_FU
         if not (f == 20 and (han == 1 or not tsumo))
         and not (f == 25 and (han == 1 or (tsumo and han < 3)))
+        and not (han == 1 and (f > 110 or (f == 110 and tsumo)))
     ]
     fu = draw(st.sampled_from([*fus, 0] if han >= 5 else fus))
     return HandValue(han=han, fu=fu)

@@ -232,8 +232,11 @@ def test_a_hand_after_the_game_ended_is_a_problem() -> None:
     hands = [hand(f"d{i}", "t1 draw") for i in range(9)]
     state = fold(SETTINGS, hands)
     assert [str(p) for p in state.problems] == [
-        "entry d8: hand at round 1 table 1 after the game ended (South 4, 7 honba, last_hand); "
-        "void it, or correct an earlier hand"
+        "entry d8: hand at round 1 table 1 after the game ended at South 4, 7 honba (last_hand: "
+        'the deal passed in the last hand, rule length = "south", extension = "none"). If the '
+        "table played on, a hand was entered wrong (void or correct it: the log keeps both), or "
+        "the event does not play this rule: in the event file's [rules], set extension (and "
+        "goal_points) as the table played (for every table) and run mjevent check"
     ]
 
 

@@ -15,7 +15,7 @@ from textual.widgets import DataTable
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.outcomes import Ron
 from mjevent.core.state import EventState
-from mjevent.events.commands import current_state, read_log, record_line
+from mjevent.events.commands import call_time_for, current_state, read_log, record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
 from mjevent.tui.screens.overview import OverviewScreen
@@ -23,7 +23,7 @@ from mjevent.tui.screens.table import TableScreen
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import TableList
 
-from .conftest import make_app, screen_text
+from .conftest import fixed_clock, make_app, screen_text
 
 # Eight hands in which a non-dealer always wins 1 han 30 fu off the next seat: the deal passes
 # every hand, so the hanchan (East and South) ends after the eighth.
@@ -192,7 +192,9 @@ async def test_a_full_hanchan_by_keys_finishes_the_table(club: Path) -> None:
         assert "Round 4  ·  1/4 tables finished" in screen_text(app)
         # the next line for that table is refused before Enter
         await type_line(pilot, "t1 draw", enter=False)
-        assert "the game at table 1 is over" in preview_of(app)
+        assert preview_of(app).startswith(
+            "✗ table 1: the game ended at South 4, 0 honba (last_hand: the deal passed in the "
+            "last hand")
 
 
 async def test_sanma_table_has_three_seats_and_takes_a_hand(sanma: Path) -> None:
@@ -377,3 +379,53 @@ async def test_an_amendment_moved_to_another_table_is_refused_and_kept(club: Pat
         assert "an amended hand must be a hand at table 1" in str(
             app.screen.query_one("#table-preview", EntryPreview).render())
         assert club.read_bytes() == before
+
+
+async def test_the_mouse_works_too_click_a_table_twice_and_undo_by_button(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "t3 draw")
+        # a first click highlights table 3's row, a second opens it
+        await pilot.click(TableList, offset=(10, 5))
+        await pilot.click(TableList, offset=(10, 5))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table == 3
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert isinstance(log_of(club)[-1], Correction)
+        assert state_of(club).game(4, 3) is None
+
+
+async def test_an_entry_another_program_left_half_written_is_reported_and_the_line_kept(
+    club: Path,
+) -> None:
+    app = MjeventApp(club, clock=fixed_clock, poll_seconds=0.05)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await type_line(pilot, "t1 ron S<-", enter=False)
+        with club.open("a", encoding="utf-8") as f:
+            f.write("[[log]]\nid = \n")  # a program died mid-write: no end line
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app._notifications:
+                break
+        assert any(f"{club}: the file ended in an unfinished log entry" in n.message
+                   for n in app._notifications)
+        assert app.screen.query_one(EntryLine).value == "t1 ron S<-"
+        assert isinstance(app.screen, OverviewScreen)
+
+
+async def test_tables_still_playing_after_time_is_called_need_attention(club: Path) -> None:
+    store = EventStore.open(club)
+    record_line(store, "t2 final 41200 28800 22100 27900", clock=fixed_clock)
+    call_time_for(store, 4, clock=fixed_clock)
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Needs attention: table 1: time called, still playing" in text
+        assert "table 3: time called, still playing" in text
+        assert "table 4: time called, still playing" in text
+        assert "table 2: time called" not in text  # finished
+        assert "more (mjevent check lists them all)" not in text  # three items fit

@@ -8,11 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjevent.core.entries import Correction
+from mjevent.events.commands import add_note
 from mjevent.tui.dialogs.command import CommandDialog
 from mjevent.tui.log_view import LogFilter
 from mjevent.tui.screens.log import LogScreen, ReplayScreen
+from mjevent.tui.screens.table import TableScreen
 from tests.tui.conftest import make_app
-from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
+from tests.tui.screens_helpers import lines, logged, open_mode, press, settle, text, type_text
 
 
 async def test_club_log_lists_every_entry_newest_first(club: Path) -> None:
@@ -124,3 +126,30 @@ async def test_v_voids_an_entry_with_a_reason_and_shows_what_changes(club: Path)
     assert (correction.target, correction.reason, correction.replacement) == (
         "01KKNVR99GGVRADV1SR70NA8DH", "paid in advance", None
     )
+
+
+async def test_an_entry_with_brackets_is_shown_as_written(sanma: Path) -> None:
+    # GIVEN a note whose text looks like markup WHEN it is logged with the log shown
+    app = make_app(sanma)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f6")
+        app.run_command(add_note, "[red]t2[/] clock broken [")
+        await settle(pilot)
+        # (the cursor stays on the entry it was on; up selects the new one)
+        await press(pilot, "up")
+        shown = lines(app)
+    assert shown[5] == " 69  12:00         note           note: [red]t2[/] clock broken ["
+    assert " note: [red]t2[/] clock broken [" in shown
+
+
+async def test_t_opens_the_entrys_table_where_corrections_are_made(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f6")
+        await press(pilot, "slash")
+        await type_text(pilot, "r2 t3 hand")
+        await press(pilot, "enter", "t")
+        assert isinstance(app.screen, TableScreen)
+        assert (app.screen.round, app.screen.table) == (2, 3)
+        heading = lines(app)[0]
+    assert heading.startswith(" Round 2 · Table 3  E Mateusz Wiśniewski")

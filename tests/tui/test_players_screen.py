@@ -9,6 +9,7 @@ from pathlib import Path
 
 from mjevent.core.entries import (
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerRenamed,
     PlayerReturned,
     PlayerSubstituted,
@@ -146,3 +147,23 @@ async def test_u_seats_a_substitute_at_the_players_table_in_sanma(sanma: Path) -
     sub = logged(sanma)[-1]
     assert isinstance(sub, PlayerSubstituted)
     assert (sub.round, sub.table, sub.player, sub.substitute) == (3, 2, "p02", "Kai Sub")
+
+
+async def test_x_marks_absent_and_c_checks_in_for_the_current_round(sanma: Path) -> None:
+    app = make_app(sanma)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f4")
+        # GIVEN round 3 WHEN x Enter on p01, then c Enter on p02
+        await press(pilot, "x")
+        preview = text(app)
+        await press(pilot, "enter", "down", "c", "enter")
+        rows = _rows(text(app))
+    assert "山本 健太: absent for round 3" in preview
+    assert rows[:2] == [
+        " p01  山本 健太         active  t1 S    absent",
+        " p02  陳 美玲           active  t2 S    here",
+    ]
+    absent, here = logged(sanma)[-2:]
+    assert isinstance(absent, PlayerCheckedIn) and isinstance(here, PlayerCheckedIn)
+    assert (absent.player, absent.round, absent.present) == ("p01", 3, False)
+    assert (here.player, here.round, here.present) == ("p02", 3, True)

@@ -54,3 +54,29 @@ def test_history_running_total_ends_at_the_standings_total(club: Path) -> None:
     for row in table.rows:
         _, lines, total = history(table, row.player)
         assert lines[-1].running == total == row.total
+
+
+async def test_every_screen_opens_on_a_new_event_with_no_seating(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mjevent.tui.cli import app as cli
+    from tests.tui.conftest import make_app
+    from tests.tui.screens_helpers import lines, open_mode
+
+    names = tmp_path / "names.txt"
+    names.write_text("Ann\nBob\nCid\nDee\n", encoding="utf-8")
+    event = tmp_path / "new.toml"
+    made = CliRunner().invoke(cli, ["new", str(event), "--name", "Cup", "--rules", "ema2016",
+                                    "--players-from", str(names)])
+    assert made.exit_code == 0, made.output
+    app = make_app(event)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = {}
+        for key in ("f3", "f4", "f5", "f6"):
+            await open_mode(pilot, key)
+            shown[key] = lines(app)
+    assert shown["f3"][0] == " Standings (no round played)"
+    assert shown["f4"][3] == " 4 players, 4 active; seats of round 1"
+    assert shown["f5"][0] == " Round 1 is not seated (current round)"
+    assert " No round is seated yet." in shown["f5"]
+    assert shown["f6"][3] == " 0 of 0 entries"

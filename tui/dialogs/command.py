@@ -88,18 +88,20 @@ class CommandDialog(ModalScreen[bool]):
         text-style: bold;
     }
     CommandDialog .dialog-field {
-        height: auto;
+        height: 1;
+        margin-top: 1;
     }
     CommandDialog .dialog-field Label {
         width: 14;
-        padding: 1 1 0 0;
     }
     CommandDialog .dialog-field Input {
         width: 1fr;
+        background: $boost;
     }
     CommandDialog #dialog-changes {
         height: auto;
-        max-height: 8;
+        max-height: 10;
+        margin-top: 1;
         color: $text-muted;
     }
     CommandDialog #dialog-error {
@@ -133,15 +135,18 @@ class CommandDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, markup=False, classes="dialog-title")
             if self.about:
-                yield Static(self.about, id="dialog-about")
+                yield Static(self.about, markup=False, id="dialog-about")
             for f in self.fields:
                 with Horizontal(classes="dialog-field"):
                     yield Label(f.label)
-                    yield Input(f.value, placeholder=f.placeholder, id=f"field-{f.name}")
-            yield Static("", id="dialog-changes")
-            yield Static("", id="dialog-error")
+                    # Compact (one line, no border): five fields and the changes fit 80x24.
+                    yield Input(
+                        f.value, placeholder=f.placeholder, id=f"field-{f.name}", compact=True
+                    )
+            yield Static("", markup=False, id="dialog-changes")
+            yield Static("", markup=False, id="dialog-error")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Confirm (ctrl+s)", variant="primary", id="dialog-ok")
                 yield Button("Cancel (esc)", id="dialog-cancel")

@@ -95,18 +95,15 @@ class SeatingPlanDialog(CommandDialog):
     preview and the confirmation are the plan's.
     """
 
+    # Fields without the blank line between them, and one-line buttons: the preview (cost,
+    # byes) gets the rows, so that a re-seat with its byes fits 80x24.
     DEFAULT_CSS = """
+    SeatingPlanDialog .dialog-field {
+        margin-top: 0;
+    }
     SeatingPlanDialog #dialog-changes {
         max-height: 14;
         color: $text;
-    }
-    SeatingPlanDialog .dialog-field Input {
-        height: 1;
-        border: none;
-        padding: 0 1;
-    }
-    SeatingPlanDialog .dialog-field Label {
-        padding: 0 1 0 0;
     }
     SeatingPlanDialog #dialog-buttons Button {
         height: 1;
@@ -172,6 +169,7 @@ class SeatingPlanDialog(CommandDialog):
             return
         self.working_for = None
         self.shown_for, self.proposal, self._last_message = values, proposal, message
+        self.query_one("#dialog-error", Static).update("")  # "still working" no longer holds
         if values == self.values():
             self._show_lines(proposal, message)
         else:
@@ -181,7 +179,8 @@ class SeatingPlanDialog(CommandDialog):
         if proposal is None:
             self._say(f"Not possible: {message}")
         else:
-            self._say("\n".join([*proposal.lines, "ctrl+s writes this; Escape writes nothing."]))
+            # The buttons under it say ctrl+s confirms and Esc cancels.
+            self._say("\n".join(proposal.lines))
 
     def _say(self, text: str) -> None:
         self.query_one("#dialog-changes", Static).update(text)

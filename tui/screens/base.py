@@ -80,9 +80,9 @@ class ListScreen(EventScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
             yield Input(placeholder=self.PLACEHOLDER, id="search")
-            yield Static("", id="count")
+            yield Static("", markup=False, id="count")
             yield SheetTable(id="list")
-            yield Static("", id="detail")
+            yield Static("", markup=False, id="detail")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -9,8 +9,9 @@ At 20,000 entries the newest 1,000 that pass the filter are listed (`m` lists 1,
 
 Keys: `/` the filter line (`r2 t3 hand Tanaka`: round, table, kind, part of a name; Enter
 goes back to the list, Escape clears it), `enter` or `r` the event as it stood just after the
-selected entry (`ReplayScreen`: `left` / `right` step through the log from there), `v` void the
-selected entry with a reason (a `Correction`; the original stays in the log).
+selected entry (`ReplayScreen`: `left` / `right` step through the log from there), `t` the
+entry's table (the table view: undo, amend a hand, void the game), `v` void the selected entry
+with a reason (a `Correction`; the original stays in the log).
 """
 
 from __future__ import annotations
@@ -117,18 +118,23 @@ class LogScreen(ListScreen):
             id="log.more",
         ),
         Binding(
+            "t", "table", "Table",
+            tooltip="Open the selected entry's table: its hands, undo, amend, void the game",
+            id="log.table",
+        ),
+        Binding(
             "v", "void", "Void",
             tooltip="Void the selected entry with a reason (a correction; nothing is deleted)",
             id="log.void",
         ),
     ]
 
-    HELP = """\
-## Log
-
-Every entry of the event file, newest first. `/` filters (`r2 t3 hand Tanaka`), `enter` or `r`
-replays the event as it stood after the selected entry, `v` voids it with a reason.
-"""
+    HELP = (
+        "Every entry of the event file, newest first. / filters (r2 t3 hand Tanaka: round, "
+        "table, kind, a word of a name or of what the entry says); Enter or r shows the event "
+        "as it stood just after the selected entry, left and right step from there; v voids "
+        "the selected entry with a reason (the original stays in the log)."
+    )
 
     PLACEHOLDER = "/ filter: r2 t3 hand name"
     PAGE = 1000
@@ -196,11 +202,17 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
     # ----- replay and corrections
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("replay", "void"):
+        if action in ("replay", "void", "table"):
             line = self.query_one(SheetTable).current_item() if self.is_mounted else None
             if line is None:
                 return None
             if action == "void" and line.voided:
+                return None
+            if action == "table" and (
+                line.round is None
+                or line.table is None
+                or line.table > len(self.console.state.seating.get(line.round, ()))
+            ):
                 return None
         if action == "clear_search":
             return True if not self.filter.empty else None
@@ -224,6 +236,11 @@ replays the event as it stood after the selected entry, `v` voids it with a reas
             self.action_clear_search()
         self.query_one(SheetTable).go_to(line.id)
         self.update_detail()
+
+    def action_table(self) -> None:
+        line = self.query_one(SheetTable).current_item()
+        if line is not None and line.round is not None and line.table is not None:
+            self.console.show_table(line.round, line.table)
 
     def action_void(self) -> None:
         line = self.query_one(SheetTable).current_item()
@@ -313,9 +330,9 @@ class ReplayScreen(Screen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay-body"):
-            yield Static("", id="replay-title")
+            yield Static("", markup=False, id="replay-title")
             yield SheetTable(id="replay-tables")
-            yield Static("", id="replay-standings-title")
+            yield Static("", markup=False, id="replay-standings-title")
             yield SheetTable(id="replay-standings")
         yield Footer()
 

@@ -28,6 +28,9 @@ from mjevent.tui.widgets.table_list import TableList, TableStatus, problems_by_t
 
 __all__ = ["OverviewScreen", "attention_lines"]
 
+ATTENTION_LINES = 3
+"""Items of the attention list shown under the tables; the rest are counted."""
+
 _TABLE_ONLY = re.compile(r"^\s*[tT]?(\d+)\s*$")
 
 RECORD_ERRORS = (ValueError, EventFileError)
@@ -120,8 +123,13 @@ class OverviewScreen(Screen[None]):
         self._update("#round-bar", bar, layout=False)  # one line, always
         attention = attention_lines(state, rnd)
         if attention:
-            self._update("#attention",
-                         Text("Needs attention: " + "; ".join(attention), style="bold red"))
+            shown = attention[:ATTENTION_LINES]
+            more = len(attention) - len(shown)
+            text = Text("Needs attention: ", style="bold red")
+            text.append("\n".join(shown), style="red")
+            if more:
+                text.append(f"\n… and {more} more (mjevent check lists them all)", style="red")
+            self._update("#attention", text)
         else:
             self._update("#attention", Text("Nothing needs attention", style="dim"))
         line = self.query_one(EntryLine)

@@ -1,12 +1,13 @@
-"""The players screen (mode "players", F4): search, and every change to a player.
+"""The players screen (mode "players", F4): search, the roll call, and every change to a player.
 
 The list shows each player's id, name, team, status (active, withdrawn from a round, back from
-a round, substitute) and seat in the current round. `/` searches by name or id (case and
-accents ignored); Enter or Down goes back to the list.
+a round, substitute), seat in the current round and the round's roll call (here / absent). `/`
+searches by name or id (case and accents ignored); Enter or Down goes back to the list.
 
 Each change is one command of `events/commands.py` in a `CommandDialog` that shows what the
-entry would change before it is confirmed with `ctrl+s`: `a` add a late player (`add_player`),
-`n` rename (`rename_player`), `w` withdraw (`withdraw_player`), `b` bring back
+entry would change before it is confirmed with `ctrl+s` (or Enter in its last field): `c`
+check in / `x` mark absent for a round (`check_in_player`), `a` add a late player
+(`add_player`), `n` rename (`rename_player`), `w` withdraw (`withdraw_player`), `b` bring back
 (`return_player`), `u` substitute for the player at their table (`substitute_player`). A
 refused command says why in the dialog; nothing is written. When a change breaks the seating
 (`events.seating.reseat_needed`), the screen offers the re-seat dialog (`r`).
@@ -23,6 +24,7 @@ from textual.widgets import Static
 from mjevent.core.entries import (
     Entry,
     PlayerAdded,
+    PlayerCheckedIn,
     PlayerRenamed,
     PlayerReturned,
     PlayerSubstituted,
@@ -31,6 +33,7 @@ from mjevent.core.entries import (
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
     add_player,
+    check_in_player,
     read_log,
     rename_player,
     return_player,
@@ -52,6 +55,7 @@ _COLUMNS = (
     Column("Team", lambda r: r.team, lambda r: r.team.casefold()),
     Column("Status", lambda r: r.status, lambda r: r.status),
     Column("Seated", lambda r: r.seat, lambda r: r.seat),
+    Column("Here", lambda r: r.here, lambda r: r.here),
 )
 
 # The entry a dialog previews is never written: the command makes its own id and time.
@@ -92,6 +96,15 @@ class PlayersScreen(ListScreen):
             tooltip="Correct the selected player's name", id="players.rename",
         ),
         Binding(
+            "c", "check_in(True)", "Check in",
+            tooltip="The selected player is here for the round (the roll call)",
+            id="players.check_in",
+        ),
+        Binding(
+            "x", "check_in(False)", "Absent",
+            tooltip="Mark the selected player absent for the round", id="players.absent",
+        ),
+        Binding(
             "w", "withdraw", "Withdraw",
             tooltip="Withdraw the selected player from a round on", id="players.withdraw",
         ),
@@ -107,14 +120,14 @@ class PlayersScreen(ListScreen):
         RESEAT_KEY,
     ]
 
-    HELP = """\
-## Players
-
-`/` searches by name or id. `a` adds a late player, `n` renames, `w` withdraws, `b` brings a
-withdrawn player back, `u` seats a substitute: each shows what it changes before `ctrl+s`.
-When a change leaves the seating unfit (a withdrawn player still seated, an active one not
-seated), the screen says so and `r` opens the dialog that re-seats the rounds not yet played.
-"""
+    HELP = (
+        "/ searches by name or id. c checks the player in for the round, x marks them absent. "
+        "a adds a late player, n renames, w withdraws, b brings a "
+        "withdrawn player back, u seats a substitute: each dialog shows what the entry changes "
+        "before ctrl+s records it. When a change leaves the seating unfit (a withdrawn player "
+        "still seated, an active one not seated), a notice says so and r opens the dialog that "
+        "re-seats the rounds not yet played."
+    )
 
     PLACEHOLDER = "/ search a name or id"
 
@@ -173,7 +186,7 @@ seated), the screen says so and `r` opens the dialog that re-seats the rounds no
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         row = self.selected()
-        if action in ("rename", "withdraw", "substitute") and row is None:
+        if action in ("rename", "withdraw", "substitute", "check_in") and row is None:
             return None
         if action == "withdraw" and row is not None and row.withdrawn:
             return None
@@ -240,6 +253,30 @@ seated), the screen says so and `r` opens the dialog that re-seats the rounds no
             f"Rename {row.name} ({row.id})",
             "The id, results and seats stay; every screen shows the new name.",
             [Field("name", "Name", row.name)],
+            plan,
+        )
+
+    def action_check_in(self, present: bool) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        state = self.console.state
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            rnd = _number(v, "round")
+            entry: Entry = PlayerCheckedIn(
+                id=_ID, at=_AT, player=row.id, round=rnd, present=present
+            )
+            return Plan(
+                entry, lambda a: a.run_command(check_in_player, row.id, rnd, present=present)
+            )
+
+        what = "here" if present else "absent"
+        self._open(
+            f"{row.name} ({row.id}) is {what}",
+            "The roll call of the round; the last call for a player counts."
+            + ("" if present else " Seat a substitute (u) or re-seat the round."),
+            [Field("round", "Round", str(state.current_round))],
             plan,
         )
 

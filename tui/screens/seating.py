@@ -55,15 +55,14 @@ class SeatingScreen(EventScreen):
         *SEATING_KEYS,
     ]
 
-    HELP = """\
-## Seating
-
-Any round's tables with their seat winds and names; `[` and `]` step through the rounds, `c`
-returns to the current one. The checker's summary covers rounds 1 to the round shown.
-`g` generates the seating, `l` loads a library block, `i` imports a file, `s` swaps two
-players, `r` re-seats the rounds not yet played, `k` seats a round by the standings: each shows
-the plan and its cost (new repeats, wind spread, table repeats, byes) before `ctrl+s`.
-"""
+    HELP = (
+        "Any round's tables with their seat winds and names; the bracket keys step through the "
+        "rounds, c returns to the current one. The checker's summary covers rounds 1 to the "
+        "round shown. g generates the seating, l loads a library block, i imports a file, s "
+        "swaps two players, r re-seats the rounds not yet played, k seats a round by the "
+        "standings: each shows the plan and its cost (new repeats, wind spread, table repeats, "
+        "byes) before ctrl+s writes it."
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,10 +70,10 @@ the plan and its cost (new repeats, wind spread, table repeats, byes) before `ct
         self.shown: tuple[int, tuple[TableView, ...]] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="seating-title")
+        yield Static("", markup=False, id="seating-title")
         with VerticalScroll(id="seating-scroll"):
             yield Grid(id="seating-grid")
-        yield Static("", id="seating-summary")
+        yield Static("", markup=False, id="seating-summary")
         yield Footer()
 
     def show_state(self, state: EventState) -> None:

@@ -142,13 +142,12 @@ class StandingsScreen(EventScreen):
         ),
     ]
 
-    HELP = """\
-## Standings
-
-Live standings, updated the moment a game ends; the same numbers as `mjevent print standings`.
-`[` and `]` step through the rounds, `l` follows the latest again, `t` shows the teams, `s`
-sorts by the next column and `o` reverses; `enter` or `h` opens a player's history.
-"""
+    HELP = (
+        "Live standings, updated the moment a game ends; the same numbers as mjevent print "
+        "standings. The bracket keys step through the rounds, l follows the latest again, t "
+        "shows the teams, s sorts by the next column and o reverses; Enter or h opens a "
+        "player's history with the running total."
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -158,9 +157,9 @@ sorts by the next column and `o` reverses; `enter` or `h` opens a player's histo
 
     def compose(self) -> ComposeResult:
         with Vertical(id="standings-body"):
-            yield Static("", id="standings-title")
+            yield Static("", markup=False, id="standings-title")
             yield SheetTable(id="standings-table")
-            yield Static("", id="standings-notes")
+            yield Static("", markup=False, id="standings-notes")
         yield Footer()
 
     # ----- rendering
@@ -310,9 +309,9 @@ class PlayerHistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-body"):
-            yield Static(self.title_text, id="history-title")
+            yield Static(self.title_text, markup=False, id="history-title")
             yield SheetTable(id="history-table")
-            yield Static(f"Total {points(self.total)}", id="history-total")
+            yield Static(f"Total {points(self.total)}", markup=False, id="history-total")
         yield Footer()
 
     def on_mount(self) -> None:

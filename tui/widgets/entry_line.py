@@ -118,7 +118,11 @@ def _name(name: str) -> str:
     return set_cell_size(name, PREVIEW_NAME_WIDTH - 1) + "…"
 
 
-def _payments(preview: LinePreview) -> str:
+PAYMENTS_WIDTH = 74
+"""Payments go on as many lines as it takes, each at most this wide (80 columns less margins)."""
+
+
+def _payments(preview: LinePreview) -> list[str]:
     winds = [s.wind for s in preview.seats]
     parts: list[str] = []
     for p in preview.payments:
@@ -129,7 +133,13 @@ def _payments(preview: LinePreview) -> str:
         elif p.payer is not None and p.receiver is not None:
             parts.append(f"{winds[p.payer]} pays {winds[p.receiver]} {_number(p.points)} "
                          f"({p.what.value})")
-    return " · ".join(parts)
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= PAYMENTS_WIDTH:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def preview_text(result: LinePreview | LineError | None) -> Text:
@@ -156,8 +166,7 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
                         style="green" if change > 0 else "red")
         if seat in riichi:
             text.append("  riichi", style="italic")
-    paid = _payments(p)
-    if paid:
+    for paid in _payments(p):
         text.append(f"\n  {paid}")
     if p.total is not None and p.deficit is not None:
         off = ("adds up" if p.deficit == 0 else

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from mjevent.core.seating.check import (
     Requirements,
     check,
     meeting_matrix,
     repeat_free_rounds,
+    two_step,
     wind_counts_acceptable,
 )
+from mjevent.core.seating.generate import generate
+from mjevent.core.seating.inside_blocks import INSIDE_BLOCKS
+from mjevent.core.seating.library import decode_block
+from mjevent.core.seating.library_blocks import BLOCKS
 from mjevent.core.seating.schedule import Schedule
 
 # 8 players, tables of 4, three rounds; round 3 repeats round 1's first table.
@@ -102,3 +110,51 @@ def test_report_lines_number_players_from_one() -> None:
     assert lines[1] == (
         "repeated pairs: 12 (extra meetings 16), worst: players 1 and 2 met 3 times"
     )
+
+
+# --- two-step meetings without the n^3 product --------------------------------------------------
+
+
+def _two_step_by_product(met: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The former count: the square of the meeting matrix (exact in int64)."""
+    as_int = met.astype(np.int64)
+    return np.asarray((as_int @ as_int) > 0)
+
+
+def _stored_schedules() -> list[tuple[str, Schedule]]:
+    """Every library block, whole and cut (a cut block has pairs never met, so the indirect
+    count is not trivially 0), every stored inside schedule (with its sit-outs), and the
+    generated schedules of the sizes the seating benchmark reports (1,000 players included)."""
+    out: list[tuple[str, Schedule]] = []
+    for name, text in BLOCKS.items():
+        block = decode_block(name, text)
+        for rounds in sorted({1, 2, len(block.rounds) // 2, len(block.rounds)} - {0}):
+            out.append((f"{name}/{rounds}", block.schedule(rounds)))
+    for name, rounds_ in INSIDE_BLOCKS.items():
+        k, m = (int(part[1:]) for part in name.split("-"))
+        byes = [sorted(set(range(m)) - {p for t in rnd for p in t}) for rnd in rounds_]
+        out.append((f"inside:{name}", Schedule.build(m, k, rounds_, byes)))
+    for players, k, rounds in ((1000, 4, 12), (120, 4, 10), (90, 3, 12), (30, 2, 9)):
+        out.append((f"generated-{players}-k{k}-r{rounds}", generate(players, k, rounds)))
+    return out
+
+
+def test_two_step_counts_are_unchanged_on_every_stored_block() -> None:
+    checked: set[str] = set()
+    for name, schedule in _stored_schedules():
+        met = meeting_matrix(schedule) > 0
+        expected = _two_step_by_product(met)
+        assert np.array_equal(two_step(met), expected), name
+        n = schedule.players
+        never = np.triu(np.ones((n, n), dtype=bool), 1) & ~met
+        for team in schedule.teams:  # teammates are never to meet: not counted as indirect
+            never[np.ix_(team, team)] = False
+        assert check(schedule).summary.indirect == int((never & expected).sum()), name
+        checked.add(name.split("/")[0])
+    assert checked >= set(BLOCKS) | {f"inside:{name}" for name in INSIDE_BLOCKS}
+
+
+def test_two_step_of_the_1000_player_schedule_is_the_documented_count() -> None:
+    # bench/seating.py's 1,000-player row: 12 repeat-free rounds, 31,500 pairs that never met
+    # but share an opponent (measured with the int64 square before the change).
+    assert check(generate(1000, 4, 12)).summary.indirect == 31500

@@ -9,11 +9,13 @@ from mjevent.core.seating.check import Requirements, check, meeting_matrix
 from mjevent.core.seating.generate import (
     GenerateSettings,
     generate,
+    generate_over_asked,
+    reach,
     repeat_free_bound,
     upper_bound,
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
-from mjevent.core.seating.search import SearchSettings
+from mjevent.core.seating.search import SearchSettings, search
 
 WINDS_AND_NO_REPEATS = Requirements(no_repeats=True, wind_balance=True)
 
@@ -133,3 +135,94 @@ def test_a_bye_format_is_annealed_whole_when_that_finds_it_repeat_free() -> None
     assert s.source == "annealed; byes 4+1"
     assert check(s, WINDS_AND_NO_REPEATS).ok
     assert [len(b) for b in s.byes] == [3, 3, 3, 3, 3]
+
+
+# --- requests beyond what mjevent knows how to seat ---------------------------------------------
+
+
+def test_reach_of_120_players_is_35_known_39_best_and_39_bound() -> None:
+    # seating-targets.md section 2: P = 120, Tomii HEAD 35, best known 39; U = floor(119/3) = 39;
+    # docs/seating-constructions.md: the 4-RGDD of type 3^8 x RTD(4,5) gives 35.
+    r = reach(120, 4, 36)
+    assert (r.built_in, r.catalogue, r.best_known, r.bound) == (35, 35, 39, 39)
+    assert r.known == 35
+    assert r.over_asked
+    assert not reach(120, 4, 35).over_asked
+
+
+def test_reach_of_132_players_knows_the_11_dutch_rounds_and_the_bound_43() -> None:
+    # seating-targets.md: P = 132, no catalogue table, best known 43; constructions: Dutch
+    # cycles of 33 tables, 11 rounds.
+    r = reach(132, 4, 43)
+    assert (r.built_in, r.catalogue, r.best_known, r.bound) == (11, None, 43, 43)
+    assert r.message() == (
+        "43 rounds asked for 132 players at tables of 4: more than mjevent knows how to seat "
+        "without a repeated pair. Its constructions give 11 repeat-free rounds and the public "
+        "catalogue has no count for this size; the best known is 43, the bound 43 (a 43-round "
+        "schedule exists but is not built in). Seating the 11, then the search adds what it "
+        "can and seats the rest with the fewest repeats."
+    )
+
+
+def test_reach_says_when_a_request_passes_the_best_known_or_the_bound() -> None:
+    # seating-targets.md: 20 players, best known 5 (no 6-round schedule exists), U = 6.
+    past_best = reach(20, 4, 6)
+    assert (past_best.best_known, past_best.bound) == (5, 6)
+    assert "the best known is 5, the bound 6 (no schedule with more than 5 is known)" in (
+        past_best.message()
+    )
+    past_bound = reach(16, 4, 6)  # AG(2,4): every pair once in 5 rounds, U = 5
+    assert past_bound.over_asked
+    assert "the best known is 5, the bound 5 (no schedule can have more than 5)" in (
+        past_bound.message()
+    )
+
+
+def test_byes_and_untabled_teams_are_not_judged_over_asked() -> None:
+    assert not reach(15, 4, 9).over_asked  # byes: nothing tabled, the normal search runs
+    assert not reach(24, 4, 12, teams=consecutive_teams(24, team_size=2)).over_asked
+
+
+def test_over_asked_120_players_keep_the_35_constructed_rounds_and_add_one() -> None:
+    r = reach(120, 4, 36)
+    s = generate_over_asked(r)
+    summary = check(s).summary
+    assert (s.round_count, summary.repeat_free_rounds) == (36, 35)
+    # The 36th round costs 18 extra meetings: every round now meets someone again, and the
+    # search keeps it to the fewest it finds (the same count as `generate`'s 40 s search).
+    assert summary.repeats == 18
+    assert s.fixed_rounds == 0
+    assert s.source.endswith(", then search for 1 more round")
+
+
+def test_deadline_in_the_past_still_seats_every_round_at_once() -> None:
+    cfg = GenerateSettings(
+        deadline=0.0, search=SearchSettings(deadline=0.0, progress=None)
+    )
+    s = generate(40, 4, 14, settings=cfg)  # the construction gives 13; round 14 is greedy
+    assert s.round_count == 14
+    assert check(s).summary.repeat_free_rounds == 13
+
+
+def test_search_reports_progress_after_every_round() -> None:
+    seen: list[tuple[int, int]] = []
+    settings = SearchSettings(progress=lambda done, total: seen.append((done, total)))
+    search(20, 4, [range(20)] * 4, settings=settings)
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_the_slow_sources_report_each_step_they_start() -> None:
+    # 14 labels at tables of 4, 3 inside rounds: nothing is stored, so one base round is turned
+    # first, then the rounds are annealed one round count at a time (1, then 2, which fails:
+    # docs say 14 labels with 2 out stop after one round); the larger sit-outs that then find
+    # three rounds (6, 6 and 2 out) report no steps of their own.
+    import mjevent.core.seating.generate as gen
+
+    steps: list[tuple[str, int, int]] = []
+    cfg = GenerateSettings(progress=lambda what, n, of: steps.append((what, n, of)))
+    assert len(gen._inside_with_sitouts(14, 4, 3, cfg)) == 3
+    assert steps == [
+        ("inside rounds, turned", 0, 1),
+        ("inside rounds", 1, 3),
+        ("inside rounds", 2, 3),
+    ]

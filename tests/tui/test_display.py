@@ -1,0 +1,133 @@
+"""The projector display: its pages (exact), standings hidden mid-round, the rotation keys, and
+the refresh when another process appends to the file."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import cast
+
+from textual.app import App
+from typer.testing import CliRunner
+
+from mjevent.core.state import EventState
+from mjevent.events import commands
+from mjevent.events.store import EventStore
+from mjevent.tui.cli import app as cli_app
+from mjevent.tui.display_app import DisplayApp
+from mjevent.tui.display_pages import DisplayPage, PageKind, display_pages
+from mjevent.tui.screens.display import DisplayScreen
+
+from .conftest import screen_text
+
+AFTERNOON = dt.datetime(2026, 3, 14, 15, 0, tzinfo=dt.UTC)
+
+
+def state_of(path: Path) -> EventState:
+    return commands.current_state(EventStore.open(path))
+
+
+def test_pages_are_the_clock_the_next_seating_and_the_standings_paged(club: Path) -> None:
+    pages = display_pages(state_of(club), AFTERNOON, rows_per_page=10)
+    assert [(p.kind, p.title, len(p.rows)) for p in pages] == [
+        (PageKind.CLOCK, "Round 4", 0),
+        (PageKind.SEATING, "Round 4 seating", 4),
+        (PageKind.STANDINGS, "Standings after round 3 (1/2)", 10),
+        (PageKind.STANDINGS, "Standings after round 3 (2/2)", 6),
+    ]
+    assert pages[1] == DisplayPage(
+        PageKind.SEATING,
+        "Round 4 seating",
+        ("Table", "East", "South", "West", "North"),
+        (
+            ("1", "佐々木 蓮", "田中 優希", "Mateusz Wiśniewski", "Pieter de Vries"),
+            ("2", "Emma Johansson", "Sophie Müller", "João Gonçalves", "Aoife Ní Bhriain"),
+            ("3", "Nguyễn Thị Mai", "김서연", "王 芳", "Ömer Yıldız"),  # noqa: RUF001
+            ("4", "Javier Sánchez", "Lars Øvergaard", "Chloé Lefèvre", "Sanna Järvinen"),
+        ),
+    )
+    assert pages[2].rows[:2] == (("1", "Lars Øvergaard", "+87.7", "3"),
+                                 ("2", "佐々木 蓮", "+86.4", "3"))
+
+
+def test_once_a_round_starts_the_seating_shown_is_the_next_rounds(club: Path) -> None:
+    store = EventStore.open(club)
+    state = commands.start_round(store, 4, at="2026-03-14T15:30:00+00:00")
+    pages = display_pages(state, AFTERNOON + dt.timedelta(minutes=40), rows_per_page=20)
+    assert [p.title for p in pages] == ["Round 4", "Round 5 seating", "Standings after round 3"]
+    # Before the announced start (a countdown) the room still needs round 4's tables.
+    assert display_pages(state, AFTERNOON, rows_per_page=20)[1].title == "Round 4 seating"
+
+
+def test_hidden_standings_stay_off_while_the_round_is_played(club: Path) -> None:
+    store = EventStore.open(club)
+    state = commands.start_round(store, 4, at="2026-03-14T15:30:00+00:00")
+    during = AFTERNOON + dt.timedelta(minutes=40)
+    kinds = [p.kind for p in display_pages(state, during, 20, hide_standings=True)]
+    assert kinds == [PageKind.CLOCK, PageKind.SEATING]
+    # Before the round starts they are shown (the previous round is over).
+    kinds = [p.kind for p in display_pages(state, AFTERNOON, 20, hide_standings=True)]
+    assert kinds == [PageKind.CLOCK, PageKind.SEATING, PageKind.STANDINGS]
+
+
+def text_of(app: DisplayApp) -> str:
+    return screen_text(cast("App[object]", app))
+
+
+async def test_the_display_shows_another_processs_appends_within_a_poll(club: Path) -> None:
+    # GIVEN the display running on the file, polling as it does (every 0.05 s here)
+    app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=0.05, seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Lunch break after round 3" in text_of(app)
+        assert "Round 4: not started" in text_of(app)
+        # WHEN another process starts the round and announces something
+        other = EventStore.open(club)
+        commands.start_round(other, 4, at="2026-03-14T14:50:00+00:00")
+        commands.add_note(other, "Round 4 has started: good luck!")
+        # THEN the display shows both once its watcher has read the file
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "good luck" in text_of(app):
+                break
+        shown = text_of(app)
+        assert "Round 4 has started: good luck!" in shown
+        assert "Round 4: 1:20:00 left" in shown
+
+
+async def test_keys_turn_the_pages_and_hide_the_standings(club: Path) -> None:
+    app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=None, seconds=600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen)
+        assert [p.kind for p in screen.pages] == [
+            PageKind.CLOCK, PageKind.SEATING, PageKind.STANDINGS
+        ]
+        await pilot.press("n")
+        assert "Round 4 seating" in text_of(app)
+        await pilot.press("n")
+        assert "Standings after round 3" in text_of(app)
+        await pilot.press("b", "b")
+        assert screen.page is not None and screen.page.kind is PageKind.CLOCK
+        await pilot.press("space")
+        assert screen.holding
+        # No round is being played: hiding changes nothing until round 4 starts.
+        await pilot.press("h")
+        assert screen.hide_standings
+        assert len(screen.pages) == 3
+
+
+def test_announce_appends_a_note_the_display_shows(club: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["announce", str(club), "Prize giving at 18:00"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "announced: Prize giving at 18:00\n"
+    last = EventStore.open(club).log[-1]
+    assert (last["kind"], last["text"]) == ("note", "Prize giving at 18:00")
+    empty = CliRunner().invoke(cli_app, ["announce", str(club), "  "])
+    assert empty.exit_code == 2
+
+
+def test_announce_on_a_missing_file_exits_1_naming_the_fix(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.toml"
+    result = CliRunner().invoke(cli_app, ["announce", str(missing), "Hello"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {missing}: no such event file. Fix: ")

@@ -1,0 +1,61 @@
+"""`mjevent serve FILE [--host ADDR] [--port N] [--display]`: the console (or the projector
+display) in browsers on the venue's network, through textual-serve.
+
+Each browser that opens the page gets its own console process on the one event file; they
+append through the file's lock like consoles in several terminals, so no entry is lost. Bound
+to localhost unless `--host` says otherwise; another address gets a warning, since anyone who
+can reach it can change the event (there is no password).
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+__all__ = ["LOCAL_HOSTS", "serve", "served_command"]
+
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+"""Addresses only this machine can reach."""
+
+
+def served_command(file: Path, *, display: bool = False) -> str:
+    """The shell command each browser session runs: this Python, this mjevent, this file."""
+    program = "from mjevent.tui.cli import app; app()"
+    what = "display" if display else "open"
+    return shlex.join([sys.executable, "-c", program, what, str(file.resolve())])
+
+
+def serve(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (default: this machine only).")
+    ] = "localhost",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    display: Annotated[
+        bool, typer.Option("--display", help="Serve the projector display, not the console.")
+    ] = False,
+) -> None:
+    """Serve the console (or, with --display, the projector display) to web browsers."""
+    from mjevent.tui.cli_print import load_event
+
+    load_event(file)  # a file that cannot be opened exits 2 here, with the reason
+    from textual_serve.server import Server
+
+    what = "display" if display else "console"
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}"
+    if host not in LOCAL_HOSTS:
+        typer.echo(
+            f"warning: listening on {host}: anyone who can reach {url} can "
+            f"{'see' if display else 'change'} this event (there is no password); "
+            "use --host localhost to keep it to this machine",
+            err=True,
+        )
+    typer.echo(f"serving the {what} of {file} at {url} (Ctrl+C stops)", err=True)
+    server = Server(served_command(file, display=display), host=host, port=port,
+                    title=f"mjevent {what}: {file.name}", public_url=url)
+    server.serve()

@@ -1,0 +1,31 @@
+"""`mjevent timer FILE`: the round clock on its own, for a second terminal or a projector.
+
+Every key writes one entry to the event file, like the console's timer (F7); the clock is
+computed from the log, so this and the console show the same time to the second.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.events.errors import EventFileError
+
+__all__ = ["timer"]
+
+
+def timer(
+    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+) -> None:
+    """Show the round clock full screen (s start, p pause, r resume, e/x extend, c/k call time)."""
+    try:
+        # Textual is imported only here: `mjevent calc` and `check` never load it.
+        from mjevent.tui.timer_app import TimerApp
+
+        app = TimerApp(file)
+    except EventFileError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    app.run()

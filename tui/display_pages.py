@@ -1,0 +1,122 @@
+"""What the projector shows, page by page: the clock, the next round's seating and the live
+standings, each cut into pages that fit the screen. Pure shaping over an `EventState` (no
+Textual), so the pages can be tested exactly and the display screen only renders them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mjevent.core.clock import ClockPhase, time_left
+from mjevent.core.entries import Note
+from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
+from mjevent.core.state import EventState
+from mjevent.tui.paper import round_by_table, signed_thousands
+
+__all__ = [
+    "DisplayPage",
+    "PageKind",
+    "announcement_text",
+    "display_pages",
+    "round_in_play",
+    "seating_round",
+]
+
+
+class PageKind(enum.StrEnum):
+    """The kinds of page the display rotates through."""
+
+    CLOCK = "clock"
+    SEATING = "seating"
+    STANDINGS = "standings"
+
+
+@dataclass(frozen=True)
+class DisplayPage:
+    """One page: its kind, its heading ("Round 5 seating, 2/3") and its table (none for the
+    clock page)."""
+
+    kind: PageKind
+    title: str
+    headers: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+def round_in_play(state: EventState, now: dt.datetime) -> bool:
+    """Whether the current round's clock has started and a table of it is still playing."""
+    rnd = state.current_round
+    left = time_left(state.clocks.get(rnd), state.settings.timer, now, round=rnd)
+    if left.phase in (ClockPhase.NOT_STARTED, ClockPhase.COUNTDOWN):
+        return False
+    return any(
+        (g := state.game(rnd, t)) is None or g.result is None
+        for t in range(1, len(state.seating.get(rnd, ())) + 1)
+    )
+
+
+def seating_round(state: EventState, now: dt.datetime) -> int | None:
+    """The round whose seating the room needs next: the current round until its clock starts,
+    then the one after it (None when that round is not seated yet)."""
+    rnd = state.current_round
+    clock = state.clocks.get(rnd)
+    wanted = rnd if clock is None or clock.started is None else rnd + 1
+    if clock is not None and clock.started is not None:
+        # A start announced for later (a countdown): the room still needs this round's tables.
+        left = time_left(clock, state.settings.timer, now, round=rnd)
+        if left.phase is ClockPhase.COUNTDOWN:
+            wanted = rnd
+    return wanted if wanted in state.seating else None
+
+
+def _pages(
+    kind: PageKind, title: str, headers: tuple[str, ...], rows: Sequence[tuple[str, ...]],
+    size: int,
+) -> list[DisplayPage]:
+    size = max(size, 1)
+    chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+    return [
+        DisplayPage(kind, title + (f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""),
+                    headers, tuple(chunk))
+        for n, chunk in enumerate(chunks, start=1)
+    ]
+
+
+def announcement_text(state: EventState) -> str:
+    """The director's announcement: the latest note for no particular table (a break, a
+    change of plan), or nothing."""
+    for entry in reversed(state.entries):
+        if isinstance(entry, Note) and entry.table is None:
+            return entry.text
+    return ""
+
+
+def display_pages(
+    state: EventState, now: dt.datetime, rows_per_page: int, *, hide_standings: bool = False
+) -> list[DisplayPage]:
+    """The pages in rotation order: the clock, the seating of `seating_round` and the
+    standings, `rows_per_page` rows a page. With `hide_standings` the standings are left out
+    while a round is being played, and come back once its last table has finished."""
+    pages = [DisplayPage(PageKind.CLOCK, f"Round {state.current_round}")]
+    seat_round = seating_round(state, now)
+    if seat_round is not None:
+        block = round_by_table(state, seat_round).blocks[0]
+        pages += _pages(PageKind.SEATING, f"Round {seat_round} seating", block.headers,
+                        list(block.rows), rows_per_page)
+    if hide_standings and round_in_play(state, now):
+        return pages
+    try:
+        table = standings_from_state(state, state.settings.standings_config(), state.entries)
+    except (StandingsConfigError, StandingsError):
+        return pages
+    if table.round == 0:
+        return pages
+    rows = [
+        (r.place_label, r.name, signed_thousands(r.total), str(r.games))
+        for r in table.rows
+    ]
+    pages += _pages(PageKind.STANDINGS, f"Standings after round {table.round}",
+                    ("Place", "Name", "Total", "Games"), rows, rows_per_page)
+    return pages

@@ -1,0 +1,266 @@
+"""What goes on paper: the seating of a round, score sheets, player cards and the schedule,
+shaped from an `EventState` as titled tables (`Paper`), whatever the output format.
+
+`mjevent print round/sheets/cards/schedule` and the console share these functions;
+`mjevent.tui.paper_render` turns a `Paper` into text, Markdown, CSV, TSV or HTML, and
+`mjevent.tui.pdf` prints the HTML to PDF. Nothing here imports Textual or reads a file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mjevent.core.entries import PlayerId
+from mjevent.core.event import PlayerStatus
+from mjevent.core.state import EventState
+
+if TYPE_CHECKING:
+    from mjevent.core.standings import Standings
+
+__all__ = [
+    "WIND_NAMES",
+    "Block",
+    "BlockKind",
+    "Paper",
+    "catalogue_tsv",
+    "event_over",
+    "player_cards",
+    "round_by_player",
+    "round_by_table",
+    "schedule",
+    "score_sheets",
+    "signed_thousands",
+]
+
+WIND_NAMES = ("East", "South", "West", "North")
+"""Seat winds as a sheet spells them out, in seat order."""
+
+HAND_ROWS = 16
+"""Blank hand rows on a score sheet: a hanchan rarely runs past 16 hands."""
+
+
+class BlockKind(enum.StrEnum):
+    """How a block looks on an HTML page (text formats print every kind alike)."""
+
+    LIST = "list"
+    """A list for the wall: large type, rows split across pages as needed."""
+    SHEET = "sheet"
+    """A score sheet: one per page, tall blank rows to write in."""
+    CARD = "card"
+    """A player's card: several per page, never split."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """One titled table on paper. `notes` print under it; `chart` (a card's running total
+    after each game) draws a small line chart in HTML and a row of bars in text."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    kind: BlockKind = BlockKind.LIST
+    notes: tuple[str, ...] = ()
+    chart: tuple[float, ...] = ()
+    key: str = ""
+    """What tells this block from its siblings in one CSV table (a schedule's round number)."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A printable document: the event's name, what the paper is, and its blocks."""
+
+    title: str
+    subtitle: str
+    blocks: tuple[Block, ...]
+    key_header: str = ""
+    """The column CSV and TSV give the blocks' `key` when they print them as one table."""
+
+
+def signed_thousands(value: float) -> str:
+    """Event points as standings print them: thousands, one decimal, signed.
+
+    >>> signed_thousands(45300), signed_thousands(-7000), signed_thousands(0)
+    ('+45.3', '-7.0', '0.0')
+    """
+    text = f"{value / 1000:+.1f}"
+    return "0.0" if text in ("+0.0", "-0.0") else text
+
+
+def _seated(state: EventState, round: int) -> tuple[tuple[PlayerId, ...], ...]:
+    tables = state.seating.get(round)
+    if tables is None:
+        seated = ", ".join(str(r) for r in sorted(state.seating)) or "none"
+        raise KeyError(f"round {round} is not seated (seated rounds: {seated})")
+    return tables
+
+
+def _byes(state: EventState, round: int) -> list[PlayerId]:
+    # Active players the round does not seat sit out (a bye); withdrawn players are not listed.
+    seated = {p for table in _seated(state, round) for p in table}
+    return [
+        p.id
+        for p in state.players.values()
+        if p.id not in seated
+        and not (p.status is PlayerStatus.WITHDRAWN and (p.since_round or 1) <= round)
+    ]
+
+
+def _winds(state: EventState) -> tuple[str, ...]:
+    return WIND_NAMES[: state.rules.players]
+
+
+def _event_name(state: EventState) -> str:
+    return state.settings.event.name
+
+
+def round_by_table(state: EventState, round: int) -> Paper:
+    """Round `round`'s seating by table: number, then each seat's name by wind.
+
+    `KeyError` (naming the seated rounds) when the round is not seated.
+    """
+    rows = [
+        (str(t), *(state.name(p) for p in table))
+        for t, table in enumerate(_seated(state, round), start=1)
+    ]
+    byes = [state.name(p) for p in _byes(state, round)]
+    notes = ("Sitting out: " + ", ".join(sorted(byes, key=str.casefold)),) if byes else ()
+    block = Block(f"Round {round}", ("Table", *_winds(state)), tuple(rows), notes=notes)
+    return Paper(_event_name(state), f"Round {round} seating by table", (block,))
+
+
+def round_by_player(state: EventState, round: int) -> Paper:
+    """Round `round`'s seating by player, alphabetical: the list players look for on the wall.
+
+    Names sort by their case-folded text (a name in any script sorts by its characters); a
+    player sitting out shows `bye` as table.
+    """
+    rows: list[tuple[str, str, str]] = []
+    for t, table in enumerate(_seated(state, round), start=1):
+        for s, p in enumerate(table):
+            rows.append((state.name(p), str(t), WIND_NAMES[s]))
+    rows += [(state.name(p), "bye", "") for p in _byes(state, round)]
+    rows.sort(key=lambda r: (r[0].casefold(), r[0], r[1]))
+    block = Block(f"Round {round}", ("Player", "Table", "Seat"), tuple(rows))
+    return Paper(_event_name(state), f"Round {round} seating by player", (block,))
+
+
+def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> Paper:
+    """One score sheet per table of round `round`: names by seat wind, `hand_rows` blank hand
+    rows, the final-score box and the sum check with the rules' start and return points."""
+    rules = state.rules
+    winds = _winds(state)
+    total = rules.players * rules.start_points
+    notes = (
+        f"Start {rules.start_points:,} · return {rules.return_points:,} · "
+        f"riichi stick {rules.riichi_value:,} · rules {rules.name}",
+        f"Sum check: the final scores plus {rules.riichi_value:,} for each riichi stick still on "
+        f"the table must total {total:,} ({rules.players} x {rules.start_points:,}).",
+        "Signatures: " + "   ".join(f"{w} ____________" for w in winds),
+    )
+    blocks: list[Block] = []
+    for t, table in enumerate(_seated(state, round), start=1):
+        headers = ("Hand", *(f"{w}: {state.name(p)}" for w, p in zip(winds, table, strict=True)))
+        blank = ("",) * len(winds)
+        rows = [(str(n), *blank) for n in range(1, hand_rows + 1)]
+        rows += [("Sticks left", *blank), ("Final score", *blank), ("Place", *blank)]
+        blocks.append(
+            Block(f"Round {round} · Table {t}", headers, tuple(rows), BlockKind.SHEET, notes)
+        )
+    return Paper(_event_name(state), f"Round {round} score sheets", tuple(blocks))
+
+
+def event_over(state: EventState) -> bool:
+    """Whether every table of every seated round has a finished game (the event is over)."""
+    return bool(state.seating) and all(
+        (g := state.game(r, t)) is not None and g.result is not None
+        for r, tables in state.seating.items()
+        for t in range(1, len(tables) + 1)
+    )
+
+
+def _where(state: EventState, player: PlayerId) -> dict[int, tuple[int, int]]:
+    found: dict[int, tuple[int, int]] = {}
+    for r, tables in state.seating.items():
+        for t, table in enumerate(tables, start=1):
+            if player in table:
+                found[r] = (t, table.index(player))
+    return found
+
+
+def player_cards(state: EventState, standings: Standings | None = None) -> Paper:
+    """One card per player (by name): their table and seat in every round, the personal
+    schedule. Given `standings` (after the event), a report card instead: every game with
+    place, final score and points, the running total, and the running total as a chart."""
+    blocks: list[Block] = []
+    rounds = sorted(state.seating)
+    players = sorted(state.players.values(), key=lambda p: (p.name.casefold(), p.id))
+    for p in players:
+        title = f"{p.name} ({p.id})"
+        if standings is None:
+            where = _where(state, p.id)
+            rows = tuple(
+                (str(r), str(where[r][0]), WIND_NAMES[where[r][1]]) if r in where
+                else (str(r), "bye", "")
+                for r in rounds
+            )
+            blocks.append(Block(title, ("Round", "Table", "Seat"), rows, BlockKind.CARD))
+            continue
+        breakdown = standings.breakdown(p.id)
+        running = 0.0
+        chart: list[float] = []
+        game_rows: list[tuple[str, ...]] = []
+        for g in sorted(breakdown.games, key=lambda g: g.round):
+            if g.counted:
+                running += g.points
+            chart.append(running)
+            game_rows.append(
+                (str(g.round), str(g.table), g.seat, str(g.place), f"{g.final:,}",
+                 signed_thousands(g.points), signed_thousands(running))
+            )
+        notes = [f"Total {signed_thousands(breakdown.total)}"]
+        row = next((r for r in standings.rows if r.player == p.id), None)
+        if row is not None:
+            notes[0] += f" · place {row.place_label}"
+        blocks.append(
+            Block(
+                title,
+                ("Round", "Table", "Seat", "Place", "Final", "Points", "Running"),
+                tuple(game_rows),
+                BlockKind.CARD,
+                tuple(notes),
+                tuple(chart),
+            )
+        )
+    what = "report cards" if standings is not None else "player cards"
+    return Paper(_event_name(state), f"{what.capitalize()}", tuple(blocks))
+
+
+def schedule(state: EventState) -> Paper:
+    """Every seated round, table by table, for the organiser's binder (one block per round)."""
+    blocks = tuple(
+        dataclasses.replace(round_by_table(state, r).blocks[0], key=str(r))
+        for r in sorted(state.seating)
+    )
+    return Paper(_event_name(state), "Schedule", blocks, key_header="Round")
+
+
+def catalogue_tsv(state: EventState, players: Sequence[PlayerId] | None = None) -> str:
+    """The schedule in the seating catalogue's tab-separated form, to paste into a spreadsheet:
+    one line per player (in the event's player order), each round's table number followed by a
+    tab, `--` for a round the player sits out; no player or round numbers.
+
+    Five players over two rounds of one table each, player 5 sitting out round 1 and player 4
+    round 2, give the lines `1\t1\t`, `1\t1\t`, `1\t1\t`, `1\t--\t`, `--\t1\t`.
+    """
+    order = list(players) if players is not None else list(state.players)
+    rounds = sorted(state.seating)
+    where = {p: _where(state, p) for p in order}
+    lines = [
+        "".join(f"{where[p][r][0] if r in where[p] else '--'}\t" for r in rounds)
+        for p in order
+    ]
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,255 @@
+"""A `Paper` (see `mjevent.tui.paper`) as text, Markdown, CSV, TSV or a self-contained HTML page
+with print CSS (A4 or Letter, large type, a page per score sheet, cards never split).
+
+Text aligns columns by terminal cells, so names in wide scripts (CJK) line up. CSV and TSV write
+one table when every block has the same columns (a schedule's rounds: the block's key, the
+round number, leads each row), else each block's title, columns and rows in turn.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import html
+import io
+from collections.abc import Sequence
+
+from mjevent.core.text import display_width, pad
+from mjevent.tui.paper import Block, BlockKind, Paper
+
+__all__ = ["PaperFormat", "PaperSize", "render_paper", "sparkline"]
+
+
+class PaperFormat(enum.StrEnum):
+    """Output formats of the paper commands."""
+
+    TEXT = "text"
+    MD = "md"
+    CSV = "csv"
+    TSV = "tsv"
+    HTML = "html"
+    PDF = "pdf"
+
+
+class PaperSize(enum.StrEnum):
+    """Page sizes the HTML's print CSS is laid out for."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+_BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: Sequence[float]) -> str:
+    """A running total as a row of bars, lowest to highest (text cards' chart).
+
+    >>> sparkline([0, 10, 5, 20]), sparkline([3.0]), sparkline([])
+    ('▁▄▂█', '▄', '')
+    """
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    if high == low:
+        return _BARS[3] * len(values)
+    return "".join(_BARS[round((v - low) / (high - low) * (len(_BARS) - 1))] for v in values)
+
+
+def _right(header: str) -> bool:
+    # Numbers read right-aligned; names, seats and notes left.
+    return header in ("Table", "Round", "Place", "Final", "Points", "Running")
+
+
+def _text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [
+        max([display_width(h), *(display_width(r[i]) for r in rows)])
+        for i, h in enumerate(headers)
+    ]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            pad(c, w, right=_right(h)) for c, w, h in zip(cells, widths, headers, strict=True)
+        ).rstrip()
+
+    return [line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
+
+
+def _text(paper: Paper) -> str:
+    lines = [paper.title, paper.subtitle]
+    for block in paper.blocks:
+        lines += ["", block.title, *_text_table(block.headers, block.rows)]
+        if block.chart:
+            lines.append("Running total: " + sparkline(block.chart))
+        lines += list(block.notes)
+    return "\n".join(lines) + "\n"
+
+
+def _markdown(paper: Paper) -> str:
+    def esc(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = [f"# {esc(paper.title)}", "", f"{esc(paper.subtitle)}"]
+    for block in paper.blocks:
+        lines += ["", f"## {esc(block.title)}", ""]
+        align = ["---:" if _right(h) else ":---" for h in block.headers]
+        lines.append("| " + " | ".join(esc(h) for h in block.headers) + " |")
+        lines.append("| " + " | ".join(align) + " |")
+        lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in block.rows]
+        if block.chart:
+            lines += ["", "Running total: " + sparkline(block.chart)]
+        if block.notes:
+            lines += ["", *(f"{esc(n)}  " for n in block.notes)]
+    return "\n".join(lines) + "\n"
+
+
+def _delimited(paper: Paper, delimiter: str) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    same = len({b.headers for b in paper.blocks}) == 1
+    if same and paper.blocks:
+        first = paper.blocks[0]
+        # Blocks with the same columns (a schedule's rounds) make one table, keyed by block.
+        keyed = len(paper.blocks) > 1
+        writer.writerow([paper.key_header or "Section", *first.headers] if keyed else first.headers)
+        for block in paper.blocks:
+            for row in block.rows:
+                writer.writerow([block.key or block.title, *row] if keyed else row)
+    else:
+        for i, block in enumerate(paper.blocks):
+            if i:
+                writer.writerow([])
+            writer.writerow([block.title])
+            writer.writerow(block.headers)
+            writer.writerows(block.rows)
+    return out.getvalue()
+
+
+# --- HTML ----------------------------------------------------------------------------------
+
+# Fonts for names in any script: Latin, Cyrillic, Greek, Vietnamese, Arabic and Hebrew in
+# DejaVu, Chinese, Japanese and Korean in Noto CJK (Debian's fonts-noto-cjk), the other scripts
+# (Thai, Devanagari ...) in the Noto families of fonts-noto-core, which Chromium falls back to.
+_FONTS = (
+    '"DejaVu Sans", "Liberation Sans", "Noto Sans CJK JP", "Noto Sans CJK KR", '
+    '"Noto Sans CJK SC", "Noto Sans", sans-serif'
+)
+
+_CSS = """
+@page { size: %(page)s; margin: 12mm; }
+* { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { font-family: %(fonts)s; font-size: 14pt; color: #000; margin: 0; }
+header.paper { margin-bottom: 4mm; }
+header.paper h1 { font-size: 20pt; margin: 0; }
+header.paper p { font-size: 13pt; margin: 1mm 0 0; }
+h2 { font-size: 16pt; margin: 5mm 0 2mm; break-after: avoid; }
+table { border-collapse: collapse; width: 100%%; table-layout: fixed; }
+th, td { border: 0.3mm solid #444; padding: 1.2mm 2mm; text-align: start; vertical-align: top;
+         overflow-wrap: anywhere; word-break: normal; }
+th { background: #e8e8e8; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; }
+p.note { font-size: 11pt; margin: 1.5mm 0 0; }
+section.list table { font-size: 18pt; }
+section.sheet { break-after: page; }
+section.sheet:last-child { break-after: auto; }
+section.sheet h2 { font-size: 22pt; }
+section.sheet th { font-size: 13pt; }
+section.sheet td { height: 9.5mm; font-size: 12pt; }
+section.sheet tr.total td { border-top: 0.8mm solid #000; font-weight: bold; height: 12mm; }
+section.card { break-inside: avoid; border: 0.4mm solid #000; padding: 2.5mm; margin-bottom: 4mm; }
+section.card h2 { margin-top: 0; }
+section.card table { font-size: 11pt; }
+section.card th, section.card td { padding: 0.5mm 2mm; }
+svg.chart { display: block; margin-top: 2mm; }
+@media screen { body { max-width: 190mm; margin: 8mm auto; } }
+"""
+
+_KEY_WIDTH = {"Table": "15%", "Hand": "16%", "Round": "12%", "Player": "55%"}
+
+# Rows of a score sheet that close the game: the final-score box.
+_SHEET_TOTALS = ("Sticks left", "Final score", "Place")
+
+
+def _svg_chart(values: Sequence[float], width: int = 300, height: int = 60) -> str:
+    """The running total as a small inline SVG line chart, with a zero line."""
+    low, high = min(0.0, *values), max(0.0, *values)
+    span = (high - low) or 1.0
+    step = width / max(len(values), 1)
+
+    def y(v: float) -> float:
+        return round(height - 4 - (v - low) / span * (height - 8), 1)
+
+    points = " ".join(
+        f"{round(step * (i + 0.5), 1)},{y(v)}" for i, v in enumerate(values)
+    )
+    dots = "".join(
+        f'<circle cx="{round(step * (i + 0.5), 1)}" cy="{y(v)}" r="2.5"/>'
+        for i, v in enumerate(values)
+    )
+    return (
+        f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        'role="img" aria-label="running total">'
+        f'<line x1="0" x2="{width}" y1="{y(0)}" y2="{y(0)}" stroke="#999" stroke-width="1"/>'
+        f'<polyline points="{points}" fill="none" stroke="#000" stroke-width="2"/>'
+        f"<g fill=\"#000\">{dots}</g></svg>"
+    )
+
+
+def _html_block(block: Block) -> str:
+    e = html.escape
+    cls = [' class="num"' if _right(h) else "" for h in block.headers]
+    # The first column (table number, hand, round) stays narrow; a player's name gets room.
+    key = _KEY_WIDTH.get(block.headers[0], "")
+    cols = (
+        f'<colgroup><col style="width: {key}">'
+        + "<col>" * (len(block.headers) - 1)
+        + "</colgroup>"
+        if key
+        else ""
+    )
+    head = "".join(f"<th{c}>{e(h)}</th>" for h, c in zip(block.headers, cls, strict=True))
+    body = []
+    for row in block.rows:
+        total = block.kind is BlockKind.SHEET and row[0] in _SHEET_TOTALS
+        tr = '<tr class="total">' if total else "<tr>"
+        body.append(
+            # dir="auto": a name in Arabic or Hebrew reads right to left, from its cell's right.
+            tr
+            + "".join(f'<td{c} dir="auto">{e(v)}</td>' for v, c in zip(row, cls, strict=True))
+            + "</tr>"
+        )
+    notes = "".join(f'<p class="note">{e(n)}</p>' for n in block.notes)
+    chart = _svg_chart(block.chart) if block.chart else ""
+    return (
+        f'<section class="{block.kind}">\n<h2>{e(block.title)}</h2>\n'
+        f"<table>{cols}<thead><tr>{head}</tr></thead>\n<tbody>\n"
+        + "\n".join(body)
+        + f"\n</tbody></table>\n{chart}{notes}\n</section>"
+    )
+
+
+def _html(paper: Paper, size: PaperSize) -> str:
+    e = html.escape
+    css = _CSS % {"page": "A4" if size is PaperSize.A4 else "letter", "fonts": _FONTS}
+    blocks = "\n".join(_html_block(b) for b in paper.blocks)
+    return (
+        '<!DOCTYPE html>\n<html lang="und">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{e(paper.title)}: {e(paper.subtitle)}</title>\n<style>{css}</style>\n"
+        f'</head>\n<body>\n<header class="paper"><h1>{e(paper.title)}</h1>'
+        f"<p>{e(paper.subtitle)}</p></header>\n{blocks}\n</body>\n</html>\n"
+    )
+
+
+def render_paper(paper: Paper, fmt: PaperFormat, size: PaperSize = PaperSize.A4) -> str:
+    """`paper` in format `fmt` (PDF is made from the HTML, by `mjevent.tui.pdf`)."""
+    if fmt is PaperFormat.MD:
+        return _markdown(paper)
+    if fmt is PaperFormat.CSV:
+        return _delimited(paper, ",")
+    if fmt is PaperFormat.TSV:
+        return _delimited(paper, "\t")
+    if fmt in (PaperFormat.HTML, PaperFormat.PDF):
+        return _html(paper, size)
+    return _text(paper)

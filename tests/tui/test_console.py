@@ -193,8 +193,8 @@ async def test_a_full_hanchan_by_keys_finishes_the_table(club: Path) -> None:
         # the next line for that table is refused before Enter
         await type_line(pilot, "t1 draw", enter=False)
         assert preview_of(app).startswith(
-            "✗ table 1: the game ended at South 4, 0 honba (last_hand: the deal passed in the "
-            "last hand")
+            "✗ the game at table 1 is over: ended at South 4, 0 honba (last_hand: the deal "
+            "passed in the last hand")
 
 
 async def test_sanma_table_has_three_seats_and_takes_a_hand(sanma: Path) -> None:

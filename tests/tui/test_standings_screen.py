@@ -9,7 +9,9 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
+from mjevent.events import commands
 from mjevent.events.commands import record_final
+from mjevent.events.store import EventStore
 from mjevent.tui.cli_print import Format, render
 from mjevent.tui.screens.standings import PlayerHistoryScreen, StandingsScreen
 from mjevent.tui.sheets import event_standings
@@ -145,4 +147,41 @@ async def test_t_shows_the_team_standings_of_league(tmp_path: Path) -> None:
         " Team standings after round 3",
         " Place  Team                   Members   Total  Games  Firsts  Penalties  Move",
         "     1  Helsinki Honba               4  +116.7     12       4               +2",
+    ]
+
+
+async def test_a_tie_broken_by_best_game_shows_in_the_column_and_under_the_table(
+    tmp_path: Path,
+) -> None:
+    # The event of tests/test_cli_print_export.py: Ann and Bob both +71.0 with one first each;
+    # Bob's best game (+61.0) beats Ann's (+60.0).
+    path = tmp_path / "league.toml"
+    store = EventStore.create(
+        path,
+        {
+            "event": {"name": "League", "format_version": 1},
+            "rules": {"preset": "mleague"},
+            "players": [{"id": f"p{i}", "name": n} for i, n in
+                        enumerate(["Ann", "Bob", "Cy", "Di"], 1)],
+        },
+    )
+    at = "2026-03-14T10:00:00Z"
+    commands.set_seating(
+        store, 1, [[["p1", "p2", "p3", "p4"]], [["p2", "p3", "p4", "p1"]]], entry_id="s", at=at
+    )
+    commands.record_final(store, 1, 1, [40000, 30000, 20000, 10000], entry_id="g1", at=at)
+    commands.record_final(store, 2, 1, [41000, 18000, 10000, 31000], entry_id="g2", at=at)
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f3")
+        shown = lines(app)
+    assert shown[:4] == [
+        " Standings after round 2",
+        " #  Name   Total  G   Avg  1st  2nd  3rd  4th  Pen  Move  Tiebreak",
+        " 1  Bob    +71.0  2  1.50    1    1    0    0         +1  best game",
+        " 2  Ann    +71.0  2  1.50    1    1    0    0         -1  best game",
+    ]
+    assert shown[-3:-1] == [
+        " Tiebreaks: total, firsts, best_game, shared",
+        " Level on +71.0: Bob (1), Ann (2); decided by best_game",
     ]

@@ -135,7 +135,11 @@ async def main(repeat: int) -> None:
         big = make_big_event(Path(tmp) / "big.toml")
         rows = [*await measure(club, "club", repeat), *await measure(big, "500 players",
                                                                        repeat)]
-    header = ("event", "what", "median ms", "max ms", "n")
+    print_table(("event", "what", "median ms", "max ms", "n"), rows)
+
+
+def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    """Columns padded to their widest cell; the first two left-aligned, the figures right."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for r in [header, tuple("-" * w for w in widths), *rows]:
         print("  ".join(c.ljust(w) if i < 2 else c.rjust(w)

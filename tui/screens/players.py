@@ -9,7 +9,8 @@ entry would change before it is confirmed with `ctrl+s` (or Enter in its last fi
 check in / `x` mark absent for a round (`check_in_player`), `a` add a late player
 (`add_player`), `n` rename (`rename_player`), `w` withdraw (`withdraw_player`), `b` bring back
 (`return_player`), `u` substitute for the player at their table (`substitute_player`). A
-refused command says why in the dialog; nothing is written.
+refused command says why in the dialog; nothing is written. When a change breaks the seating
+(`events.seating.reseat_needed`), the screen offers the re-seat dialog (`r`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from mjevent.events.commands import (
     withdraw_player,
 )
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+from mjevent.tui.dialogs.seating_plan import RESEAT_KEY, ReseatOffer, regenerate_form
 from mjevent.tui.players_view import PlayerRow, next_player_id, player_rows, seat_of
 from mjevent.tui.screens.base import ListScreen
 from mjevent.tui.sheets import Column
@@ -115,13 +117,16 @@ class PlayersScreen(ListScreen):
             tooltip="Someone plays the selected player's seat in one round",
             id="players.substitute",
         ),
+        RESEAT_KEY,
     ]
 
     HELP = (
         "/ searches by name or id. c checks the player in for the round, x marks them absent. "
         "a adds a late player, n renames, w withdraws, b brings a "
         "withdrawn player back, u seats a substitute: each dialog shows what the entry changes "
-        "before ctrl+s records it."
+        "before ctrl+s records it. When a change leaves the seating unfit (a withdrawn player "
+        "still seated, an active one not seated), a notice says so and r opens the dialog that "
+        "re-seats the rounds not yet played."
     )
 
     PLACEHOLDER = "/ search a name or id"
@@ -130,10 +135,14 @@ class PlayersScreen(ListScreen):
         super().__init__()
         self.rows: tuple[PlayerRow, ...] = ()
         self.search = ""
+        self.reseat = ReseatOffer()
 
     def show_state(self, state: EventState) -> None:
         self.rows = player_rows(state, state.current_round)
         self.show_rows()
+        if self.reseat.update(state):
+            self.reseat.tell(self, state)
+        self.refresh_bindings()
 
     def show_rows(self) -> None:
         """The players that match the search, in the file's order (or the chosen sort)."""
@@ -185,6 +194,9 @@ class PlayersScreen(ListScreen):
             return None
         if action == "clear_search":
             return True if self.search else None
+        if action == "reseat":
+            # Hidden (not dimmed) while the seating fits: the key showing up is the signal.
+            return self.reseat.needed is not None
         return True
 
     def _open(
@@ -201,6 +213,10 @@ class PlayersScreen(ListScreen):
                 title, about, fields, planner, state=app.state, log=entries, problems=problems
             )
         )
+
+    def action_reseat(self) -> None:
+        self.app.clear_notifications()  # the notice would cover the dialog's preview
+        self.app.push_screen(regenerate_form(self.console.state))
 
     def action_add(self) -> None:
         state = self.console.state

@@ -6,8 +6,10 @@ and any pair at it that already met in an earlier round. Under the grid, the sea
 summary over rounds 1 to the round shown: repeat-free rounds, repeated pairs, pairs never met,
 wind balance, table-number repeats (and teammates, when the event has teams).
 
-Keys: `[` / `]` the previous / next seated round, `c` the current round. Generating and
-changing the seating come from the seating commands; this screen shows it.
+Keys: `[` / `]` the previous / next seated round, `c` the current round; `g` generate, `l`
+library block, `i` import, `s` swap, `r` re-seat the rounds not played, `k` seat a round by the
+standings: each opens a `SeatingPlanDialog` (`tui/dialogs/seating_plan.py`) that shows the plan
+and its cost before `ctrl+s` writes it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.state import EventState
+from mjevent.tui.dialogs.seating_plan import SEATING_KEYS, SeatingPlanDialog, seating_form
 from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.seating_view import TableView, check_summary, round_tables
 from mjevent.tui.widgets.seating_card import SeatingCard
@@ -49,12 +52,16 @@ class SeatingScreen(EventScreen):
             "c", "current", "Current",
             tooltip="Show the round being played now", id="seating.current",
         ),
+        *SEATING_KEYS,
     ]
 
     HELP = (
         "Any round's tables with their seat winds and names; the bracket keys step through the "
         "rounds, c returns to the current one. The checker's summary covers rounds 1 to the "
-        "round shown."
+        "round shown. g generates the seating, l loads a library block, i imports a file, s "
+        "swaps two players, r re-seats the rounds not yet played, k seats a round by the "
+        "standings: each shows the plan and its cost (new repeats, wind spread, table repeats, "
+        "byes) before ctrl+s writes it."
     )
 
     def __init__(self) -> None:
@@ -138,6 +145,11 @@ class SeatingScreen(EventScreen):
         if later:
             self.round = later[0]
             self.compute(self.console.state, self.round)
+
+    def action_plan(self, form: str) -> None:
+        """Open the dialog of `form` (generate, library, import, swap, regenerate, ranked)."""
+        dialog: SeatingPlanDialog = seating_form(form, self.console.state, self._current())
+        self.app.push_screen(dialog)
 
     def action_current(self) -> None:
         self.round = None

@@ -245,18 +245,21 @@ class TableList(DataTable[str | Text]):
     def _fit(self) -> tuple[int, bool]:
         seats = self._seats or 4
         spare = self.size.width - (3 + 2) - (STATE_WIDTH + 2) - 2
-        if self._timed:
-            # A clock column of its own when the names still fit one line beside it; else
-            # the clock is the state cell's second line, which widens to hold it.
-            cell = max((spare - CLOCK_WIDTH - 2) // seats - 2, 6)
-            if cell - MARK_WIDTH - 1 >= 10:
-                return min(cell - MARK_WIDTH - 1, 24), False
-            return max((spare - max(CLOCK_WIDTH - STATE_WIDTH, 0)) // seats - 2, 6), True
         cell = max(spare // seats - 2, 6)
+        if self._timed:
+            return self._fit_clock(spare, seats)
         one_line = cell - MARK_WIDTH - 1
         if one_line >= 10:
             return min(one_line, 24), False
         return cell, True
+
+    def _fit_clock(self, spare: int, seats: int) -> tuple[int, bool]:
+        # A clock column of its own when the names still fit one line beside it; else the
+        # clock is the state cell's second line, which widens to hold it.
+        cell = max((spare - CLOCK_WIDTH - 2) // seats - 2, 6)
+        if cell - MARK_WIDTH - 1 >= 10:
+            return min(cell - MARK_WIDTH - 1, 24), False
+        return max((spare - max(CLOCK_WIDTH - STATE_WIDTH, 0)) // seats - 2, 6), True
 
     def on_resize(self) -> None:
         """Fit the names to the width (a narrow terminal gets two lines per table)."""

@@ -318,6 +318,26 @@ class TableList(DataTable[str | Text]):
             row.table, [str(row.table), *seats, Text(row.detail, style=_STYLE[row.status])]
         )
 
+    def _rebuild(self, rows: list[TableRow], round: int) -> None:
+        cursor = self.cursor_row if round == self._round else 0
+        self.clear(columns=True)
+        self._round = round
+        width, two_lines = self._layout
+        self.add_column("T", key="t", width=3)
+        for wind in WINDS[: self._seats]:
+            self.add_column(wind, key=wind, width=width if two_lines else width + MARK_WIDTH + 1)
+        if self._timed and two_lines:
+            self.add_column("State", key="state", width=max(STATE_WIDTH, CLOCK_WIDTH))
+        else:
+            self.add_column("State", key="state", width=STATE_WIDTH)
+        if self._timed and not two_lines:
+            self.add_column("Clock", key="clock", width=CLOCK_WIDTH)
+        for row in rows:
+            self.add_row(*self._cells(row), key=str(row.table), height=2 if two_lines else 1)
+        self._shown = {row.table: row for row in rows}
+        if rows:
+            self.move_cursor(row=min(max(cursor, 0), len(rows) - 1), animate=False)
+
     # --- the clocks ------------------------------------------------------------------------------
 
     def show_clocks(self, round: int, clocks: Mapping[int, TableClock]) -> None:
@@ -359,23 +379,3 @@ class TableList(DataTable[str | Text]):
         else:
             cells.append(clock)
         return cells
-
-    def _rebuild(self, rows: list[TableRow], round: int) -> None:
-        cursor = self.cursor_row if round == self._round else 0
-        self.clear(columns=True)
-        self._round = round
-        width, two_lines = self._layout
-        self.add_column("T", key="t", width=3)
-        for wind in WINDS[: self._seats]:
-            self.add_column(wind, key=wind, width=width if two_lines else width + MARK_WIDTH + 1)
-        if self._timed and two_lines:
-            self.add_column("State", key="state", width=max(STATE_WIDTH, CLOCK_WIDTH))
-        else:
-            self.add_column("State", key="state", width=STATE_WIDTH)
-        if self._timed and not two_lines:
-            self.add_column("Clock", key="clock", width=CLOCK_WIDTH)
-        for row in rows:
-            self.add_row(*self._cells(row), key=str(row.table), height=2 if two_lines else 1)
-        self._shown = {row.table: row for row in rows}
-        if rows:
-            self.move_cursor(row=min(max(cursor, 0), len(rows) - 1), animate=False)

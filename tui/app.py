@@ -117,8 +117,10 @@ class MjeventApp(App[None]):
         ),
     ]
 
-    state: Reactive[EventState] = reactive(cast(EventState, None), init=False)
-    """The latest fold of the event file; a new object after every change."""
+    state: Reactive[EventState] = reactive(cast(EventState, None), init=False, repaint=False)
+    """The latest fold of the event file; a new object after every change. Setting it does not
+    repaint the screen: each screen watching it updates what changed (a repaint of the whole
+    screen at every Enter would cost more than the hand, at 125 tables)."""
 
     def __init__(
         self,

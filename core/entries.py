@@ -483,6 +483,29 @@ def _plain(value: Any) -> Any:
 # --- Reading -----------------------------------------------------------------------------------
 
 
+NUMBER_LIMITS: dict[str, int] = {
+    "round": 999,
+    "first_round": 999,
+    "from_round": 999,
+    "table": 999,
+    "seconds": 24 * 3600,
+    "deposits": 100,
+    "amount": 1_000_000,
+    "rating": 100_000,
+    "*": 10_000_000,
+}
+"""The largest value (in size) each whole-number field of an entry takes; `"*"` for the rest
+(final scores included). A bigger value is a typing slip, or a hostile file, not an event."""
+
+
+def _shown(value: Any) -> str:
+    """`repr(value)`, shortened when huge (a 4,000-digit number, a 100 KB text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text):,} characters)"
+
+
 class _Reader:
     """Reads typed fields from one record, naming the entry and the field in every error."""
 
@@ -493,7 +516,7 @@ class _Reader:
 
     def fail(self, name: str, expected: str) -> EntryError:
         value = self.record.get(name)
-        got = "nothing" if name not in self.record else repr(value)
+        got = "nothing" if name not in self.record else _shown(value)
         return EntryError(f"{self.where}: field {name!r} must be {expected}, got {got}")
 
     def _get(self, name: str, default: Any, required: bool) -> Any:
@@ -518,10 +541,10 @@ class _Reader:
 
     def number(self, name: str, *, minimum: int | None = None, default: int | None = None) -> int:
         value = self._get(name, default, default is None)
-        expected = "a whole number" if minimum is None else f"a whole number >= {minimum}"
-        if isinstance(value, bool) or not isinstance(value, int) or (
-            minimum is not None and value < minimum
-        ):
+        top = NUMBER_LIMITS.get(name, NUMBER_LIMITS["*"])
+        low = -top if minimum is None else minimum
+        expected = f"a whole number from {low:,} to {top:,}"
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
             raise self.fail(name, expected)
         return value
 
@@ -577,7 +600,8 @@ class _Reader:
             raise EntryError(
                 f"{self.where}: unknown field {extra[0]!r}"
                 + suggest(extra[0], known)
-                + f" (this kind has: {', '.join(known) or 'no other fields'})"
+                + f" (this kind has: {', '.join(known) or 'no other fields'}). Fix: rename the "
+                "field to one of those, or remove its line"
             )
 
 
@@ -600,7 +624,7 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
     ...                        "round": 1, "table": "three", "outcome": "draw"})
     ... except EntryError as error:
     ...     print(error)
-    log entry 'x7' (hand): field 'table' must be a whole number >= 1, got 'three'
+    log entry 'x7' (hand): field 'table' must be a whole number from 1 to 999, got 'three'
     >>> try:
     ...     entry_from_record({"id": "x8", "at": "2026-03-14T10:00:00Z", "kind": "hands"})
     ... except EntryError as error:
@@ -801,6 +825,7 @@ def _read_wins(r: _Reader) -> tuple[Win, ...]:
             raise EntryError(
                 f"{r.where}: unknown field '{label}.{extra[0]}'"
                 + suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"])
+                + ". Fix: a win takes winner, han, fu (or yakuman) and pao"
             )
         winner = r.seat("", w.get("winner"), inner=f"{label}.winner")
         pao = None if "pao" not in w else r.seat("", w["pao"], inner=f"{label}.pao")
@@ -847,6 +872,9 @@ def _read_game_finished(r: _Reader, id: str, at: str) -> GameFinished:
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
         ):
             raise r.fail("final", "a list of 3 or 4 final scores in seat order (E S W N)")
+        top = NUMBER_LIMITS["*"]
+        if not all(-top <= x <= top for x in raw):
+            raise r.fail("final", f"final scores from {-top:,} to {top:,}")
         final = tuple(raw)
     else:
         r.used.add("final")

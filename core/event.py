@@ -50,6 +50,7 @@ from mjevent.core.standings.config import (
     default_config,
     standings_config_from_dict,
 )
+from mjevent.core.text import name_problem, quoted_name
 
 FORMAT_VERSION = 1
 """The newest schema version this code reads and writes (`[event] format_version`)."""
@@ -274,7 +275,7 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
             f"this file is format_version {version}; this mjevent reads up to {FORMAT_VERSION}",
             "open it with a newer mjevent (pip install -U mjevent)",
         )
-    name = _text(raw, "event", "name", required=True)
+    name = _name(raw, "event", "name")
     assert name is not None
     venue = _text(raw, "event", "venue")
     date = _date(raw.get("date"))
@@ -370,7 +371,7 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
                 "give every player a different id",
             )
         seen[pid] = i
-        name = _text(row, path, "name", required=True)
+        name = _name(row, path, "name")
         assert name is not None
         team = _text(row, path, "team")
         if team is not None and team not in teams:
@@ -445,7 +446,7 @@ def _teams(raw: Any) -> tuple[Team, ...]:
                 f"{path}.id", f"team id {tid!r} is used twice", "give every team a different id"
             )
         seen.add(tid)
-        name = _text(row, path, "name", required=True)
+        name = _name(row, path, "name")
         assert name is not None
         out.append(Team(tid, name))
     return tuple(out)
@@ -604,6 +605,19 @@ def _text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -
             f"{path}.{key}",
             f"expected text, got {got}",
             f'write it in double quotes, e.g. {key} = "..."',
+        )
+    return value
+
+
+def _name(raw: Mapping[str, Any], path: str, key: str) -> str:
+    """A required name: one line of printable text (see `text.name_problem`)."""
+    value = _text(raw, path, key, required=True)
+    assert value is not None
+    problem = name_problem(value)
+    if problem is not None:
+        raise SettingsError(
+            f"{path}.{key}", f"the name {quoted_name(value)} cannot be used: {problem}",
+            "correct it in a text editor, then run `mjevent check`",
         )
     return value
 

@@ -97,6 +97,12 @@ _LIMIT_BASE: dict[Limit, int] = {
     Limit.YAKUMAN: 8000,
 }
 
+MAX_HAN = 99
+"""The most han a hand is entered with (kazoe yakuman starts at 13; real hands stop far below)."""
+
+MAX_YAKUMAN = 6
+"""The most yakuman one hand can combine where multiples count (sextuple yakuman)."""
+
 LEGAL_FU: tuple[int, ...] = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130)
 """Every fu count a hand can score. 25 is chiitoitsu; 120 and 130 need two or three kans of
 terminals or honours, which is rare but possible without a yakuman (the published charts stop at
@@ -216,13 +222,18 @@ at least (pinfu + menzen tsumo); enter 2 han or more, or count the fu again
     """
     han, fu, yakuman = value.han, value.fu, value.yakuman
     # The common legal cases first: this runs for every hand of a batch.
-    if yakuman > 0 or (
+    if 0 < yakuman <= MAX_YAKUMAN or (
         yakuman == 0
-        and han >= 1
+        and 1 <= han <= MAX_HAN
         and ((fu in _LEGAL_FU_SET and (han > 1 or 30 <= fu <= 110)) or (fu == 0 and han >= 5))
     ):
         return
     _reject_value(value)
+
+
+def _count(n: int) -> str:
+    """A count as people read it, shortened when absurd: '1,000,000', 'a 31-digit number'."""
+    return f"{n:,}" if n < 10**12 else f"a {int(n.bit_length() * 0.30103) + 1}-digit number of"
 
 
 def _reject_value(value: HandValue) -> None:
@@ -231,8 +242,18 @@ def _reject_value(value: HandValue) -> None:
             f"yakuman={value.yakuman}: the number of yakuman cannot be negative; enter 1 for a "
             "yakuman, 2 for a double yakuman"
         )
+    if value.yakuman > MAX_YAKUMAN:
+        raise IllegalHandError(
+            f"{_count(value.yakuman)} yakuman: a hand combines at most {MAX_YAKUMAN} yakuman; "
+            "enter ykm, 2ykm ... 6ykm"
+        )
     if value.yakuman:
         return
+    if value.han > MAX_HAN:
+        raise IllegalHandError(
+            f"{_count(value.han)} han: a hand is entered with at most {MAX_HAN} han (13 and more "
+            "is kazoe yakuman); count the han again"
+        )
     said = describe(value)
     if value.han < 1:
         raise IllegalHandError(

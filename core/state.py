@@ -73,6 +73,7 @@ from mjevent.core.outcomes import (
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.rules import RuleSet
 from mjevent.core.scoring import Settlement
+from mjevent.core.text import suggest
 
 __all__ = [
     "EventState",
@@ -357,7 +358,11 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
         target = position.get(entry.target)
         if target is None:
             problems.append(
-                Problem(entry.id, f"corrects {entry.target!r}, which is not in the log")
+                Problem(
+                    entry.id,
+                    f"corrects {entry.target!r}, which is not in the log. Fix: give the id of "
+                    "the entry to correct as `mjevent replay` or the log screen shows it",
+                )
             )
             continue
         if target >= i:
@@ -872,7 +877,12 @@ class _Fold:
     @_rule(Penalty)
     def penalty(self, entry: Penalty) -> None:
         if entry.player not in self.players:
-            self.problem(entry, f"penalty for unknown player {entry.player!r}")
+            self.problem(
+                entry,
+                f"penalty for unknown player {entry.player!r}"
+                + (suggest(entry.player, list(self.players)) or ".")
+                + " Fix: name the player by the id of their [[players]] block",
+            )
         else:
             self.penalties.append(entry)
 

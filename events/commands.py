@@ -52,7 +52,8 @@ from mjevent.core.outcomes import Hand
 from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem
-from mjevent.events.store import EventStore, new_entry_id
+from mjevent.core.text import name_problem, quoted_name, safe_text
+from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
     "CommandError",
@@ -158,9 +159,22 @@ def current_state(store: EventStore) -> EventState:
 
 
 def _append(store: EventStore, entry: Entry) -> EventState:
-    """Check `entry` against the folded log, then append it; see the module docstring."""
-    if store.changed_on_disk():
-        store.reload()
+    """Check `entry` against the folded log, then append it; see the module docstring.
+
+    Check and append happen under the file's lock, against the log as it is on disk at that
+    moment (`store.transaction()`): an entry another process appended just before is part of
+    the check, so two consoles recording the last hand of a game cannot both be accepted.
+    """
+    with store.transaction():
+        return _check_and_append(store, entry)
+
+
+def _check_and_append(store: EventStore, entry: Entry) -> EventState:
+    # What the file's reader would refuse (a value out of its range) is refused before writing.
+    try:
+        entry_from_record(entry.to_record())
+    except EntryError as error:
+        raise CommandError(f"{error} (nothing was recorded)") from None
     folder = _folder(store)
     state = folder.state()
     if entry.id in state.log_ids:
@@ -188,6 +202,8 @@ def _append(store: EventStore, entry: Entry) -> EventState:
 
 
 def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:
+    if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
+        raise CommandError(f"entry id {safe_text(entry_id)!r}: {problem} (nothing was recorded)")
     return {
         "id": entry_id or new_entry_id(),
         "at": at or clock().isoformat(timespec="seconds"),
@@ -365,6 +381,16 @@ def extend_round(
     )
 
 
+def _name(name: str, what: str = "name") -> str:
+    """`name` when it can be stored and shown (one line of printable text), else CommandError."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise CommandError(
+            f"{what} {quoted_name(name)} cannot be used: {problem} (nothing was recorded)"
+        )
+    return name
+
+
 # --- Players and seating ------------------------------------------------------------------------
 
 
@@ -383,7 +409,8 @@ def add_player(
     return _append(
         store,
         PlayerAdded(
-            **_stamp(entry_id, at, clock), player=player, name=name, team=team, rating=rating
+            **_stamp(entry_id, at, clock), player=player, name=_name(name), team=team,
+            rating=rating,
         ),
     )
 
@@ -393,7 +420,9 @@ def rename_player(
     at: str | None = None, clock: Clock = _utc_now,
 ) -> EventState:
     """Correct a player's name."""
-    return _append(store, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=name))
+    return _append(
+        store, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=_name(name))
+    )
 
 
 def withdraw_player(
@@ -443,7 +472,7 @@ def substitute_player(
         store,
         PlayerSubstituted(
             **_stamp(entry_id, at, clock), round=round, table=table, player=player,
-            substitute=substitute,
+            substitute=_name(substitute, "substitute"),
         ),
     )
 

@@ -49,3 +49,19 @@ class EventFileLockError(EventFileError):
 
 class EventFileReadOnlyError(EventFileLockError):
     """The lock file cannot be created (a read-only folder): the file can be read, not written."""
+
+
+class EventFileWriteError(EventFileError):
+    """Writing failed (disk full, read-only, permission, an I/O error); nothing was recorded.
+
+    `cause` is the cause in words ("the disk is full"); the message names the file, the cause
+    and the fix, and says what was left on disk (nothing: a failed append is rolled back).
+    """
+
+    def __init__(self, path: Path | str, message: str, cause: str) -> None:
+        self.cause = cause
+        super().__init__(path, message)
+
+
+class EventFileTooLargeError(EventFileError):
+    """The file is over the size mjevent reads (see `store.MAX_FILE_BYTES`)."""

@@ -1,9 +1,16 @@
-"""One writer at a time: an advisory `flock` on a lock file next to the event file.
+"""One writer at a time: an advisory `flock` keyed to the event file itself, not to its name.
 
-The lock is on `.<event>.lock` (hidden, next to the event file), not on the event file itself,
-because rewriting the settings replaces the event file by a rename: a lock held on the old file
-would not exclude a process that opens the new one. The lock file is never deleted (deleting
-it would let two processes lock two different files of the same name).
+Two locks are taken, in this order, and released together:
+
+1. `.<event>.lock` next to the file the name resolves to (symbolic links followed), so
+   `link.toml` and `real.toml` take the same lock. It is a separate file because rewriting the
+   settings replaces the event file by a rename: a lock held on the old file would not exclude
+   a process that opens the new one. The lock file is never deleted (deleting it would let two
+   processes lock two different files of the same name).
+2. The event file's own descriptor, so that two names of one file that resolve differently
+   (a hard link, a second mount of the folder) still exclude each other.
+
+Readers that only read (`open_event(path, read_only=True)`) take neither lock and create no file.
 """
 
 from __future__ import annotations
@@ -25,9 +32,41 @@ LOCK_TIMEOUT_S = 10.0
 _THREADS = threading.Lock()
 
 
+def real_path(path: Path) -> Path:
+    """The file `path` names, symbolic links resolved (the file need not exist yet)."""
+    return Path(os.path.realpath(path))
+
+
 def lock_path(path: Path) -> Path:
-    """The lock file used for event file `path`: `club.toml` -> `.club.toml.lock`."""
-    return path.with_name(f".{path.name}.lock")
+    """The lock file used for event file `path`: `club.toml` -> `.club.toml.lock`, placed next
+    to the file the name resolves to."""
+    real = real_path(path)
+    return real.with_name(f".{real.name}.lock")
+
+
+def flock_by(fd: int, operation: int, deadline: float) -> bool:
+    """Take `flock(fd, operation)` (LOCK_EX or LOCK_SH), retrying until the monotonic
+    `deadline`; False when it could not be had by then."""
+    delay = 0.0005
+    while True:
+        try:
+            fcntl.flock(fd, operation | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(delay)
+            delay = min(delay * 2, 0.002)
+
+
+def _flock(fd: int, deadline: float, path: Path, held: Path, timeout: float) -> None:
+    if not flock_by(fd, fcntl.LOCK_EX, deadline):
+        raise EventFileLockError(
+            path,
+            f"{path}: another process has held {held} for over "
+            f"{timeout:g} s. Fix: close the other mjevent working on this "
+            "file, or wait for it to finish, then try again.",
+        )
 
 
 @contextlib.contextmanager
@@ -44,23 +83,18 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
                 f"{path}: cannot create the lock file {target} ({error.strerror}). "
                 "Fix: make the folder writable, or copy the event file to a writable folder.",
             ) from None
+        own = -1
         try:
-            delay = 0.0005
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise EventFileLockError(
-                            path,
-                            f"{path}: another process has held {target} for over "
-                            f"{timeout:g} s. Fix: close the other mjevent working on this "
-                            "file, or wait for it to finish, then try again.",
-                        ) from None
-                    time.sleep(delay)
-                    delay = min(delay * 2, 0.002)
+            _flock(fd, deadline, path, target, timeout)
+            try:
+                own = os.open(real_path(path), os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                own = -1  # no file (yet, or any more): the caller reports it when it reads
+            if own >= 0:
+                _flock(own, deadline, path, path, timeout)
             yield
         finally:
-            # Closing the descriptor releases the lock.
+            # Closing the descriptors releases the locks.
+            if own >= 0:
+                os.close(own)
             os.close(fd)

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import errno
+import fcntl
 import json
 import os
 import re
@@ -39,7 +41,7 @@ import secrets
 import threading
 import time
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,8 +56,10 @@ from mjevent.events.errors import (
     EventFileNotFoundError,
     EventFileReadOnlyError,
     EventFileSyntaxError,
+    EventFileTooLargeError,
+    EventFileWriteError,
 )
-from mjevent.events.lock import locked
+from mjevent.events.lock import flock_by, locked, real_path
 
 HEADER = (
     "# mjevent event file: the settings, then the log (append-only, one [[log]] block per entry).\n"
@@ -69,7 +73,16 @@ _BANNER = LOG_BANNER.strip().encode()
 _LOG_HEADER = re.compile(rb"(?m)^[ \t]*\[\[[ \t]*log[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$")
 _TOML_WHERE = re.compile(r" \(at line (\d+), column (\d+)\)$")
 _TAIL = 64
+_BOM = b"\xef\xbb\xbf"
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest event file mjevent reads or grows (see docs/event-file.md, Limits)."""
 _ID_TEXT = re.compile(r"[^\s]+")
+_ID_NEW = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+ID_RULE = "1 to 64 characters from A-Z, a-z, 0-9 and - _ . :"
+"""The alphabet of entry ids mjevent writes (`new_entry_id()` makes 26 of A-Z and 0-9). Older
+files may hold other ids without spaces; they are read as they are."""
 
 
 @dataclass(frozen=True)
@@ -99,19 +112,27 @@ class EventStore:
     """An open event file: its settings, its log, and durable appends.
 
     `settings` is the settings part as a plain dict, `event` the same as typed values, `log`
-    every entry as a plain dict in file order, `warnings` what `open` had to repair.
+    every entry as a plain dict in file order, `warnings` what `open` had to repair (or, read
+    only, what it found and left in place). `path` is the name the file was opened by (used in
+    every message); the file itself is the one that name resolves to.
     """
 
     settings: dict[str, Any]
     event: EventSettings
 
-    def __init__(self, path: Path) -> None:
-        """An unread store; use `EventStore.open` or `EventStore.create`."""
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        """An unread store; use `open_event` (or `EventStore.open`, `EventStore.create`)."""
         self.path = path
+        self.read_only = read_only
         self.log: list[dict[str, Any]] = []
         self.warnings: list[str] = []
+        self._file = real_path(path)
         self._ids: dict[str, int] = {}
         self._mark = _Mark(0, 0, 0, 0, b"")
+        # Where an unfinished entry that could not be moved aside starts: no append until then.
+        self._torn_at: int | None = None
+        self._guard = threading.RLock()
+        self._held = 0
 
     # --- opening and creating ----------------------------------------------------------------
 
@@ -120,7 +141,8 @@ class EventStore:
         """Write a new event file with these settings and an empty log; refuse an existing file.
 
         The file appears complete or not at all: it is written to a temporary name, fsynced,
-        then hard-linked into place (which fails if the name was taken meanwhile).
+        then hard-linked into place (which fails if the name was taken meanwhile). A failed
+        write (disk full, read-only folder) raises `EventFileWriteError` and leaves nothing.
         """
         path = Path(path)
         event = _validate_settings(path, settings)
@@ -134,30 +156,42 @@ class EventStore:
             )
         data = _settings_text(settings_to_dict(event)).encode("utf-8")
         tmp = _temp_name(path)
-        _write_new(tmp, data)
         try:
+            _write_new(tmp, data)
             try:
-                os.link(tmp, path)
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:
+                    raise
+                except OSError:
+                    # Some file systems (FAT on a USB stick) have no hard links: create
+                    # exclusively.
+                    _write_new(path, data)
             except FileExistsError:
-                raise
-            except OSError:
-                # Some file systems (FAT on a USB stick) have no hard links: create exclusively.
-                _write_new(path, data)
-        except FileExistsError:
-            raise _exists(path) from None
+                raise _exists(path) from None
+            _fsync_dir(path.parent)
+        except OSError as error:
+            raise _write_error(path, error, "the event file was not created") from None
         finally:
-            tmp.unlink(missing_ok=True)
-        _fsync_dir(path.parent)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path | str) -> EventStore:
-        """Load an event file, moving a torn tail aside (see `warnings`); raise if it is invalid."""
+    def open(cls, path: Path | str, *, read_only: bool = False) -> EventStore:
+        """Load an event file, moving a torn tail aside (see `warnings`); raise if it is invalid.
+
+        `read_only=True` takes no lock, creates no file and never repairs: a torn tail is
+        reported in `warnings` and left in place, and `append` refuses. Prefer `open_event`.
+        """
         path = Path(path)
-        store = cls(path)
+        store = cls(path, read_only=read_only)
         with collector_paused():
+            if read_only:
+                store._load_all(repair=False)
+                return store
             try:
-                with store._exclusive():
+                with store._locked():
                     store._load_all()
             except EventFileReadOnlyError:
                 # No lock file can be made here, so no mjevent can be writing: read, repair nothing.
@@ -173,32 +207,83 @@ class EventStore:
         (which end with the last entry's `# end <id>` line).
         """
         try:
-            with open(self.path, "rb") as f:
+            with open(self._file, "rb") as f:
                 st = os.fstat(f.fileno())
                 if not self._mark.same_stat(st):
                     return True
                 f.seek(max(0, st.st_size - len(self._mark.tail)))
                 return f.read() != self._mark.tail
-        except FileNotFoundError:
+        except OSError:
             return True
 
     def reload(self) -> None:
         """Read what changed on disk: only the new entries when others appended, else all."""
+        if self.read_only:
+            with self._guard:
+                self._catch_up(repair=False)
+            return
         try:
-            with self._exclusive():
-                self._catch_up()
+            with self.transaction():
+                pass
         except EventFileReadOnlyError:
             self._catch_up(repair=False)
 
+    def entry_lines(self) -> dict[str, int]:
+        """The line of each entry's `[[log]]` header in the file, by entry id (for messages).
+
+        Empty when the file no longer matches the log as read (changed since).
+        """
+        try:
+            data, _ = _read(self._file, self.path)
+        except EventFileError:
+            return {}
+        starts = [m.start() for m in _LOG_HEADER.finditer(data)]
+        if len(starts) < len(self.log):
+            return {}
+        lines: dict[str, int] = {}
+        line, at = 1, 0
+        for rec, start in zip(self.log, starts, strict=False):
+            line += data.count(b"\n", at, start)
+            at = start
+            lines[rec["id"]] = line
+        return lines
+
     # --- writing ---------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Hold the file's lock, with `log` brought up to date with the file, for the block.
+
+        Check an entry against the log and append it inside one transaction, so that nothing
+        another process appends can come between the check and the append (SQLite's
+        `BEGIN IMMEDIATE`). Transactions nest: `append` inside one takes no second lock.
+        """
+        self._writable()
+        with self._guard:
+            if self._held:
+                self._held += 1
+                try:
+                    yield
+                finally:
+                    self._held -= 1
+                return
+            with self._locked():
+                self._held = 1
+                try:
+                    self._catch_up()
+                    yield
+                finally:
+                    self._held = 0
 
     def append(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """Append one log entry durably and return it as the log now holds it.
 
-        `record` needs a text `id` (from `new_entry_id()` where the entry was made), `at` and
-        `kind`; other keys are the entry's fields. When the log already holds an entry with this
-        id, nothing is written and that entry is returned: a retried command records once.
-        Entries appended by other processes are read first, so they are never overwritten.
+        `record` needs an `id` (from `new_entry_id()` where the entry was made; see `ID_RULE`),
+        `at` and `kind`; other keys are the entry's fields. When the log already holds an entry
+        with this id, nothing is written and that entry is returned: a retried command records
+        once. Entries appended by other processes are read first, so they are never overwritten.
+        The block is written, fsynced and read back before `append` returns; when any of that
+        fails the file is cut back to its previous length and `EventFileWriteError` says why.
 
         >>> import tempfile
         >>> folder = Path(tempfile.mkdtemp())
@@ -208,19 +293,32 @@ class EventStore:
         >>> store.append(entry) == entry, store.append(entry) == entry, len(store.log)
         (True, True, 1)
         """
+        self._writable()
         block, parsed = _encode(self.path, record)
-        with self._exclusive():
-            self._catch_up()
+        with self.transaction():
             known = self._ids.get(parsed["id"])
             if known is not None:
                 return self.log[known]
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
-            try:
-                _write_all(fd, block)
-                os.fsync(fd)
-                st = os.fstat(fd)
-            finally:
-                os.close(fd)
+            if self._torn_at is not None:
+                # Left in place when it could not be moved aside: try again now.
+                self._load_all()
+            if self._torn_at is not None:
+                raise EventFileWriteError(
+                    self.path,
+                    f"{self.path}: entry {parsed['id']} was not recorded: the file ends in an "
+                    "unfinished log entry that could not be moved aside (see the warning when "
+                    "it was opened). Fix: free space on the disk (or make it writable), then "
+                    "try again; the unfinished entry is moved aside first.",
+                    "an unfinished entry is in the way",
+                )
+            if self._mark.size + len(block) > MAX_FILE_BYTES:
+                raise EventFileTooLargeError(
+                    self.path,
+                    f"{self.path}: entry {parsed['id']} was not recorded: the file would grow "
+                    f"past {_megabytes(MAX_FILE_BYTES)}, the most mjevent reads. Fix: start a "
+                    "new event file for the next stage (docs/event-file.md, Limits).",
+                )
+            st = self._write_block(parsed["id"], block)
             self._ids[parsed["id"]] = len(self.log)
             self.log.append(parsed)
             self._mark = _Mark.of(st, self._mark.tail + block)
@@ -232,16 +330,17 @@ class EventStore:
         The new settings are validated first; the new file is parsed back and compared before
         it replaces the old one, so a failure at any point leaves the old file as it was.
         """
+        self._writable()
         event = _validate_settings(self.path, settings)
         plain = settings_to_dict(event)
-        with self._exclusive():
-            self._catch_up()
-            data, st = _read(self.path)
-            match = _LOG_HEADER.search(data)
-            log_part = b"" if match is None else b"\n" + data[match.start() :]
+        with self.transaction():
+            data, st = _read(self._file, self.path)
+            body = data[len(_BOM) :] if data.startswith(_BOM) else data
+            match = _LOG_HEADER.search(body)
+            log_part = b"" if match is None else b"\n" + body[match.start() :]
             # The banner promises that every entry ends with its end line: a log written by
             # hand without them must not gain it.
-            sealed = match is None or _BANNER in data[: match.start()]
+            sealed = match is None or _BANNER in body[: match.start()]
             head = _settings_text(plain, banner=sealed).encode("utf-8")
             new = head + log_part
             doc = _fast_document(new) or tomllib.loads(new.decode("utf-8"))
@@ -252,51 +351,106 @@ class EventStore:
                     "the same (is there a [[log]] line inside a text value in the settings?). "
                     "Fix: run `mjevent check` on the file and correct what it reports.",
                 )
-            tmp = _temp_name(self.path)
+            tmp = _temp_name(self._file)
             try:
                 _write_new(tmp, new, mode=st.st_mode & 0o7777)
-                os.replace(tmp, self.path)
+                os.replace(tmp, self._file)
+                _fsync_dir(self._file.parent)
+            except OSError as error:
+                raise _write_error(self.path, error, "the settings were not changed") from None
             finally:
-                tmp.unlink(missing_ok=True)
-            _fsync_dir(self.path.parent)
+                with contextlib.suppress(OSError):
+                    tmp.unlink(missing_ok=True)
             self.settings, self.event = plain, event
-            self._mark = _Mark.of(os.stat(self.path), new)
+            self._mark = _Mark.of(os.stat(self._file), new)
 
     # --- internals -------------------------------------------------------------------------------
 
-    def _exclusive(self) -> contextlib.AbstractContextManager[None]:
+    def _writable(self) -> None:
+        if self.read_only:
+            raise EventFileReadOnlyError(
+                self.path,
+                f"{self.path}: opened read-only; nothing was written. Fix: open it for writing "
+                "(open_event(path) without read_only=True).",
+            )
+
+    def _locked(self) -> contextlib.AbstractContextManager[None]:
         return locked(self.path)
 
-    def _catch_up(self, repair: bool = True) -> None:
-        """With the lock held: bring `log` up to date with the file."""
+    def _write_block(self, entry_id: str, block: bytes) -> os.stat_result:
+        """Append `block`, fsync, read it back; on any failure cut the file back and raise."""
         try:
-            st = os.stat(self.path)
+            fd = os.open(self._file, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise _not_found(self.path) from None
+        except OSError as error:
+            raise _write_error(self.path, error, f"entry {entry_id} was not recorded") from None
+        try:
+            start = os.fstat(fd).st_size
+            try:
+                _write_all(fd, block)
+                os.fsync(fd)
+                if os.pread(fd, len(block) + 1, start) != block:
+                    raise _ReadBackError(errno.EIO, "what was written did not read back the same")
+            except OSError as error:
+                raise self._roll_back(fd, start, entry_id, error) from None
+            return os.fstat(fd)
+        finally:
+            os.close(fd)
+
+    def _roll_back(self, fd: int, start: int, entry_id: str, error: OSError) -> EventFileError:
+        """Cut the file back to `start` after a failed append; the error to raise."""
+        try:
+            os.ftruncate(fd, start)
+            left = "The file was cut back to what it held before: nothing was recorded."
+            # Every reader sees the cut at once; making it durable is the disk's part.
+            with contextlib.suppress(OSError):
+                os.fsync(fd)
+        except OSError as again:
+            # Whatever is on disk now is read afresh next time.
+            self._mark = _Mark(0, 0, 0, 0, b"")
+            left = (
+                f"Cutting the file back failed too ({_cause(again)}), so part of the entry "
+                "may be left at its end; the next mjevent to open the file moves an "
+                "unfinished entry aside. Retry with the same entry id so it is recorded once."
+            )
+        return _write_error(self.path, error, f"entry {entry_id} was not recorded", left)
+
+    def _catch_up(self, repair: bool = True) -> None:
+        """With the lock held (or read-only): bring `log` up to date with the file."""
+        try:
+            st = os.stat(self._file)
         except FileNotFoundError:
             raise _not_found(self.path) from None
         mark = self._mark
         if mark.same_stat(st) and self._tail_matches(mark, st.st_size):
             return
         grew = (st.st_dev, st.st_ino) == (mark.dev, mark.ino) and st.st_size > mark.size
-        if grew and self._tail_matches(mark, mark.size) and self._read_appended(mark.size):
+        if (
+            grew
+            and self._torn_at is None
+            and self._tail_matches(mark, mark.size)
+            and self._read_appended(mark.size)
+        ):
             return
         self._load_all(repair)
 
     def _tail_matches(self, mark: _Mark, at: int) -> bool:
-        with open(self.path, "rb") as f:
-            f.seek(at - len(mark.tail))
+        with open(self._file, "rb") as f:
+            f.seek(max(0, at - len(mark.tail)))
             return f.read(len(mark.tail)) == mark.tail
 
     def _read_appended(self, start: int) -> bool:
         """Parse only the bytes past `start`; False when they are not whole, new entries."""
-        with open(self.path, "rb") as f:
+        with open(self._file, "rb") as f:
             f.seek(start)
             new = f.read()
             st = os.fstat(f.fileno())
-        if not _ends_sealed(new):
+        if not _ends_sealed(new) or st.st_size > MAX_FILE_BYTES or _damaged(new) is not None:
             return False
         try:
             doc = tomllib.loads(new.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
             return False
         records = doc.get("log")
         if set(doc) != {"log"} or not isinstance(records, list) or not records:
@@ -316,8 +470,16 @@ class EventStore:
         return True
 
     def _load_all(self, repair: bool = True) -> None:
-        data, st = _read(self.path)
-        doc, cut = _split(self.path, data)
+        data, st = _read(self._file, self.path)
+        bom = len(_BOM) if data.startswith(_BOM) else 0
+        doc, cut, damage = _split_checked(self.path, data[bom:])
+        # Read without the lock, an unfinished entry may be another process's append in
+        # progress: wait for that writer (if any) and read again.
+        if cut is not None and not repair and not self._held:
+            _wait_for_writer(self._file)
+            data, st = _read(self._file, self.path)
+            bom = len(_BOM) if data.startswith(_BOM) else 0
+            doc, cut, damage = _split_checked(self.path, data[bom:])
         raw_log = doc.pop("log", [])
         event = _validate_settings(self.path, doc, text=data)
         if not isinstance(raw_log, list):
@@ -331,25 +493,51 @@ class EventStore:
             log = _check_log(self.path, raw_log, 0, {})
         except EventFileInvalidError as error:
             raise _with_line(error, data) from None
+        if damage is not None:
+            raise damage
         warnings: list[str] = []
-        if cut is not None and repair:
-            warnings.append(_move_torn_tail(self.path, data, cut, len(log)))
-            data = data[:cut]
-            st = os.stat(self.path)
-        elif cut is not None:
+        torn_at: int | None = None
+        if cut is not None:
+            cut += bom
             line = data.count(b"\n", 0, cut) + 1
-            warnings.append(
+            found = (
                 f"{self.path}: the file ends in an unfinished log entry (line {line} on, "
                 f"{len(data) - cut} bytes), as left when a program stops mid-write; "
-                f"{_complete(len(log))} normally. It was left in place because no "
-                f"lock file can be made in {self.path.parent}. Fix: copy the file to a writable "
-                "folder and open it there to move the unfinished entry aside."
+                f"{_complete(len(log))} normally."
             )
+            if repair:
+                try:
+                    warnings.append(_move_torn_tail(self.path, self._file, data, cut, len(log)))
+                    data = data[:cut]
+                    st = os.stat(self._file)
+                except EventFileWriteError as error:
+                    torn_at = cut
+                    warnings.append(
+                        f"{found} It could not be moved aside ({error.cause}), so it was left in "
+                        "place and nothing can be recorded until it is. Fix: free space on the "
+                        "disk (or make it writable), then record again: the unfinished entry is "
+                        "moved aside first."
+                    )
+            elif self.read_only:
+                torn_at = cut
+                warnings.append(
+                    f"{found} It was left in place: the file was opened read-only. Fix: run "
+                    f"`mjevent check --repair {self.path}` (or any command that records) to "
+                    "move it aside."
+                )
+            else:
+                torn_at = cut
+                warnings.append(
+                    f"{found} It was left in place because no lock file can be made in "
+                    f"{self.path.parent}. Fix: copy the file to a writable folder and open it "
+                    "there to move the unfinished entry aside."
+                )
         self.settings = doc
         self.event = event
         self.log = log
         self._ids = {rec["id"]: i for i, rec in enumerate(log)}
         self.warnings.extend(warnings)
+        self._torn_at = torn_at
         self._mark = _Mark.of(st, data)
 
 
@@ -381,6 +569,27 @@ def new_entry_id() -> str:
     return "".join(_CROCKFORD[(number >> shift) & 31] for shift in range(125, -1, -5))
 
 
+def entry_id_problem(entry_id: str) -> str | None:
+    """What is wrong with `entry_id` as the id of a new entry, or None when it may be used.
+
+    >>> entry_id_problem("01KKNXE7VGN9CRT91394MKN6PC") is None
+    True
+    >>> print(entry_id_problem("ab cd").split(" (")[1])
+    this one has ' ' at position 3). Fix: use only those, e.g. 01KKNXE7VGN9CRT91394MKN6PC.
+    """
+    if _ID_NEW.fullmatch(entry_id):
+        return None
+    bad = next((i for i, c in enumerate(entry_id) if not _ID_NEW.fullmatch(c)), None)
+    where = (
+        f"this one has {entry_id[bad]!r} at position {bad + 1}" if bad is not None
+        else f"this one has {len(entry_id)}"
+    )
+    return (
+        f"an entry id is {ID_RULE} ({where}). "
+        "Fix: use only those, e.g. 01KKNXE7VGN9CRT91394MKN6PC."
+    )
+
+
 # --- Reading helpers -----------------------------------------------------------------------------
 
 
@@ -400,17 +609,99 @@ def _not_found(path: Path) -> EventFileNotFoundError:
     )
 
 
-def _read(path: Path) -> tuple[bytes, os.stat_result]:
+def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
+    """The bytes of `file` (the resolved `path`, which messages name) and its `stat`."""
     try:
-        with open(path, "rb") as f:
+        with open(file, "rb") as f:
             st = os.fstat(f.fileno())
-            return f.read(), st
+            if st.st_size > MAX_FILE_BYTES:
+                raise _too_large(path, st.st_size)
+            data = f.read()
+            if len(data) > MAX_FILE_BYTES:  # it grew while being read
+                raise _too_large(path, len(data))
+            return data, st
     except FileNotFoundError:
         raise _not_found(path) from None
     except IsADirectoryError:
         raise EventFileNotFoundError(
             path, f"{path}: is a folder, not an event file. Fix: give the path of the .toml file."
         ) from None
+    except OSError as error:
+        raise EventFileError(
+            path, f"{path}: cannot be read: {_cause(error)}. Fix: {_fix(error)}"
+        ) from None
+
+
+def _too_large(path: Path, size: int) -> EventFileTooLargeError:
+    return EventFileTooLargeError(
+        path,
+        f"{path}: the file is {_megabytes(size)}; mjevent reads event files up to "
+        f"{_megabytes(MAX_FILE_BYTES)} (a 500-player event with 18,000 hands is about 4 MB). "
+        "Fix: check that this is an event file; split a very long event into one file per stage.",
+    )
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def _wait_for_writer(file: Path, timeout: float = 2.0) -> None:
+    """Wait (up to `timeout` seconds) until no writer holds the event file's own lock.
+
+    Readers take no lock; this only waits, with a shared lock released at once, so that an
+    append in progress when the reader looked is finished before it looks again.
+    """
+    try:
+        fd = os.open(file, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            flock_by(fd, fcntl.LOCK_SH, time.monotonic() + timeout)
+    finally:
+        os.close(fd)  # releases the shared lock
+
+
+# errno -> (the cause in words, the fix)
+_CAUSES: dict[int, tuple[str, str]] = {
+    errno.ENOSPC: ("the disk is full", "free space on the disk (or copy the event file to "
+                   "another disk), then try again."),
+    errno.EDQUOT: ("the disk quota is used up", "free space in your quota, then try again."),
+    errno.EROFS: ("the disk is read-only", "copy the event file to a writable disk and use "
+                  "the copy."),
+    errno.EACCES: ("permission denied", "make the file and its folder writable for you "
+                   "(or copy the event file to a folder of your own)."),
+    errno.EPERM: ("permission denied", "make the file and its folder writable for you "
+                  "(or copy the event file to a folder of your own)."),
+    errno.EIO: ("an input/output error (the disk or USB stick may be failing or unplugged)",
+                "check the disk, copy the event file to another disk, and use the copy."),
+    errno.EFBIG: ("the file is too large for this disk", "copy the event file to another disk."),
+}
+
+
+class _ReadBackError(OSError):
+    """An append that was written and fsynced but reads back different bytes."""
+
+
+def _cause(error: OSError) -> str:
+    if isinstance(error, _ReadBackError):
+        return "what was written did not read back the same (the disk may be failing)"
+    known = _CAUSES.get(error.errno or 0)
+    return known[0] if known else (error.strerror or str(error))
+
+
+def _fix(error: OSError) -> str:
+    known = _CAUSES.get(error.errno or 0)
+    return known[1] if known else "check the disk and the folder, then try again."
+
+
+def _write_error(path: Path, error: OSError, what: str, left: str = "") -> EventFileWriteError:
+    """The error for a failed write: the file, what did not happen, the cause, the fix."""
+    cause = _cause(error)
+    left = f" {left}" if left else ""
+    return EventFileWriteError(
+        path, f"{path}: {what}: {cause}.{left} Fix: {_fix(error)}", cause
+    )
 
 
 def _parse(path: Path, data: bytes) -> dict[str, Any]:
@@ -431,6 +722,33 @@ def _parse(path: Path, data: bytes) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _syntax_error(path, text, str(error)) from None
+    except (ValueError, RecursionError) as error:
+        # Python refuses integers over 4,300 digits, and nesting deeper than its stack.
+        raise _hostile_value(path, text, error) from None
+
+
+_LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9_]{18,}")
+
+
+def _hostile_value(path: Path, text: str, error: Exception) -> EventFileSyntaxError:
+    """The error for a value no event holds: a number too long, or values nested too deep."""
+    lines = text.split("\n")
+    if isinstance(error, RecursionError):
+        line = 1 + max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{"))
+        depth = lines[line - 1].count("[") + lines[line - 1].count("{")
+        reason = f"values nested too deep ({depth:,} brackets on one line)"
+    else:
+        match = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, match.start()) + 1 if match else 1
+        digits = len(match.group().strip("+-").replace("_", "")) if match else 0
+        reason = f"a number with {digits:,} digits (an event file's numbers have at most 19)"
+    return EventFileSyntaxError(
+        path,
+        f"{path}:{line}: not valid in an event file: {reason}.\n"
+        f"Fix: correct line {line} in a text editor, then run `mjevent check {path}`.",
+        line,
+        1,
+    )
 
 
 def _syntax_error(path: Path, text: str, message: str) -> EventFileSyntaxError:
@@ -460,7 +778,73 @@ def _ends_with_end_line(data: bytes, entry_id: Any) -> bool:
     if not isinstance(entry_id, str):
         return False
     last = data.rstrip(b" \t\r\n")
-    return last.endswith(b"\n" + _END + entry_id.encode("utf-8"))
+    line = last[last.rfind(b"\n") :]
+    end = b"\n" + _END + entry_id.encode("utf-8", "surrogateescape")
+    if line == end:
+        return True
+    return line.startswith(end + b" ") and bool(_SUM.fullmatch(line, len(end) + 1))
+
+
+_SUM = re.compile(rb"crc32:[0-9a-f]{8}")
+_END_LINE = re.compile(rb"# end (\S+) (crc32:[0-9a-f]{8})\r?")
+
+
+@dataclass(frozen=True)
+class _Damage:
+    """An entry whose bytes do not match its end line: where it starts, and whether it is last."""
+
+    start: int
+    end_line: int
+    entry_id: str
+    last: bool
+    why: str
+
+
+def _damaged(data: bytes) -> _Damage | None:
+    """The first entry whose end line carries a checksum its bytes do not match (or names
+    another entry), or None. End lines without a checksum (older files) are not checked."""
+    at = 0
+    while True:
+        e = data.find(b"\n" + _END, at)
+        if e < 0:
+            return None
+        e += 1
+        stop = data.find(b"\n", e)
+        stop = len(data) if stop < 0 else stop
+        at = stop
+        match = _END_LINE.fullmatch(data, e, stop)
+        start = data.rfind(b"\n[[log]]", 0, e) + 1
+        block = data[start:e]
+        if match is None:
+            # An end line without a checksum (an older file): it must name its own entry when
+            # the entry is in the shape mjevent writes (`[[log]]`, then its id).
+            named = data[e + len(_END) : stop].rstrip(b"\r \t")
+            id_line = block[: block.find(b"\n", 8) + 1]
+            if not id_line.startswith(b'[[log]]\nid = "') or id_line == (
+                b'[[log]]\nid = "' + named + b'"\n'
+            ):
+                continue
+            written = id_line[len(b'[[log]]\nid = "') : -2].decode("utf-8", "replace")
+            why = (
+                f"its end line names {named.decode('utf-8', 'replace')!r}, not the entry's id "
+                f"{written!r}"
+            )
+            return _Damage(start, e, written, data.find(b"\n" + _END, stop) < 0, why)
+        entry_id = match.group(1)
+        whole = block.startswith(b'[[log]]\nid = "' + entry_id + b'"\n') or block.startswith(
+            b'[[log]]\r\nid = "' + entry_id + b'"\r\n'
+        )
+        expected = match.group(2).decode()
+        if whole and (
+            toml_write.checksum(block) == expected
+            # Saved by a Windows editor: the checksum is of the file as mjevent wrote it.
+            or (b"\r\n" in block
+                and toml_write.checksum(block.replace(b"\r\n", b"\n")) == expected)
+        ):
+            continue
+        last = data.find(b"\n" + _END, stop) < 0
+        why = "it does not match the checksum on its end line"
+        return _Damage(start, e, entry_id.decode("utf-8", "replace"), last, why)
 
 
 def _ends_sealed(data: bytes) -> bool:
@@ -482,9 +866,92 @@ def _last_end_line(data: bytes) -> int | None:
 
 
 def _looks_torn(tail: bytes) -> bool:
-    """Whether bytes after the last whole entry are the start of an unfinished append."""
-    rest = tail.lstrip(b"\r\n\t \x00")
+    """Whether bytes after the last whole entry are the start of an unfinished append.
+
+    A zero byte is never TOML: it is what a power cut leaves where the disk had not yet written
+    the data (`[[` then zeros, or zeros anywhere in the entry), so such a tail is always torn.
+    Nothing but white space is no entry at all.
+    """
+    if b"\0" in tail:
+        return True
+    rest = tail.strip(b"\r\n\t ")
+    if not rest:
+        return False
     return rest.startswith(b"[[log]]") or b"[[log]]".startswith(rest)
+
+
+def _split_checked(
+    path: Path, data: bytes
+) -> tuple[dict[str, Any], int | None, EventFileInvalidError | None]:
+    """`_split`, then the entries' checksums.
+
+    A damaged last entry is a torn tail (the power went while it was written), and so is a last
+    end line without its checksum and without the newline after it (mjevent writes both, in
+    one write, so the write stopped there). A damaged entry before others, or a last entry that
+    still reads as a whole entry (an edit by hand), gives the error returned third, to raise
+    once the file's other checks (which name the fault more closely) have passed.
+    """
+    try:
+        doc, cut = _split(path, data)
+    except EventFileSyntaxError:
+        # Zero bytes inside an entry are not TOML: a damaged entry is the better explanation.
+        damage = _damaged(data)
+        if damage is None:
+            raise
+        if _power_cut(data, damage):
+            cut = _before_blank_line(data, damage.start)
+            return _split(path, data[:cut])[0], cut, None
+        block = data[damage.start : _line_end(data, damage.end_line)]
+        if b"\0" not in block and not _reads_as_entry(block, damage.entry_id):
+            raise  # an edit by hand that is not TOML: the syntax error says where
+        raise _damage_error(path, data, damage) from None
+    if cut is None and not data.endswith(b"\n"):
+        last = data[data.rfind(b"\n") + 1 :]
+        if last.startswith(_END) and not _SUM.search(last):
+            start = data.rfind(b"\n[[log]]", 0, len(data) - len(last)) + 1
+            if start > 0:
+                cut = _before_blank_line(data, start)
+                return _split(path, data[:cut])[0], cut, None
+    damage = _damaged(data if cut is None else data[:cut])
+    if damage is None:
+        return doc, cut, None
+    if _power_cut(data, damage):
+        cut = _before_blank_line(data, damage.start)
+        return _split(path, data[:cut])[0], cut, None
+    return doc, cut, _damage_error(path, data, damage)
+
+
+def _line_end(data: bytes, at: int) -> int:
+    stop = data.find(b"\n", at)
+    return len(data) if stop < 0 else stop + 1
+
+
+def _power_cut(data: bytes, damage: _Damage) -> bool:
+    """Whether a damaged entry is what a power cut leaves: the last one, with zero bytes where
+    the disk had not written its data (an edit by hand leaves none: TOML forbids them)."""
+    return damage.last and b"\0" in data[damage.start : _line_end(data, damage.end_line)]
+
+
+def _damage_error(path: Path, data: bytes, damage: _Damage) -> EventFileInvalidError:
+    line = data.count(b"\n", 0, damage.start) + 1
+    end_line = data.count(b"\n", 0, damage.end_line) + 1
+    return EventFileInvalidError(
+        path,
+        f"{path}:{line}: log entry {damage.entry_id!r} (lines {line} to {end_line}): "
+        f"{damage.why}: it was damaged on disk (a power cut on a disk that does not keep writes "
+        "in order) or edited by hand. Fix: restore the file from a copy; or, if the entry was "
+        f"edited on purpose and is right, write line {end_line} as `# end {damage.entry_id}`.",
+        "log",
+    )
+
+
+def _reads_as_entry(block: bytes, entry_id: str) -> bool:
+    """Whether `block` is TOML text holding the one entry `entry_id`."""
+    try:
+        records = tomllib.loads(block.decode("utf-8")).get("log")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(records, list) and len(records) == 1 and records[0].get("id") == entry_id
 
 
 def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
@@ -583,7 +1050,7 @@ def _json_value(raw: str, converted: dict[str, str]) -> Any:
         converted[raw] = text
     try:
         return _JSON.decode(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _NOT_FAST
 
 
@@ -606,7 +1073,12 @@ def _fast_log(text: str) -> list[dict[str, Any]] | None:
                 if raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
                     record[key] = raw[1:-1]
                     continue
-            elif raw.isdigit() and raw.isascii() and (raw[0] != "0" or len(raw) == 1):
+            elif (
+                raw.isdigit()
+                and raw.isascii()
+                and len(raw) < 19
+                and (raw[0] != "0" or len(raw) == 1)
+            ):
                 record[key] = int(raw)
                 continue
             value = _json_value(raw, converted)
@@ -618,7 +1090,10 @@ def _fast_log(text: str) -> list[dict[str, Any]] | None:
                 return None
             record = {}
         elif line.startswith("# end "):
-            if record is None or line[6:] != record.get("id"):
+            end_id, _, sum_ = line[6:].partition(" ")
+            if record is None or end_id != record.get("id"):
+                return None
+            if sum_ and not (len(sum_) == 14 and sum_.startswith("crc32:")):
                 return None
             records.append(record)
             record = None
@@ -649,7 +1124,7 @@ def _fast_document(data: bytes) -> dict[str, Any] | None:
         return None
     try:
         doc = tomllib.loads(head)
-    except tomllib.TOMLDecodeError:
+    except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
         return None
     if "log" in doc:
         return None
@@ -692,6 +1167,8 @@ def _validate_settings(
         return settings_from_dict(settings)
     except SettingsError as error:
         line = _line_of(text, error.path) if text is not None else None
+        if line is None and text is not None and re.fullmatch(r"\w+", error.path):
+            line = 1  # a missing table: it goes at the top of the file
         where = f"{path}:{line}" if line is not None else str(path)
         raise EventFileInvalidError(path, f"{where}: {error}", error.path) from None
 
@@ -794,11 +1271,14 @@ def _settings_text(settings: Mapping[str, Any], banner: bool = True) -> str:
 def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any]]:
     """The block to append for `record`, and the record as it reads back from that block."""
     entry_id = record.get("id")
-    if not isinstance(entry_id, str) or not _ID_TEXT.fullmatch(entry_id):
+    if not isinstance(entry_id, str):
         raise ValueError(
-            f"log entry {dict(record)!r}: expected an 'id' (text without spaces) made where the "
+            f"log entry {dict(record)!r}: expected an 'id' (text) made where the "
             "entry was entered. Fix: set id = new_entry_id() when the entry is made."
         )
+    problem = entry_id_problem(entry_id)
+    if problem is not None:
+        raise ValueError(f"log entry {entry_id!r}: {problem}")
     for needed in ("at", "kind"):
         if needed not in record:
             raise ValueError(f"log entry {entry_id!r}: missing {needed!r}. Fix: set it.")
@@ -837,12 +1317,17 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _write_new(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Create `path` with `data`, fsynced; on failure remove it again and raise `OSError`."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
     try:
         _write_all(fd, data)
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise
+    os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -864,23 +1349,33 @@ def _complete(entries: int) -> str:
     return f"the {entries} complete entries load"
 
 
-def _move_torn_tail(path: Path, data: bytes, cut: int, kept: int) -> str:
-    """Copy the bytes past `cut` to a side file, fsync it, then truncate the event file."""
+def _move_torn_tail(path: Path, file: Path, data: bytes, cut: int, kept: int) -> str:
+    """Copy the bytes past `cut` to a side file, fsync it, then truncate the event file.
+
+    `file` is the event file (`path` resolved; `path` is named in messages). A failure raises
+    `EventFileWriteError` and leaves the event file as it was and no side file.
+    """
     stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    side = path.with_name(f"{path.name}.torn-{stamp}")
+    side = file.with_name(f"{file.name}.torn-{stamp}")
     n = 1
     while side.exists():
         n += 1
-        side = path.with_name(f"{path.name}.torn-{stamp}-{n}")
+        side = file.with_name(f"{file.name}.torn-{stamp}-{n}")
     tail = data[cut:]
-    _write_new(side, tail)
-    _fsync_dir(path.parent)
-    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
     try:
-        os.ftruncate(fd, cut)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        _write_new(side, tail)
+        _fsync_dir(file.parent)
+    except OSError as error:
+        raise _write_error(path, error, "the unfinished entry was not moved aside") from None
+    try:
+        fd = os.open(file, os.O_WRONLY | os.O_CLOEXEC)
+        try:
+            os.ftruncate(fd, cut)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as error:
+        raise _write_error(path, error, "the unfinished entry was not cut off") from None
     line = data.count(b"\n", 0, cut) + 1
     return (
         f"{path}: the file ended in an unfinished log entry (line {line} on, {len(tail)} bytes), "

@@ -24,7 +24,7 @@ id = "01J"
 at = "t"
 kind = "hand"
 outcome = { han = 3 }
-# end 01J
+# end 01J crc32:2ac7e7ea
 """
 
 from __future__ import annotations
@@ -32,11 +32,26 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 END_PREFIX = "# end "
-"""Every log entry's last line is `# end <id>`: an entry without it was cut off mid-write."""
+"""Every log entry's last line is `# end <id> crc32:<8 hex digits>`: an entry without it was cut
+off mid-write. The checksum covers the entry's bytes from its `[[log]]` line to the newline
+before the end line, so an entry damaged on disk (a power cut on a disk that does not keep
+writes in order) is recognised. End lines without a checksum (older files) are read as before."""
+
+CHECKSUM_PREFIX = "crc32:"
+
+
+def checksum(block: bytes) -> str:
+    """The checksum written on an entry's end line for the entry's bytes `block`.
+
+    >>> checksum(b'[[log]]\\nid = "01J"\\n')
+    'crc32:c2ec94b7'
+    """
+    return f"{CHECKSUM_PREFIX}{zlib.crc32(block):08x}"
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
@@ -144,7 +159,8 @@ def log_block(record: Mapping[str, Any]) -> str:
     """
     ordered = [k for k in ("id", "at", "kind") if k in record]
     ordered += [k for k in record if k not in ("id", "at", "kind")]
-    lines = ["", "[[log]]"]
+    lines = ["[[log]]"]
     lines += [f"{key(k)} = {value(record[k], k)}" for k in ordered]
-    lines.append(f"{END_PREFIX}{record['id']}")
-    return "\n".join(lines) + "\n"
+    body = "\n".join(lines) + "\n"
+    sum_ = checksum(body.encode("utf-8", "surrogatepass"))
+    return f"\n{body}{END_PREFIX}{record['id']} {sum_}\n"

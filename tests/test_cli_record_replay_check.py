@@ -164,20 +164,42 @@ def test_check_reports_every_problem_and_exits_1(club: Path) -> None:
                   "target": "P0", "reason": "typo"})
     result = runner.invoke(app, ["check", str(club)])
     assert result.exit_code == 1
+    lines = club.read_text(encoding="utf-8").split("\n")
+    # Each problem names the line of its entry's [[log]] header (the line before its id).
+    p1, p2, p3 = (lines.index(f'id = "{i}"') for i in ("P1", "P2", "P3"))
     assert result.stdout.splitlines() == [
-        f"{club}: entry P3: corrects 'P0', which is not in the log",
-        f"{club}: entry P1: final scores at round 4 table 2: scores add up to 119,000; expected "
-        "120,000 (4 x 30,000 less 0 riichi sticks on the table): 1,000 missing",
-        f"{club}: entry P2: player p01 is seated twice in round 6",
+        f"{club}:{p3}: entry P3: corrects 'P0', which is not in the log. Fix: give the id of the "
+        "entry to correct as `mjevent replay` or the log screen shows it",
+        f"{club}:{p1}: entry P1: final scores at round 4 table 2: scores add up to 119,000; "
+        "expected 120,000 (4 x 30,000 less 0 riichi sticks on the table): 1,000 missing",
+        f"{club}:{p2}: entry P2: player p01 is seated twice in round 6",
         f"{club}: 3 problems (169 log entries, 16 players, 6 rounds seated, 13 games finished, "
         "146 hands)",
     ]
 
 
-def test_check_reports_a_torn_tail_moved_aside(club: Path) -> None:
+def test_check_reports_a_torn_tail_and_leaves_the_file_as_it_is(club: Path) -> None:
     with club.open("ab") as f:
         f.write(b'\n[[log]]\nid = "TORN"\nat = "2026-03-14T16:00:00+00:00"\nkind = "ha')
+    before = sorted(p.name for p in club.parent.iterdir())
+    data = club.read_bytes()
     result = runner.invoke(app, ["check", str(club)])
+    assert result.exit_code == 1
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"{club}: the file ends in an unfinished log entry")
+    assert first.endswith(
+        f"It was left in place: the file was opened read-only. Fix: run `mjevent check "
+        f"--repair {club}` (or any command that records) to move it aside."
+    )
+    # check only reads: no lock file, no side file, not a byte changed.
+    assert sorted(p.name for p in club.parent.iterdir()) == before
+    assert club.read_bytes() == data
+
+
+def test_check_repair_moves_a_torn_tail_aside(club: Path) -> None:
+    with club.open("ab") as f:
+        f.write(b'\n[[log]]\nid = "TORN"\nat = "2026-03-14T16:00:00+00:00"\nkind = "ha')
+    result = runner.invoke(app, ["check", "--repair", str(club)])
     assert result.exit_code == 1
     assert len(result.stdout.splitlines()) == 2
     first = result.stdout.splitlines()[0]

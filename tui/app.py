@@ -131,12 +131,14 @@ class MjeventApp(App[None]):
         clock: Clock = utc_now,
         keymap_path: Path | None = None,
         poll_seconds: float | None = POLL_SECONDS,
+        read_only: bool = False,
     ) -> None:
-        """Open `event_path`; raises the `events.errors` errors before anything is shown."""
+        """Open `event_path`; raises the `events.errors` errors before anything is shown.
+        `read_only` opens it without a lock and never writes (the projector's display)."""
         super().__init__()
         self.clock = clock
         with collector_paused():
-            self.session = EventSession(event_path, clock=clock)
+            self.session = EventSession(event_path, clock=clock, read_only=read_only)
             # The log as read and folded (at 500 players some 300,000 objects, no cycles) lives
             # as long as the console: out of the cycle collector's sight, it is not scanned
             # once more in each generation after the open (a pause of ~300 ms, now and then,

@@ -28,6 +28,7 @@ from mjevent.core.event import Player
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
+from mjevent.core.text import safe_lines
 from mjevent.tui.cli_print import load_event, points, standings_of
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
@@ -219,7 +220,8 @@ def export(
     else:
         text = _csv(GAME_HEADER, game_rows(state, table.round))
     if output is None:
-        typer.echo(text, nl=False)
+        # Names come from the event file: no control character reaches the terminal.
+        typer.echo(safe_lines(text), nl=False)
     else:
         output.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {output}", err=True)

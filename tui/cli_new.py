@@ -12,7 +12,7 @@ import csv
 import datetime as dt
 import difflib
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -20,6 +20,7 @@ import typer
 
 from mjevent.core.event import FORMAT_VERSION, EventFormat
 from mjevent.core.rules import PRESETS, RulesError, preset
+from mjevent.core.text import name_problem, quoted_name
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
@@ -44,8 +45,9 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     ({'id': 'p1', 'name': '田中 裕子', 'team': 't1', 'rating': 1520}, {'id': 't2', 'name': 'Lyon'})
     """
     try:
-        # utf-8-sig: spreadsheets often start a CSV with a byte-order mark.
-        text = path.read_text(encoding="utf-8-sig")
+        # utf-8-sig: spreadsheets often start a CSV with a byte-order mark. Bytes, not
+        # read_text: a carriage return inside a quoted cell must reach the name check as it is.
+        text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
         raise PlayersFileError(
             f"{path}: no such players file. Fix: check the name, or leave out --players-from "
@@ -71,6 +73,12 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     teams: dict[str, str] = {}
     players: list[dict[str, Any]] = []
     for index, (line, row) in enumerate(rows, 1):
+        problem = name_problem(row["name"])
+        if problem is not None:
+            raise PlayersFileError(
+                f"{path}:{line}: the name {quoted_name(row['name'])} cannot be used: {problem}. "
+                "Fix: correct that row of the file."
+            )
         player: dict[str, Any] = {"id": row.get("id") or f"p{index:0{width}d}", "name": row["name"]}
         team = row.get("team")
         if team:
@@ -88,9 +96,37 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     return players, [{"id": tid, "name": name} for name, tid in teams.items()]
 
 
+def _csv_records(path: Path, text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each CSV row with the line it starts on; a malformed file is a `PlayersFileError`."""
+    # strict: an unclosed quote is an error, not a name that swallows every row after it.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            if "end of data" in str(error):
+                why = (
+                    'a quoted cell starts here and its closing " never comes, so every row '
+                    'after it would be read as part of one name. Fix: close the quote (or '
+                    'remove it).'
+                )
+            elif "field larger" in str(error):
+                why = (
+                    f"a cell is longer than {csv.field_size_limit():,} characters; a name is "
+                    "at most 100. Fix: check that this is the players file."
+                )
+            else:
+                why = f"not valid CSV ({error}). Fix: save it from a spreadsheet as CSV UTF-8."
+            raise PlayersFileError(f"{path}:{start}: {why}") from None
+        yield start, row
+
+
 def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.reader(io.StringIO(text))
-    header = [h.strip().lower() for h in next(reader, [])]
+    reader = _csv_records(path, text)
+    header = [h.strip().lower() for h in next(reader, (1, []))[1]]
     for column in header:
         if column not in _COLUMNS:
             close = difflib.get_close_matches(column, _COLUMNS, n=1, cutoff=0.6)
@@ -105,8 +141,7 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
             "Fix: start the file with a header such as name,team,rating."
         )
     rows: list[tuple[int, dict[str, str]]] = []
-    for row in reader:
-        line = reader.line_num
+    for line, row in reader:
         if not any(cell.strip() for cell in row):
             continue
         values = {k: v.strip() for k, v in zip(header, row, strict=False)}

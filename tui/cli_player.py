@@ -32,9 +32,9 @@ from mjevent.events.commands import (
     substitute_player,
     withdraw_player,
 )
-from mjevent.events.errors import EventFileError
 from mjevent.events.seating import find_player, played_rounds, reseat_needed
 from mjevent.events.store import EventStore
+from mjevent.tui.cli_event import open_or_exit
 
 __all__ = ["new_player_id", "player"]
 
@@ -104,10 +104,7 @@ def player(
     """Add, withdraw, bring back, replace for one game, mark absent or present a player."""
     if action not in ACTIONS:
         _fail(f"unknown action {action!r}: use one of {', '.join(ACTIONS)}", 2)
-    try:
-        store = EventStore.open(file)
-    except EventFileError as error:
-        _fail(str(error))
+    store = open_or_exit(file, read_only=False)
     state = current_state(store)
     try:
         if action == "add":

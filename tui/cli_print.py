@@ -35,11 +35,11 @@ from mjevent.core.standings import (
     TeamRow,
     standings_from_state,
 )
-from mjevent.core.state import EventState, fold
-from mjevent.core.text import display_width, pad
-from mjevent.events.commands import read_log
-from mjevent.events.errors import EventFileError
+from mjevent.core.state import EventState
+from mjevent.core.text import display_width, pad, safe_text
+from mjevent.events.commands import current_state, read_log
 from mjevent.events.store import EventStore
+from mjevent.tui.cli_event import open_or_exit, warn_skipped
 
 __all__ = [
     "Format",
@@ -92,14 +92,14 @@ def _movement(value: int | None) -> str:
 
 
 def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
-    """Open the event file and fold its log; `typer.Exit(2)` (reason on stderr) if it cannot."""
-    try:
-        store = EventStore.open(file)
-    except EventFileError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
-    entries, problems = read_log(store.log)
-    return store, fold(store.event, entries, problems=problems), entries
+    """Open the event file read-only and fold its log; `typer.Exit(2)` (reason on stderr) if it
+    cannot. A torn tail and log entries left out for their problems are named on stderr."""
+    store = open_or_exit(file, read_only=True, code=2)
+    state = current_state(store)
+    warn_skipped(file, store, state)
+    # Every entry as read, cancelled penalties included (the printed penalty list shows them).
+    entries, _ = read_log(store.log)
+    return store, state, entries
 
 
 def standings_of(
@@ -234,6 +234,9 @@ def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> 
 
 
 def _render(title: str, fmt: Format, headers: list[str], rows: list[list[str]]) -> str:
+    # Names come from the event file: no control character reaches the terminal or the page.
+    title = safe_text(title)
+    rows = [[safe_text(cell) for cell in row] for row in rows]
     if fmt is Format.CSV:
         return _csv(headers, rows)
     if fmt is Format.HTML:
@@ -323,9 +326,9 @@ def standings(
         typer.echo(f"\nTiebreaks: {chain}")
         if not teams:
             for line in tie_lines(table):
-                typer.echo(line)
+                typer.echo(safe_text(line))
         for note in table.notes:
-            typer.echo(f"Note: {note}")
+            typer.echo(safe_text(f"Note: {note}"))
 
 
 def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:

@@ -15,9 +15,10 @@ import typer
 from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
 from mjevent.core.scoring import IllegalHandError
 from mjevent.events.commands import CommandError, current_state, record_line
-from mjevent.events.errors import EventFileError
+from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.events.replay import tell_entry
-from mjevent.events.store import EventStore, new_entry_id
+from mjevent.events.store import entry_id_problem, new_entry_id
+from mjevent.tui.cli_event import echo, open_or_exit
 
 __all__ = ["record"]
 
@@ -50,20 +51,24 @@ def record(
 ) -> None:
     """Record a hand or a game's final scores (syntax: docs/entry.md)."""
     text = " ".join(line)
+    if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
+        echo(f"error: --id {entry_id!r}: {problem}", err=True)
+        raise typer.Exit(1)
+    store = open_or_exit(file, read_only=False)
+    new_id = entry_id or new_entry_id()
     try:
-        store = EventStore.open(file)
-        for warning in store.warnings:
-            typer.echo(f"warning: {warning}", err=True)
-        new_id = entry_id or new_entry_id()
         known = new_id in current_state(store).log_ids
         state = record_line(store, text, round=round, entry_id=new_id)
+    except EventFileWriteError as error:
+        echo(f"error: {error} Retry with --id {new_id} so that it is recorded once.", err=True)
+        raise typer.Exit(1) from None
     except (EventFileError, EntrySyntaxError, AmbiguousEntryError, IllegalHandError,
             CommandError) as error:
-        typer.echo(f"error: {error}", err=True)
+        echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
     if known:
-        typer.echo(f"entry {new_id} is already in {file}; nothing recorded again")
+        echo(f"entry {new_id} is already in {file}; nothing recorded again")
         return
-    typer.echo(f"recorded {new_id}")
+    echo(f"recorded {new_id}")
     for event in tell_entry(state, new_id):
-        typer.echo(event.text)
+        echo(event.text)

@@ -12,9 +12,8 @@ from typing import Annotated
 
 import typer
 
-from mjevent.events.errors import EventFileError
 from mjevent.events.replay import replay as replay_log
-from mjevent.events.store import EventStore
+from mjevent.tui.cli_event import echo, open_or_exit
 
 __all__ = ["replay"]
 
@@ -33,18 +32,17 @@ def replay(
     ] = False,
 ) -> None:
     """Replay the log entry by entry: each hand with its payments, each game's result."""
-    try:
-        store = EventStore.open(file)
-    except EventFileError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+    # The story tells the store's warnings (a torn tail, left in place) where they happen, and
+    # stderr tells the director.
+    store = open_or_exit(file, read_only=True, code=2)
     story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
     for event in story.events:
         if as_json:
+            # JSON escapes every control character itself.
             typer.echo(json.dumps(event.data, ensure_ascii=False))
         else:
-            typer.echo(event.text)
+            echo(event.text)
     if not story.clean:
         count = len(story.problems)
-        typer.echo(f"{file}: {count} problem{'s' if count != 1 else ''} in the replay", err=True)
+        echo(f"{file}: {count} problem{'s' if count != 1 else ''} in the replay", err=True)
         raise typer.Exit(1)

@@ -71,6 +71,7 @@ from mjevent.events.seating import (
 )
 from mjevent.events.store import EventStore
 from mjevent.tui import cli_seat
+from mjevent.tui.cli_event import open_or_exit
 
 __all__ = ["seat", "seating_app"]
 
@@ -82,14 +83,9 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _open(file: Path) -> EventStore:
-    try:
-        store = EventStore.open(file)
-    except EventFileError as error:
-        _fail(str(error))
-    for warning in store.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    return store
+def _open(file: Path, *, read_only: bool = False) -> EventStore:
+    # Commands that only look open read-only: no lock, no lock file, no repair.
+    return open_or_exit(file, read_only=read_only)
 
 
 SEAT_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
@@ -334,7 +330,7 @@ def seating_verify(
     ] = None,
 ) -> None:
     """Recompute every seating entry from the file alone and say whether it matches."""
-    store = _open(file)
+    store = _open(file, read_only=True)
     state = current_state(store)
     again: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
     for path in import_path or []:
@@ -383,7 +379,7 @@ def seating_check(
             file, teams, team_size, no_repeats, wind_balance, table_rotation, min_repeat_free
         )
         return
-    store = _open(file)
+    store = _open(file, read_only=True)
     state = current_state(store)
     if not state.seating:
         _fail(f"{file}: no round is seated yet; seat it with `mjevent seat {file} ...`")
@@ -430,7 +426,7 @@ def seating_export(
     table number and wind (`3E`), `--` for a bye; `mjevent seat --import` reads it back."""
     if output_format not in EXPORT_FORMATS:
         _fail(f"--format {output_format!r}: expected one of {', '.join(EXPORT_FORMATS)}", 2)
-    state = current_state(_open(file))
+    state = current_state(_open(file, read_only=True))
     if not state.seating:
         _fail(f"{file}: no round is seated yet")
     rounds = [state.seating[r] for r in sorted(state.seating)]

@@ -253,7 +253,7 @@ def test_a_toml_datetime_is_kept_as_iso_text() -> None:
         ),
         (
             {"id": "q2", "at": AT, "kind": "hand", "round": 1, "table": 0, "outcome": "draw"},
-            "log entry 'q2' (hand): field 'table' must be a whole number >= 1, got 0",
+            "log entry 'q2' (hand): field 'table' must be a whole number from 1 to 999, got 0",
         ),
         (
             {"id": "q3", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "rons"},
@@ -285,7 +285,7 @@ def test_a_toml_datetime_is_kept_as_iso_text() -> None:
         (
             {"id": "q8", "at": AT, "kind": "note", "text": "hi", "tabel": 3},
             "log entry 'q8' (note): unknown field 'tabel'; did you mean 'table'? (this kind has: "
-            "round, table, text)",
+            "round, table, text). Fix: rename the field to one of those, or remove its line",
         ),
         (
             {"id": "q9", "at": AT, "kind": "game_finished", "round": 1, "table": 1,
@@ -386,7 +386,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 def test_docs_event_file_lists_every_kind_and_its_example_reads() -> None:
     text = (DOCS / "event-file.md").read_text(encoding="utf-8")
-    section = text[text.index("### Kinds") : text.index("## Writing without loss")]
+    section = text[text.index("### Kinds") : text.index("## Opening a file")]
     table = section[: section.index("#### `hand`")]
     listed = set(re.findall(r"^\| `(\w+)`(?: / `(\w+)` / `(\w+)`)?", table, flags=re.M))
     kinds = {k for row in listed for k in row if k}

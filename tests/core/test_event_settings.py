@@ -327,8 +327,14 @@ def test_bad_status_lists_the_statuses() -> None:
     )
 
 
+# Any printable text: control characters and bidirectional overrides are refused (below).
 _NAMES = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=20
+    alphabet=st.characters(
+        codec="utf-8", exclude_categories=["Cs", "Cc"],
+        exclude_characters="\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff",
+    ),
+    min_size=1,
+    max_size=20,
 ).filter(lambda s: s.strip() != "")
 
 
@@ -339,3 +345,22 @@ def test_any_names_round_trip_through_the_plain_dict(names: list[str], rating: i
     s = settings_from_dict(data)
     assert [p.name for p in s.players] == names
     assert settings_from_dict(settings_to_dict(s)) == s
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Tanaka\x1b]0;pwned\x07", "it contains the control character \\x1b at position 7"),
+        ("Kim\x7f", "it contains the control character \\x7f at position 4"),
+        ("Ana\r\nSato", "it contains the control character \\x0d at position 4"),
+        ("\u202eanaS", "it contains the control character \\u202e at position 1"),
+    ],
+)
+def test_a_name_with_a_control_character_is_refused_with_its_position(
+    name: str, problem: str
+) -> None:
+    error = _error(_base(players=[{"id": "p1", "name": name}]))
+    assert error.path == "players[0].name"
+    assert error.message.startswith("the name ")
+    assert f"cannot be used: {problem} (a terminal escape" in error.message
+    assert "\x1b" not in str(error) and "\x07" not in str(error)

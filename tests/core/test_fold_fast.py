@@ -59,7 +59,11 @@ def test_a_correction_of_an_unknown_entry_is_left_out_of_a_log_with_nothing_corr
     state = fold(SETTINGS, [_hand("h1", RON), wrong, note])
     assert state.entries == (_hand("h1", RON), note)
     assert state.voided == frozenset()
-    assert state.problems == (Problem("c1", "corrects 'nope', which is not in the log"),)
+    assert state.problems == (Problem(
+        "c1",
+        "corrects 'nope', which is not in the log. Fix: give the id of the entry to correct as "
+        "`mjevent replay` or the log screen shows it",
+    ),)
 
 
 def test_the_cycle_collector_is_on_again_after_a_fold_and_after_a_bad_record() -> None:

@@ -231,7 +231,16 @@ def test_kazoe_yakuman_never_stacks_to_double() -> None:
 
 
 def test_a_huge_han_count_is_a_limit_not_a_huge_power() -> None:
-    assert hand_points(v(10**9), FOUR) == HandPoints(6000, Limit.SANBAIMAN)
+    assert hand_points(v(99), FOUR) == HandPoints(6000, Limit.SANBAIMAN)
+
+
+def test_a_han_count_past_99_is_refused_with_a_readable_number() -> None:
+    with pytest.raises(IllegalHandError) as caught:
+        hand_points(v(10**30), FOUR)
+    assert str(caught.value) == (
+        "a 31-digit number of han: a hand is entered with at most 99 han (13 and more is kazoe "
+        "yakuman); count the han again"
+    )
 
 
 def test_round_up_100_rounds_each_payment_up() -> None:

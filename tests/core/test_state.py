@@ -212,7 +212,8 @@ def test_problems_are_recorded_not_raised() -> None:
         # Duplicate ids and corrections are resolved before the fold, so they come first.
         "entry h1: this id is used by two different entries; the later one is ignored (give "
         "every entry its own id)",
-        "entry e: corrects 'nope', which is not in the log",
+        "entry e: corrects 'nope', which is not in the log. Fix: give the id of the entry to "
+        "correct as `mjevent replay` or the log screen shows it",
         "entry a: there is no table 9 in round 1 (it has tables 1 to 2)",
         "entry b: round 4 is not seated; set its seating first",
         "entry c: final scores at round 1 table 2: scores add up to 119,000; expected 120,000 "
@@ -220,7 +221,8 @@ def test_problems_are_recorded_not_raised() -> None:
         "entry d: hand at round 1 table 2 after the game was finished by entry c; void that "
         "entry first if the game went on",
         "entry f: player p1 is seated twice in round 2",
-        "entry g: penalty for unknown player 'p99'",
+        "entry g: penalty for unknown player 'p99'; did you mean 'p9'? Fix: name the player by "
+        "the id of their [[players]] block",
         "entry i: swaps seats at round 1 table 1, which already has hands; if the table played "
         "on other winds, re-seat it (its hands are re-applied)",
         "entry j: round 1 is resumed but it was not paused",

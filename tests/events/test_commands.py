@@ -199,7 +199,10 @@ def test_a_correction_that_would_break_a_later_entry_is_refused(store: EventStor
 def test_a_correction_of_an_unknown_entry_is_refused(store: EventStore) -> None:
     with pytest.raises(CommandError) as caught:
         commands.correct_entry(store, "NOPE", "typo")
-    assert str(caught.value) == "corrects 'NOPE', which is not in the log (nothing was recorded)"
+    assert str(caught.value) == (
+        "corrects 'NOPE', which is not in the log. Fix: give the id of the entry to correct as "
+        "`mjevent replay` or the log screen shows it (nothing was recorded)"
+    )
     with pytest.raises(CommandError) as caught:
         commands.correct_entry(store, "NOPE", "  ")
     assert str(caught.value) == (

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mjevent.events import toml_write
 from mjevent.events.errors import (
     EventFileExistsError,
     EventFileInvalidError,
@@ -146,8 +147,8 @@ def test_append_of_an_id_another_store_logged_is_recognised(path: Path) -> None:
     [
         (
             {"at": "t", "kind": "note"},
-            "log entry {'at': 't', 'kind': 'note'}: expected an 'id' (text without spaces) made "
-            "where the entry was entered. Fix: set id = new_entry_id() when the entry is made.",
+            "log entry {'at': 't', 'kind': 'note'}: expected an 'id' (text) made where the "
+            "entry was entered. Fix: set id = new_entry_id() when the entry is made.",
         ),
         ({"id": "x1", "kind": "note"}, "log entry 'x1': missing 'at'. Fix: set it."),
         (
@@ -211,7 +212,11 @@ def test_changed_on_disk_sees_a_same_size_edit(path: Path) -> None:
     data = path.read_bytes()
     stat = path.stat()
     # The same size and the same modification time (a coarse clock): the tail still differs.
-    path.write_bytes(data.replace(b'riichi = ["E", "S"]', b'riichi = ["E", "N"]'))
+    # (An edit by hand that keeps the entry's checksum right, as a careful editor would.)
+    edited = data.replace(b'riichi = ["E", "S"]', b'riichi = ["E", "N"]')
+    start, end = edited.rindex(b"[[log]]"), edited.rindex(b"# end ")
+    old_sum = edited[edited.rindex(b"crc32:") :].strip()
+    path.write_bytes(edited.replace(old_sum, toml_write.checksum(edited[start:end]).encode()))
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert store.changed_on_disk() is True
     store.reload()

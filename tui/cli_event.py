@@ -1,0 +1,71 @@
+"""How a CLI command opens its event file: one `open_event`, errors and warnings on stderr.
+
+Every command that reads an event file goes through `open_or_exit`; `print`, `replay`, `export`
+and `check` (without `--repair`) open read-only, so looking at a file never locks, repairs or
+writes it. Whatever comes from the file (names, warnings) is shown through `safe_text`, so a
+name pasted with an escape sequence cannot take over the terminal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from mjevent.core.state import EventState
+from mjevent.core.text import safe_lines
+from mjevent.events.errors import EventFileError
+from mjevent.events.open import open_event
+from mjevent.events.store import EventStore
+
+__all__ = ["echo", "open_or_exit", "problem_lines", "warn_skipped"]
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """Print `text` with every control character spelled out (line breaks stay)."""
+    typer.echo(safe_lines(text), err=err)
+
+
+def open_or_exit(
+    file: Path, *, read_only: bool, code: int = 1, warn: bool = True
+) -> EventStore:
+    """The opened store; on an error, `error: <message>` on stderr and exit `code`.
+
+    With `warn`, the store's warnings (a torn tail moved aside, or found and left in place)
+    go to stderr as `warning: ...`.
+    """
+    try:
+        store = open_event(file, read_only=read_only)
+    except EventFileError as error:
+        echo(f"error: {error}", err=True)
+        raise typer.Exit(code) from None
+    if warn:
+        for warning in store.warnings:
+            echo(f"warning: {warning}", err=True)
+    return store
+
+
+def problem_lines(file: Path, store: EventStore, state: EventState) -> list[str]:
+    """Each problem of the folded log as `file:line: entry <id>: <message>`."""
+    if not state.problems:
+        return []
+    lines = store.entry_lines()
+    out = []
+    for p in state.problems:
+        line = lines.get(p.entry) if p.entry is not None else None
+        out.append(f"{file}:{line}: {p}" if line is not None else f"{file}: {p}")
+    return out
+
+
+def warn_skipped(file: Path, store: EventStore, state: EventState) -> None:
+    """Say on stderr which log entries have problems (a reader leaves them out or skips them)."""
+    problems = problem_lines(file, store, state)
+    if problems:
+        count = len(problems)
+        echo(
+            f"warning: {file}: {count} problem{'s' if count != 1 else ''} in the log; the "
+            "entries at fault are left out (run `mjevent check` for the fixes):",
+            err=True,
+        )
+        for line in problems:
+            echo(f"  {line}", err=True)

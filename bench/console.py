@@ -3,8 +3,8 @@
 For `samples/club.toml` (a copy) and the 500-player event of `bench/big_event.py` (125 tables,
 18,000 hands logged, round 13 under way), at 80x24:
 
-- open to first paint: from `MjeventApp(path)` (open, read, fold) to the first frame of the
-  overview on screen (target under 1.5 s at 500 players);
+- open to first paint: from `MjeventApp(path)` (open, read, fold) to the first frame the
+  overview paints (with every table's row; target under 1.5 s at 500 players);
 - page down the list of tables: until the frame showing the next page is painted;
 - keystroke to updated preview: a key sent to the entry line until the frame showing the new
   preview is painted (target p95 under 30 ms);
@@ -49,6 +49,8 @@ from mjevent.tui.widgets.table_list import TableList
 ROOT = Path(__file__).resolve().parents[1]
 FRAMES: list[tuple[float, float]] = []
 """(wall clock, this process's CPU time) at the end of every compositor refresh."""
+FIRST_FRAME: dict[type[Screen[Any]], tuple[float, float]] = {}
+"""The first of those painted by each type of screen."""
 
 _refresh = Screen._compositor_refresh
 
@@ -56,6 +58,7 @@ _refresh = Screen._compositor_refresh
 def _stamped(self: Screen[Any]) -> None:
     _refresh(self)
     FRAMES.append((time.perf_counter(), time.process_time()))
+    FIRST_FRAME.setdefault(type(self), FRAMES[-1])
 
 
 Screen._compositor_refresh = _stamped  # type: ignore[method-assign]
@@ -114,11 +117,13 @@ async def measure(path: Path, label: str, args: argparse.Namespace) -> list[tupl
     rows: list[tuple[str, ...]] = []
     rng = random.Random(11)
     FRAMES.clear()
+    FIRST_FRAME.clear()
     start, start_cpu = time.perf_counter(), time.process_time()
     app = MjeventApp(path, poll_seconds=0.3, keymap_path=Path("/nonexistent"))
     async with app.run_test(size=(80, 24)) as pilot:
-        first, first_cpu = await _frame_after(
-            start, lambda: isinstance(app.screen, OverviewScreen))
+        # The overview's own first frame: the Pilot gets control a few frames later.
+        await _frame_after(start, lambda: OverviewScreen in FIRST_FRAME)
+        first, first_cpu = FIRST_FRAME[OverviewScreen]
         rows.append((label, "open to first paint of the overview",
                      f"{(first - start) * 1000:.0f}", "", f"{(first_cpu - start_cpu) * 1000:.0f}",
                      "1", "< 1500"))

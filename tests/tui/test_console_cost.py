@@ -12,11 +12,15 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
+
 from mjevent.events.commands import rename_player
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
+from mjevent.tui.widgets.table_list import TableList, TableRow
 
 from .conftest import fixed_clock, make_app, screen_text
+from .test_console import row_of
 
 
 def table_line(app: MjeventApp, table: int) -> str:
@@ -61,3 +65,23 @@ async def test_the_opened_event_is_frozen_while_the_console_runs(club: Path) -> 
         await pilot.pause()
         assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0  # closed: the collector sees everything again
+
+
+async def test_the_tables_are_built_once_when_the_console_opens(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[tuple[int, bool]] = []
+    rebuild = TableList._rebuild
+
+    def counted(self: TableList, rows: list[TableRow], round: int) -> None:
+        built.append(self._layout)
+        rebuild(self, rows, round)
+
+    monkeypatch.setattr(TableList, "_rebuild", counted)
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # fitted to the screen's 80 columns at once (names of 12 cells above the scores), not
+        # first to no width at all and then again
+        assert built == [(12, True)]
+        assert row_of(app, 1)[1] == "佐々木 蓮\n"  # not started: no score yet

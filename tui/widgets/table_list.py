@@ -178,7 +178,10 @@ class TableList(DataTable[str | Text]):
 
     def _fit(self) -> tuple[int, bool]:
         seats = self._seats or 4
-        spare = self.size.width - (3 + 2) - (STATE_WIDTH + 2) - 2
+        # Before its first layout the list has no width yet: it will span the screen, so fit
+        # that rather than build every row twice while the console opens (once at width 0).
+        width = self.size.width or self.app.size.width
+        spare = width - (3 + 2) - (STATE_WIDTH + 2) - 2
         cell = max(spare // seats - 2, 6)
         one_line = cell - MARK_WIDTH - 1
         if one_line >= 10:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mjevent.core.entries import SeatingSet
 from mjevent.core.event import PlayerStatus
@@ -31,10 +32,18 @@ from mjevent.core.seating.plan import (
     redo,
     regenerated_plan,
     stage_plan,
+    swap_in_round,
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, fold
-from mjevent.events.commands import Clock, CommandError, read_log, set_seating
+from mjevent.events.commands import (
+    Clock,
+    CommandError,
+    add_note,
+    read_log,
+    set_seating,
+    swap_seats,
+)
 from mjevent.events.store import EventStore
 
 __all__ = [
@@ -42,6 +51,8 @@ __all__ = [
     "ByesNeeded",
     "ReseatNeeded",
     "RoundsPlayed",
+    "Swap",
+    "TablePlayed",
     "Verification",
     "accepted_pairs",
     "active_roster",
@@ -50,6 +61,7 @@ __all__ = [
     "find_player",
     "keeps_teams",
     "last_seed_text",
+    "left_out",
     "plan_cost",
     "plan_generated",
     "plan_import",
@@ -57,11 +69,13 @@ __all__ = [
     "plan_next_stage",
     "plan_ranked",
     "plan_regeneration",
+    "plan_swap",
     "played_rounds",
     "reseat_needed",
     "seating_schedule",
     "verify_seating",
     "write_plan",
+    "write_swap",
 ]
 
 
@@ -535,6 +549,13 @@ def plan_ranked(
     return _checked(lambda: ranked_plan(seated, k, state.seating, target, swiss=swiss))
 
 
+def left_out(state: EventState, plan: Plan) -> list[str]:
+    """Active players outside the plan's roster: those a ranked round leaves to sit out (the
+    lowest placed), in file order. The byes of a roster-wide plan are `plan_cost(...).byes`."""
+    seated = set(Roster.from_params(plan.params).players)
+    return [p for p in active_roster(state).players if p not in seated]
+
+
 def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
     """Seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
     bracket (params `stage` and `brackets` say which)."""
@@ -556,3 +577,84 @@ def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
         brackets, state.rules.players, state.seating, stage.rounds[0], stage.rounds[1],
         draw_text(state, seed), stage=stage.name,
     ))
+
+
+class TablePlayed(CommandError):
+    """A swap touches a table that already has results; `round` and `table` say which."""
+
+    def __init__(self, round_: int, table: int) -> None:
+        self.round = round_
+        self.table = table
+        super().__init__(
+            f"round {round_} table {table} already has results: seats are swapped before a "
+            "table plays; if it sat otherwise, re-seat that table as it sat"
+        )
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Two players trading seats in a round not yet played, and what it does to the pairs:
+    `created` repeated pairs (a, b, meetings) the swap makes, `removed` those it undoes."""
+
+    round: int
+    a: str
+    b: str
+    before: Tables
+    after: Tables
+    created: tuple[tuple[str, str, int], ...]
+    removed: tuple[tuple[str, str], ...]
+
+    def lines(self, state: EventState) -> list[str]:
+        """The changed tables (as they would sit, and as they were) and the pairs, in words."""
+        winds = "ESWN"[: state.rules.players]
+        out = [
+            f"round {self.round} table {t}: "
+            + "  ".join(f"{w} {state.name(p)}" for w, p in zip(winds, new, strict=True))
+            + "   (was " + " ".join(state.name(p) for p in old) + ")"
+            for t, (old, new) in enumerate(zip(self.before, self.after, strict=True), 1)
+            if old != new
+        ]
+        name = state.name
+        out.append(f"repeated pairs created: {len(self.created)}"
+                   + "".join(f"; {name(x)} + {name(y)} ({n}x)" for x, y, n in self.created))
+        out.append(f"repeated pairs removed: {len(self.removed)}"
+                   + "".join(f"; {name(x)} + {name(y)}" for x, y in self.removed))
+        return out
+
+
+def plan_swap(state: EventState, round_: int, a: str, b: str) -> Swap:
+    """What swapping players `a` and `b` (ids, names or numbers) in `round_` would do; a
+    `CommandError` names why it cannot be done (the round is not seated, a table of theirs
+    already has results, one of them is not seated in it)."""
+    pa, pb = find_player(state, a), find_player(state, b)
+    tables = state.seating.get(round_)
+    if tables is None:
+        raise CommandError(f"round {round_} is not seated")
+    try:
+        swapped = swap_in_round(tables, pa, pb)
+    except ScheduleError as error:
+        raise CommandError(f"round {round_}: {error}") from None
+    for t, table in enumerate(tables, 1):
+        game = state.game(round_, t)
+        if {pa, pb} & set(table) and game is not None and (game.hands or game.finished):
+            # The fold refuses a swap at a table with hands; one finished by final scores
+            # only has none, so the plan refuses results of either kind.
+            raise TablePlayed(round_, t)
+    others = [state.seating[r] for r in sorted(state.seating) if r != round_]
+    before = {(x, y) for x, y, _ in new_repeats(others, [tables])}
+    after = new_repeats(others, [swapped])
+    created = tuple((x, y, n) for x, y, n in after if (x, y) not in before)
+    removed = tuple(sorted(before - {(x, y) for x, y, _ in after}))
+    return Swap(round_, pa, pb, tables, swapped, created, removed)
+
+
+def write_swap(store: EventStore, swap: Swap, *, clock: Clock | None = None) -> EventState:
+    """Append the swap (`seats_swapped`), then, when it makes repeated pairs, a note that the
+    director accepted them (`ACCEPTED`, read back by `accepted_pairs`)."""
+    # Only a given clock is passed: the commands' own default stamps the time otherwise.
+    stamp: dict[str, Any] = {} if clock is None else {"clock": clock}
+    state = swap_seats(store, swap.round, swap.a, swap.b, **stamp)
+    if swap.created:
+        state = add_note(store, ACCEPTED + " ".join(f"{x}+{y}" for x, y, _ in swap.created)
+                         + f" (swap in round {swap.round})", round=swap.round, **stamp)
+    return state

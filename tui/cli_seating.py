@@ -34,30 +34,24 @@ from mjevent.core.seating.imports import (
 )
 from mjevent.core.seating.plan import (
     Plan,
-    Roster,
-    new_repeats,
-    swap_in_round,
 )
-from mjevent.core.seating.schedule import ScheduleError
 from mjevent.core.state import EventState, TableGame, fold
 from mjevent.events.commands import (
     CommandError,
-    add_note,
     current_state,
     read_log,
     reseat_table,
-    swap_seats,
 )
 from mjevent.events.errors import EventFileError
 from mjevent.events.seating import (
-    ACCEPTED,
     ByesNeeded,
     RoundsPlayed,
+    TablePlayed,
     accepted_pairs,
-    active_roster,
     all_players,
     draw_text,
     find_player,
+    left_out,
     plan_cost,
     plan_generated,
     plan_import,
@@ -65,9 +59,11 @@ from mjevent.events.seating import (
     plan_next_stage,
     plan_ranked,
     plan_regeneration,
+    plan_swap,
     seating_schedule,
     verify_seating,
     write_plan,
+    write_swap,
 )
 from mjevent.events.store import EventStore
 from mjevent.tui import cli_seat
@@ -232,8 +228,7 @@ def seat(
     try:
         if ranked or swiss:
             plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
-            seated = set(Roster.from_params(plan.params).players)
-            out = [p for p in active_roster(state).players if p not in seated]
+            out = left_out(state, plan)
             if out:
                 typer.echo("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
         elif next_stage:
@@ -457,47 +452,20 @@ def seating_swap(
     """Two players trade seats in a round not yet played; the consequences are shown first."""
     store = _open(file)
     state = current_state(store)
-    pa, pb = _ref(state, a), _ref(state, b)
-    tables = state.seating.get(round_)
-    if tables is None:
-        _fail(f"round {round_} is not seated")
     try:
-        swapped = swap_in_round(tables, pa, pb)
-    except ScheduleError as error:
-        _fail(f"round {round_}: {error}")
-    for t, table in enumerate(tables, 1):
-        game = state.game(round_, t)
-        if {pa, pb} & set(table) and game is not None and (game.hands or game.finished):
-            # The fold refuses a swap at a table with hands; one finished by final scores
-            # only has none, so the command refuses results of either kind.
-            _fail(
-                f"round {round_} table {t} already has results: seats are swapped before a "
-                f"table plays; if it sat otherwise, use `mjevent seating reseat {file} "
-                f"{round_} {t} E S W N`"
-            )
-    others = [state.seating[r] for r in sorted(state.seating) if r != round_]
-    before = {(x, y) for x, y, _ in new_repeats(others, [tables])}
-    after = new_repeats(others, [swapped])
-    created = [(x, y, n) for x, y, n in after if (x, y) not in before]
-    removed = sorted(before - {(x, y) for x, y, _ in after})
-    winds = "ESWN"[: state.rules.players]
-    for t, (old, new) in enumerate(zip(tables, swapped, strict=True), 1):
-        if old != new:
-            typer.echo(f"round {round_} table {t}: " + "  ".join(
-                f"{w} {state.name(p)}" for w, p in zip(winds, new, strict=True)
-            ) + "   (was " + " ".join(state.name(p) for p in old) + ")")
-    typer.echo(f"repeated pairs created: {len(created)}"
-               + "".join(f"; {x}+{y} ({n}x)" for x, y, n in created))
-    typer.echo(f"repeated pairs removed: {len(removed)}"
-               + "".join(f"; {x}+{y}" for x, y in removed))
-    _confirm(yes, f"Swap {state.name(pa)} and {state.name(pb)} in round {round_}?")
-    try:
-        swap_seats(store, round_, pa, pb)
-        if created:
-            add_note(store, ACCEPTED + " ".join(f"{x}+{y}" for x, y, _ in created)
-                     + f" (swap in round {round_})", round=round_)
+        swap = plan_swap(state, round_, a, b)
+    except TablePlayed as error:
+        _fail(f"{error}: `mjevent seating reseat {file} {round_} {error.table} E S W N`")
     except CommandError as error:
         _fail(str(error))
+    for line in swap.lines(state):
+        typer.echo(line)
+    _confirm(yes, f"Swap {state.name(swap.a)} and {state.name(swap.b)} in round {round_}?")
+    try:
+        write_swap(store, swap)
+    except CommandError as error:
+        _fail(str(error))
+    pa, pb = swap.a, swap.b
     typer.echo(f"swapped {pa} and {pb} in round {round_}")
 
 

@@ -1,0 +1,566 @@
+"""`SeatingPlanDialog`: make a seating (or a swap) from a few fields, see its cost, confirm.
+
+The seating screen's keys open one of these: generate, load a library block, import a file,
+swap two players, re-seat the rounds not yet played, seat a round by the standings. Each reads
+its fields, asks `events/seating.py` for the plan (the same functions `mjevent seat` and
+`mjevent seating swap` call) and shows what it would write: the rounds and method, the cost
+(new repeated pairs, wind spread, table-number repeats), byes when the players do not fill the
+tables. Making a plan can take seconds, so it runs in a worker while the dialog says
+"Working out the seating..."; it is worked out when the dialog opens and again on Enter or
+`ctrl+s` after a field changed (not on every keystroke: a generation per letter of a draw text
+would keep both cores busy for nothing). `ctrl+s` writes the plan that is shown, as one entry,
+and never a plan the director has not seen.
+
+The forms themselves (`generate_form`, `swap_form` ...) are plain functions of the state that
+return the dialog; the screens only push it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from textual import on, work
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Input, Static
+from textual.worker import get_current_worker
+
+from mjevent.core.scoring import IllegalHandError
+from mjevent.core.seating.imports import FORMATS
+from mjevent.core.seating.library import block_names
+from mjevent.core.seating.plan import Plan as SeatingPlan
+from mjevent.core.state import EventState
+from mjevent.events.seating import (
+    ByesNeeded,
+    ReseatNeeded,
+    RoundsPlayed,
+    active_roster,
+    draw_text,
+    left_out,
+    plan_cost,
+    plan_generated,
+    plan_import,
+    plan_library,
+    plan_ranked,
+    plan_regeneration,
+    plan_swap,
+    played_rounds,
+    reseat_needed,
+    write_plan,
+    write_swap,
+)
+from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+
+__all__ = [
+    "RESEAT_KEY",
+    "SEATING_KEYS",
+    "Proposal",
+    "ReseatOffer",
+    "SeatingPlanDialog",
+    "generate_form",
+    "import_form",
+    "library_form",
+    "ranked_form",
+    "regenerate_form",
+    "seating_form",
+    "swap_form",
+]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What the dialog would write: the preview lines, and `write(app)` that writes it through
+    the app (which shows the new state) and returns the new state."""
+
+    lines: tuple[str, ...]
+    write: Callable[[Any], EventState]
+
+
+Proposer = Callable[[Mapping[str, str]], Proposal]
+"""Reads the fields and makes the proposal (slow: runs in a worker); a `ValueError` (every
+`CommandError` is one) says what is wrong, in words the director can act on."""
+
+
+def _no_entry(values: Mapping[str, str]) -> Plan:
+    raise ValueError("a seating dialog writes its proposal, not a single entry")
+
+
+class SeatingPlanDialog(CommandDialog):
+    """A `CommandDialog` whose preview is a seating plan worked out in a worker.
+
+    The fields, buttons and keys are `CommandDialog`'s (`ctrl+s` confirms, Escape cancels); the
+    preview and the confirmation are the plan's.
+    """
+
+    # Fields without the blank line between them, and one-line buttons: the preview (cost,
+    # byes) gets the rows, so that a re-seat with its byes fits 80x24.
+    DEFAULT_CSS = """
+    SeatingPlanDialog .dialog-field {
+        margin-top: 0;
+    }
+    SeatingPlanDialog #dialog-changes {
+        max-height: 14;
+        color: $text;
+    }
+    SeatingPlanDialog #dialog-buttons Button {
+        height: 1;
+        border: none;
+        min-width: 10;
+        margin: 0 0 0 1;
+    }
+    """
+
+    def __init__(
+        self,
+        title: str,
+        about: str,
+        fields: Sequence[Field],
+        proposer: Proposer,
+        *,
+        state: EventState,
+    ) -> None:
+        super().__init__(title, about, fields, _no_entry, state=state, log=(), problems=())
+        self.proposer = proposer
+        self.proposal: Proposal | None = None
+        self.shown_for: dict[str, str] | None = None
+        """The field values the preview shown was made from (None: nothing shown yet)."""
+        self.working_for: dict[str, str] | None = None
+        """The values a worker is making a proposal for now."""
+
+    # ----- preview (CommandDialog calls `preview` on mount and on every change of a field)
+
+    def preview(self) -> None:
+        """Work out the plan when the dialog opens; after a change, say how to see it again."""
+        values = self.values()
+        if self.shown_for is None and self.working_for is None:
+            self.work_out(values)
+        elif values == self.shown_for:
+            self._show_lines(self.proposal, self._last_message)
+        elif values != self.working_for:
+            self._say("Fields changed: Enter or ctrl+s works out the seating for them.")
+
+    _last_message = ""
+
+    def work_out(self, values: dict[str, str]) -> None:
+        """Start making the proposal for `values` in a worker (the event loop stays free)."""
+        self.working_for = values
+        self.query_one("#dialog-error", Static).update("")
+        self._say("Working out the seating...")
+        self.make_proposal(values)
+
+    @work(thread=True, exclusive=True, group="seating-plan", description="work out a seating")
+    def make_proposal(self, values: dict[str, str]) -> None:
+        """Call the proposer off the event loop; hand the result (or what is wrong) back."""
+        try:
+            proposal, message = self.proposer(values), ""
+        except (ValueError, IllegalHandError) as error:
+            proposal, message = None, str(error)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_proposal, values, proposal, message)
+
+    def show_proposal(
+        self, values: dict[str, str], proposal: Proposal | None, message: str
+    ) -> None:
+        """Show the proposal made for `values` (dropped if newer values are being worked on)."""
+        if values != self.working_for:
+            return
+        self.working_for = None
+        self.shown_for, self.proposal, self._last_message = values, proposal, message
+        self.query_one("#dialog-error", Static).update("")  # "still working" no longer holds
+        if values == self.values():
+            self._show_lines(proposal, message)
+        else:
+            self._say("Fields changed: Enter or ctrl+s works out the seating for them.")
+
+    def _show_lines(self, proposal: Proposal | None, message: str) -> None:
+        if proposal is None:
+            self._say(f"Not possible: {message}")
+        else:
+            # The buttons under it say ctrl+s confirms and Esc cancels.
+            self._say("\n".join(proposal.lines))
+
+    def _say(self, text: str) -> None:
+        self.query_one("#dialog-changes", Static).update(text)
+
+    # ----- confirm
+
+    @on(Input.Submitted)
+    def _enter(self, event: Input.Submitted) -> None:
+        # Replaces CommandDialog's Enter: the next field, or (last field) confirm; either way
+        # the plan is worked out again when the fields changed.
+        event.prevent_default()
+        inputs = list(self.query(Input))
+        if event.input is inputs[-1]:
+            self.action_confirm()
+            return
+        inputs[inputs.index(event.input) + 1].focus()
+        values = self.values()
+        if values not in (self.shown_for, self.working_for):
+            self.work_out(values)
+
+    def action_confirm(self) -> None:
+        """Write the plan shown; if the fields changed since, work it out first (a second
+        `ctrl+s` writes it once the director has seen it)."""
+        values = self.values()
+        error = self.query_one("#dialog-error", Static)
+        if values == self.working_for:
+            error.update("Still working out the seating: ctrl+s again when it is shown.")
+            return
+        if values != self.shown_for:
+            self.work_out(values)
+            return
+        if self.proposal is None:
+            error.update("Nothing written: see above what to change.")
+            return
+        try:
+            self.proposal.write(cast(Any, self.app))
+        except (ValueError, IllegalHandError) as exc:
+            error.update(f"Not recorded: {exc}")
+            return
+        self.dismiss(True)
+
+
+# ----- the fields ---------------------------------------------------------------------------
+
+
+def _number(values: Mapping[str, str], name: str, label: str, what: str) -> int:
+    text = values.get(name, "")
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{label}: give {what}")
+    return int(text)
+
+
+def _optional_number(values: Mapping[str, str], name: str, label: str, what: str) -> int | None:
+    return _number(values, name, label, what) if values.get(name) else None
+
+
+def _yes(values: Mapping[str, str], name: str, label: str) -> bool:
+    text = values.get(name, "").casefold()
+    if text not in ("yes", "no", "y", "n"):
+        raise ValueError(f"{label}: type yes or no")
+    return text.startswith("y")
+
+
+# ----- plans into proposals ------------------------------------------------------------------
+
+
+def _plan_proposal(state: EventState, plan: SeatingPlan, offer: Sequence[str] = ()) -> Proposal:
+    """The preview of a seating plan and its write (`write_plan`, repeats recorded as
+    accepted: the director saw them before confirming)."""
+    cost = plan_cost(state, plan)
+    last = plan.first_round + len(plan.rounds) - 1
+    where = f"round {last}" if last == plan.first_round else f"rounds {plan.first_round}-{last}"
+    tables = len(plan.rounds[0]) if plan.rounds else 0
+    seed = dict(plan.params).get("seed_text")
+    head = (
+        f"Seat {where} ({plan.method}): {tables} tables a round"
+        + (f"; draw text {seed!r}" if isinstance(seed, str) else "")
+    )
+    lines = [head, *offer, *cost.lines(state.name)]
+    out = left_out(state, plan)
+    if out:
+        lines.append("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
+    if cost.new_repeats:
+        lines.append(
+            f"Confirming accepts these {len(cost.new_repeats)} repeated pairs (kept in the entry)."
+        )
+    repeats = cost.new_repeats
+    return Proposal(tuple(lines), lambda app: app.run_command(write_plan, plan, accepted=repeats))
+
+
+def _offering_byes(
+    state: EventState, make: Callable[[bool], SeatingPlan], again: str
+) -> Proposal:
+    """The plan without byes; when the players do not fill the tables, the plan with byes and
+    the other way out (a substitute or a late player on the players screen, F4)."""
+    try:
+        return _plan_proposal(state, make(False))
+    except ByesNeeded as short:
+        need = short.table_size - short.over
+        offer = (
+            f"{short}; byes offered below (ctrl+s accepts them), or add {need} "
+            f"player{'s' if need > 1 else ''} (a substitute) on the players screen (F4), then "
+            f"{again}.",
+        )
+        return _plan_proposal(state, make(True), offer)
+
+
+def _whole_event_only(make: Callable[[], Proposal]) -> Proposal:
+    try:
+        return make()
+    except RoundsPlayed as played:
+        raise ValueError(f"{played} (r re-seats from round {played.next_round})") from None
+
+
+def _seed_field(state: EventState) -> Field:
+    return Field("seed", "Draw text", draw_text(state), "announced, so anyone can redo the draw")
+
+
+def _seed(state: EventState, values: Mapping[str, str]) -> str:
+    return values.get("seed") or draw_text(state)
+
+
+def _has_teams(state: EventState) -> bool:
+    return any(p.team for p in state.players.values())
+
+
+# ----- the forms -----------------------------------------------------------------------------
+
+
+def generate_form(state: EventState) -> SeatingPlanDialog:
+    """`g` on the seating screen: generate the whole event's seating (`mjevent seat FILE
+    --rounds R --seed TEXT`)."""
+    teams = _has_teams(state)
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        rounds = _number(v, "rounds", "Rounds", "how many rounds to seat, such as 7")
+        keep = teams and _yes(v, "teams", "Teams apart")
+        return _whole_event_only(lambda: _offering_byes(
+            state,
+            lambda byes: plan_generated(
+                state, rounds, seed=_seed(state, v), teams=keep, byes=byes
+            ),
+            "generate",
+        ))
+
+    fields = [
+        Field("rounds", "Rounds", str(len(state.seating) or ""), "how many rounds, such as 7"),
+        _seed_field(state),
+    ]
+    if teams:
+        fields.append(Field("teams", "Teams apart", "yes", "yes or no"))
+    return SeatingPlanDialog(
+        "Generate the seating",
+        "Every active player, by the seeded draw; replaces any seating of rounds not played.",
+        fields,
+        propose,
+        state=state,
+    )
+
+
+def library_form(state: EventState) -> SeatingPlanDialog:
+    """`l`: the first rounds of a block of the built-in library (`--from-library NAME`)."""
+    k = state.rules.players
+    active = len(active_roster(state).players)
+    names = [n for n in block_names() if n.startswith(f"k{k}-")]
+    fit = f"k{k}-p{active}"
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        block = v.get("block", "")
+        if not block:
+            raise ValueError(f"Block: give a block name such as {fit}")
+        rounds = _optional_number(v, "rounds", "Rounds", "a number, or nothing for all")
+        return _whole_event_only(lambda: _plan_proposal(
+            state, plan_library(state, block, rounds, seed=_seed(state, v))
+        ))
+
+    return SeatingPlanDialog(
+        "Seat from the block library",
+        f"{active} active players; blocks for tables of {k}: {', '.join(names)}.",
+        [
+            Field("block", "Block", fit if fit in names else "", f"such as {fit}"),
+            Field("rounds", "Rounds", "", "all of the block's"),
+            _seed_field(state),
+        ],
+        propose,
+        state=state,
+    )
+
+
+def import_form(state: EventState) -> SeatingPlanDialog:
+    """`i`: an organiser's own seating file (`--import PATH`): one round a line, the
+    catalogue's grid, letters, or `a-b-c-d` scripts; players by id, name or number."""
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        name = v.get("path", "")
+        if not name:
+            raise ValueError("File: give the path of the seating file")
+        path = Path(name).expanduser()
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise ValueError(
+                f"cannot read {path}: {error.strerror}; give the path of the seating file"
+            ) from None
+        fmt = v.get("format") or "auto"
+        return _whole_event_only(lambda: _plan_proposal(
+            state, plan_import(state, data, str(path), fmt=fmt)
+        ))
+
+    return SeatingPlanDialog(
+        "Import a seating file",
+        "The file's rounds replace the seating; the entry keeps the file's sha256.",
+        [
+            Field("path", "File", "", "path of the seating file"),
+            Field("format", "Format", "auto", ", ".join(FORMATS)),
+        ],
+        propose,
+        state=state,
+    )
+
+
+def swap_form(state: EventState, round_: int | None = None) -> SeatingPlanDialog:
+    """`s`: two players trade seats in a round not yet played (`mjevent seating swap`)."""
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        rnd = _number(v, "round", "Round", "a round not yet played")
+        a, b = v.get("a", ""), v.get("b", "")
+        if not a or not b:
+            raise ValueError("Player, With: give the two players (an id, a name or a number)")
+        swap = plan_swap(state, rnd, a, b)
+        lines = [*swap.lines(state)]
+        if swap.created:
+            lines.append(f"Confirming accepts the {len(swap.created)} repeated pairs it makes.")
+        return Proposal(tuple(lines), lambda app: app.run_command(write_swap, swap))
+
+    return SeatingPlanDialog(
+        "Swap two players' seats",
+        "Only in a round whose tables of theirs have no results yet.",
+        [
+            Field("round", "Round", str(round_ or state.current_round)),
+            Field("a", "Player", "", "id, name or number"),
+            Field("b", "With", "", "id, name or number"),
+        ],
+        propose,
+        state=state,
+    )
+
+
+def regenerate_form(state: EventState) -> SeatingPlanDialog:
+    """`r` (and the players screen's offer): re-seat the rounds not yet played around the
+    played ones (`mjevent seat FILE --from-round N`)."""
+    needed = reseat_needed(state)
+    start = needed.from_round if needed else max(played_rounds(state), default=0) + 1
+    why = "; ".join(needed.lines(state.name, most=2)) if needed else (
+        "The rounds played stay exactly as they are."
+    )
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        first = _number(v, "from_round", "From round", "the first round to re-seat")
+        last = _optional_number(v, "last", "Last round", "a round, or nothing for the last seated")
+        try:
+            return _offering_byes(
+                state,
+                lambda byes: plan_regeneration(
+                    state, first, last, seed=_seed(state, v), byes=byes
+                ),
+                "re-seat",
+            )
+        except RoundsPlayed as played:
+            raise ValueError(f"{played}: give From round {played.next_round}") from None
+
+    return SeatingPlanDialog(
+        "Re-seat the rounds not yet played",
+        why,
+        [
+            Field("from_round", "From round", str(start)),
+            Field("last", "Last round", "", "the last seated round"),
+            _seed_field(state),
+        ],
+        propose,
+        state=state,
+    )
+
+
+def ranked_form(state: EventState) -> SeatingPlanDialog:
+    """`k`: seat one round by the standings, ranked (1-4, 5-8 ...) or Swiss (`mjevent seat
+    FILE --ranked | --swiss`)."""
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        rnd = _number(v, "round", "Round", "the round to seat")
+        style = v.get("style", "").casefold()
+        if style not in ("ranked", "swiss"):
+            raise ValueError("Style: type ranked (1-4, 5-8 ...) or swiss")
+        return _offering_byes(
+            state, lambda byes: plan_ranked(state, rnd, swiss=style == "swiss", byes=byes),
+            "seat",
+        )
+
+    return SeatingPlanDialog(
+        "Seat a round by the standings",
+        "ranked: 1-4, 5-8 ...; swiss: near places together, avoiding repeats, winds kept fair.",
+        [
+            Field("round", "Round", str(max(played_rounds(state), default=0) + 1)),
+            Field("style", "Style", "ranked", "ranked or swiss"),
+        ],
+        propose,
+        state=state,
+    )
+
+
+_FORMS: dict[str, Callable[[EventState, int], SeatingPlanDialog]] = {
+    "generate": lambda state, _: generate_form(state),
+    "library": lambda state, _: library_form(state),
+    "import": lambda state, _: import_form(state),
+    "swap": swap_form,
+    "regenerate": lambda state, _: regenerate_form(state),
+    "ranked": lambda state, _: ranked_form(state),
+}
+
+
+def seating_form(form: str, state: EventState, shown_round: int) -> SeatingPlanDialog:
+    """The dialog of one of the seating screen's keys; `shown_round` is the round on screen
+    (a swap starts there)."""
+    return _FORMS[form](state, shown_round)
+
+
+SEATING_KEYS: tuple[Binding, ...] = (
+    Binding("g", "plan('generate')", "Generate", id="seating.generate",
+            tooltip="Generate the event's seating: rounds and draw text, cost shown first"),
+    Binding("l", "plan('library')", "Library", id="seating.library",
+            tooltip="Seat the event from a block of the built-in library"),
+    Binding("i", "plan('import')", "Import", id="seating.import",
+            tooltip="Import a seating file (lines, catalogue grid, letters, a-b-c-d script)"),
+    Binding("s", "plan('swap')", "Swap", id="seating.swap",
+            tooltip="Two players trade seats in a round not yet played; consequences first"),
+    Binding("r", "plan('regenerate')", "Re-seat", id="seating.regenerate",
+            tooltip="Re-seat the rounds not yet played around the played ones"),
+    Binding("k", "plan('ranked')", "Ranked", id="seating.ranked",
+            tooltip="Seat one round by the standings: ranked (1-4, 5-8 ...) or Swiss"),
+)
+"""The seating screen's keys that open these dialogs (`SeatingScreen.action_plan`)."""
+
+
+# ----- the players screen's offer --------------------------------------------------------------
+
+RESEAT_KEY = Binding(
+    "r", "reseat", "Re-seat", id="players.reseat",
+    tooltip="The seating no longer fits the players: re-seat the rounds not yet played",
+)
+"""The players screen's key for the re-seat dialog, shown while `reseat_needed` says so."""
+
+
+class ReseatOffer:
+    """Follows whether the seated rounds still fit the players, for the players screen.
+
+    `update(state)` after each change: True when this change broke the seating (or broke it
+    further), so the screen says so at once (`tell`); an event opened already broken only shows
+    the key. `needed` is the latest `reseat_needed`.
+    """
+
+    def __init__(self) -> None:
+        self.needed: ReseatNeeded | None = None
+        self._seen = False
+
+    def update(self, state: EventState) -> bool:
+        """Recompute `needed`; whether to tell the director now."""
+        needed = reseat_needed(state)
+        newly = self._seen and needed is not None and needed != self.needed
+        self.needed, self._seen = needed, True
+        return newly
+
+    def tell(self, screen: Screen[Any], state: EventState) -> None:
+        """Say what no longer fits and that `r` re-seats (a notice, not a modal: the director
+        may have more changes to make first, such as a second withdrawal or a substitute)."""
+        if self.needed is None:
+            return
+        body = "\n".join([
+            *self.needed.lines(state.name),
+            f"r re-seats rounds {self.needed.from_round}-{self.needed.last_round} (the rounds "
+            "played stay as they are); you see the new seating and its cost first.",
+        ])
+        screen.notify(body, title="The seating no longer fits the players",
+                      severity="warning", timeout=20)

@@ -1168,13 +1168,19 @@ def _fast_document(data: bytes) -> dict[str, Any] | None:
 def _cut_points(data: bytes) -> list[int]:
     """Where an unfinished entry may start, latest first.
 
-    After the last `# end` line when there is one: a sealed entry is never cut. In a file with
-    no end lines (written by hand, or whose first entry was torn), at the last `[[log]]` line,
-    at a last line that is the start of one (`[[lo`), or where trailing zero bytes begin.
+    After the last `# end` line when there is one: a sealed entry is never cut. Below the
+    banner when there is none: mjevent seals every entry it writes, so with no end line all
+    that follows the banner is its first append, unfinished; a power cut may have zeroed its
+    blank line or header (`\\0[[log]]`), or filled the file's end with zeros after a part of
+    it that would still parse. In a file with neither (written by hand): at the last `[[log]]`
+    line, at a last line that is the start of one (`[[lo`), or where trailing zero bytes begin.
     """
     sealed = _last_end_line(data)
     if sealed is not None:
         return [sealed]
+    banner = data.find(_BANNER)
+    if banner >= 0:
+        return [_line_end(data, banner)]
     points: set[int] = set()
     headers = list(_LOG_HEADER.finditer(data))
     if headers:

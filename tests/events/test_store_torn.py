@@ -257,30 +257,33 @@ def test_a_file_written_before_checksums_opens_and_takes_new_entries(tmp_path: P
 
 
 @functools.cache
-def _three_hands() -> tuple[bytes, int]:
-    """The bytes of the three-hand file and where its last entry's append (a blank line) starts."""
+def _made(entries: int) -> tuple[bytes, int]:
+    """The bytes of the file with `entries` hands, and where its last append (blank line) starts."""
     with tempfile.TemporaryDirectory() as folder:
-        _, whole, start = _event(Path(folder), 3)
+        _, whole, start = _event(Path(folder), entries)
     return whole, start
 
 
 @st.composite
-def _power_cuts(draw: st.DrawFn, from_blank_line: bool = False) -> tuple[int, int, int]:
+def _power_cuts(
+    draw: st.DrawFn, entries: int = 3, from_blank_line: bool = False
+) -> tuple[int, int, int]:
     """A power-cut image of the last entry: the size the file kept, zeros over `lo:hi` in it."""
-    whole, start = _three_hands()
+    whole, start = _made(entries)
     size = draw(st.integers(start + 1, len(whole)))
     lo = start if from_blank_line else draw(st.integers(start, size - 1))
     hi = draw(st.integers(lo + 1 if from_blank_line else lo, size))
     return size, lo, hi
 
 
-def _open_power_cut_image(folder: Path, size: int, lo: int, hi: int) -> None:
-    """The three-hand file cut to `size` bytes, zeros over `lo:hi`, opens without losing h0, h1.
+def _open_power_cut_image(folder: Path, size: int, lo: int, hi: int, entries: int = 3) -> None:
+    """The file cut to `size` bytes, zeros over `lo:hi`, opens with every entry before the last.
 
-    A damaged h2 is a torn tail: moved aside byte for byte (the file keeps everything before
-    its append), with the warning; a tail of blank lines alone is no entry and stays.
+    A damaged last entry is a torn tail: moved aside byte for byte (the file keeps everything
+    before its append, the settings when it is the first), with the warning; a tail of blank
+    lines alone is no entry and stays.
     """
-    whole, start = _three_hands()
+    whole, start = _made(entries)
     path = folder / "club.toml"
     for side in folder.glob("club.toml.torn-*"):
         side.unlink()
@@ -289,17 +292,18 @@ def _open_power_cut_image(folder: Path, size: int, lo: int, hi: int) -> None:
     path.write_bytes(bytes(image))
     store = open_event(path)
     ids = [r["id"] for r in store.log]
+    before = [f"h{n}" for n in range(entries - 1)]
     tail = bytes(image[start:])
     if bytes(image) in (whole, whole[:-1]):
-        assert (ids, store.warnings) == (["h0", "h1", "h2"], [])
+        assert (ids, store.warnings) == ([*before, f"h{entries - 1}"], [])
     elif b"\0" in tail or tail.strip():
-        assert ids == ["h0", "h1"], (size, lo, hi)
+        assert ids == before, (size, lo, hi)
         assert len(store.warnings) == 1, (size, lo, hi)
         assert store.warnings[0].startswith(f"{path}: the file ended in an unfinished log entry")
         assert _side_bytes(folder) == [tail], (size, lo, hi)
         assert path.read_bytes() == whole[:start]
     else:
-        assert (ids, store.warnings, _side_bytes(folder)) == (["h0", "h1"], [], [])
+        assert (ids, store.warnings, _side_bytes(folder)) == (before, [], [])
         assert path.read_bytes() == bytes(image)
     assert open_event(path).warnings == []
 
@@ -309,9 +313,17 @@ def test_a_zeroed_blank_line_before_the_last_entry_keeps_the_entry_before_it(
 ) -> None:
     # Found by the property below: the blank line that starts h2's append became one zero byte;
     # h2 was taken to start at h1's header (the last "\n[[log]]"), so h1 was moved aside too.
-    whole, start = _three_hands()
+    whole, start = _made(3)
     assert whole[start : start + 9] == b"\n[[log]]\n"
     _open_power_cut_image(tmp_path, len(whole), start, start + 1)
+
+
+def test_zeros_after_part_of_the_first_entry_are_not_read_as_an_entry(tmp_path: Path) -> None:
+    # Before: the cut went where the trailing zeros began, and the part before them (`[[log]]`,
+    # id, at, kind) parsed, so a hand never acknowledged was loaded with three of its fields.
+    whole, start = _made(1)
+    kind = whole.index(b"\n", whole.index(b"kind = ", start)) + 1
+    _open_power_cut_image(tmp_path, kind + 100, kind, kind + 100, entries=1)
 
 
 _POWER_CUT_SETTINGS = settings(
@@ -336,3 +348,12 @@ def test_zeros_from_the_blank_line_before_the_last_entry_lose_nothing_before_it(
 ) -> None:
     """Zeros from the first byte of the last append (its blank line) on, cut short or not."""
     _open_power_cut_image(tmp_path, *cut)
+
+
+@_POWER_CUT_SETTINGS
+@given(cut=_power_cuts(entries=1))
+def test_any_power_cut_image_of_the_first_entry_keeps_the_settings(
+    tmp_path: Path, cut: tuple[int, int, int]
+) -> None:
+    """No end line before it: the torn first entry (even `\\0[[log]]`) goes, the settings stay."""
+    _open_power_cut_image(tmp_path, *cut, entries=1)

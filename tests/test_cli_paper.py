@@ -356,3 +356,16 @@ def test_a_very_long_name_wraps_inside_its_cell(tmp_path: Path) -> None:
     pieces = [t for t in texts if t not in known]
     assert len(pieces) > 1
     assert "".join(pieces) == long_name
+
+
+def test_text_and_markdown_spell_out_control_characters_in_names() -> None:
+    from mjevent.tui.paper import Block, Paper
+    from mjevent.tui.paper_render import PaperFormat, render_paper
+
+    # GIVEN a name that would retitle and clear a terminal (an old file may still hold one)
+    paper = Paper("Cup", "Round 1", (Block("Table 1", ("E",), (("Evil\x1b]0;x\x07\x1b[2J",),)),))
+    for fmt in (PaperFormat.TEXT, PaperFormat.MD):
+        # WHEN it is printed for a terminal THEN the escape sequence is spelled out
+        out = render_paper(paper, fmt)
+        assert "\x1b" not in out and "\x07" not in out
+        assert "Evil\\x1b]0;x\\x07\\x1b[2J" in out

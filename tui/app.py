@@ -127,11 +127,13 @@ class MjeventApp(App[None]):
         clock: Clock = utc_now,
         keymap_path: Path | None = None,
         poll_seconds: float | None = POLL_SECONDS,
+        read_only: bool = False,
     ) -> None:
-        """Open `event_path`; raises the `events.errors` errors before anything is shown."""
+        """Open `event_path`; raises the `events.errors` errors before anything is shown.
+        `read_only` opens it without a lock and never writes (the projector's display)."""
         super().__init__()
         self.clock = clock
-        self.session = EventSession(event_path, clock=clock)
+        self.session = EventSession(event_path, clock=clock, read_only=read_only)
         self.keymap_path = keymap_path
         self.poll_seconds = poll_seconds
         self._stop_polling = threading.Event()

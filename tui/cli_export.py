@@ -29,7 +29,8 @@ from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
-from mjevent.tui.cli_print import load_event, points, standings_of
+from mjevent.tui.cli_print import load_event, standings_of
+from mjevent.tui.sheets import points
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
 

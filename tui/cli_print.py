@@ -18,7 +18,6 @@ import difflib
 import enum
 import html
 import io
-import itertools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
@@ -27,32 +26,34 @@ import typer
 
 from mjevent.core.entries import Entry
 from mjevent.core.standings import (
-    Criterion,
-    StandingRow,
     Standings,
     StandingsConfigError,
     StandingsError,
-    TeamRow,
-    standings_from_state,
 )
 from mjevent.core.state import EventState
 from mjevent.core.text import display_width, pad, safe_text
 from mjevent.events.commands import current_state, read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.cli_event import open_or_exit, warn_skipped
+from mjevent.tui.sheets import (
+    LEFT_COLUMNS,
+    breakdown_rows,
+    cells,
+    event_standings,
+    penalty_rows,
+    standing_columns,
+    team_columns,
+    tie_lines,
+)
 
 __all__ = [
     "Format",
-    "breakdown_rows",
     "load_event",
     "load_standings",
-    "penalty_rows",
-    "points",
     "print_app",
     "render",
     "render_teams",
     "standings_of",
-    "tie_lines",
 ]
 
 print_app = typer.Typer(
@@ -71,24 +72,6 @@ class Format(enum.StrEnum):
     MD = "md"
     CSV = "csv"
     HTML = "html"
-
-
-def points(value: float | None) -> str:
-    """Raw table points as printed standings show them: thousands, one decimal, signed.
-
-    >>> points(45300.0), points(-7000.0), points(0.0), points(None)
-    ('+45.3', '-7.0', '0.0', '')
-    """
-    if value is None:
-        return ""
-    shown = round(value / 1000, 1)
-    return "0.0" if shown == 0 else f"{shown:+.1f}"
-
-
-def _movement(value: int | None) -> str:
-    if value is None:
-        return ""
-    return "=" if value == 0 else f"{value:+d}"
 
 
 def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
@@ -116,10 +99,7 @@ def standings_of(
     table, a round still hidden).
     """
     try:
-        table = standings_from_state(state, state.settings.standings_config(), entries)
-        if after_round is not None or (show_hidden and table.last_round > table.round):
-            wanted = table.last_round if after_round is None else after_round
-            table = table.standings_after(wanted, show_hidden=show_hidden)
+        table = event_standings(state, entries, after_round, show_hidden)
     except (StandingsConfigError, StandingsError) as error:
         typer.echo(f"error: {file}: {error}", err=True)
         raise typer.Exit(1) from None
@@ -134,54 +114,12 @@ def load_standings(
     return standings_of(file, store, state, entries, after_round, show_hidden)
 
 
-def _headers(table: Standings) -> list[str]:
-    places = ["1st", "2nd", "3rd", "4th"][: table.seats]
-    return ["Place", "Name", "Team", "Total", "Games", "Avg place", *places, "Penalties", "Move"]
-
-
-def _cells(table: Standings, row: StandingRow) -> list[str]:
-    avg = "" if row.average_place is None else f"{row.average_place:.2f}"
-    taken = row.penalties + row.chombo
-    return [
-        row.place_label or "-",
-        row.name,
-        row.team,
-        points(row.total),
-        str(row.games),
-        avg,
-        *(str(c) for c in row.place_counts),
-        points(-taken) if taken else "",
-        _movement(row.movement),
-    ]
-
-
-def _team_headers() -> list[str]:
-    return ["Place", "Team", "Members", "Total", "Games", "Firsts", "Penalties", "Move"]
-
-
-def _team_cells(row: TeamRow) -> list[str]:
-    return [
-        row.place_label,
-        row.team,
-        str(len(row.members)),
-        points(row.total),
-        str(row.games),
-        str(row.firsts),
-        points(-row.penalties) if row.penalties else "",
-        _movement(row.movement),
-    ]
-
-
-# Columns aligned to the right in text and markdown: the numbers.
-_LEFT = frozenset({"Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note"})
-
-
 def _text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [
         max([display_width(h), *(display_width(r[i]) for r in rows)])
         for i, h in enumerate(headers)
     ]
-    right = [h not in _LEFT for h in headers]
+    right = [h not in LEFT_COLUMNS for h in headers]
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
@@ -196,7 +134,7 @@ def _markdown(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     def esc(text: str) -> str:
         return text.replace("|", "\\|")
 
-    align = ["---:" if h not in _LEFT else ":---" for h in headers]
+    align = ["---:" if h not in LEFT_COLUMNS else ":---" for h in headers]
     lines = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(align) + " |"]
     lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     return "\n".join(lines)
@@ -212,7 +150,7 @@ def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     # Numbers right-aligned and tabular, as on the printed wall sheet.
-    kinds = ["" if h in _LEFT else ' class="num"' for h in headers]
+    kinds = ["" if h in LEFT_COLUMNS else ' class="num"' for h in headers]
     head = "".join(f"<th{k}>{html.escape(h)}</th>" for h, k in zip(headers, kinds, strict=True))
     body = "\n".join(
         "<tr>"
@@ -250,25 +188,6 @@ def _title(table: Standings, what: str) -> str:
     return f"{what} after round {table.round}" if table.round else f"{what} (no round played)"
 
 
-def tie_lines(table: Standings) -> list[str]:
-    """One line per equal total the chain broke: who was level, and which criterion decided.
-
-    Only when the chain starts with the total (every preset's does); ties left shared are
-    already plain from their "2-3" places.
-    """
-    chain = table.config.tiebreaks
-    if not chain or chain[0] is not Criterion.TOTAL:
-        return []
-    lines = []
-    for total, group in itertools.groupby(table.rows, key=lambda r: r.total):
-        level = list(group)
-        deciders = sorted({r.decided_by.value for r in level if r.decided_by is not None})
-        if len(level) > 1 and deciders:
-            who = ", ".join(f"{r.name} ({r.place_label})" for r in level)
-            lines.append(f"Level on {points(total)}: {who}; decided by {', '.join(deciders)}")
-    return lines
-
-
 def render(table: Standings, fmt: Format) -> str:
     """The player standings (ranked rows, then the players listed apart) in `fmt`.
 
@@ -276,18 +195,20 @@ def render(table: Standings, fmt: Format) -> str:
     ("final A", "final B", or "cut").
     """
     everyone = (*table.rows, *table.apart)
-    headers = _headers(table)
-    rows = [_cells(table, r) for r in everyone]
+    columns = standing_columns(table.seats)
+    headers = [c.header for c in columns]
+    rows = cells(columns, everyone)
     if any(r.bracket for r in everyone):
         headers.insert(2, "Bracket")
-        for cells, r in zip(rows, everyone, strict=True):
-            cells.insert(2, r.bracket)
+        for line, r in zip(rows, everyone, strict=True):
+            line.insert(2, r.bracket)
     return _render(_title(table, "Standings"), fmt, headers, rows)
 
 
 def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:
     """The team standings as (headers, rows) of text cells."""
-    return _team_headers(), [_team_cells(r) for r in table.teams]
+    columns = team_columns()
+    return [c.header for c in columns], cells(columns, table.teams)
 
 
 @print_app.command("standings")
@@ -331,29 +252,6 @@ def standings(
             typer.echo(safe_text(f"Note: {note}"))
 
 
-def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
-    """Every penalty entered (cancelled ones marked, with the reason) and every chombo."""
-    names = {e.id: e.name for e in table.entrants}
-    headers = ["Round", "Table", "Name", "Points", "Reason", "Entered by", "Status"]
-    rows = [
-        [
-            "" if p.round is None else str(p.round),
-            "",
-            names.get(p.player, p.player),
-            points(-p.amount),
-            p.reason,
-            p.entered_by,
-            f"cancelled: {p.cancel_reason}" if p.cancelled else "",
-        ]
-        for p in table.penalties
-    ]
-    rows += [
-        [str(c.round), str(c.table), c.name, points(-c.amount), "chombo", "", ""]
-        for c in table.chombos
-    ]
-    return headers, rows
-
-
 @print_app.command("penalties")
 def penalties(
     file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
@@ -379,53 +277,6 @@ def _find_player(table: Standings, wanted: str) -> str:
     close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.5)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise KeyError(f"no player {wanted!r} in the event{hint}")
-
-
-def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[list[str]]]:
-    """(title, headers, rows) of one player's breakdown: games, byes, penalties, total."""
-    b = table.breakdown(player)
-    headers = ["Round", "Table", "Seat", "Place", "Final", "Uma", "Oka", "Chombo", "Points", "Note"]
-    rows: list[list[str]] = []
-    for g in b.games:
-        note = "annulled" if not g.counted else ""
-        if g.substitute:
-            note = f"played by {g.substitute}" + (f", {note}" if note else "")
-        rows.append(
-            [
-                str(g.round),
-                str(g.table),
-                g.seat,
-                str(g.place),
-                f"{g.final:,}",
-                points(g.uma),
-                points(g.oka),
-                points(g.chombo) if g.chombo else "",
-                points(g.points),
-                note,
-            ]
-        )
-    for rnd, value in b.byes:
-        rows.append([str(rnd), "", "", "", "", "", "", "", points(value), "bye"])
-    for p in b.penalties:
-        status = f"cancelled: {p.cancel_reason}" if p.cancelled else ""
-        note = f"penalty: {p.reason}" + (f" ({status})" if status else "")
-        rows.append(
-            [
-                "" if p.round is None else str(p.round),
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "" if p.cancelled else points(-p.amount),
-                note,
-            ]
-        )
-    rows.append(["", "", "", "", "", "", "", "", points(b.total), "total"])
-    title = f"{b.name} ({b.player}) after round {table.round}"
-    return title, headers, rows
 
 
 @print_app.command("player")

@@ -27,6 +27,8 @@ class DisplayApp(MjeventApp):
     ) -> None:
         """`hide_standings` starts with the standings hidden while a round is played;
         `seconds` is how long each page stays up."""
+        # The projector only shows the event: it takes no lock and never repairs the file.
+        kwargs.setdefault("read_only", True)
         super().__init__(event_path, **kwargs)
         # This instance's copy of MODES: the screen is made with the options given here.
         self._modes["display"] = lambda: DisplayScreen(

@@ -14,7 +14,7 @@ import html
 import io
 from collections.abc import Sequence
 
-from mjevent.core.text import display_width, pad
+from mjevent.core.text import display_width, pad, safe_lines
 from mjevent.tui.paper import Block, BlockKind, Paper
 
 __all__ = ["PaperFormat", "PaperSize", "render_paper", "sparkline"]
@@ -243,13 +243,16 @@ def _html(paper: Paper, size: PaperSize) -> str:
 
 
 def render_paper(paper: Paper, fmt: PaperFormat, size: PaperSize = PaperSize.A4) -> str:
-    """`paper` in format `fmt` (PDF is made from the HTML, by `mjevent.tui.pdf`)."""
+    """`paper` in format `fmt` (PDF is made from the HTML, by `mjevent.tui.pdf`).
+
+    Text and Markdown go to terminals: a control character in a name (refused at entry, but an
+    old file may hold one) is spelled out rather than sent raw."""
     if fmt is PaperFormat.MD:
-        return _markdown(paper)
+        return safe_lines(_markdown(paper))
     if fmt is PaperFormat.CSV:
         return _delimited(paper, ",")
     if fmt is PaperFormat.TSV:
         return _delimited(paper, "\t")
     if fmt in (PaperFormat.HTML, PaperFormat.PDF):
         return _html(paper, size)
-    return _text(paper)
+    return safe_lines(_text(paper))

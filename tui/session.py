@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Concatenate, ParamSpec
 
 from mjevent.core.state import EventState
+from mjevent.events import open_event
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
 
@@ -47,12 +48,18 @@ class EventSession:
     tests pass a fixed one.
     """
 
-    def __init__(self, path: Path | str, *, clock: Clock = utc_now) -> None:
-        """Open `path` (raises the `events.errors` errors, each naming the file, line and fix)."""
+    def __init__(
+        self, path: Path | str, *, clock: Clock = utc_now, read_only: bool = False
+    ) -> None:
+        """Open `path` (raises the `events.errors` errors, each naming the file, line and fix).
+
+        `read_only` is for screens that only show the event (the projector): no lock is taken,
+        a torn tail is never repaired, and a command that would write is refused by the store.
+        """
         self.path = Path(path)
         self.clock = clock
         self._lock = threading.RLock()
-        self.store = _open(self.path)
+        self.store = open_event(self.path, read_only=read_only)
         self.state: EventState = current_state(self.store)
 
     def run(
@@ -100,13 +107,3 @@ def _takes_clock(command: Callable[..., object]) -> bool:
     except (TypeError, ValueError):
         return False
 
-
-def _open(path: Path) -> EventStore:
-    # `open_event` (wt/filesafe) replaces `EventStore.open` as the one way in; until it is merged
-    # the store's own open does the same checks.
-    try:
-        from mjevent.events import open_event  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return EventStore.open(path)
-    store: EventStore = open_event(path)
-    return store

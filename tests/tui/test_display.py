@@ -94,6 +94,18 @@ async def test_the_display_shows_another_processs_appends_within_a_poll(club: Pa
         assert "Round 4: 1:20:00 left" in shown
 
 
+async def test_the_display_opens_read_only_and_leaves_no_lock_file(club: Path) -> None:
+    # GIVEN a file nobody else has open
+    before = sorted(p.name for p in club.parent.iterdir())
+    # WHEN the projector shows it
+    app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=None, seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # THEN its store is read-only: no lock file next to the event, nothing written
+        assert app.session.store.read_only
+        assert sorted(p.name for p in club.parent.iterdir()) == before
+
+
 async def test_keys_turn_the_pages_and_hide_the_standings(club: Path) -> None:
     app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=None, seconds=600)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -83,7 +83,8 @@ async def test_user_keymap_rebinds_a_key_by_its_id(club: Path, _config_home: Pat
     _config_home.joinpath("mjevent").mkdir(parents=True)
     _config_home.joinpath("mjevent", "keymap.toml").write_text('"app.help" = "f9"\n', "utf-8")
     app = MjeventApp(club, poll_seconds=None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    # 40 lines: with every mode installed (F2-F7) the help's list of keys is longer than 24.
+    async with app.run_test(size=(80, 40)) as pilot:
         await pilot.press("f1")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)

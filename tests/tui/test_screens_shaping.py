@@ -1,0 +1,82 @@
+"""The screens' shaping without Textual: log lines told incrementally equal the full telling,
+the change lines of a dialog, the seating checker in names, the standings history."""
+
+# ruff: noqa: RUF001 (the samples' names are spelled as their players spell them)
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mjevent.core.entries import Correction, PlayerRenamed
+from mjevent.events.commands import current_state, read_log, record_line
+from mjevent.events.store import EventStore
+from mjevent.tui.changes import ChangePreview
+from mjevent.tui.log_view import log_lines
+from mjevent.tui.seating_view import check_summary
+from mjevent.tui.sheets import event_standings, history
+
+
+def test_log_lines_after_appended_hands_equal_a_full_telling(club: Path) -> None:
+    store = EventStore.open(club)
+    told = log_lines(current_state(store), store.log)
+    record_line(store, "t1 draw tenpai:E")
+    state = record_line(store, "t2 ron S<-W 3/30 r:E,S")
+    grown = log_lines(state, store.log, told)
+    assert grown == log_lines(state, store.log)
+    assert grown[:len(told)] == told
+    assert [line.kind for line in grown[-2:]] == ["hand", "hand"]
+
+
+def test_preview_says_what_a_void_and_a_rename_change(club: Path) -> None:
+    store = EventStore.open(club)
+    state = current_state(store)
+    entries, problems = read_log(store.log)
+    preview = ChangePreview(state, entries, problems)
+    void = Correction(id="c", at="x", target="01KKNVR99GGVRADV1SR70NA8DH", reason="paid")
+    rename = PlayerRenamed(id="r", at="x", player="p12", name="Omer Yildiz")
+    assert preview.changes(void) == ["standings: Ömer Yıldız -8.8 -> -3.8"]
+    assert preview.changes(rename) == ["p12: renamed Ömer Yıldız -> Omer Yildiz"]
+
+
+def test_checker_summary_names_the_worst_repeat_in_league(tmp_path: Path) -> None:
+    from tests.tui.conftest import copy_sample
+
+    state = current_state(EventStore.open(copy_sample(tmp_path, "league.toml")))
+    assert check_summary(state, 2)[:2] == [
+        "Rounds 1-2: 1 of 2 repeat-free",
+        "Repeated pairs: 12 (extra meetings 12); most: Daan Bakker and Inès Faure met 2 times",
+    ]
+
+
+def test_history_running_total_ends_at_the_standings_total(club: Path) -> None:
+    state = current_state(EventStore.open(club))
+    table = event_standings(state, state.entries)
+    for row in table.rows:
+        _, lines, total = history(table, row.player)
+        assert lines[-1].running == total == row.total
+
+
+async def test_every_screen_opens_on_a_new_event_with_no_seating(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mjevent.tui.cli import app as cli
+    from tests.tui.conftest import make_app
+    from tests.tui.screens_helpers import lines, open_mode
+
+    names = tmp_path / "names.txt"
+    names.write_text("Ann\nBob\nCid\nDee\n", encoding="utf-8")
+    event = tmp_path / "new.toml"
+    made = CliRunner().invoke(cli, ["new", str(event), "--name", "Cup", "--rules", "ema2016",
+                                    "--players-from", str(names)])
+    assert made.exit_code == 0, made.output
+    app = make_app(event)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = {}
+        for key in ("f3", "f4", "f5", "f6"):
+            await open_mode(pilot, key)
+            shown[key] = lines(app)
+    assert shown["f3"][0] == " Standings (no round played)"
+    assert shown["f4"][3] == " 4 players, 4 active; seats of round 1"
+    assert shown["f5"][0] == " Round 1 is not seated (current round)"
+    assert " No round is seated yet." in shown["f5"]
+    assert shown["f6"][3] == " 0 of 0 entries"

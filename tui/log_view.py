@@ -1,0 +1,305 @@
+"""The log as the console lists it, its filter, and the event as it stood after any entry.
+
+`log_lines(state, records)` tells every record of the log (voided ones and corrections too) in
+the words of `mjevent replay` (`events/replay.py`), with the round, table, kind and players each
+entry is about. `LogFilter.parse("r2 t3 hand Tanaka")` reads a filter line; `state_after(...)`
+folds the log up to one entry: the replay inside the console.
+
+No Textual here.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mjevent.core.entries import (
+    KINDS,
+    Correction,
+    Entry,
+    GameFinished,
+    HandRecorded,
+    PlayerId,
+    PlayerSubstituted,
+    SeatsSwapped,
+    TableReseated,
+)
+from mjevent.core.event import EventSettings
+from mjevent.core.state import EventState, fold
+from mjevent.events.commands import read_log
+from mjevent.events.replay import replay, tell_entry
+
+__all__ = ["LogFilter", "LogLine", "fold_upto", "log_lines", "plain"]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One record of the log: where it stands (`position`, 0 = first), what it is and says.
+
+    `voided` is True for an entry a correction voided; `corrected_by` names the corrections
+    aimed at it. `problems` are what the fold found wrong with it.
+    """
+
+    position: int
+    id: str
+    at: str
+    kind: str
+    round: int | None
+    table: int | None
+    players: frozenset[PlayerId]
+    text: str
+    voided: bool = False
+    corrected_by: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    @property
+    def time(self) -> str:
+        """The clock time of the entry, "10:02" (the date is the event's)."""
+        match = re.search(r"T(\d\d:\d\d)", self.at)
+        return match.group(1) if match else self.at
+
+    @property
+    def where(self) -> str:
+        """"r2 t3", "r2" or ""."""
+        parts = [f"r{self.round}" if self.round else "", f"t{self.table}" if self.table else ""]
+        return " ".join(p for p in parts if p)
+
+
+def plain(text: str) -> str:
+    """`text` folded for searching: case and accents ignored.
+
+    >>> plain("Chloé Lefèvre"), plain("ÖMER")
+    ('chloe lefevre', 'omer')
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _about(
+    entry: Entry | None, state: EventState, by_id: Mapping[str, Entry]
+) -> tuple[int | None, int | None, frozenset[PlayerId]]:
+    """(round, table, players) an entry is about; a correction is about its target."""
+    if isinstance(entry, Correction):
+        return _about(by_id.get(entry.target), state, by_id)
+    if entry is None:
+        return None, None, frozenset()
+    rnd = getattr(entry, "round", None)
+    table = getattr(entry, "table", None)
+    if rnd is None and hasattr(entry, "first_round"):
+        rnd = entry.first_round
+    players: set[PlayerId] = set()
+    if isinstance(entry, HandRecorded | GameFinished | TableReseated | PlayerSubstituted) or (
+        table is not None and rnd is not None
+    ):
+        seats = (
+            state.table_seats(rnd, table)
+            if isinstance(rnd, int) and isinstance(table, int)
+            else None
+        )
+        players.update(seats or ())
+    if isinstance(entry, TableReseated):
+        players.update(entry.seats)
+    if isinstance(entry, SeatsSwapped):
+        players.update((entry.a, entry.b))
+    player = getattr(entry, "player", None)
+    if isinstance(player, str):
+        players.add(player)
+    return (
+        rnd if isinstance(rnd, int) else None,
+        table if isinstance(table, int) else None,
+        frozenset(players),
+    )
+
+
+def _fields(record: Mapping[str, Any]) -> str:
+    """A record's own fields as text, for an entry the replay no longer tells."""
+    skip = ("id", "at", "kind")
+    return f"{record.get('kind', '?')}: " + ", ".join(
+        f"{key} {value}" for key, value in record.items() if key not in skip
+    )
+
+
+def log_lines(
+    state: EventState,
+    records: Sequence[Mapping[str, Any]],
+    previous: Sequence[LogLine] = (),
+) -> tuple[LogLine, ...]:
+    """Every record of the log, oldest first, told as `mjevent replay` tells it.
+
+    `previous` are the lines of the log as it was before records were appended: when the log
+    only grew by entries that change nothing told before (no correction), those lines are kept
+    and only the new records are told, in time independent of the log's length.
+    """
+    more = _appended(state, records, previous)
+    if more is not None:
+        return more
+    story = replay(state.settings, records)
+    told: dict[str, list[str]] = {}
+    for event in story.events:
+        if event.entry is not None:
+            told.setdefault(event.entry, []).append(event.text)
+    entries, _ = read_log(records)
+    by_id = {e.id: e for e in entries}
+    corrections: dict[str, list[str]] = {}
+    for e in entries:
+        if isinstance(e, Correction):
+            corrections.setdefault(e.target, []).append(e.id)
+    problems: dict[str | None, list[str]] = {}
+    for p in story.state.problems:
+        problems.setdefault(p.entry, []).append(p.message)
+    out: list[LogLine] = []
+    seen: set[str] = set()
+    for position, record in enumerate(records):
+        entry_id = str(record.get("id", ""))
+        if entry_id in seen:
+            continue
+        seen.add(entry_id)
+        entry = by_id.get(entry_id)
+        rnd, table, players = _about(entry, story.state, by_id)
+        texts = [t for t in told.get(entry_id, []) if not t.startswith("!! ")]
+        kind = str(record.get("kind", "?"))
+        if entry_id in story.state.voided:
+            # The replay tells a voided entry only as voided: say what it held.
+            texts = [_fields(record)]
+        out.append(
+            LogLine(
+                position=position,
+                id=entry_id,
+                at=str(record.get("at", "")),
+                kind=kind,
+                round=rnd,
+                table=table,
+                players=players,
+                text=" / ".join(texts) or kind.replace("_", " "),
+                voided=entry_id in story.state.voided,
+                corrected_by=tuple(corrections.get(entry_id, ())),
+                problems=tuple(problems.get(entry_id, ())),
+            )
+        )
+    return tuple(out)
+
+
+def _appended(
+    state: EventState, records: Sequence[Mapping[str, Any]], previous: Sequence[LogLine]
+) -> tuple[LogLine, ...] | None:
+    """The lines of `records` built on `previous`, or None when they must all be told again."""
+    if not previous:
+        return None
+    last = previous[-1]
+    start = last.position + 1
+    if start > len(records) or records[last.position].get("id") != last.id:
+        return None
+    fresh = records[start:]
+    entries, unreadable = read_log(fresh)
+    known = {line.id for line in previous}
+    # A correction changes what earlier entries mean; a game's finish entry moves its result
+    # from the last hand's line to its own (as the replay tells it): tell everything again.
+    if unreadable or any(
+        isinstance(e, Correction | GameFinished) or e.id in known for e in entries
+    ):
+        return None
+    effective = {e.id for e in state.entries}
+    problems: dict[str | None, list[str]] = {}
+    for p in state.problems:
+        problems.setdefault(p.entry, []).append(p.message)
+    out = list(previous)
+    for offset, entry in enumerate(entries):
+        if entry.id not in effective:
+            return None
+        rnd, table, players = _about(entry, state, {})
+        texts = [e.text for e in tell_entry(state, entry.id)]
+        out.append(
+            LogLine(
+                position=start + offset,
+                id=entry.id,
+                at=entry.at,
+                kind=entry.KIND,
+                round=rnd,
+                table=table,
+                players=players,
+                text=" / ".join(texts) or entry.KIND.replace("_", " "),
+                problems=tuple(problems.get(entry.id, ())),
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class LogFilter:
+    """Which log lines to show: every condition given must hold.
+
+    Written as words on one line: `r2` (round 2), `t3` (table 3), a kind (`hand`, `correction`,
+    `player` for every player entry, or `k:hand`); any other word is looked for in the names
+    and ids of the entry's players and in what the entry says (`ron`, `chombo`, `Tanaka`;
+    `p:` forces a word to be read this way). Case and accents do not matter.
+
+    >>> LogFilter.parse("r2 t3 hand chloe")
+    LogFilter(round=2, table=3, kinds=('hand',), names=('chloe',))
+    >>> LogFilter.parse("correction k:note p:hand")
+    LogFilter(round=None, table=None, kinds=('correction', 'note'), names=('hand',))
+    """
+
+    round: int | None = None
+    table: int | None = None
+    kinds: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> LogFilter:
+        """Read a filter line (see the class)."""
+        rnd: int | None = None
+        table: int | None = None
+        kinds: list[str] = []
+        names: list[str] = []
+        for word in text.split():
+            low = plain(word)
+            if m := re.fullmatch(r"r(\d+)", low):
+                rnd = int(m.group(1))
+            elif m := re.fullmatch(r"t(\d+)", low):
+                table = int(m.group(1))
+            elif low.startswith("k:"):
+                kinds.append(low[2:])
+            elif low.startswith("p:"):
+                names.append(low[2:])
+            elif any(k.startswith(low) for k in KINDS) and len(low) >= 3:
+                kinds.append(low)
+            else:
+                names.append(low)
+        return cls(rnd, table, tuple(kinds), tuple(names))
+
+    @property
+    def empty(self) -> bool:
+        """True when the filter lets every line through."""
+        return self == LogFilter()
+
+    def matches(self, line: LogLine, state: EventState) -> bool:
+        """Whether `line` passes; words are matched against the players' current names and ids
+        and the entry's text."""
+        if self.round is not None and line.round != self.round:
+            return False
+        if self.table is not None and line.table != self.table:
+            return False
+        if self.kinds and not any(line.kind.startswith(k) for k in self.kinds):
+            return False
+        if self.names:
+            said = plain(line.text)
+            for name in self.names:
+                if name in said:
+                    continue
+                if not any(name in plain(p) or name in plain(state.name(p)) for p in line.players):
+                    return False
+        return True
+
+
+def fold_upto(settings: EventSettings, records: Sequence[Mapping[str, Any]], position: int) -> (
+    EventState
+):
+    """The event as it stood just after the log's record number `position` (0 = the first).
+
+    Corrections later in the log are not applied yet: the state is what the director saw then.
+    """
+    entries, problems = read_log(records[: position + 1])
+    return fold(settings, entries, problems=problems)

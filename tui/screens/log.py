@@ -1,0 +1,420 @@
+"""The log screen (mode "log", F6): every entry, newest first; replay and corrections start here.
+
+Each line is a record of the event file's log told as `mjevent replay` tells it: the time, the
+round and table, the kind, what happened (a hand with its payments and the scores after, a
+game's result with uma and oka, a player withdrawn ...). A voided entry is struck through and
+the correction that voided it is listed too. Under the list, the selected entry in full.
+
+At 20,000 entries the newest 1,000 that pass the filter are listed (`m` lists 1,000 more).
+
+Keys: `/` the filter line (`r2 t3 hand Tanaka`: round, table, kind, part of a name; Enter
+goes back to the list, Escape clears it), `enter` or `r` the event as it stood just after the
+selected entry (`ReplayScreen`: `left` / `right` step through the log from there), `t` the
+entry's table (the table view: undo, amend a hand, void the game), `v` void the selected entry
+with a reason (a `Correction`; the original stays in the log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+from textual.worker import get_current_worker
+
+from mjevent.core.entries import WINDS, Correction
+from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
+from mjevent.core.state import EventState
+from mjevent.events.commands import correct_entry, read_log
+from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+from mjevent.tui.log_view import LogFilter, LogLine, fold_upto, log_lines
+from mjevent.tui.screens.base import EventScreen, ListScreen, console_of
+from mjevent.tui.sheets import Column, event_standings, fit, standing_columns
+from mjevent.tui.widgets.sheet_table import SheetTable
+
+__all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
+
+
+def _what(line: LogLine) -> str:
+    # The replay's columns are padded for a terminal page; a table cell wants single spaces.
+    text = " ".join(line.text.split())
+    if line.voided:
+        text = f"(voided) {text}"
+    return text
+
+
+def _log_columns() -> tuple[Column, ...]:
+    return (
+        Column("#", lambda ln: str(ln.position + 1), lambda ln: ln.position),
+        Column("Time", lambda ln: ln.time, lambda ln: ln.at),
+        Column("Where", lambda ln: ln.where, lambda ln: (ln.round or 0, ln.table or 0)),
+        Column("Kind", lambda ln: ln.kind.replace("_", " "), lambda ln: ln.kind),
+        Column("What", _what, lambda ln: ln.text),
+    )
+
+
+def _detail(line: LogLine, state: EventState) -> str:
+    parts = [f"Entry {line.id} ({line.kind.replace('_', ' ')}), {line.at}"]
+    parts.append(_what(line))
+    if line.players:
+        parts.append("Players: " + ", ".join(sorted(state.name(p) for p in line.players)))
+    if line.corrected_by:
+        parts.append("Corrected by: " + ", ".join(line.corrected_by))
+    parts.extend(f"Problem: {p}" for p in line.problems)
+    return "\n".join(parts)
+
+
+def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
+    """The dialog that voids `line`'s entry with a reason, showing what voiding changes."""
+    app = screen.console
+    entries, problems = read_log(app.session.store.log)
+
+    def plan(values: Mapping[str, str]) -> Plan:
+        reason = values.get("reason", "")
+        if not reason:
+            raise ValueError("give the reason (the log keeps it next to the original)")
+        entry = Correction(id="preview", at=line.at, target=line.id, reason=reason)
+        return Plan(entry, lambda a: a.run_command(correct_entry, line.id, reason))
+
+    return CommandDialog(
+        f"Void entry {line.id}",
+        f"{line.kind.replace('_', ' ')} {line.where}: {_what(line)}\n"
+        "The entry stays in the log, voided by a correction that keeps your reason.",
+        [Field("reason", "Reason", placeholder="why it is wrong (shown in the log)")],
+        plan,
+        state=app.state,
+        log=entries,
+        problems=problems,
+    )
+
+
+class LogScreen(ListScreen):
+    """The whole log, newest first, with a filter; replay and voiding start here."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "slash", "search", "Filter",
+            tooltip="Filter by round (r2), table (t3), kind (hand) or a player's name",
+            id="log.filter",
+        ),
+        Binding(
+            "escape", "clear_search", "Clear filter",
+            tooltip="Show every entry again", id="log.clear_filter",
+        ),
+        Binding(
+            "r", "replay", "Replay",
+            tooltip="The event as it stood just after the selected entry; step from there",
+            id="log.replay",
+        ),
+        Binding(
+            "m", "more", "More",
+            tooltip="List 1,000 older entries too (or filter to find them)",
+            id="log.more",
+        ),
+        Binding(
+            "t", "table", "Table",
+            tooltip="Open the selected entry's table: its hands, undo, amend, void the game",
+            id="log.table",
+        ),
+        Binding(
+            "v", "void", "Void",
+            tooltip="Void the selected entry with a reason (a correction; nothing is deleted)",
+            id="log.void",
+        ),
+    ]
+
+    HELP = (
+        "Every entry of the event file, newest first. / filters (r2 t3 hand Tanaka: round, "
+        "table, kind, a word of a name or of what the entry says); Enter or r shows the event "
+        "as it stood just after the selected entry, left and right step from there; v voids "
+        "the selected entry with a reason (the original stays in the log)."
+    )
+
+    PLACEHOLDER = "/ filter: r2 t3 hand name"
+    PAGE = 1000
+    """Lines listed at first, newest first: a table of 20,000 rows takes seconds to build, and
+    a director looks for older entries with the filter (or `m`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: tuple[LogLine, ...] = ()
+        self.filter = LogFilter()
+        self.limit = self.PAGE
+        self.matching = 0
+
+    def show_state(self, state: EventState) -> None:
+        self.tell(state, list(self.console.session.store.log), self.lines)
+
+    # A description: by default Textual writes the repr of every argument (a whole
+    # EventState, 20,000 log lines) on the event loop, which took seconds at 500 players.
+    @work(thread=True, exclusive=True, group="log", description="tell the log")
+    def tell(
+        self, state: EventState, records: list[dict[str, object]], told: tuple[LogLine, ...]
+    ) -> None:
+        """Tell the records (the replay's words) off the event loop: only the new ones when
+        the log just grew."""
+        lines = log_lines(state, records, told)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_lines, lines)
+
+    def show_lines(self, lines: tuple[LogLine, ...]) -> None:
+        """Show `lines` newest first, through the filter."""
+        self.lines = lines
+        state = self.console.state
+        matching = [ln for ln in reversed(lines) if self.filter.matches(ln, state)]
+        self.matching = len(matching)
+        shown = matching[: self.limit]
+        table = self.query_one(SheetTable)
+        table.show(_log_columns(), shown, lambda ln: ln.id)
+        count = f"{len(matching)} of {len(lines)} entries"
+        if not self.filter.empty:
+            count += " match the filter"
+        if len(shown) < len(matching):
+            count += f"; the newest {len(shown)} listed (m: more)"
+        self.query_one("#count", Static).update(count)
+        self.update_detail()
+        self.refresh_bindings()
+
+    def show_detail(self, row: object) -> str:
+        assert isinstance(row, LogLine)
+        return _detail(row, self.console.state)
+
+    @on(DataTable.RowSelected, "#list")
+    def _selected(self) -> None:
+        self.action_replay()
+
+    # ----- the filter
+
+    def search_changed(self, text: str) -> None:
+        self.filter = LogFilter.parse(text)
+        self.show_lines(self.lines)
+
+    def action_more(self) -> None:
+        self.limit += self.PAGE
+        self.show_lines(self.lines)
+
+    # ----- replay and corrections
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("replay", "void", "table"):
+            line = self.query_one(SheetTable).current_item() if self.is_mounted else None
+            if line is None:
+                return None
+            if action == "void" and line.voided:
+                return None
+            if action == "table" and (
+                line.round is None
+                or line.table is None
+                or line.table > len(self.console.state.seating.get(line.round, ()))
+            ):
+                return None
+        if action == "clear_search":
+            return True if not self.filter.empty else None
+        if action == "more":
+            return self.matching > self.limit
+        return True
+
+    def action_replay(self) -> None:
+        line = self.query_one(SheetTable).current_item()
+        if line is None:
+            return
+        self.app.push_screen(ReplayScreen(self.lines, line.position), self._replay_closed)
+
+    def _replay_closed(self, position: int | None) -> None:
+        # Back from the replay: select the entry it was showing, clearing a filter that
+        # would hide it.
+        line = next((ln for ln in self.lines if ln.position == position), None)
+        if line is None:
+            return
+        if not self.filter.matches(line, self.console.state):
+            self.action_clear_search()
+        self.query_one(SheetTable).go_to(line.id)
+        self.update_detail()
+
+    def action_table(self) -> None:
+        line = self.query_one(SheetTable).current_item()
+        if line is not None and line.round is not None and line.table is not None:
+            self.console.show_table(line.round, line.table)
+
+    def action_void(self) -> None:
+        line = self.query_one(SheetTable).current_item()
+        if line is None or line.voided:
+            return
+        self.app.push_screen(void_dialog(self, line))
+
+
+def _tables_columns(seats: int) -> tuple[Column, ...]:
+    def seat(i: int) -> Column:
+        return Column(
+            {"E": "East", "S": "South", "W": "West", "N": "North"}[WINDS[i]],
+            lambda row: row[1][i] if i < len(row[1]) else "",
+            lambda row: row[1][i] if i < len(row[1]) else "",
+        )
+
+    return (
+        Column("Tbl", lambda row: str(row[0]), lambda row: row[0]),
+        Column("State", lambda row: row[2], lambda row: row[2]),
+        *(seat(i) for i in range(seats)),
+    )
+
+
+def tables_after(
+    state: EventState, rnd: int, name_width: int = 9
+) -> list[tuple[int, list[str], str]]:
+    """Each table of round `rnd` as (number, seat cells "name score", state) for the replay,
+    names cut to `name_width` columns:
+    state "done", "-" (not started) or the hand being played ("S3 2h": South 3, 2 honba)."""
+    out = []
+    for number, seats in enumerate(state.seating.get(rnd, ()), 1):
+        game = state.game(rnd, number)
+        if game is not None and game.result is not None:
+            scores: tuple[int, ...] | None = game.result.final
+            where = "done"
+        elif game is not None and game.state is not None:
+            scores = game.state.scores
+            # "S3 2h": South 3, 2 honba, short enough to leave the names room at 80 columns.
+            where = (
+                f"{WINDS[game.state.round_wind]}{game.state.hand_number} {game.state.honba}h"
+            )
+        else:
+            scores, where = None, "-"
+        cells = [
+            fit(state.name(p), name_width)
+            + ("" if scores is None else f" {scores[s] / 1000:.1f}")
+            for s, p in enumerate(seats)
+        ]
+        out.append((number, cells, where))
+    return out
+
+
+class ReplayScreen(Screen[int]):
+    """The event as it stood just after one entry: its round's tables and the standings.
+
+    `left` / `right` step to the previous / next entry of the log; escape returns to the log
+    with the entry shown last selected.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "left", "step(-1)", "Previous",
+            tooltip="The event just after the previous entry", id="replay.prev",
+        ),
+        Binding(
+            "right", "step(1)", "Next",
+            tooltip="The event just after the next entry", id="replay.next",
+        ),
+        Binding(
+            "home", "jump(0)", "First",
+            tooltip="The event just after the first entry", id="replay.first",
+        ),
+        Binding(
+            "end", "jump(-1)", "Last",
+            tooltip="The event as it stands now", id="replay.last",
+        ),
+        Binding(
+            "escape", "close", "Back",
+            tooltip="Back to the log, at the entry shown", id="replay.close",
+        ),
+    ]
+
+    def __init__(self, lines: tuple[LogLine, ...], position: int) -> None:
+        super().__init__()
+        self.lines = lines
+        self.index = next((i for i, ln in enumerate(lines) if ln.position == position), 0)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="replay-body"):
+            yield Static("", markup=False, id="replay-title")
+            yield SheetTable(id="replay-tables")
+            yield Static("", markup=False, id="replay-standings-title")
+            yield SheetTable(id="replay-standings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # The tables are read, not browsed: with no focus on them, left and right (which a
+        # table would take for its cursor) step through the log, and the footer says so.
+        for table in self.query(SheetTable):
+            table.can_focus = False
+        self.show_index()
+
+    def show_index(self) -> None:
+        """Work out the event after the current entry (off the event loop) and show it."""
+        line = self.lines[self.index]
+        self.query_one("#replay-title", Static).update(
+            Text.assemble(
+                (f"After entry {self.index + 1} of {len(self.lines)}", "bold"),
+                f" ({line.time} {line.where} {line.kind.replace('_', ' ')}): {_what(line)}",
+            )
+        )
+        self.refresh_bindings()
+        self.replay(console_of(self).state, line)
+
+    @work(thread=True, exclusive=True, group="replay", description="replay the log")
+    def replay(self, now: EventState, line: LogLine) -> None:
+        """Fold the log up to the entry and compute the standings then."""
+        records = console_of(self).session.store.log
+        then = fold_upto(now.settings, records, line.position)
+        rnd = line.round if line.round is not None else then.current_round
+        # Names get what the screen leaves them: 9 columns at 80, whole names on a wide screen.
+        seats = then.rules.players
+        width = max(9, min(24, (self.size.width - 14) // seats - 8))
+        tables = tables_after(then, rnd, width)
+        try:
+            table = event_standings(then, then.entries, show_hidden=True)
+            standings: tuple[StandingRow, ...] = table.rows
+            heading = (
+                f"Standings after round {table.round}" if table.round else "No game finished yet"
+            )
+        except (StandingsConfigError, StandingsError) as error:
+            standings, heading = (), f"Standings: {error}"
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(
+                self.show_replay, then, rnd, tables, heading, standings
+            )
+
+    def show_replay(
+        self,
+        then: EventState,
+        rnd: int,
+        tables: list[tuple[int, list[str], str]],
+        heading: str,
+        standings: tuple[StandingRow, ...],
+    ) -> None:
+        """Show the round's tables and the standings as they stood."""
+        self.query_one("#replay-tables", SheetTable).show(
+            _tables_columns(then.rules.players), tables, lambda row: str(row[0])
+        )
+        self.query_one("#replay-standings-title", Static).update(f"Round {rnd} · {heading}")
+        columns = tuple(
+            c
+            for c in standing_columns(then.rules.players)
+            if c.header in ("Place", "Name", "Total", "Games", "Move")
+        )
+        self.query_one("#replay-standings", SheetTable).show(
+            columns, standings, lambda r: r.player
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step":
+            wanted = self.index + int(str(parameters[0]))
+            return True if 0 <= wanted < len(self.lines) else None
+        return True
+
+    def action_step(self, step: int) -> None:
+        wanted = self.index + step
+        if 0 <= wanted < len(self.lines):
+            self.index = wanted
+            self.show_index()
+
+    def action_jump(self, where: int) -> None:
+        self.index = where % len(self.lines)
+        self.show_index()
+
+    def action_close(self) -> None:
+        self.dismiss(self.lines[self.index].position)

@@ -1,0 +1,337 @@
+"""The players screen (mode "players", F4): search, the roll call, and every change to a player.
+
+The list shows each player's id, name, team, status (active, withdrawn from a round, back from
+a round, substitute), seat in the current round and the round's roll call (here / absent). `/`
+searches by name or id (case and accents ignored); Enter or Down goes back to the list.
+
+Each change is one command of `events/commands.py` in a `CommandDialog` that shows what the
+entry would change before it is confirmed with `ctrl+s` (or Enter in its last field): `c`
+check in / `x` mark absent for a round (`check_in_player`), `a` add a late player
+(`add_player`), `n` rename (`rename_player`), `w` withdraw (`withdraw_player`), `b` bring back
+(`return_player`), `u` substitute for the player at their table (`substitute_player`). A
+refused command says why in the dialog; nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from mjevent.core.entries import (
+    Entry,
+    PlayerAdded,
+    PlayerCheckedIn,
+    PlayerRenamed,
+    PlayerReturned,
+    PlayerSubstituted,
+    PlayerWithdrawn,
+)
+from mjevent.core.state import EventState
+from mjevent.events.commands import (
+    add_player,
+    check_in_player,
+    read_log,
+    rename_player,
+    return_player,
+    substitute_player,
+    withdraw_player,
+)
+from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+from mjevent.tui.players_view import PlayerRow, next_player_id, player_rows, seat_of
+from mjevent.tui.screens.base import ListScreen
+from mjevent.tui.sheets import Column
+from mjevent.tui.widgets.sheet_table import SheetTable
+
+__all__ = ["PlayersScreen"]
+
+_COLUMNS = (
+    Column("Id", lambda r: r.id, lambda r: r.id),
+    Column("Name", lambda r: r.name, lambda r: r.name.casefold()),
+    Column("Team", lambda r: r.team, lambda r: r.team.casefold()),
+    Column("Status", lambda r: r.status, lambda r: r.status),
+    Column("Seated", lambda r: r.seat, lambda r: r.seat),
+    Column("Here", lambda r: r.here, lambda r: r.here),
+)
+
+# The entry a dialog previews is never written: the command makes its own id and time.
+_ID, _AT = "preview", "1970-01-01T00:00:00+00:00"
+
+
+def _number(values: Mapping[str, str], name: str, what: str = "a round number such as 3") -> (
+    int
+):
+    text = values.get(name, "")
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{name.replace('_', ' ')}: give {what}")
+    return int(text)
+
+
+def _needed(values: Mapping[str, str], name: str, what: str) -> str:
+    text = values.get(name, "")
+    if not text:
+        raise ValueError(f"{name}: give {what}")
+    return text
+
+
+class PlayersScreen(ListScreen):
+    """Every player with their status and seat; each change through a confirming dialog."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "slash", "search", "Search",
+            tooltip="Search players by name or id", id="players.search",
+        ),
+        Binding(
+            "escape", "clear_search", "Clear",
+            tooltip="Show every player again", id="players.clear_search",
+        ),
+        Binding("a", "add", "Add", tooltip="Add a late player", id="players.add"),
+        Binding(
+            "n", "rename", "Rename",
+            tooltip="Correct the selected player's name", id="players.rename",
+        ),
+        Binding(
+            "c", "check_in(True)", "Check in",
+            tooltip="The selected player is here for the round (the roll call)",
+            id="players.check_in",
+        ),
+        Binding(
+            "x", "check_in(False)", "Absent",
+            tooltip="Mark the selected player absent for the round", id="players.absent",
+        ),
+        Binding(
+            "w", "withdraw", "Withdraw",
+            tooltip="Withdraw the selected player from a round on", id="players.withdraw",
+        ),
+        Binding(
+            "b", "return", "Return",
+            tooltip="Bring a withdrawn player back from a round on", id="players.return",
+        ),
+        Binding(
+            "u", "substitute", "Substitute",
+            tooltip="Someone plays the selected player's seat in one round",
+            id="players.substitute",
+        ),
+    ]
+
+    HELP = (
+        "/ searches by name or id. c checks the player in for the round, x marks them absent. "
+        "a adds a late player, n renames, w withdraws, b brings a "
+        "withdrawn player back, u seats a substitute: each dialog shows what the entry changes "
+        "before ctrl+s records it."
+    )
+
+    PLACEHOLDER = "/ search a name or id"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: tuple[PlayerRow, ...] = ()
+        self.search = ""
+
+    def show_state(self, state: EventState) -> None:
+        self.rows = player_rows(state, state.current_round)
+        self.show_rows()
+
+    def show_rows(self) -> None:
+        """The players that match the search, in the file's order (or the chosen sort)."""
+        shown = [r for r in self.rows if r.matches(self.search)]
+        columns = _COLUMNS if any(r.team for r in self.rows) else tuple(
+            c for c in _COLUMNS if c.header != "Team"
+        )
+        self.query_one(SheetTable).show(columns, shown, lambda r: r.id)
+        state = self.console.state
+        active = sum(1 for r in self.rows if not r.withdrawn)
+        count = f"{len(self.rows)} players, {active} active; seats of round {state.current_round}"
+        if self.search:
+            count = f"{len(shown)} of {len(self.rows)} players match {self.search!r}"
+        self.query_one("#count", Static).update(count)
+        self.update_detail()
+        self.refresh_bindings()
+
+    # ----- search
+
+    def search_changed(self, text: str) -> None:
+        self.search = text.strip()
+        self.show_rows()
+
+    def show_detail(self, row: object) -> str:
+        assert isinstance(row, PlayerRow)
+        state = self.console.state
+        team = f", team {row.team}" if row.team else ""
+        seat = (
+            f"seated {row.seat} in round {state.current_round}"
+            if row.seat
+            else f"not seated in round {state.current_round}"
+        )
+        return f"{row.name} ({row.id}){team}: {row.status}; {seat}"
+
+    # ----- changes
+
+    def selected(self) -> PlayerRow | None:
+        """The player under the cursor."""
+        row = self.query_one(SheetTable).current_item() if self.is_mounted else None
+        return row if isinstance(row, PlayerRow) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        row = self.selected()
+        if action in ("rename", "withdraw", "substitute", "check_in") and row is None:
+            return None
+        if action == "withdraw" and row is not None and row.withdrawn:
+            return None
+        if action == "return" and (row is None or not row.withdrawn):
+            return None
+        if action == "clear_search":
+            return True if self.search else None
+        return True
+
+    def _open(
+        self,
+        title: str,
+        about: str,
+        fields: Sequence[Field],
+        planner: Callable[[Mapping[str, str]], Plan],
+    ) -> None:
+        app = self.console
+        entries, problems = read_log(app.session.store.log)
+        self.app.push_screen(
+            CommandDialog(
+                title, about, fields, planner, state=app.state, log=entries, problems=problems
+            )
+        )
+
+    def action_add(self) -> None:
+        state = self.console.state
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            pid = _needed(v, "id", "the new player's id")
+            name = _needed(v, "name", "the player's name")
+            team = v.get("team") or None
+            entry: Entry = PlayerAdded(id=_ID, at=_AT, player=pid, name=name, team=team)
+            return Plan(entry, lambda a: a.run_command(add_player, pid, name, team=team))
+
+        self._open(
+            "Add a late player",
+            "The player joins with no games; seat them in the next round's seating.",
+            [
+                Field("id", "Id", next_player_id(state.players)),
+                Field("name", "Name", placeholder="as it goes on the standings"),
+                Field("team", "Team", placeholder="team id (optional)"),
+            ],
+            plan,
+        )
+
+    def action_rename(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            name = _needed(v, "name", "the corrected name")
+            entry: Entry = PlayerRenamed(id=_ID, at=_AT, player=row.id, name=name)
+            return Plan(entry, lambda a: a.run_command(rename_player, row.id, name))
+
+        self._open(
+            f"Rename {row.name} ({row.id})",
+            "The id, results and seats stay; every screen shows the new name.",
+            [Field("name", "Name", row.name)],
+            plan,
+        )
+
+    def action_check_in(self, present: bool) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        state = self.console.state
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            rnd = _number(v, "round")
+            entry: Entry = PlayerCheckedIn(
+                id=_ID, at=_AT, player=row.id, round=rnd, present=present
+            )
+            return Plan(
+                entry, lambda a: a.run_command(check_in_player, row.id, rnd, present=present)
+            )
+
+        what = "here" if present else "absent"
+        self._open(
+            f"{row.name} ({row.id}) is {what}",
+            "The roll call of the round; the last call for a player counts."
+            + ("" if present else " Seat a substitute (u) or re-seat the round."),
+            [Field("round", "Round", str(state.current_round))],
+            plan,
+        )
+
+    def action_withdraw(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        state = self.console.state
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            rnd = _number(v, "from_round")
+            reason = v.get("reason", "")
+            entry: Entry = PlayerWithdrawn(
+                id=_ID, at=_AT, player=row.id, from_round=rnd, reason=reason
+            )
+            return Plan(entry, lambda a: a.run_command(withdraw_player, row.id, rnd, reason))
+
+        self._open(
+            f"Withdraw {row.name} ({row.id})",
+            "Results so far stay; the player is not seated from that round on.",
+            [
+                Field("from_round", "From round", str(state.current_round)),
+                Field("reason", "Reason", placeholder="optional, kept in the log"),
+            ],
+            plan,
+        )
+
+    def action_return(self) -> None:
+        row = self.selected()
+        if row is None or not row.withdrawn:
+            return
+        state = self.console.state
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            rnd = _number(v, "from_round")
+            entry: Entry = PlayerReturned(id=_ID, at=_AT, player=row.id, from_round=rnd)
+            return Plan(entry, lambda a: a.run_command(return_player, row.id, rnd))
+
+        self._open(
+            f"Bring back {row.name} ({row.id})",
+            "The player may be seated again from that round on.",
+            [Field("from_round", "From round", str(state.current_round))],
+            plan,
+        )
+
+    def action_substitute(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        state = self.console.state
+        rnd = state.current_round
+        where = seat_of(state, row.id, rnd)
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            r = _number(v, "round")
+            table = _number(v, "table", "a table number such as 2")
+            name = _needed(v, "substitute", "the substitute's name")
+            entry: Entry = PlayerSubstituted(
+                id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name
+            )
+            return Plan(
+                entry, lambda a: a.run_command(substitute_player, r, table, row.id, name)
+            )
+
+        self._open(
+            f"Substitute for {row.name} ({row.id})",
+            "The substitute plays the seat; the seat scores the rules' substitute result.",
+            [
+                Field("round", "Round", str(rnd)),
+                Field("table", "Table", "" if where is None else str(where[0])),
+                Field("substitute", "Substitute", placeholder="who plays the seat"),
+            ],
+            plan,
+        )

@@ -1,0 +1,157 @@
+"""A round's seating as the console shows it, and the seating checker's summary in names.
+
+`round_tables(state, round)` gives each table of the round with its seats (wind, player, name,
+who substitutes), what is happening there and which pairs at it already met in an earlier
+round. `check_summary(state, up_to)` runs the seating checker (`core/seating/check.py`) over the
+event's rounds 1..`up_to` and says what it found with the players' names, not their numbers.
+
+No Textual here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjevent.core.entries import WINDS, PlayerId
+from mjevent.core.event import PlayerStatus
+from mjevent.core.seating.check import check
+from mjevent.core.seating.schedule import Schedule, ScheduleError
+from mjevent.core.state import EventState
+
+__all__ = ["SeatView", "TableView", "check_summary", "round_tables"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat: wind letter, player id, name, and who plays it instead ("" if nobody)."""
+
+    wind: str
+    player: PlayerId
+    name: str
+    substitute: str = ""
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of a round: its seats, its state in words, pairs that met before."""
+
+    table: int
+    seats: tuple[SeatView, ...]
+    status: str
+    repeats: tuple[tuple[str, str], ...] = ()
+
+
+def _status(state: EventState, rnd: int, table: int) -> str:
+    game = state.game(rnd, table)
+    if game is None:
+        return "not started"
+    if game.result is not None:
+        return "finished"
+    if game.state is not None:
+        return game.state.label
+    return "playing"
+
+
+def round_tables(state: EventState, rnd: int) -> tuple[TableView, ...]:
+    """Every table of round `rnd` (empty when the round is not seated).
+
+    A pair that shared a table in an earlier round is listed in `repeats` by name.
+    """
+    met: set[frozenset[PlayerId]] = set()
+    for earlier, tables in state.seating.items():
+        if earlier < rnd:
+            for t in tables:
+                met.update(frozenset((a, b)) for i, a in enumerate(t) for b in t[i + 1 :])
+    out = []
+    for number, seats in enumerate(state.seating.get(rnd, ()), 1):
+        game = state.game(rnd, number)
+        subs = game.substitutes if game is not None else {}
+        views = tuple(
+            SeatView(
+                WINDS[s],
+                p,
+                state.name(p),
+                subs.get(s, ""),
+                (pl := state.players.get(p)) is not None
+                and pl.status is PlayerStatus.WITHDRAWN
+                and (pl.since_round or 1) <= rnd,
+            )
+            for s, p in enumerate(seats)
+        )
+        repeats = tuple(
+            (state.name(a), state.name(b))
+            for i, a in enumerate(seats)
+            for b in seats[i + 1 :]
+            if frozenset((a, b)) in met
+        )
+        out.append(TableView(number, views, _status(state, rnd, number), repeats))
+    return tuple(out)
+
+
+def check_summary(state: EventState, up_to: int) -> list[str]:
+    """The seating checker's findings over rounds 1..`up_to`, players named.
+
+    Lines: repeat-free rounds, repeated pairs (the worst by name), pairs never met, wind
+    balance (seed 003's rule, the first player to break it), table-number repeats, teammates
+    seated together. One line saying why when the seating cannot be checked.
+    """
+    rounds = [r for r in sorted(state.seating) if r <= up_to]
+    if not rounds:
+        return ["No round is seated yet."]
+    if rounds != list(range(1, len(rounds) + 1)):
+        return [f"Rounds seated: {', '.join(map(str, rounds))}; the checker needs rounds 1 on."]
+    ids = list(state.players)
+    index = {p: i for i, p in enumerate(ids)}
+    teams: dict[str, list[int]] = {}
+    for p in state.players.values():
+        if p.team:
+            teams.setdefault(p.team, []).append(index[p.id])
+    try:
+        grid = [
+            [[index[p] for p in table] for table in state.seating[r]] for r in rounds
+        ]
+        byes = [
+            sorted(set(range(len(ids))) - {p for t in tables for p in t}) for tables in grid
+        ]
+        schedule = Schedule.build(
+            len(ids), state.rules.players, grid, byes, teams=list(teams.values())
+        )
+    except (KeyError, ScheduleError) as error:
+        return [f"The seating cannot be checked: {error}"]
+    report = check(schedule)
+    s = report.summary
+
+    def name(i: int) -> str:
+        return state.name(ids[i])
+
+    last = rounds[-1]
+    lines = [
+        f"Rounds 1-{last}: {s.repeat_free_rounds} of {s.rounds} repeat-free",
+        f"Repeated pairs: {report.repeated_pairs} (extra meetings {s.repeats})"
+        + (
+            f"; most: {name(report.worst_pair[0])} and {name(report.worst_pair[1])} "
+            f"met {report.worst_pair[2]} times"
+            if report.worst_pair
+            else ""
+        ),
+        f"Pairs never met: {report.pairs_never_met}",
+        f"Wind balance: spread {s.wind_spread} after round {last}; "
+        f"{s.wind_violations} player-rounds break seed 003's rule"
+        + (
+            f" (first: {name(report.worst_wind_round[1])} after round "
+            f"{report.worst_wind_round[0] + 1})"
+            if report.worst_wind_round
+            else ""
+        ),
+        f"Same table number within 3 rounds: {s.table_repeats}"
+        + (
+            f" (first: {name(report.worst_table_repeat[0])}, table "
+            f"{report.worst_table_repeat[2] + 1}, round {report.worst_table_repeat[1] + 1})"
+            if report.worst_table_repeat
+            else ""
+        ),
+    ]
+    if teams:
+        lines.append(f"Teammates at one table: {s.team_violations}")
+    return lines

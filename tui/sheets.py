@@ -1,0 +1,420 @@
+"""Standings as columns of text cells: what `mjevent print` and the console's screens share.
+
+`mjevent print standings` and `StandingsScreen` show the same numbers the same way: points in
+thousands with one decimal (+45.3), shared places as "2-3", movement as "+2" / "=", and one line
+per tie the chain broke. Each column is a `Column`: its header, its cell text and a sort key, so
+the screen can sort by any of them and the printer lines them up.
+
+No Textual here: `mjevent print` imports this module and must start without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mjevent.core.entries import Entry
+from mjevent.core.standings import (
+    Criterion,
+    GameLine,
+    PenaltyRecord,
+    StandingRow,
+    Standings,
+    TeamRow,
+    standings_from_state,
+)
+from mjevent.core.state import EventState
+from mjevent.core.text import display_width
+
+__all__ = [
+    "LEFT_COLUMNS",
+    "Column",
+    "HistoryLine",
+    "breakdown_rows",
+    "cells",
+    "decider",
+    "event_standings",
+    "fit",
+    "history",
+    "movement",
+    "penalty_rows",
+    "points",
+    "standing_columns",
+    "team_cells",
+    "team_columns",
+    "tie_lines",
+]
+
+LEFT_COLUMNS = frozenset(
+    {
+        "Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note", "Decided by",
+        "Time", "Where", "Kind", "What", "State", "East", "South", "West", "North", "Id",
+        "Seated", "Here",
+    }
+)
+"""Columns of words, aligned left; every other column holds numbers, aligned right."""
+
+
+def event_standings(
+    state: EventState,
+    entries: Iterable[Entry] = (),
+    after_round: int | None = None,
+    show_hidden: bool = False,
+) -> Standings:
+    """The event's standings with its `[standings]` table (or its preset's default chain),
+    after `after_round` (default: the last round shown to players).
+
+    `show_hidden` is the director's view: a round still hidden until all its tables finish is
+    shown. `entries` (the whole log as read) only lists cancelled penalties in the audit.
+    Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError` (a round
+    hidden or without results), each naming the fix.
+    """
+    table = standings_from_state(state, state.settings.standings_config(), entries)
+    if after_round is not None or (show_hidden and table.last_round > table.round):
+        wanted = table.last_round if after_round is None else after_round
+        table = table.standings_after(wanted, show_hidden=show_hidden)
+    return table
+
+
+def fit(text: str, width: int) -> str:
+    """`text` cut to `width` terminal columns with an ellipsis (CJK characters count two).
+
+    >>> fit("Mateusz Wiśniewski", 10), fit("佐々木 蓮", 6), fit("Ana", 10)
+    ('Mateusz W…', '佐々…', 'Ana')
+    """
+    if display_width(text) <= width:
+        return text
+    out = ""
+    for char in text:
+        if display_width(out + char) > width - 1:
+            break
+        out += char
+    return out + "…"
+
+
+def points(value: float | None) -> str:
+    """Raw table points as printed standings show them: thousands, one decimal, signed.
+
+    >>> points(45300.0), points(-7000.0), points(0.0), points(None)
+    ('+45.3', '-7.0', '0.0', '')
+    """
+    if value is None:
+        return ""
+    shown = round(value / 1000, 1)
+    return "0.0" if shown == 0 else f"{shown:+.1f}"
+
+
+def movement(value: int | None) -> str:
+    """Places gained since the previous round: "+2", "-1", "=" (none), "" (not ranked then).
+
+    >>> movement(2), movement(-1), movement(0), movement(None)
+    ('+2', '-1', '=', '')
+    """
+    if value is None:
+        return ""
+    return "=" if value == 0 else f"{value:+d}"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a sheet: `header`, the `cell` text of a row, and the `key` it sorts by.
+
+    `descending` says which way a director expects the column sorted first (totals highest
+    first, places lowest first). Keys never compare None: a missing value sorts last either way.
+    """
+
+    header: str
+    cell: Callable[[Any], str]
+    key: Callable[[Any], Any]
+    descending: bool = False
+    short: str = ""
+    """A narrower header for an 80-column screen ("Avg" for "Avg place"); "" keeps `header`."""
+
+    @property
+    def label(self) -> str:
+        """The header a screen shows: the short one when there is one."""
+        return self.short or self.header
+
+    @property
+    def right(self) -> bool:
+        """Whether the column holds numbers (aligned right)."""
+        return self.header not in LEFT_COLUMNS
+
+
+def _last(value: float | int | None, descending: bool = False) -> tuple[bool, float]:
+    # None sorts after every number whichever way the column is sorted.
+    if value is None:
+        return (not descending, 0.0)
+    return (descending, float(value))
+
+
+def _avg(row: StandingRow) -> str:
+    return "" if row.average_place is None else f"{row.average_place:.2f}"
+
+
+def _taken(row: StandingRow) -> float:
+    return row.penalties + row.chombo
+
+
+def _place_count(i: int, label: str) -> Column:
+    def count(row: StandingRow) -> int:
+        return row.place_counts[i]
+
+    return Column(label, lambda r: str(count(r)), count, descending=True)
+
+
+def standing_columns(seats: int, *, decided_by: bool = False) -> tuple[Column, ...]:
+    """The player standings' columns for tables of `seats` (3 or 4 place-count columns).
+
+    `decided_by` adds the column naming the tiebreak that separated each player from someone
+    level with them (blank where the total alone decided, or the place is shared).
+    """
+    labels = ["1st", "2nd", "3rd", "4th"][:seats]
+    places = [_place_count(i, label) for i, label in enumerate(labels)]
+    columns = [
+        Column("Place", lambda r: r.place_label or "-", lambda r: _last(r.place), short="#"),
+        Column("Name", lambda r: r.name, lambda r: r.name.casefold()),
+        Column("Team", lambda r: r.team, lambda r: r.team.casefold()),
+        Column("Total", lambda r: points(r.total), lambda r: r.total, descending=True),
+        Column("Games", lambda r: str(r.games), lambda r: r.games, True, short="G"),
+        Column("Avg place", _avg, lambda r: _last(r.average_place), short="Avg"),
+        *places,
+        Column(
+            "Penalties",
+            lambda r: points(-_taken(r)) if _taken(r) else "",
+            lambda r: _taken(r),
+            descending=True,
+            short="Pen",
+        ),
+        Column(
+            "Move",
+            lambda r: movement(r.movement),
+            lambda r: _last(r.movement, descending=True),
+            descending=True,
+        ),
+    ]
+    if decided_by:
+        columns.append(
+            Column(
+                "Decided by",
+                lambda r: decider(r.decided_by),
+                lambda r: decider(r.decided_by),
+                short="Tiebreak",
+            )
+        )
+    return tuple(columns)
+
+
+def decider(criterion: Criterion | None) -> str:
+    """The tiebreak that placed a row, as a director reads it ("" for the total itself).
+
+    >>> decider(Criterion.FIRSTS), decider(Criterion.TOTAL), decider(None)
+    ('firsts', '', '')
+    """
+    if criterion is None or criterion is Criterion.TOTAL:
+        return ""
+    return criterion.value.replace("_", " ")
+
+
+def team_columns() -> tuple[Column, ...]:
+    """The team standings' columns."""
+    return (
+        Column("Place", lambda t: t.place_label, lambda t: t.place),
+        Column("Team", lambda t: t.team, lambda t: t.team.casefold()),
+        Column("Members", lambda t: str(len(t.members)), lambda t: len(t.members), True),
+        Column("Total", lambda t: points(t.total), lambda t: t.total, descending=True),
+        Column("Games", lambda t: str(t.games), lambda t: t.games, descending=True),
+        Column("Firsts", lambda t: str(t.firsts), lambda t: t.firsts, descending=True),
+        Column(
+            "Penalties",
+            lambda t: points(-t.penalties) if t.penalties else "",
+            lambda t: t.penalties,
+            descending=True,
+        ),
+        Column(
+            "Move",
+            lambda t: movement(t.movement),
+            lambda t: _last(t.movement, descending=True),
+            descending=True,
+        ),
+    )
+
+
+def team_cells(row: TeamRow) -> list[str]:
+    """One team's line as text cells, in `team_columns` order."""
+    return [c.cell(row) for c in team_columns()]
+
+
+def tie_lines(table: Standings) -> list[str]:
+    """One line per equal total the chain broke: who was level, and which criterion decided.
+
+    Only when the chain starts with the total (every preset's does); ties left shared are
+    already plain from their "2-3" places.
+    """
+    chain = table.config.tiebreaks
+    if not chain or chain[0] is not Criterion.TOTAL:
+        return []
+    lines = []
+    for total, group in itertools.groupby(table.rows, key=lambda r: r.total):
+        level = list(group)
+        deciders = sorted({r.decided_by.value for r in level if r.decided_by is not None})
+        if len(level) > 1 and deciders:
+            who = ", ".join(f"{r.name} ({r.place_label})" for r in level)
+            lines.append(f"Level on {points(total)}: {who}; decided by {', '.join(deciders)}")
+    return lines
+
+
+def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
+    """Every penalty entered (cancelled ones marked, with the reason) and every chombo."""
+    names = {e.id: e.name for e in table.entrants}
+    headers = ["Round", "Table", "Name", "Points", "Reason", "Entered by", "Status"]
+    rows = [
+        [
+            "" if p.round is None else str(p.round),
+            "",
+            names.get(p.player, p.player),
+            points(-p.amount),
+            p.reason,
+            p.entered_by,
+            f"cancelled: {p.cancel_reason}" if p.cancelled else "",
+        ]
+        for p in table.penalties
+    ]
+    rows += [
+        [str(c.round), str(c.table), c.name, points(-c.amount), "chombo", "", ""]
+        for c in table.chombos
+    ]
+    return headers, rows
+
+
+def _game_note(g: GameLine) -> str:
+    note = "" if g.counted else "annulled"
+    if g.substitute:
+        note = f"played by {g.substitute}" + (f", {note}" if note else "")
+    return note
+
+
+def _penalty_note(p: PenaltyRecord) -> str:
+    status = f" (cancelled: {p.cancel_reason})" if p.cancelled else ""
+    return f"penalty: {p.reason}{status}"
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One line of a player's history: a game, a bye or a penalty, in round order.
+
+    `points` is what the line adds to the total (None for a cancelled penalty or an annulled
+    game, which add nothing); `running` is the total after it.
+    """
+
+    round: int | None = None
+    table: int | None = None
+    seat: str = ""
+    place: int | None = None
+    final: int | None = None
+    uma: int | None = None
+    oka: int | None = None
+    chombo: int | None = None
+    points: float | None = None
+    running: float = 0.0
+    note: str = ""
+
+
+def history(table: Standings, player: str) -> tuple[str, tuple[HistoryLine, ...], float]:
+    """(title, lines, total) of one player's game-by-game history with the running total.
+
+    Games and byes come in round order; a penalty comes after its round's game (a penalty with
+    no round comes first, as it counts in every round). The last line's running total is the
+    breakdown's total: every number behind the standings' figure, added up in order.
+    `KeyError` naming the id for a player not in the standings.
+    """
+    b = table.breakdown(player)
+    items: list[tuple[tuple[int, int, int], HistoryLine]] = []
+    running = 0.0
+
+    for g in b.games:
+        items.append(
+            (
+                (g.round, 0, g.table),
+                HistoryLine(
+                    round=g.round,
+                    table=g.table,
+                    seat=g.seat,
+                    place=g.place,
+                    final=g.final,
+                    uma=g.uma,
+                    oka=g.oka,
+                    chombo=g.chombo or None,
+                    points=float(g.points) if g.counted else None,
+                    note=_game_note(g),
+                ),
+            )
+        )
+    for rnd, value in b.byes:
+        items.append(((rnd, 0, 0), HistoryLine(round=rnd, points=value, note="bye")))
+    for n, p in enumerate(b.penalties):
+        items.append(
+            (
+                (0 if p.round is None else p.round, 1, n),
+                HistoryLine(
+                    round=p.round,
+                    points=None if p.cancelled else float(-p.amount),
+                    note=_penalty_note(p),
+                ),
+            )
+        )
+    lines = []
+    for _, item in sorted(items, key=lambda pair: pair[0]):
+        running += item.points or 0.0
+        lines.append(dataclasses.replace(item, running=running))
+    return f"{b.name} ({b.player}) after round {table.round}", tuple(lines), b.total
+
+
+def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[list[str]]]:
+    """(title, headers, rows) of one player's breakdown: games, byes, penalties, total."""
+    b = table.breakdown(player)
+    headers = ["Round", "Table", "Seat", "Place", "Final", "Uma", "Oka", "Chombo", "Points", "Note"]
+    rows: list[list[str]] = []
+    for g in b.games:
+        rows.append(
+            [
+                str(g.round),
+                str(g.table),
+                g.seat,
+                str(g.place),
+                f"{g.final:,}",
+                points(g.uma),
+                points(g.oka),
+                points(g.chombo) if g.chombo else "",
+                points(g.points),
+                _game_note(g),
+            ]
+        )
+    for rnd, value in b.byes:
+        rows.append([str(rnd), "", "", "", "", "", "", "", points(value), "bye"])
+    for p in b.penalties:
+        rows.append(
+            [
+                "" if p.round is None else str(p.round),
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "" if p.cancelled else points(-p.amount),
+                _penalty_note(p),
+            ]
+        )
+    rows.append(["", "", "", "", "", "", "", "", points(b.total), "total"])
+    title = f"{b.name} ({b.player}) after round {table.round}"
+    return title, headers, rows
+
+
+def cells(columns: Sequence[Column], rows: Sequence[Any]) -> list[list[str]]:
+    """The text cells of `rows` under `columns`."""
+    return [[c.cell(r) for c in columns] for r in rows]

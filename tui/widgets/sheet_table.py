@@ -1,0 +1,148 @@
+"""`SheetTable`: a DataTable over `sheets.Column`s that sorts by any column and keeps its place.
+
+A screen hands it the columns, the row objects and how to key a row (`show`); the table lays out
+the text cells (numbers aligned right), sorts them by the chosen column (`sort_by`, `next_sort`,
+`reverse`, or a click on a header), and keeps the cursor on the same row when the rows are
+replaced: a director reading line 12 does not lose it when a game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.message import Message
+from textual.widgets import DataTable
+
+from mjevent.tui.sheets import Column
+
+__all__ = ["SheetTable"]
+
+
+class SheetTable(DataTable[Text]):
+    """Rows of `Column` cells with a sort order; `sort_index` None keeps the given order."""
+
+    DEFAULT_CSS = """
+    SheetTable {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=True)
+        self.columns_shown: tuple[Column, ...] = ()
+        self.items: tuple[Any, ...] = ()
+        self.row_key: Callable[[Any], str] = str
+        self.sort_index: int | None = None
+        self.descending = False
+
+    # ----- what to show
+
+    def show(
+        self, columns: Sequence[Column], items: Sequence[Any], key: Callable[[Any], str]
+    ) -> None:
+        """Replace the rows (and the columns when they differ), keeping the cursor's row."""
+        keep = self.current_key()
+        if tuple(c.label for c in columns) != tuple(c.label for c in self.columns_shown):
+            self.clear(columns=True)
+            for c in columns:
+                self.add_column(Text(c.label, justify="right" if c.right else "left"))
+            if self.sort_index is not None and self.sort_index >= len(columns):
+                self.sort_index = None
+        else:
+            self.clear()
+        self.columns_shown = tuple(columns)
+        self.items = tuple(items)
+        self.row_key = key
+        for item in self.ordered():
+            self.add_row(
+                *(Text(c.cell(item), justify="right" if c.right else "left") for c in columns),
+                key=key(item),
+            )
+        self.go_to(keep)
+
+    def ordered(self) -> list[Any]:
+        """The rows in the order shown."""
+        if self.sort_index is None:
+            return list(self.items)
+        column = self.columns_shown[self.sort_index]
+        return sorted(self.items, key=column.key, reverse=column.descending ^ self.descending)
+
+    def current_key(self) -> str | None:
+        """The key of the row under the cursor, None when the table is empty."""
+        if not self.row_count:
+            return None
+        row_key, _ = self.coordinate_to_cell_key(self.cursor_coordinate)
+        return row_key.value
+
+    def current_item(self) -> Any:
+        """The row object under the cursor, None when the table is empty."""
+        key = self.current_key()
+        return next((i for i in self.items if self.row_key(i) == key), None)
+
+    def go_to(self, key: str | None) -> None:
+        """Move the cursor to the row keyed `key` (to the top when it is gone)."""
+        if key is None or not self.row_count:
+            return
+        try:
+            index = self.get_row_index(key)
+        except Exception:  # the row is gone (a filter hid it): stay at the top
+            index = 0
+        self.move_cursor(row=index)
+
+    # ----- sorting
+
+    @property
+    def sort_text(self) -> str:
+        """How the rows are sorted, in words ("by Total, highest first")."""
+        if self.sort_index is None:
+            return "in ranking order" if self.columns_shown else ""
+        column = self.columns_shown[self.sort_index]
+        down = column.descending ^ self.descending
+        numeric = column.right
+        way = ("highest first" if down else "lowest first") if numeric else (
+            "Z to A" if down else "A to Z"
+        )
+        return f"by {column.header}, {way}"
+
+    def sort_by(self, index: int | None) -> None:
+        """Sort by column `index` (None: the given order); the same column again reverses."""
+        if index is not None and index == self.sort_index:
+            self.descending = not self.descending
+        else:
+            self.sort_index, self.descending = index, False
+        self._resort()
+
+    def next_sort(self) -> None:
+        """Sort by the next column, after the last one back to the given order."""
+        if self.sort_index is None:
+            nxt: int | None = 0
+        else:
+            nxt = self.sort_index + 1 if self.sort_index + 1 < len(self.columns_shown) else None
+        self.sort_index, self.descending = nxt, False
+        self._resort()
+
+    def reverse(self) -> None:
+        """Reverse the current order."""
+        self.descending = not self.descending
+        if self.sort_index is None:
+            self.sort_index = 0
+        self._resort()
+
+    def _resort(self) -> None:
+        self.show(self.columns_shown, self.items, self.row_key)
+        self.post_message(self.Sorted(self))
+
+    class Sorted(Message):
+        """The order changed (for a screen that names it in its title)."""
+
+        def __init__(self, table: SheetTable) -> None:
+            super().__init__()
+            self.table = table
+
+    @on(DataTable.HeaderSelected)
+    def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        event.stop()
+        self.sort_by(event.column_index)

@@ -813,7 +813,9 @@ def _damaged(data: bytes) -> _Damage | None:
         stop = len(data) if stop < 0 else stop
         at = stop
         match = _END_LINE.fullmatch(data, e, stop)
-        start = data.rfind(b"\n[[log]]", 0, e) + 1
+        start = _entry_start(data, e)
+        if start is None:
+            continue  # no entry before this end line: the syntax error (if any) names the line
         block = data[start:e]
         if match is None:
             # An end line without a checksum (an older file): it must name its own entry when
@@ -845,6 +847,37 @@ def _damaged(data: bytes) -> _Damage | None:
         last = data.find(b"\n" + _END, stop) < 0
         why = "it does not match the checksum on its end line"
         return _Damage(start, e, entry_id.decode("utf-8", "replace"), last, why)
+
+
+def _entry_start(data: bytes, end_line: int) -> int | None:
+    r"""Where the entry that the end line at `end_line` closes starts, or None when unknown.
+
+    Its `[[log]]` header, searched only after the end line before it (or, for the first
+    entry, after the banner): an entry never reaches back into a sealed one. A power cut can
+    zero the newline before the header, or the header itself; the entry then starts where
+    its append did, just after the previous end line, so that a damaged last entry is cut
+    there and takes nothing before it. Without a previous end line or banner (a bare append
+    read on its own, a file written by hand) the header is searched from the top, and a
+    missing header leaves the start unknown.
+
+    >>> data = b'[[log]]\nid = "a"\n# end a\n\n[[log]]\nid = "b"\n# end b\n'
+    >>> data[_entry_start(data, data.rindex(b"# end b")) :]
+    b'[[log]]\nid = "b"\n# end b\n'
+    >>> data = data.replace(b"\n\n[[", b"\n\0[[")  # the blank line zeroed
+    >>> data[_entry_start(data, data.rindex(b"# end b")) :]
+    b'\x00[[log]]\nid = "b"\n# end b\n'
+    """
+    before = data.rfind(b"\n" + _END, 0, end_line - 1)
+    if before >= 0:
+        low: int | None = _line_end(data, before + 1)
+    else:
+        banner = data.rfind(_BANNER, 0, end_line)
+        low = None if banner < 0 else _line_end(data, banner)
+    # The header's newline may be the one ending the previous line (no blank line between).
+    header = data.rfind(b"\n[[log]]", 0 if low is None else max(low - 1, 0), end_line)
+    if header >= 0:
+        return header + 1
+    return low
 
 
 def _ends_sealed(data: bytes) -> bool:
@@ -908,8 +941,8 @@ def _split_checked(
     if cut is None and not data.endswith(b"\n"):
         last = data[data.rfind(b"\n") + 1 :]
         if last.startswith(_END) and not _SUM.search(last):
-            start = data.rfind(b"\n[[log]]", 0, len(data) - len(last)) + 1
-            if start > 0:
+            start = _entry_start(data, len(data) - len(last))
+            if start is not None:
                 cut = _before_blank_line(data, start)
                 return _split(path, data[:cut])[0], cut, None
     damage = _damaged(data if cut is None else data[:cut])
@@ -1135,13 +1168,19 @@ def _fast_document(data: bytes) -> dict[str, Any] | None:
 def _cut_points(data: bytes) -> list[int]:
     """Where an unfinished entry may start, latest first.
 
-    After the last `# end` line when there is one: a sealed entry is never cut. In a file with
-    no end lines (written by hand, or whose first entry was torn), at the last `[[log]]` line,
-    at a last line that is the start of one (`[[lo`), or where trailing zero bytes begin.
+    After the last `# end` line when there is one: a sealed entry is never cut. Below the
+    banner when there is none: mjevent seals every entry it writes, so with no end line all
+    that follows the banner is its first append, unfinished; a power cut may have zeroed its
+    blank line or header (`\\0[[log]]`), or filled the file's end with zeros after a part of
+    it that would still parse. In a file with neither (written by hand): at the last `[[log]]`
+    line, at a last line that is the start of one (`[[lo`), or where trailing zero bytes begin.
     """
     sealed = _last_end_line(data)
     if sealed is not None:
         return [sealed]
+    banner = data.find(_BANNER)
+    if banner >= 0:
+        return [_line_end(data, banner)]
     points: set[int] = set()
     headers = list(_LOG_HEADER.finditer(data))
     if headers:

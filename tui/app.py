@@ -16,6 +16,7 @@ installed is left out, and its key hidden.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import threading
@@ -30,6 +31,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
+from mjevent.core.heap import collector_paused
 from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
@@ -117,8 +119,10 @@ class MjeventApp(App[None]):
         ),
     ]
 
-    state: Reactive[EventState] = reactive(cast(EventState, None), init=False)
-    """The latest fold of the event file; a new object after every change."""
+    state: Reactive[EventState] = reactive(cast(EventState, None), init=False, repaint=False)
+    """The latest fold of the event file; a new object after every change. Setting it does not
+    repaint the screen: each screen watching it updates what changed (a repaint of the whole
+    screen at every Enter would cost more than the hand, at 125 tables)."""
 
     def __init__(
         self,
@@ -133,7 +137,13 @@ class MjeventApp(App[None]):
         `read_only` opens it without a lock and never writes (the projector's display)."""
         super().__init__()
         self.clock = clock
-        self.session = EventSession(event_path, clock=clock, read_only=read_only)
+        with collector_paused():
+            self.session = EventSession(event_path, clock=clock, read_only=read_only)
+            # The log as read and folded (at 500 players some 300,000 objects, no cycles) lives
+            # as long as the console: out of the cycle collector's sight, it is not scanned
+            # once more in each generation after the open (a pause of ~300 ms, now and then,
+            # while the director types). Refcounting still frees what a new state replaces.
+            gc.freeze()
         self.keymap_path = keymap_path
         self.poll_seconds = poll_seconds
         self._stop_polling = threading.Event()
@@ -155,8 +165,10 @@ class MjeventApp(App[None]):
             self.watch_event_file(self.poll_seconds)
 
     def on_unmount(self) -> None:
-        """Let the watcher thread end at once rather than after its next sleep."""
+        """Let the watcher thread end at once rather than after its next sleep; hand what
+        was frozen at the open back to the collector (a process may open another console)."""
         self._stop_polling.set()
+        gc.unfreeze()
 
     @work(thread=True, exclusive=True, group="event-file")
     def watch_event_file(self, seconds: float) -> None:

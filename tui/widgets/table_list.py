@@ -17,12 +17,13 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.widgets import DataTable
 
 from mjevent.core.clock import ClockPhase, TableClock, table_clock
@@ -227,6 +228,10 @@ class TableList(DataTable[str | Text]):
         ),
     ]
 
+    _row_only = False
+    """True while `show` updates one row's cells (see `refresh`); a class default, as
+    `DataTable.__init__` refreshes before ours runs."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self._shown: dict[int, TableRow] = {}
@@ -244,7 +249,10 @@ class TableList(DataTable[str | Text]):
 
     def _fit(self) -> tuple[int, bool]:
         seats = self._seats or 4
-        spare = self.size.width - (3 + 2) - (STATE_WIDTH + 2) - 2
+        # Before its first layout the list has no width yet: it will span the screen, so fit
+        # that rather than build every row twice while the console opens (once at width 0).
+        width = self.size.width or self.app.size.width
+        spare = width - (3 + 2) - (STATE_WIDTH + 2) - 2
         cell = max(spare // seats - 2, 6)
         if self._timed:
             return self._fit_clock(spare, seats)
@@ -291,10 +299,33 @@ class TableList(DataTable[str | Text]):
             if old == row:
                 continue
             before, after = self._cells(old), self._cells(row)
-            for column, (a, b) in enumerate(zip(before, after, strict=True)):
-                if a != b:
-                    self.update_cell(str(row.table), self._columns[column], b)
+            key = str(row.table)
+            # `update_cell` repaints the whole table, and every visible row is then rendered
+            # again (its caches are all dropped at any update): at 200x50 that is 40 rows for
+            # one hand. Only the changed row's lines are repainted instead (the others show
+            # what they showed).
+            self._row_only = True
+            try:
+                for column, (a, b) in enumerate(zip(before, after, strict=True)):
+                    if a != b:
+                        self.update_cell(key, self._columns[column], b)
+            finally:
+                self._row_only = False
+            self.refresh_row(self.get_row_index(key))
             self._shown[row.table] = row
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        """As `DataTable.refresh`, except while `show` changes a row's cells: then the row
+        alone is repainted, once, after its cells (see `show`)."""
+        if self._row_only and not regions and not layout and not recompose:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     @property
     def table_rows(self) -> list[TableRow]:
@@ -307,16 +338,19 @@ class TableList(DataTable[str | Text]):
         return ["t", *WINDS[: self._seats], "state", *clock]
 
     def _cells(self, row: TableRow) -> list[str | Text]:
+        # Text, not str: DataTable parses a str cell as markup at every render (and a name
+        # with `[` in it would be read as a style).
         width, two_lines = self._layout
         seats: list[str | Text] = []
         for name, mark in zip(row.names, row.marks, strict=True):
             if two_lines:
-                seats.append(f"{_short(name, width)}\n{mark}")
+                seats.append(Text(f"{_short(name, width)}\n{mark}", end=""))
             else:
-                seats.append(f"{_short(name, width)} {mark}".rstrip())
-        return self._with_clock(
-            row.table, [str(row.table), *seats, Text(row.detail, style=_STYLE[row.status])]
-        )
+                seats.append(Text(f"{_short(name, width)} {mark}".rstrip(), end=""))
+        return self._with_clock(row.table, [
+            Text(str(row.table), end=""), *seats,
+            Text(row.detail, style=_STYLE[row.status], end=""),
+        ])
 
     def _rebuild(self, rows: list[TableRow], round: int) -> None:
         cursor = self.cursor_row if round == self._round else 0

@@ -1,0 +1,87 @@
+"""What the console does to stay fast at 500 players, tested by what it must still show.
+
+The overview repaints only the row of the table that changed (see `TableList.show`): at 160x50,
+where every table of club's round 4 is on screen, these tests read the painted screen (not the
+table's data) to prove that row is new and the others are as they were. A name is shown as
+typed, never read as markup. The event as opened is kept out of the cycle collector's scans
+while the console runs, and handed back when it closes.
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+
+from mjevent.events.commands import rename_player
+from mjevent.events.store import EventStore
+from mjevent.tui.app import MjeventApp
+from mjevent.tui.widgets.table_list import TableList, TableRow
+
+from .conftest import fixed_clock, make_app, screen_text
+from .test_console import row_of
+
+
+def table_line(app: MjeventApp, table: int) -> str:
+    """The painted line of `table` in the overview's list (one line a table at 160 columns)."""
+    lines = [line.strip() for line in screen_text(app).splitlines()]
+    return next(line for line in lines if line.startswith(f"{table} ") and "│" not in line)
+
+
+async def test_enter_repaints_the_changed_row_and_leaves_the_others(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        before = {t: table_line(app, t) for t in (1, 2, 3, 4)}
+        assert before[2].endswith("not started")
+        # WHEN a hand is recorded at table 2, typed as a director types it
+        await pilot.press(*[("space" if c == " " else c) for c in "t2 ron S<-W 3/30"], "enter")
+        await pilot.pause()
+        # THEN table 2's painted row has the scores after the hand and the next hand
+        after = {t: table_line(app, t) for t in (1, 2, 3, 4)}
+        assert after[2].split() == [
+            "2", "Emma", "Johansson", "300", "Sophie", "Müller", "339", "João", "Gonçalves", "261",
+            "Aoife", "Ní", "Bhriain", "300", "E2", "0h",
+        ]
+        # and the other tables' rows are exactly as painted before
+        assert {t: after[t] for t in (1, 3, 4)} == {t: before[t] for t in (1, 3, 4)}
+
+
+async def test_a_name_with_brackets_is_shown_as_typed(club: Path) -> None:
+    store = EventStore.open(club)
+    rename_player(store, "p01", "[bot] Yuki", clock=fixed_clock)
+    app = make_app(club)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert "[bot] Yuki" in screen_text(app)
+
+
+async def test_the_opened_event_is_frozen_while_the_console_runs(club: Path) -> None:
+    app = make_app(club)
+    assert gc.get_freeze_count() > 0  # the open froze what it read (and all before it)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*[("space" if c == " " else c) for c in "t1 ron S<-W 3/30"], "enter")
+        await pilot.pause()
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0  # closed: the collector sees everything again
+
+
+async def test_the_tables_are_built_once_when_the_console_opens(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[tuple[int, bool]] = []
+    rebuild = TableList._rebuild
+
+    def counted(self: TableList, rows: list[TableRow], round: int) -> None:
+        built.append(self._layout)
+        rebuild(self, rows, round)
+
+    monkeypatch.setattr(TableList, "_rebuild", counted)
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # fitted to the screen's 80 columns at once (names of 12 cells above the scores), not
+        # first to no width at all and then again
+        assert built == [(12, True)]
+        assert row_of(app, 1)[1] == "佐々木 蓮\n"  # not started: no score yet

@@ -14,7 +14,8 @@ from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
-from mjevent.tui.paper import round_by_table, signed_thousands
+from mjevent.tui.paper import round_by_table
+from mjevent.tui.sheets import points
 
 __all__ = [
     "DisplayPage",
@@ -114,7 +115,7 @@ def display_pages(
     if table.round == 0:
         return pages
     rows = [
-        (r.place_label, r.name, signed_thousands(r.total), str(r.games))
+        (r.place_label, r.name, points(r.total), str(r.games))
         for r in table.rows
     ]
     pages += _pages(PageKind.STANDINGS, f"Standings after round {table.round}",

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from mjevent.core.entries import PlayerId
 from mjevent.core.event import PlayerStatus
 from mjevent.core.state import EventState
+from mjevent.tui.sheets import points
 
 if TYPE_CHECKING:
     from mjevent.core.standings import Standings
@@ -33,7 +34,6 @@ __all__ = [
     "round_by_table",
     "schedule",
     "score_sheets",
-    "signed_thousands",
 ]
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -78,16 +78,6 @@ class Paper:
     blocks: tuple[Block, ...]
     key_header: str = ""
     """The column CSV and TSV give the blocks' `key` when they print them as one table."""
-
-
-def signed_thousands(value: float) -> str:
-    """Event points as standings print them: thousands, one decimal, signed.
-
-    >>> signed_thousands(45300), signed_thousands(-7000), signed_thousands(0)
-    ('+45.3', '-7.0', '0.0')
-    """
-    text = f"{value / 1000:+.1f}"
-    return "0.0" if text in ("+0.0", "-0.0") else text
 
 
 def _seated(state: EventState, round: int) -> tuple[tuple[PlayerId, ...], ...]:
@@ -219,9 +209,9 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
             chart.append(running)
             game_rows.append(
                 (str(g.round), str(g.table), g.seat, str(g.place), f"{g.final:,}",
-                 signed_thousands(g.points), signed_thousands(running))
+                 points(g.points), points(running))
             )
-        notes = [f"Total {signed_thousands(breakdown.total)}"]
+        notes = [f"Total {points(breakdown.total)}"]
         row = next((r for r in standings.rows if r.player == p.id), None)
         if row is not None:
             notes[0] += f" · place {row.place_label}"

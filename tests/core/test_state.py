@@ -337,6 +337,29 @@ def test_the_same_log_folds_to_equal_values_but_a_new_state() -> None:
     assert a.games == b.games and a.problems == b.problems
 
 
+def test_table_problems_group_the_problems_by_the_table_their_entry_names() -> None:
+    # GIVEN a table whose final scores do not add up, a hand after that, a hand at a table the
+    # round does not have, and a penalty that names no table
+    log: list[Entry] = [
+        GameFinished(id="c", at=T, round=1, table=2, final=(40000, 30000, 30000, 19000)),
+        hand("d", "t2 tsumo E 2/30"),
+        hand("a", "t9 ron S<-W 3/30"),
+        Penalty(id="g", at=T, player="p99", amount=1000, reason="noise"),
+    ]
+    state = fold(SETTINGS, log)
+    # THEN each table lists its problems in log order, and the penalty is under no table
+    assert state.table_problems == {
+        (1, 2): [
+            "final scores at round 1 table 2: scores add up to 119,000; expected 120,000 "
+            "(4 x 30,000 less 0 riichi sticks on the table): 1,000 missing",
+            "hand at round 1 table 2 after the game was finished by entry c; void that entry "
+            "first if the game went on",
+        ],
+        (1, 9): ["there is no table 9 in round 1 (it has tables 1 to 2)"],
+    }
+    assert fold(SETTINGS, [H1]).table_problems == {}
+
+
 def test_a_seat_the_table_does_not_have_is_a_problem() -> None:
     sanma = _settings(
         "sanma-club",

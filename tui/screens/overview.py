@@ -33,7 +33,6 @@ from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import (
     TableList,
     TableStatus,
-    problems_by_table,
     round_clocks,
 )
 
@@ -57,7 +56,7 @@ def attention_lines(state: EventState, round: int) -> list[str]:
     """What the director should look at: every problem of the log (by table when it names one),
     a round with no seating, and the tables of `round` still playing after time was called."""
     lines: list[str] = []
-    by_table = problems_by_table(state)
+    by_table = state.table_problems
     for (rnd, table), messages in sorted(by_table.items()):
         lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
     tabled = {m for ms in by_table.values() for m in ms}

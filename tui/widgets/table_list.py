@@ -36,7 +36,6 @@ __all__ = [
     "TableStatus",
     "clock_started",
     "clock_text_of",
-    "problems_by_table",
     "round_clocks",
     "table_rows",
 ]
@@ -84,35 +83,6 @@ def _points(value: int) -> str:
     return f"{value / 1000:+.1f}"
 
 
-_PROBLEMS: list[tuple[EventState, dict[tuple[int, int], list[str]]]] = []
-"""The last state's problems by table: the overview asks twice per state (rows, attention)."""
-
-
-def problems_by_table(state: EventState) -> dict[tuple[int, int], list[str]]:
-    """The fold's problems of each (round, table), by the entry they name.
-
-    A clean log costs nothing; otherwise one pass over the entries (18,000 at 500 players).
-    """
-    if not state.problems:
-        return {}
-    if _PROBLEMS and _PROBLEMS[0][0] is state:
-        return _PROBLEMS[0][1]
-    named = {p.entry for p in state.problems if p.entry}
-    where: dict[str, tuple[int, int]] = {}
-    for entry in state.entries:
-        if entry.id in named:
-            rnd, table = getattr(entry, "round", None), getattr(entry, "table", None)
-            if isinstance(rnd, int) and isinstance(table, int):
-                where[entry.id] = (rnd, table)
-    found: dict[tuple[int, int], list[str]] = {}
-    for problem in state.problems:
-        key = where.get(problem.entry or "")
-        if key is not None:
-            found.setdefault(key, []).append(problem.message)
-    _PROBLEMS[:] = [(state, found)]
-    return found
-
-
 def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame | None,
          problems: list[str]) -> TableRow:
     names = tuple(state.name(p) for p in seats)
@@ -144,7 +114,7 @@ def table_rows(
     object is the very same keep its row: the fold re-freezes only the table that changed, so
     after one hand at 125 tables one row is rebuilt.
     """
-    problems = problems_by_table(state)
+    problems = state.table_problems
     old_state, old_rows = previous if previous is not None else (None, [])
     reuse = (
         old_state is not None

@@ -110,6 +110,9 @@ class EventInfo:
     format_version: int = FORMAT_VERSION
     date: _dt.date | None = None
     venue: str | None = None
+    language: str | None = None
+    """The language the event's console and paper speak (`ja`), when the command line does not
+    name one; None leaves it to the environment."""
 
 
 @dataclass(frozen=True)
@@ -224,7 +227,7 @@ class EventSettings:
 # --- Reading -------------------------------------------------------------------------------
 
 _TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings")
-_EVENT = ("name", "date", "venue", "format", "format_version")
+_EVENT = ("name", "date", "venue", "format", "format_version", "language")
 _PLAYER = ("id", "name", "team", "rating", "status", "family_name", "given_name", "name_order")
 _TEAM = ("id", "name")
 _SEATING = ("method", "seed", "parameters", "rounds")
@@ -295,7 +298,14 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
             f"({ruleset.name}) are for {ruleset.players}",
             "choose a rules preset for this format (sanma-club for sanma) or change the format",
         )
-    return EventInfo(name, fmt, version, date, venue)
+    language = _text(raw, "event", "language")
+    if language is not None and not re.fullmatch(r"[a-z]{2,3}", language):
+        raise SettingsError(
+            "event.language",
+            f"expected a language code such as \"ja\" or \"en\", got {language!r}",
+            'write the two-letter code of a language, e.g. language = "ja"',
+        )
+    return EventInfo(name, fmt, version, date, venue, language)
 
 
 def _date(raw: Any) -> _dt.date | None:
@@ -721,6 +731,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
         event["venue"] = info.venue
     event["format"] = info.format.value
     event["format_version"] = info.format_version
+    if info.language is not None:
+        event["language"] = info.language
     out: dict[str, Any] = {
         "event": event,
         "rules": {"preset": settings.rules.preset, **settings.rules.overrides},

@@ -7,12 +7,17 @@ when it runs; no command but the console imports Textual, so `calc` or `check` s
 from __future__ import annotations
 
 import importlib
+import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import typer
 import typer.core
 import typer.main
+
+from mjevent.core.i18n import N_, _
+from mjevent.tui import language
+from mjevent.tui.cli_localize import lang_from_argv, localize
 
 # Each command's module is imported only when that command runs (or when help lists them), so
 # `mjevent calc --jsonl` in a script does not pay for numpy, the standings or the event file.
@@ -51,7 +56,7 @@ def load_command(name: str) -> Any:
         holder.command(name, context_settings=settings)(target)
         command = typer.main.get_command(holder)
     command.name = name
-    return command
+    return localize(command)
 
 
 class LazyCommands(typer.core.TyperGroup):
@@ -65,11 +70,23 @@ class LazyCommands(typer.core.TyperGroup):
             return load_command(cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
+        """Choose the language (`--lang`, else the environment) before anything is parsed or
+        shown, so even `mjevent --help` and click's own words speak it."""
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            language.start(lang_from_argv(argv))
+        except language.LanguageError as error:
+            typer.echo(_("error: {message}").format(message=error), err=True)
+            sys.exit(2)
+        localize(self)
+        return super().main(argv, *rest, **options)
+
 
 app = typer.Typer(
     name="mjevent",
     cls=LazyCommands,
-    help=(
+    help=N_(
         "Run a live riichi or sanma mahjong event from the terminal: seating, round clock, "
         "hand calculator and standings, all kept in one TOML event file."
     ),
@@ -99,9 +116,18 @@ def main(
     show_version: bool = typer.Option(
         False,
         "--version",
-        help="Print the installed version and exit.",
+        help=N_("Print the installed version and exit."),
         callback=_print_version,
         is_eager=True,
+    ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="ja|en",
+        help=N_(
+            "The language to speak: ja or en. Default: the event file's [event] language, "
+            "else the environment (LC_ALL, LC_MESSAGES, LANG), else English."
+        ),
     ),
 ) -> None:
     """Run a live mahjong event from the terminal."""

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 
+from mjevent.core.i18n import use_event_language
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
 from mjevent.events.errors import EventFileError
@@ -39,6 +40,7 @@ def open_or_exit(
     except EventFileError as error:
         echo(f"error: {error}", err=True)
         raise typer.Exit(code) from None
+    use_event_language(store.event.event.language)
     if warn:
         for warning in store.warnings:
             echo(f"warning: {warning}", err=True)

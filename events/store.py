@@ -41,7 +41,7 @@ import secrets
 import threading
 import time
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -231,6 +231,38 @@ class EventStore:
                 pass
         except EventFileReadOnlyError:
             self._catch_up(repair=False)
+
+    def language_warning(self, languages: Collection[str]) -> str | None:
+        """What `mjevent check` says when `[event] language` names a language that has no
+        catalogue here (`languages`: those there are, `tui.language.available_languages()`),
+        or None. The file is shown in the language of `--lang` or the environment instead.
+
+        >>> import tempfile
+        >>> store = EventStore.create(Path(tempfile.mkdtemp()) / "cup.toml", {
+        ...     "event": {"name": "Cup", "format_version": 1, "language": "ko"},
+        ...     "rules": {"preset": "ema2016"}})
+        >>> print(store.language_warning(["en", "ja"]).split(": ", 1)[1])
+        event.language: 'ko' has no catalogue in this mjevent (it speaks en, ja), so the event \
+is shown in the language of --lang or the environment. Fix: write one of en, ja, or add \
+catalogues/ko.po (docs/i18n.md).
+        >>> store.language_warning(["en", "ja", "ko"]) is None
+        True
+        """
+        wanted = self.event.event.language
+        if wanted is None or wanted in languages:
+            return None
+        try:
+            data, _stat = _read(self._file, self.path)
+        except EventFileError:
+            data = b""
+        line = _line_of(data, "event.language")
+        where = f"{self.path}:{line}" if line is not None else f"{self.path}"
+        known = ", ".join(sorted(languages))
+        return _(
+            "{where}: event.language: {language!r} has no catalogue in this mjevent (it speaks "
+            "{known}), so the event is shown in the language of --lang or the environment. "
+            "Fix: write one of {known}, or add catalogues/{language}.po (docs/i18n.md)."
+        ).format(where=where, language=wanted, known=known)
 
     def entry_lines(self) -> dict[str, int]:
         """The line of each entry's `[[log]]` header in the file, by entry id (for messages).

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from mjevent.core.event import SettingsError, settings_from_dict
+from mjevent.core.rules import PRESETS
 from mjevent.events import open_event
-from mjevent.events.errors import EventFileLockError, EventFileSyntaxError
+from mjevent.events.errors import EventFileInvalidError, EventFileLockError, EventFileSyntaxError
 from mjevent.events.lock import lock_path, locked
 from mjevent.events.store import EventStore
 from tests.i18n_helpers import japanese
@@ -76,3 +78,52 @@ def test_a_torn_tail_moved_aside_is_reported_in_japanese(tmp_path: Path) -> None
         "`# end <id>` の行を付けて貼り戻してください。"
     ]
     assert re.fullmatch(r"club\.toml\.torn-\d{8}T\d{6}Z", side)
+
+
+def test_a_misspelt_key_names_its_line_and_the_key_meant_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text(
+        '[event]\nname = "Cup"\nformat_version = 1\n\n[rules]\npreset = "ema2016"\n\n'
+        '[[players]]\nid = "p01"\nnmae = "Tanaka Yuki"\n',
+        encoding="utf-8",
+    )
+    with japanese(), pytest.raises(EventFileInvalidError) as caught:
+        open_event(path)
+    assert str(caught.value) == (
+        f"{path}:10: players[0].nmae: キー 'nmae' はありません（'name' のことですか？）。 "
+        "対処: 'name' に名前を変えてください（選手のキーは id, name, team, rating, status, "
+        "family_name, given_name, name_order です）。"
+    )
+    assert caught.value.key_path == "players[0].nmae"
+
+
+def test_an_unknown_preset_is_refused_with_the_presets_there_are_in_japanese() -> None:
+    with japanese(), pytest.raises(SettingsError) as caught:
+        settings_from_dict({"event": {"name": "Cup", "format_version": 1},
+                            "rules": {"preset": "ema2061"}})
+    assert (caught.value.path, caught.value.message) == (
+        "rules.preset", "ルールのプリセット 'ema2061' はありません（'ema2016' のことですか？）"
+    )
+    assert caught.value.fix == f"{', '.join(sorted(PRESETS))} のいずれかを使ってください"
+
+
+def test_a_language_without_a_catalogue_is_warned_about_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    settings = _settings()
+    settings["event"]["language"] = "ko"
+    store = EventStore.create(path, settings)
+    line = path.read_text(encoding="utf-8").split("\n").index('language = "ko"') + 1
+    assert store.language_warning(["en", "ja"]) == (
+        f"{path}:{line}: event.language: 'ko' has no catalogue in this mjevent (it speaks en, ja), "
+        "so the event is shown in the language of --lang or the environment. Fix: write one of "
+        "en, ja, or add catalogues/ko.po (docs/i18n.md)."
+    )
+    with japanese():
+        assert store.language_warning(["en", "ja"]) == (
+            f"{path}:{line}: event.language: この mjevent には 'ko' の翻訳カタログがありません"
+            "（使える言語は en, ja）。そのため大会は --lang か環境の言語で表示されます。"
+            "対処: en, ja のいずれかを書くか、catalogues/ko.po を追加してください（docs/i18n.md）。"
+        )
+    assert store.language_warning(["en", "ja", "ko"]) is None
+    settings["event"]["language"] = "ja"
+    assert EventStore.create(tmp_path / "ja.toml", settings).language_warning(["en", "ja"]) is None

@@ -15,11 +15,14 @@ import pytest
 
 from mjevent.core.event import SettingsError, settings_from_dict
 from mjevent.core.rules import PRESETS
-from mjevent.events import open_event
+from mjevent.events import commands, open_event
+from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileInvalidError, EventFileLockError, EventFileSyntaxError
 from mjevent.events.lock import lock_path, locked
 from mjevent.events.store import EventStore
 from tests.i18n_helpers import japanese
+
+T = "2026-03-14T10:00:00+00:00"
 
 
 def _settings() -> dict[str, Any]:
@@ -127,3 +130,45 @@ def test_a_language_without_a_catalogue_is_warned_about_with_its_line(tmp_path: 
     assert store.language_warning(["en", "ja", "ko"]) is None
     settings["event"]["language"] = "ja"
     assert EventStore.create(tmp_path / "ja.toml", settings).language_warning(["en", "ja"]) is None
+
+
+def _seated(tmp_path: Path) -> EventStore:
+    settings = _settings()
+    settings["seating"] = {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]}
+    return EventStore.create(tmp_path / "cup.toml", settings)
+
+
+def test_a_refused_command_says_why_and_that_nothing_was_recorded_in_japanese(
+    tmp_path: Path,
+) -> None:
+    store = _seated(tmp_path)
+    with japanese():
+        with pytest.raises(CommandError) as unseated:
+            commands.call_time_for(store, 2, at=T)
+        with pytest.raises(CommandError) as no_table:
+            commands.call_time_for(store, 1, 3, at=T)
+        with pytest.raises(CommandError) as zero:
+            commands.add_penalty(store, "p1", 0, "late")
+        with pytest.raises(CommandError) as unknown:
+            commands.add_penalty(store, "p11", -1000, "late", at=T)
+    assert str(unseated.value) == (
+        "席順の決まっていない第2回戦で終了の合図が出されています（何も記録していません）"
+    )
+    assert str(no_table.value) == "第1回戦に3卓はありません（1〜1卓です）（何も記録していません）"
+    assert str(zero.value) == (
+        "0点のペナルティでは何も変わりません。差し引く点数を指定してください"
+    )
+    assert str(unknown.value) == (
+        "登録されていない選手 'p11' へのペナルティです（'p1' のことですか？） 対処: 選手は "
+        "[[players]] ブロックの ID で指定してください（何も記録していません）"
+    )
+    assert EventStore.open(store.path).log == []
+
+
+def test_a_problem_of_the_log_names_its_entry_in_japanese(tmp_path: Path) -> None:
+    store = _seated(tmp_path)
+    store.append({"id": "s1", "at": T, "kind": "round_started", "round": 1})
+    store.append({"id": "s2", "at": T, "kind": "round_started", "round": 1})
+    with japanese():
+        problems = [str(p) for p in commands.current_state(store).problems]
+    assert problems == [f"記録 s2: 第1回戦は既に {T} に始まっています"]

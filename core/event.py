@@ -70,12 +70,14 @@ class SettingsError(ValueError):
         self.path = path
         self.message = message
         self.fix = fix
-        super().__init__(str(self))
+        # Worded once, in the language in use when it is raised, like every other message.
+        self._text = _("{path}: {message} Fix: {fix}").format(
+            path=path, message=_sentence(message), fix=_sentence(fix)
+        )
+        super().__init__(self._text)
 
     def __str__(self) -> str:
-        return _("{path}: {message} Fix: {fix}").format(
-            path=self.path, message=_sentence(self.message), fix=_sentence(self.fix)
-        )
+        return self._text
 
 
 def _sentence(text: str) -> str:

@@ -21,6 +21,8 @@ import enum
 import unicodedata
 from dataclasses import dataclass
 
+from mjevent.core.i18n import _
+
 __all__ = ["NameOrder", "NameParts", "split_name"]
 
 
@@ -66,14 +68,16 @@ def _script(ch: str) -> str | None:
 
 def _family_first_reason(name: str) -> str | None:
     scripts = {s for s in map(_script, name) if s}
+    if scripts == {"hangul"}:
+        return _("family name first in Korean script")
+    if "kana" in scripts:
+        return _("family name first in Japanese script")
     if scripts:
-        return "family name first in " + (
-            "Korean" if scripts == {"hangul"} else "Japanese" if "kana" in scripts else "CJK"
-        ) + " script"
+        return _("family name first in CJK script")
     if any(ch in _VIETNAMESE or 0x1EA0 <= ord(ch) <= 0x1EF9 for ch in name):
-        return "family name first in a Vietnamese name"
+        return _("family name first in a Vietnamese name")
     if any(ch in _HUNGARIAN for ch in name):
-        return "family name first in a Hungarian name"
+        return _("family name first in a Hungarian name")
     return None
 
 
@@ -119,11 +123,16 @@ family name')
     reason = _family_first_reason(name)
     if reason is None:
         if len(words) < 2:
-            return NameParts(name, "", "one word: taken as the family name")
-        return NameParts(*_split_given_first(words), "family name last")
+            return NameParts(name, "", _("one word: taken as the family name"))
+        return NameParts(*_split_given_first(words), _("family name last"))
     if len(words) > 1:
         return NameParts(*_split_family_first(words), reason)
     scripts = {s for s in map(_script, name) if s}
     if scripts == {"hangul"} or (scripts == {"han"} and len(name) <= 3):
-        return NameParts(name[0], name[1:], reason + ", one-character family name")
-    return NameParts(name, "", reason + "; no space to split at: taken as the family name")
+        return NameParts(
+            name[0], name[1:], _("{reason}, one-character family name").format(reason=reason)
+        )
+    return NameParts(
+        name, "",
+        _("{reason}; no space to split at: taken as the family name").format(reason=reason),
+    )

@@ -1375,6 +1375,15 @@ def _check_log(
                 f"log[{i}]",
             )
         entry_id = rec.get("id")
+        if entry_id is None:
+            raise EventFileInvalidError.at(
+                path,
+                _(
+                    "log[{i}].id: expected the entry's id as text without spaces, got "
+                    "None. Fix: give the entry an id, e.g. id = \"{example}\"."
+                ).format(i=i, example=new_entry_id()),
+                f"log[{i}].id",
+            )
         if not isinstance(entry_id, str) or not _ID_TEXT.fullmatch(entry_id):
             raise EventFileInvalidError.at(
                 path,

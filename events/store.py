@@ -1473,30 +1473,40 @@ def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any
     entry_id = record.get("id")
     if not isinstance(entry_id, str):
         raise ValueError(
-            f"log entry {dict(record)!r}: expected an 'id' (text) made where the "
-            "entry was entered. Fix: set id = new_entry_id() when the entry is made."
+            _(
+                "log entry {record!r}: expected an 'id' (text) made where the "
+                "entry was entered. Fix: set id = new_entry_id() when the entry is made."
+            ).format(record=dict(record))
         )
+
+    def refused(problem: str) -> ValueError:
+        return ValueError(
+            _("log entry {id!r}: {problem}").format(id=entry_id, problem=problem)
+        )
+
     problem = entry_id_problem(entry_id)
     if problem is not None:
-        raise ValueError(f"log entry {entry_id!r}: {problem}")
+        raise refused(problem)
     for needed in ("at", "kind"):
         if needed not in record:
-            raise ValueError(f"log entry {entry_id!r}: missing {needed!r}. Fix: set it.")
+            raise refused(_("missing {key!r}. Fix: set it.").format(key=needed))
     if "log" in record:
-        raise ValueError(f"log entry {entry_id!r}: a field cannot be called 'log'.")
+        raise refused(_("a field cannot be called 'log'."))
     try:
         text = toml_write.log_block(record)
         block = text.encode("utf-8")
     except toml_write.TomlValueError as error:
-        raise ValueError(f"log entry {entry_id!r}: {error}") from None
+        raise refused(str(error)) from None
     except UnicodeEncodeError:
-        raise ValueError(f"log entry {entry_id!r}: text that is not valid Unicode") from None
+        raise refused(_("text that is not valid Unicode")) from None
     fast = _fast_log(text)
     parsed: dict[str, Any] = fast[0] if fast else tomllib.loads(text)["log"][0]
     if parsed != _plain(record):
-        raise ValueError(
-            f"log entry {entry_id!r}: a value would not read back the same from TOML "
-            "(NaN, or a key that is not text). Fix: store plain text, numbers, lists and tables."
+        raise refused(
+            _(
+                "a value would not read back the same from TOML (NaN, or a key that is not "
+                "text). Fix: store plain text, numbers, lists and tables."
+            )
         )
     return block, parsed
 

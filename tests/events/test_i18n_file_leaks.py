@@ -48,6 +48,7 @@ from mjevent.events.lock import lock_path, locked
 from mjevent.events.replay import replay
 from mjevent.events.store import LOG_BANNER, EventStore, entry_id_problem
 from mjevent.events.values import SetOptionError, parse_set
+from tests.core.test_event_settings import _base
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -86,7 +87,7 @@ ALLOWED = _words(
     "crc32 FIDE",
     # The entry line's syntax (a fix may show one), the players of these tests, a name cut
     # to its first 60 characters, Python's words for a setting a program passed.
-    "t3 final Player " + "x" * 60 + " True lang",
+    "t3 final Player Winter " + "x" * 60 + " True lang",
 )
 NAMES = _words(BASE.decode("utf-8"))  # the sample's names, venue and ids
 
@@ -98,16 +99,6 @@ def _leaks(text: str, folder: Path | None = None, *more: str) -> list[str]:
 
 
 # --- Settings ---------------------------------------------------------------------------------
-
-
-def _base(**extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "event": {"name": "Cup", "format_version": 1},
-        "rules": {"preset": "ema2016"},
-        "players": [{"id": f"p0{n}", "name": f"Player {n}"} for n in range(1, 9)],
-    }
-    data.update(extra)
-    return data
 
 
 def _without(table: str, key: str | None = None) -> dict[str, Any]:

@@ -47,7 +47,7 @@ from mjevent.core.entries import (
     entry_from_record,
 )
 from mjevent.core.game import apply_hand, new_game
-from mjevent.core.i18n import _, pgettext
+from mjevent.core.i18n import _, language, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
 from mjevent.core.preview import entry_context, line_context, unseated_round
@@ -129,11 +129,15 @@ def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Pr
 # (`Folder`: the working set, ready for one more entry) while the log has not changed (same
 # length, same last id, same settings object). An entry appended here, or by another process,
 # is folded onto it; only a correction (or a record that cannot be read) folds the whole log.
-_CACHE: dict[int, tuple[tuple[int, str | None, int], Folder]] = {}
+# The fold's problems are worded in the language in use: another language folds afresh (a
+# refusal compares the problems before and after an entry, so they must be worded alike).
+_Key = tuple[int, str | None, int, str]
+_CACHE: dict[int, tuple[_Key, Folder]] = {}
 
 
-def _key(store: EventStore) -> tuple[int, str | None, int]:
-    return len(store.log), store.log[-1]["id"] if store.log else None, id(store.event)
+def _key(store: EventStore) -> _Key:
+    last = store.log[-1]["id"] if store.log else None
+    return len(store.log), last, id(store.event), language()
 
 
 def _folder(store: EventStore) -> Folder:
@@ -141,10 +145,11 @@ def _folder(store: EventStore) -> Folder:
     cached = _CACHE.get(id(store))
     if cached is not None and cached[0] == key and cached[1].settings is store.event:
         return cached[1]
-    count, last, _ = cached[0] if cached is not None else (0, None, 0)
+    count, last, _, spoken = cached[0] if cached is not None else (0, None, 0, "")
     folder: Folder | None = None
     if (
         cached is not None
+        and spoken == key[3]
         and cached[1].settings is store.event
         and 0 < count < len(store.log)
         and store.log[count - 1]["id"] == last

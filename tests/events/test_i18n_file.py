@@ -172,3 +172,20 @@ def test_a_problem_of_the_log_names_its_entry_in_japanese(tmp_path: Path) -> Non
     with japanese():
         problems = [str(p) for p in commands.current_state(store).problems]
     assert problems == [f"記録 s2: 第1回戦は既に {T} に始まっています"]
+
+
+def test_a_correction_in_another_language_than_the_last_fold_is_not_refused(
+    tmp_path: Path,
+) -> None:
+    # The log already has a problem, worded in English by the last fold; a correction folds the
+    # whole log again, now in Japanese: the old problem is not a new one.
+    store = _seated(tmp_path)
+    store.append({"id": "B1", "at": T, "kind": "round_paused", "round": 7})
+    commands.start_round(store, 1, entry_id="S1", at=T)
+    assert [p.entry for p in commands.current_state(store).problems] == ["B1"]
+    with japanese():
+        state = commands.correct_entry(store, "S1", "started too early", at=T)
+        assert [str(p) for p in state.problems] == [
+            "記録 B1: 第7回戦の時計は動いていないので、止められません"
+        ]
+    assert [r["kind"] for r in EventStore.open(store.path).log][-1] == "correction"

@@ -61,7 +61,7 @@ from mjevent.core.game import (
     result_of,
 )
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import _, wind_name
+from mjevent.core.i18n import _, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -491,7 +491,9 @@ def _bad_seat(hand: Hand, seats: int) -> str | None:
 
 def table_label(round: int, table: int) -> str:
     """A table of a round as messages name it: `round 2 table 3` (`第2回戦 3卓`)."""
-    return _("round {round} table {table}").format(round=round, table=table)
+    return pgettext("table of a round", "round {round} table {table}").format(
+        round=round, table=table
+    )
 
 
 class _Table:

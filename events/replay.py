@@ -26,7 +26,7 @@ from mjevent.core.entries import (
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
-from mjevent.core.i18n import _
+from mjevent.core.i18n import _, pgettext
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
@@ -116,7 +116,9 @@ class _Teller:
         text = f"{pad(line, 34)} {pad(before.label, 18)} {moves}  ->  {scores}"
         notes = settlement_notes(played.hand, played.settlement, self.state.rules)
         # Below the line, so the story's columns stay aligned.
-        text += "".join("\n    " + _("note: {note}").format(note=note) for note in notes)
+        text += "".join(
+            "\n    " + pgettext("replay", "note: {note}").format(note=note) for note in notes
+        )
         data: dict[str, Any] = {
             "type": "hand",
             "entry": entry.id,
@@ -251,13 +253,13 @@ def replay(
             tgt = raw_by_id.get(raw.target)
             if raw.replacement is None:
                 text = (
-                    _("correction: voids {target}: {reason}") if tgt is None
-                    else _("correction: voids {target} ({kind}): {reason}")
+                    pgettext("replay", "correction: voids {target}: {reason}") if tgt is None
+                    else pgettext("replay", "correction: voids {target} ({kind}): {reason}")
                 )
             else:
                 text = (
-                    _("correction: amends {target}: {reason}") if tgt is None
-                    else _("correction: amends {target} ({kind}): {reason}")
+                    pgettext("replay", "correction: amends {target}: {reason}") if tgt is None
+                    else pgettext("replay", "correction: amends {target} ({kind}): {reason}")
                 )
             text = text.format(
                 target=raw.target, kind=None if tgt is None else tgt.KIND, reason=raw.reason

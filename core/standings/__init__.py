@@ -51,7 +51,6 @@ from mjevent.core.standings.config import (
     Withdrawal,
     default_config,
     standings_config_from_dict,
-    tiebreak_name,
 )
 from mjevent.core.standings.tiebreaks import lot_key
 
@@ -94,7 +93,6 @@ __all__ = [
     "standings_from_state",
     "standings_inputs",
     "standings_update",
-    "tiebreak_name",
 ]
 
 _FROM_STATE = ("standings_from_state", "standings_inputs", "standings_update")

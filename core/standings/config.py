@@ -117,31 +117,6 @@ class TeamMode(enum.StrEnum):
     """Per round, only the best `best` member results count."""
 
 
-def tiebreak_name(criterion: Criterion) -> str:
-    """A tiebreak as a director reads it, in the language in use (the event file writes the
-    value, `best_game`; this is `best game` in English, 半荘最高ポイント in Japanese).
-
-    >>> tiebreak_name(Criterion.BEST_GAME), tiebreak_name(Criterion.FIRSTS)
-    ('best game', 'firsts')
-    """
-    names = {
-        Criterion.TOTAL: pgettext("tiebreak", "total"),
-        Criterion.RAW_SUM: pgettext("tiebreak", "raw sum"),
-        Criterion.FIRSTS: pgettext("tiebreak", "firsts"),
-        Criterion.BEST_GAME: pgettext("tiebreak", "best game"),
-        Criterion.HEAD_TO_HEAD: pgettext("tiebreak", "head to head"),
-        Criterion.AVG_PLACE: pgettext("tiebreak", "avg place"),
-        Criterion.GAMES: pgettext("tiebreak", "games"),
-        Criterion.LOTS: pgettext("tiebreak", "lots"),
-        Criterion.SONNEBORN_BERGER: pgettext("tiebreak", "sonneborn berger"),
-        Criterion.DIRECT_ENCOUNTER: pgettext("tiebreak", "direct encounter"),
-        Criterion.KOYA: pgettext("tiebreak", "koya"),
-        Criterion.BUCHHOLZ: pgettext("tiebreak", "buchholz"),
-        Criterion.SHARED: pgettext("tiebreak", "shared"),
-    }
-    return names[criterion]
-
-
 TEAM_CRITERIA: frozenset[Criterion] = frozenset(
     {
         Criterion.TOTAL,

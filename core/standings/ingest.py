@@ -204,7 +204,9 @@ def ingest(
         if under_half:
             annulled_from[mine] = np.minimum(annulled_from[mine], start)
             where = ", ".join(
-                _("round {round} table {table}").format(round=g_round[k], table=g_table[k])
+                pgettext("table of a round", "round {round} table {table}").format(
+                    round=g_round[k], table=g_table[k]
+                )
                 for k in np.flatnonzero(mine)
             )
             notes.append(

@@ -19,6 +19,7 @@ from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileInvalidError, EventFileLockError, EventFileSyntaxError
 from mjevent.events.lock import lock_path, locked
+from mjevent.events.replay import replay
 from mjevent.events.store import EventStore
 from tests.i18n_helpers import japanese
 
@@ -189,3 +190,15 @@ def test_a_correction_in_another_language_than_the_last_fold_is_not_refused(
             "記録 B1: 第7回戦の時計は動いていないので、止められません"
         ]
     assert [r["kind"] for r in EventStore.open(store.path).log][-1] == "correction"
+
+
+def test_the_replay_tells_a_correction_and_what_it_voided_in_japanese(tmp_path: Path) -> None:
+    store = _seated(tmp_path)
+    commands.add_note(store, "doors open", entry_id="N1", at=T)
+    commands.correct_entry(store, "N1", "typo", entry_id="C1", at=T)
+    with japanese():
+        story = replay(store.event, store.log)
+    assert [e.text for e in story.events] == [
+        "（note N1 は無効）",
+        "修正: N1（note）を無効にします: typo",
+    ]

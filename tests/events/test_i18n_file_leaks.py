@@ -84,7 +84,7 @@ ALLOWED = _words(
     # Commands, file names and places the messages point to.
     "mjevent check repair new replay pip install toml torn lock docs event-file.md rules.md "
     "standings.md i18n.md catalogues club cup open_event read_only path UTF TOML KEY VALUE "
-    "crc32 FIDE",
+    "crc32 FIDE USB",
     # The entry line's syntax (a fix may show one), the players of these tests, a name cut
     # to its first 60 characters, Python's words for a setting a program passed.
     "t3 final Player Winter " + "x" * 60 + " True lang",
@@ -349,20 +349,37 @@ def test_a_locked_file_and_a_failed_write_speak_japanese(
         texts.append(str(caught.value))
     finally:
         os.close(fd)
-    real_write = os.write
+    real_write, real_open = os.write, os.open
+    failing = [errno.ENOSPC]
 
-    def full(fd: int, data: Any) -> int:
+    def write(fd: int, data: Any) -> int:
         if os.fstat(fd).st_size > 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            raise OSError(failing[0], os.strerror(failing[0]))
         return real_write(fd, data)
 
-    monkeypatch.setattr(os, "write", full)
+    def lock_file(target: Any, flags: int, mode: int = 0o777) -> int:
+        if str(target).endswith(".lock"):
+            raise OSError(failing[0], os.strerror(failing[0]))
+        return real_open(target, flags, mode)
+
+    monkeypatch.setattr(os, "write", write)
+    # Every cause the messages word, and one they leave to the system's words (translated).
+    causes = [errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO,
+              errno.EFBIG, errno.ENOTDIR]
     with japanese():
-        for number in (errno.ENOSPC,):
+        for number in causes:
+            failing[0] = number
             with pytest.raises(EventFileWriteError) as failed:
                 store.append({"id": f"w{number}", "at": T, "kind": "note", "text": "x"})
             texts += [str(failed.value), failed.value.cause]
+        monkeypatch.setattr(os, "open", lock_file)
+        for number in (errno.EACCES, errno.EROFS):
+            failing[0] = number
+            with pytest.raises(EventFileError) as no_lock:
+                store.append({"id": "w", "at": T, "kind": "note", "text": "x"})
+            texts.append(str(no_lock.value))
     assert [_leaks(t, tmp_path) for t in texts] == [[]] * len(texts), texts
+    assert "フォルダではありません" in texts  # ENOTDIR: the system's words, translated
 
 
 def test_entry_ids_and_set_values_refused_in_japanese() -> None:

@@ -48,7 +48,7 @@ from typing import Any
 
 from mjevent.core.event import EventSettings, SettingsError, settings_from_dict, settings_to_dict
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import N_, _, ngettext
+from mjevent.core.i18n import N_, _, ngettext, use_event_language
 from mjevent.events import toml_write
 from mjevent.events.errors import (
     EventFileError,
@@ -526,6 +526,9 @@ catalogues/ko.po (docs/i18n.md).
             doc, cut, damage = _split_checked(self.path, data[bom:])
         raw_log = doc.pop("log", [])
         event = _validate_settings(self.path, doc, text=data)
+        # The event's own language, as soon as it is known: what opening reports (a torn tail
+        # moved aside) is worded in it (a no-op under `--lang`, or in a library call).
+        use_event_language(event.event.language)
         if not isinstance(raw_log, list):
             raise EventFileInvalidError.at(
                 self.path,

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mjevent.core import i18n
 from mjevent.core.event import SettingsError, settings_from_dict
 from mjevent.core.rules import PRESETS
 from mjevent.events import commands, open_event
@@ -21,6 +22,7 @@ from mjevent.events.errors import EventFileInvalidError, EventFileLockError, Eve
 from mjevent.events.lock import lock_path, locked
 from mjevent.events.replay import replay
 from mjevent.events.store import EventStore
+from mjevent.tui import language
 from tests.i18n_helpers import japanese
 
 T = "2026-03-14T10:00:00+00:00"
@@ -202,3 +204,23 @@ def test_the_replay_tells_a_correction_and_what_it_voided_in_japanese(tmp_path: 
         "（note N1 は無効）",
         "修正: N1（note）を無効にします: typo",
     ]
+
+
+def test_what_opening_reports_is_in_the_events_own_language(tmp_path: Path) -> None:
+    # No --lang, an English environment: the file's [event] language = "ja" is taken as soon as
+    # its settings are read, so the torn tail's warning is already Japanese.
+    path = tmp_path / "club.toml"
+    settings = _settings()
+    settings["event"]["language"] = "ja"
+    EventStore.create(path, settings)
+    with path.open("ab") as f:
+        f.write(b'\n[[log]]\nid = "n2"\nat = "2026')
+    language.start(None, {"LANG": "C.UTF-8"})
+    try:
+        store = open_event(path)
+        spoken = i18n.language()
+    finally:
+        language.use(i18n.ENGLISH)
+        i18n.set_loader(None)
+    assert spoken == "ja"
+    assert store.warnings[0].startswith(f"{path}: ファイルの末尾")

@@ -787,14 +787,15 @@ PRESETS: dict[str, RuleSet] = {
 
 
 def preset(name: str) -> RuleSet:
-    """The named preset, or `RulesError` naming the closest preset when the name is unknown.
+    """The named preset, or `UnknownPresetError` (a `RulesError`) naming the closest preset when
+    the name is unknown.
 
     >>> preset("tenhou3").start_points, preset("tenhou3").return_points, preset("tenhou3").oka
     (35000, 40000, 15000)
     >>> try:
     ...     preset("mleage")
-    ... except RulesError as error:
-    ...     print(str(error).split(" (known")[0])
+    ... except UnknownPresetError as error:
+    ...     print(error.problem)
     unknown rule preset 'mleage'; did you mean 'mleague'?
     """
     try:

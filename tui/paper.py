@@ -125,8 +125,9 @@ def _winds(state: EventState) -> tuple[str, ...]:
     return tuple(seat_name(s) for s in range(state.rules.players))
 
 
-def _event_name(state: EventState) -> str:
-    return state.settings.event.name
+def _paper(state: EventState, subtitle: str, blocks: tuple[Block, ...], key: str = "") -> Paper:
+    # Every paper is headed by the event's name and, where the event has one, its date.
+    return Paper(state.settings.event.name, subtitle, blocks, key, state.settings.event.date)
 
 
 def _round_title(round: int) -> str:
@@ -156,12 +157,7 @@ def round_by_table(state: EventState, round: int) -> Paper:
         numbers=frozenset({0}),
         first_width="15%",
     )
-    return Paper(
-        _event_name(state),
-        _("Round {round} seating by table").format(round=round),
-        (block,),
-        date=state.settings.event.date,
-    )
+    return _paper(state, _("Round {round} seating by table").format(round=round), (block,))
 
 
 def round_by_player(state: EventState, round: int) -> Paper:
@@ -183,12 +179,7 @@ def round_by_player(state: EventState, round: int) -> Paper:
         numbers=frozenset({1}),
         first_width="55%",
     )
-    return Paper(
-        _event_name(state),
-        _("Round {round} seating by player").format(round=round),
-        (block,),
-        date=state.settings.event.date,
-    )
+    return _paper(state, _("Round {round} seating by player").format(round=round), (block,))
 
 
 def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> Paper:
@@ -238,12 +229,7 @@ def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> P
                 total_rows=3,
             )
         )
-    return Paper(
-        _event_name(state),
-        _("Round {round} score sheets").format(round=round),
-        tuple(blocks),
-        date=state.settings.event.date,
-    )
+    return _paper(state, _("Round {round} score sheets").format(round=round), tuple(blocks))
 
 
 def event_over(state: EventState) -> bool:
@@ -325,7 +311,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
             )
         )
     what = _("Report cards") if standings is not None else _("Player cards")
-    return Paper(_event_name(state), what, tuple(blocks), date=state.settings.event.date)
+    return _paper(state, what, tuple(blocks))
 
 
 def schedule(state: EventState) -> Paper:
@@ -334,13 +320,7 @@ def schedule(state: EventState) -> Paper:
         dataclasses.replace(round_by_table(state, r).blocks[0], key=str(r))
         for r in sorted(state.seating)
     )
-    return Paper(
-        _event_name(state),
-        _("Schedule"),
-        blocks,
-        key_header=_("Round"),
-        date=state.settings.event.date,
-    )
+    return _paper(state, _("Schedule"), blocks, key=_("Round"))
 
 
 def catalogue_tsv(state: EventState, players: Sequence[PlayerId] | None = None) -> str:

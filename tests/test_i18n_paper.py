@@ -239,3 +239,29 @@ def test_japanese_score_sheets_pdf(sanma: Path, tmp_path: Path) -> None:
     assert "東:山本健太" in first and "南:HannaKowalczyk" in first
     # Chromium embeds Noto Sans CJK (an OpenType collection) as unnamed Type 3 fonts, so the
     # font is not named here; the page's text is readable (above) and its image was looked at.
+
+
+# --- Help in Japanese ----------------------------------------------------------------------------
+
+# What stays Latin in help: the command line itself (commands, options, their values, metavars)
+# and click's bracketed notes ("[default: text]", "[required]"), which are the command line's.
+COMMAND_LINE = {
+    "mjevent", "print", "round", "sheets", "cards", "schedule", "standings", "penalties", "player",
+    "timer", "display", "announce", "OPTIONS", "COMMAND", "ARGS", "number", "file", "int", "str",
+    "float", "range", "text", "who", "format", "output", "paper", "letter", "csv", "tsv", "html",
+    "pdf", "table", "hands", "report", "catalogue", "after", "teams", "show", "hidden", "hide",
+    "seconds", "help", "FILE", "default", "required", "TOML",
+}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["print"], ["print", "round"], ["print", "sheets", "round"], ["print", "cards"],
+     ["print", "schedule"], ["print", "standings"], ["print", "penalties"], ["print", "player"],
+     ["timer"], ["display"], ["announce"]],
+    ids=" ".join,
+)
+def test_help_in_japanese(command: list[str]) -> None:
+    result = runner.invoke(app, ["--lang", "ja", *command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert english_words(result.stdout, COMMAND_LINE) == []

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App
 from textual.binding import Binding
 from textual.pilot import Pilot
 
 from mjevent.core.state import EventState
 from mjevent.events import commands
 from mjevent.events.store import EventStore
+from mjevent.tui.app import MjeventApp
 from mjevent.tui.display_app import DisplayApp
 from mjevent.tui.display_pages import display_pages
 from mjevent.tui.screens.display import DisplayScreen
@@ -45,7 +45,7 @@ def data_words(state: EventState) -> set[str]:
     return {w[:n] for w in words for n in range(3, len(w) + 1)}
 
 
-def own_lines(app: App[Any]) -> str:
+def own_lines(app: MjeventApp) -> str:
     """Everything the screen itself says: what the terminal shows above the footer, and its
     keys' descriptions and tooltips (the footer's app-wide keys are the console's; Textual's
     own focus keys have no id)."""

@@ -206,7 +206,7 @@ KINDS = [
 ]
 
 
-@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+@pytest.mark.parametrize("fmt", ["text", "md", "csv", "html"])
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: " ".join(k))
 def test_no_english_on_japanese_paper(club: Path, kind: tuple[str, ...], fmt: str) -> None:
     out = run_ja(*(str(club) if a == "FILE" else a for a in kind), "--format", fmt)

@@ -29,7 +29,7 @@ import sys
 import types
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 import typer.core
@@ -41,6 +41,7 @@ from mjevent.core.i18n import N_, _
 __all__ = [
     "click_error_class",
     "click_message",
+    "command_help",
     "lang_from_argv",
     "localize",
     "short_help",
@@ -68,6 +69,23 @@ TYPER_WORDS = (
 
 
 # --- Help texts -----------------------------------------------------------------------------
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def command_help(text: str) -> Callable[[_Function], _Function]:
+    """Give a command function of `tui.cli.COMMANDS` its help text, marked for the catalogue:
+    `@command_help(N_("Replay the log ..."))` over the function, in place of a docstring, which
+    the catalogue cannot see (`tui.cli.load_command` passes it to Typer as `help=`)."""
+
+    def mark(function: _Function) -> _Function:
+        setattr(function, HELP_ATTRIBUTE, text)
+        return function
+
+    return mark
+
+
+HELP_ATTRIBUTE = "mjevent_help"
 
 
 def _translated(obj: Any, attribute: str) -> None:
@@ -139,14 +157,14 @@ def _wide(text: str) -> bool:
     return not text.isascii() and any(cell_len(ch) == 2 for ch in text)
 
 
-def _units(text: str) -> Iterator[tuple[str, bool]]:
-    """The pieces a line may break between, each with whether a space came before it: a Latin
-    word whole, each wide character alone, punctuation held to its neighbour."""
-    units: list[list[Any]] = []  # [text, space before, a Latin word still open]
-    space = False
+def _units(text: str) -> Iterator[tuple[str, str]]:
+    """The pieces a line may break between, each with the spaces before it: a Latin word
+    whole, each wide character alone, punctuation held to its neighbour."""
+    units: list[list[Any]] = []  # [text, spaces before, a Latin word still open]
+    space = ""
     for ch in text:
         if ch.isspace():
-            space = True
+            space += " "
             continue
         last = units[-1] if units else None
         glued = last is not None and not space and last[0][-1] in _NO_LINE_END
@@ -159,7 +177,7 @@ def _units(text: str) -> Iterator[tuple[str, bool]]:
             last[0] += ch
         else:
             units.append([ch, space, True])
-        space = False
+        space = ""
     for unit_text, before, _open in units:
         yield unit_text, before
 
@@ -168,7 +186,7 @@ def _fill(text: str, width: int, initial_indent: str, subsequent_indent: str) ->
     lines: list[str] = []
     line, empty = initial_indent, True
     for unit, space in _units(text):
-        sep = " " if space and not empty else ""
+        sep = "" if empty else space
         if not empty and cell_len(line) + cell_len(sep) + cell_len(unit) > width:
             lines.append(line)
             line, empty, sep = subsequent_indent, True, ""
@@ -317,7 +335,7 @@ def use_catalogue_for_click() -> None:
     """Let the words `typer.core` marks for gettext (`[default: 0]`, `[required]`, "No such
     command") come from the catalogue: typer looks its `_` up in its module when it calls it,
     and the catalogue answers English with the message itself."""
-    setattr(typer.core, "_", _catalogue_gettext)  # noqa: B010 - a module global, not an attribute
+    setattr(typer.core, "_", _catalogue_gettext)  # noqa: B010 - a module global typer reads
 
 
 def _click_exceptions() -> Any:

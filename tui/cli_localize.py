@@ -42,6 +42,7 @@ __all__ = [
     "click_error_class",
     "click_message",
     "command_help",
+    "filled_help",
     "lang_from_argv",
     "localize",
     "short_help",
@@ -88,6 +89,22 @@ def command_help(text: str) -> Callable[[_Function], _Function]:
 HELP_ATTRIBUTE = "mjevent_help"
 
 
+# English help text -> (its template, the fields to fill in after translation).
+_FILLED: dict[str, tuple[str, dict[str, Any]]] = {}
+
+
+def filled_help(template: str, **fields: Any) -> str:
+    """A help text naming values known only in the code, filled in after translation:
+    `help=filled_help(N_("A rules preset: {presets}."), presets="ema2016, wrc")`.
+
+    Returns the English text (what Typer shows without a catalogue) and remembers how it was
+    made, so that `localize` translates the template and fills the same fields in.
+    """
+    english = template.format(**fields)
+    _FILLED[english] = (template, fields)
+    return english
+
+
 def _translated(obj: Any, attribute: str) -> None:
     originals: dict[str, Any] = obj.__dict__.setdefault(_ORIGINAL, {})
     if attribute not in originals:
@@ -95,7 +112,11 @@ def _translated(obj: Any, attribute: str) -> None:
     english = originals[attribute]
     # Set back even when there is nothing to translate: a run in Japanese may have left a
     # value (a derived short help) that English must not keep.
-    setattr(obj, attribute, _(english) if isinstance(english, str) and english else english)
+    if isinstance(english, str) and english in _FILLED:
+        template, fields = _FILLED[english]
+        setattr(obj, attribute, _(template).format(**fields))
+    else:
+        setattr(obj, attribute, _(english) if isinstance(english, str) and english else english)
 
 
 def localize(command: Any) -> Any:

@@ -395,7 +395,7 @@ def lang_from_argv(argv: list[str]) -> str | None:
 # typer._param_types): matched against click's own text, which never changes with the language,
 # and rebuilt from the catalogue. A message that matches none stays click's English.
 _CLICK_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"Got unexpected extra arguments? \((?P<args>.*)\)"),
+    (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"),
      N_("Got unexpected extra arguments: {args}")),
     (re.compile(r"Option (?P<option>'.*') requires an argument\."),
      N_("Option {option} needs a value.")),

@@ -25,6 +25,7 @@ output is byte for byte what click prints.
 from __future__ import annotations
 
 import re
+import string
 import sys
 import types
 from collections.abc import Callable, Iterator, Sequence
@@ -392,32 +393,35 @@ def lang_from_argv(argv: list[str]) -> str | None:
 
 
 # Messages click builds from fixed English with f-strings (typer._click.parser, typer.core,
-# typer._param_types): matched against click's own text, which never changes with the language,
-# and rebuilt from the catalogue. A message that matches none stays click's English.
-_CLICK_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"),
-     N_("Got unexpected extra arguments: {args}")),
-    (re.compile(r"Option (?P<option>'.*') requires an argument\."),
-     N_("Option {option} needs a value.")),
-    (re.compile(r"Option (?P<option>'.*') requires (?P<count>\d+) arguments\."),
-     N_("Option {option} needs {count} values.")),
-    (re.compile(r"Option (?P<option>'.*') does not take a value\."),
-     N_("Option {option} takes no value.")),
-    (re.compile(r"Argument (?P<argument>'.*') takes (?P<count>\d+) values\."),
-     N_("Argument {argument} takes {count} values.")),
-    (re.compile(r"(file|dir|path) (?P<path>'.*') does not exist\."),
-     N_("{path} does not exist.")),
-    (re.compile(r"(file|dir|path) (?P<path>'.*') is a file\."),
-     N_("{path} is a file; give a folder.")),
-    (re.compile(r"(file|dir|path) (?P<path>'.*') is a directory\."),
-     N_("{path} is a folder; give a file.")),
-    (re.compile(r"(file|dir|path) (?P<path>'.*') is not readable\."),
-     N_("{path} cannot be read.")),
-    (re.compile(r"(file|dir|path) (?P<path>'.*') is not writable\."),
-     N_("{path} cannot be written.")),
-    (re.compile(r"(Value error, )?(?P<value>'.*') is not one of (?P<choices>.*)\."),
-     N_("{value} is not one of {choices}.")),
+# typer._param_types), written here as click writes them, with the message each becomes. Click's
+# text never changes with the language, so it is matched and rebuilt from the catalogue; a
+# message that matches none stays click's English.
+_CLICK_TEXTS = (
+    ("Got unexpected extra argument(s) ({args})", N_("Got unexpected extra arguments: {args}")),
+    ("Option {option} requires an argument.", N_("Option {option} needs a value.")),
+    ("Option {option} requires {count} arguments.", N_("Option {option} needs {count} values.")),
+    ("Option {option} does not take a value.", N_("Option {option} takes no value.")),
+    ("Argument {argument} takes {count} values.", N_("Argument {argument} takes {count} values.")),
+    ("{kind} {path} does not exist.", N_("{path} does not exist.")),
+    ("{kind} {path} is a file.", N_("{path} is a file; give a folder.")),
+    ("{kind} {path} is a directory.", N_("{path} is a folder; give a file.")),
+    ("{kind} {path} is not readable.", N_("{path} cannot be read.")),
+    ("{kind} {path} is not writable.", N_("{path} cannot be written.")),
+    ("Value error, {value} is not one of {choices}.", N_("{value} is not one of {choices}.")),
+    ("{value} is not one of {choices}.", N_("{value} is not one of {choices}.")),
 )
+
+
+def _click_pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching `template` with any text in place of its fields."""
+    pattern = "".join(
+        re.escape(literal) + (f"(?P<{field}>.*)" if field else "")
+        for literal, field, _spec, _conversion in string.Formatter().parse(template)
+    )
+    return re.compile(pattern)
+
+
+_CLICK_PATTERNS = tuple((_click_pattern(text), message) for text, message in _CLICK_TEXTS)
 
 # Pydantic validation errors (typer checks values with pydantic), by error type.
 _VALIDATION: dict[str, str] = {
@@ -436,8 +440,7 @@ def _translate_click_text(text: str) -> str:
     for pattern, message in _CLICK_PATTERNS:
         match = pattern.fullmatch(text)
         if match is not None:
-            fields = {k: v for k, v in match.groupdict().items() if v is not None}
-            return _(message).format(**fields)
+            return _(message).format(**match.groupdict())
     return text
 
 

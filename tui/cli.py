@@ -18,7 +18,6 @@ import typer.main
 from mjevent.core.i18n import N_, _
 from mjevent.tui import language
 from mjevent.tui.cli_localize import (
-    HELP_ATTRIBUTE,
     click_error_class,
     lang_from_argv,
     localize,
@@ -60,8 +59,7 @@ def load_command(name: str) -> Any:
     else:
         settings = getattr(module, settings_name) if settings_name else None
         holder = typer.Typer(rich_markup_mode=None, add_completion=False)
-        help_text = getattr(target, HELP_ATTRIBUTE, None)  # see cli_localize.command_help
-        holder.command(name, context_settings=settings, help=help_text)(target)
+        holder.command(name, context_settings=settings)(target)
         command = typer.main.get_command(holder)
     command.name = name
     return localize(command)

@@ -76,18 +76,16 @@ _Function = TypeVar("_Function", bound=Callable[..., Any])
 
 
 def command_help(text: str) -> Callable[[_Function], _Function]:
-    """Give a command function of `tui.cli.COMMANDS` its help text, marked for the catalogue:
-    `@command_help(N_("Replay the log ..."))` over the function, in place of a docstring, which
-    the catalogue cannot see (`tui.cli.load_command` passes it to Typer as `help=`)."""
+    """Give a command function of `tui.cli.COMMANDS` its help, marked for the catalogue:
+    `@command_help(N_("Replay the log ..."))` over the function. Typer reads a command's help
+    from its docstring, which the catalogue cannot see; this sets the docstring to `text` (the
+    same as `function.__doc__ = N_("...")` after it)."""
 
     def mark(function: _Function) -> _Function:
-        setattr(function, HELP_ATTRIBUTE, text)
+        function.__doc__ = text
         return function
 
     return mark
-
-
-HELP_ATTRIBUTE = "mjevent_help"
 
 
 # English help text -> (its template, the fields to fill in after translation).

@@ -109,8 +109,8 @@ def _translated(obj: Any, attribute: str) -> None:
     if attribute not in originals:
         originals[attribute] = getattr(obj, attribute, None)
     english = originals[attribute]
-    # Set back even when there is nothing to translate: a run in Japanese may have left a
-    # value (a derived short help) that English must not keep.
+    # Always from the English kept on the object, so a command shown in Japanese once shows
+    # in English after `--lang en` in the same process (tests do that).
     if isinstance(english, str) and english in _FILLED:
         template, fields = _FILLED[english]
         setattr(obj, attribute, _(template).format(**fields))

@@ -15,6 +15,7 @@ import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
+from mjevent.events.store import EventStore
 from mjevent.tui import cli_localize
 from mjevent.tui.cli import app
 from tests.i18n_helpers import english_words
@@ -278,6 +279,96 @@ def test_new_players_file_errors_in_japanese(tmp_path: Path) -> None:
         "列名は name, id, team, rating, status, family_name, given_name, name_order から"
         "選んでください（name は必須です）。\n"
     )
+
+
+def test_check_with_problems_in_japanese(club: Path) -> None:
+    store = EventStore.open(club)
+    store.append({"id": "P1", "at": "2026-03-14T16:00:00+00:00", "kind": "correction",
+                  "target": "P0", "reason": "typo"})
+    code, out, _err = ja("check", str(club))
+    assert code == 1
+    # The problem lines are the log's own (translated with the file's messages); the summary:
+    assert out.splitlines()[-1] == (
+        f"{club}: 問題が 1 件あります（記録 69 件、選手 9 人、席順決定済み 4 回戦、"
+        "終了した半荘 6、局 60）"
+    )
+
+
+def _players_file(tmp_path: Path, name: str, content: bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(content)
+    return str(path)
+
+
+# This area's own error messages (whole sentences, with the syntax they quote in Latin); a
+# message that also quotes another area's text (a rule preset's "did you mean") is left out.
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ([], {"mjevent", "calc", "ron", "tsumo", "yakuman", "help"}),
+        (["--chart", "ron", "3", "30"], {"mjevent", "calc", "chart"}),
+        (["--jsonl", "ron", "3"], {"mjevent", "calc", "jsonl", "chart"}),
+        (["ron", "mangan", "30"], {"mjevent", "calc", "mangan"}),
+        (["ron", "three", "30"], {"mjevent", "calc", "three", "mangan", "mgn", "haneman",
+                                  "baiman", "sanbaiman", "yakuman", "ron"}),
+        (["--players", "5", "ron", "3", "30"], {"mjevent", "calc", "players", "sanma"}),
+        (["--players", "3", "--rules", "wrc", "ron", "3", "30"],
+         {"mjevent", "calc", "players", "wrc"}),
+    ],
+)
+def test_calc_errors_in_japanese_hold_no_english(args: list[str], allowed: set[str]) -> None:
+    code, out, err = ja("calc", *args)
+    assert (code, out) == (2, "")
+    assert err.startswith("mjevent calc: ")
+    assert english_words(err, allowed) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "extra"),
+    [
+        ("none.txt", None, ()),
+        ("latin1.txt", "Zoë\n".encode("latin-1"), ()),
+        ("empty.txt", b"# nobody yet\n", ()),
+        ("players.csv", b"name,rank\nA\n", ("rank", "rating")),
+        ("players.csv", b"team\nKyoto\n", ("team",)),
+        ("players.csv", b"name,team\n,Kyoto\n", ()),
+        ("players.csv", b"name,rating\nA,high\n", ("high",)),
+        ("players.csv", b'name\n"A\nB\n', ()),
+    ],
+)
+def test_new_players_file_errors_hold_no_english(
+    tmp_path: Path, name: str, content: bytes | None, extra: tuple[str, ...]
+) -> None:
+    path = tmp_path / name if content is None else _players_file(tmp_path, name, content)
+    code, _out, err = ja("new", str(tmp_path / "x.toml"), "--name", "x", "--rules", "wrc",
+                         "--players-from", str(path))
+    assert code == 1
+    # Paths, the players-file columns and the options the fix names stay Latin.
+    allowed = {
+        "players", "from", "txt", "csv", "none", "latin", "empty", "tmp", "pytest", "test",
+        "new", "name", "team", "rating", "status", "family", "given", "order", "CSV", "UTF",
+        *extra,
+    }
+    assert err.startswith("エラー: ")
+    assert english_words(err.replace(str(tmp_path), ""), allowed) == []
+
+
+@pytest.mark.parametrize(
+    ("option", "allowed"),
+    [
+        (["--date", "spring"], {"date", "spring"}),
+        (["--set", "preset=wrc"], {"set", "preset", "wrc", "rules"}),
+        (["--set", "length=east", "--set", "rules.length=south"],
+         {"set", "length", "east", "rules", "south"}),
+    ],
+)
+def test_new_option_errors_hold_no_english(
+    tmp_path: Path, option: list[str], allowed: set[str]
+) -> None:
+    code, _out, err = ja("new", str(tmp_path / "x.toml"), "--name", "x", "--rules", "wrc",
+                         *option)
+    assert code == 1
+    assert english_words(err, allowed) == []
 
 
 def test_calc_chart_in_japanese_holds_no_english_and_fits_80_cells() -> None:

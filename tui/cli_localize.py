@@ -472,14 +472,13 @@ def click_message(error: Any) -> str:
         described = getattr(param, "type_descriptor", None)
         if described is not None and described.is_choice and described.choices:
             names = ", ".join(str(getattr(c, "value", c)) for c in described.choices)
-            text += " " + _("Choose one of: {choices}").format(choices=names)
+            text = _("{missing} Choose one of: {choices}").format(missing=text, choices=names)
         return text
     if isinstance(error, exceptions.NoSuchOption):
-        text = _("No such option: {option}").format(option=error.option_name)
         if error.possibilities:
-            text += " " + _("(did you mean {options}?)").format(
-                options=", ".join(sorted(error.possibilities)))
-        return text
+            return _("No such option: {option} (did you mean {options}?)").format(
+                option=error.option_name, options=", ".join(sorted(error.possibilities)))
+        return _("No such option: {option}").format(option=error.option_name)
     if isinstance(error, exceptions.BadParameter):
         hint = error.param_hint or (error.param.get_error_hint() if error.param else None)
         if isinstance(hint, (list, tuple)):

@@ -180,7 +180,7 @@ def test_english_help_is_unchanged() -> None:
         (["calc", "--bogus"], "mjevent calc [OPTIONS] [ron|tsumo] [HAN|LIMIT|yakuman] [FU|N]",
          "エラー: --bogus というオプションはありません"),
         (["calc", "--rul", "wrc"], "mjevent calc [OPTIONS] [ron|tsumo] [HAN|LIMIT|yakuman] [FU|N]",
-         "エラー: --rul というオプションはありません （--rules のことですか？）"),
+         "エラー: --rul というオプションはありません（--rules のことですか？）"),
         (["nonsense"], "mjevent [OPTIONS] COMMAND [ARGS]...",
          "エラー: 'nonsense' というコマンドはありません。"),
         (["calc", "--honba", "x", "ron", "3", "30"],
@@ -193,7 +193,7 @@ def test_english_help_is_unchanged() -> None:
          "mjevent calc [OPTIONS] [ron|tsumo] [HAN|LIMIT|yakuman] [FU|N]",
          "エラー: 余分な引数があります: extra"),
         (["export", "x.toml"], "mjevent export [OPTIONS] {file}",
-         "エラー: オプション '--format' を指定してください。 次のいずれかです: ema, csv"),
+         "エラー: オプション '--format' を指定してください。次のいずれかです: ema, csv"),
         (["export", "x.toml", "--format", "pdf"], "mjevent export [OPTIONS] {file}",
          "エラー: '--format' の値が正しくありません: 'pdf' は指定できません。"
          "次のいずれかです: 'ema', 'csv'"),

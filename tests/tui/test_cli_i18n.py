@@ -378,7 +378,7 @@ def test_calc_chart_in_japanese_holds_no_english_and_fits_80_cells() -> None:
     assert lines[:5] == [
         "点数早見表（本場・供託は含みません）",
         "ルール: sanma-club（3人、ツモ損あり、切り上げ満貫なし、13飜以上 = 役満）",
-        "本場: ロンは 200 点、ツモは支払う人ごとに 100 点",
+        "本場: 1本場につきロンは 200 点、ツモは支払う人ごとに 100 点",
         "",
         "子: ロン（ツモ: 子の支払い/親の支払い）",
     ]
@@ -401,11 +401,11 @@ def test_calc_hand_in_japanese_lines_up_by_cells() -> None:
     # The first line names the hand with the calculator's own words (core's, translated there).
     assert out.splitlines()[1:] == [
         "ルール: ema2016（4人、切り上げ満貫なし、13飜以上 = 三倍満）",
-        "本場: ロンは 300 点、ツモは支払う人ごとに 100 点",
+        "本場: 1本場につきロンは 300 点、ツモは支払う人ごとに 100 点",
         "基本点:               1920（満貫未満）",
         "親の支払い:           4100（3900 + 本場分 200）",
         "子1人の支払い:        2200（2000 + 本場分 200） x 2",
-        "和了者の収入:         9500（うち供託 1000）",
+        "和了者の獲得点:       9500（うち供託 1000）",
     ]
     for line in out.splitlines()[3:]:  # every amount starts at cell 22, after its label
         label, value = line.split(":", 1)

@@ -86,7 +86,7 @@ def test_no_english_word_in_a_bad_record_error() -> None:
             "tenpai", "reason", "final", "replacement", "offender", "table", "round", "text",
             "pao", "ron", "tsumo", "draw", "abortive", "chombo", "None", "ISO", "true", "false"}
     kinds = {w for kind in KINDS for w in LATIN_WORD.findall(kind)}
-    extra = [
+    extra: list[tuple[dict[str, Any], set[str]]] = [
         ({"id": "w1", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "ron",
           "loser": "W", "wins": "S"}, set()),
         ({"id": "w2", "at": AT, "kind": "seats_swapped", "round": 1, "a": "", "b": "p2"}, set()),
@@ -98,7 +98,8 @@ def test_no_english_word_in_a_bad_record_error() -> None:
          {"seconds"}),
         ({"id": "w6", "at": AT, "kind": "note", "text": ["x" * 200]}, {"x" * 58}),
     ]
-    cases = [(r, set()) for r, m in BAD_RECORDS if "did you mean" not in m] + extra
+    none: set[str] = set()
+    cases = [(r, none) for r, m in BAD_RECORDS if "did you mean" not in m] + extra
     for record, own in cases:
         with japanese(), pytest.raises(EntryError) as caught:
             entry_from_record(record)

@@ -46,7 +46,7 @@ from mjevent.core.game import (
     new_game,
     result_of,
 )
-from mjevent.core.i18n import _, ngettext, wind_name
+from mjevent.core.i18n import _, ngettext, pgettext, wind_name
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -211,7 +211,8 @@ def _payment_text(p: PreviewPayment, names: list[str]) -> str:
             receiver=names[p.receiver], points=_number(p.points)
         )
     assert p.payer is not None and p.receiver is not None
-    return _("{payer} pays {receiver} {points} ({what})").format(
+    # A context of its own: the console's compact preview has the same English with winds.
+    return pgettext("payment by name", "{payer} pays {receiver} {points} ({what})").format(
         payer=names[p.payer],
         receiver=names[p.receiver],
         points=_number(p.points),

@@ -177,7 +177,10 @@ class ReseatNeeded:
                 _("not seated in rounds {first}-{last}: {players}").format(
                     first=self.from_round,
                     last=self.last_round,
-                    players=", ".join(f"{name(p)} ({p})" for p in self.unseated),
+                    players=", ".join(
+                        pgettext("seating", "{name} ({id})").format(name=name(p), id=p)
+                        for p in self.unseated
+                    ),
                 )
             )
         return out

@@ -382,18 +382,7 @@ def generate(
     (5, 5)
     """
     cfg = settings or GenerateSettings()
-    if table_size < 2:
-        raise ScheduleError(
-            _("table_size={size}: expected at least 2 seats per table").format(size=table_size)
-        )
-    if rounds < 1:
-        raise ScheduleError(_("rounds={rounds}: expected at least 1 round").format(rounds=rounds))
-    if players < table_size:
-        raise ScheduleError(
-            _("{players} players cannot fill a table of {size}: need at least {size}").format(
-                players=players, size=table_size
-            )
-        )
+    _check_request(players, table_size, rounds)
     team_tuples = tuple(tuple(int(p) for p in t) for t in teams)
     team_size = _consecutive_team_size(players, team_tuples)
     n_fixed = fixed.round_count if fixed is not None else 0
@@ -559,6 +548,22 @@ Seating the 35, then the search adds what it can and seats the rest with the few
         )
 
 
+def _check_request(players: int, table_size: int, rounds: int) -> None:
+    """Refuse a request no schedule can meet, naming the number to change."""
+    if table_size < 2:
+        raise ScheduleError(
+            _("table_size={size}: expected at least 2 seats per table").format(size=table_size)
+        )
+    if rounds < 1:
+        raise ScheduleError(_("rounds={rounds}: expected at least 1 round").format(rounds=rounds))
+    if players < table_size:
+        raise ScheduleError(
+            _("{players} players cannot fill a table of {size}: need at least {size}").format(
+                players=players, size=table_size
+            )
+        )
+
+
 def reach(
     players: int, table_size: int, rounds: int, *, teams: Sequence[Sequence[int]] = ()
 ) -> Reach:
@@ -570,6 +575,7 @@ def reach(
     >>> reach(120, 4, 35).over_asked
     False
     """
+    _check_request(players, table_size, rounds)
     team_tuples = tuple(tuple(int(p) for p in t) for t in teams)
     team_size = _consecutive_team_size(players, team_tuples)
     built_in = 0

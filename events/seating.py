@@ -10,7 +10,7 @@ plans need (who is active, which rounds are played) and appends through
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +63,7 @@ __all__ = [
     "keeps_teams",
     "last_seed_text",
     "left_out",
+    "listed",
     "plan_cost",
     "plan_generated",
     "plan_import",
@@ -105,6 +106,11 @@ def last_seed_text(state: EventState) -> str | None:
             if isinstance(text, str):
                 return text
     return None
+
+
+def listed(items: Iterable[str]) -> str:
+    """Names (or pairs) in a list as the language writes one: `a, b, c`; `a、b、c`."""
+    return pgettext("seating", ", ").join(items)
 
 
 def all_players(state: EventState) -> list[str]:
@@ -177,7 +183,7 @@ class ReseatNeeded:
                 _("not seated in rounds {first}-{last}: {players}").format(
                     first=self.from_round,
                     last=self.last_round,
-                    players=", ".join(
+                    players=listed(
                         pgettext("seating", "{name} ({id})").format(name=name(p), id=p)
                         for p in self.unseated
                     ),
@@ -251,7 +257,7 @@ class Cost:
     def lines(self, name: Callable[[str], str] = str) -> list[str]:
         """The cost in words, one fact a line; `name` shows a player (default: the id)."""
         count = len(self.new_repeats)
-        pairs = ", ".join(
+        pairs = listed(
             _("{a} + {b} ({times}x)").format(a=name(a), b=name(b), times=n)
             for a, b, n in self.new_repeats[:6]
         )
@@ -274,7 +280,7 @@ class Cost:
                 pgettext("seating", "byes: {rounds}").format(
                     rounds="; ".join(
                         pgettext("seating", "round {round}: {players}").format(
-                            round=i, players=", ".join(name(p) for p in b)
+                            round=i, players=listed(name(p) for p in b)
                         )
                         for i, b in enumerate(self.byes, self.first_round)
                         if b

@@ -471,3 +471,24 @@ def test_plans_costs_and_reseat_offers_are_japanese(here: Path) -> None:
         "第3〜5回戦で席のない選手: Player 27（p27）",
     ]
     assert leaks("\n".join([*lines, *needed, *report])) == []
+
+
+def test_the_over_asked_message_wraps_by_terminal_cells() -> None:
+    from rich.cells import cell_len
+
+    from mjevent.tui.cli_seat import wrap_cells
+
+    with japanese():
+        text = Reach(120, 4, 36, built_in=35, catalogue=35, best_known=39, bound=39).message()
+    lines = wrap_cells(text, 79).splitlines()
+    assert "".join(lines) == text
+    assert max(cell_len(line) for line in lines) <= 79
+    assert lines[:2] == [
+        "120人・4人卓で36回戦が求められました。mjevent が再戦なしで組める回戦数を超えて",
+        "います。構成法で得られる再戦なしの回戦は35、公開カタログでは35です。既知の最良",
+    ]
+    # Narrow text is filled as before (textwrap), word by word.
+    english = Reach(120, 4, 36, built_in=35, catalogue=35, best_known=39, bound=39).message()
+    import textwrap
+
+    assert wrap_cells(english, 79) == textwrap.fill(english, 79)

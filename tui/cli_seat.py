@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -43,6 +44,7 @@ __all__ = [
     "seating_app",
     "seating_check",
     "standalone_help",
+    "wrap_cells",
 ]
 
 SEAT_LABELS: dict[int, tuple[str, ...]] = {
@@ -380,7 +382,43 @@ def _for_terminal(text: str) -> str:
     (a log or a pipe gets one line, for grep)."""
     if not sys.stderr.isatty():
         return text
-    return textwrap.fill(text, width=shutil.get_terminal_size().columns - 1)
+    return wrap_cells(text, shutil.get_terminal_size().columns - 1)
+
+
+_PIECE = re.compile(r"\s+|[!-~\u00a0-\u024f]+|.")
+"""A run of spaces, a Latin word (with its punctuation), or one other character: Japanese is
+written without spaces and may break between any two characters."""
+_NO_LINE_START = "、。，．）」』】・：；！？"  # noqa: RUF001 - the Japanese marks themselves
+
+
+def wrap_cells(text: str, width: int) -> str:
+    """`text` filled to lines of at most `width` terminal cells (a CJK character takes two).
+
+    Text of narrow characters only is filled by `textwrap`, as before; other text breaks at
+    spaces and between CJK characters, never before a closing mark (`_NO_LINE_START`).
+
+    >>> print(wrap_cells("再戦なしで組める回戦数を超えています。", 12))
+    再戦なしで組
+    める回戦数を
+    超えています。
+    """
+    if cell_len(text) == len(text):
+        return textwrap.fill(text, width=width)
+    lines: list[str] = []
+    line = ""
+    for piece in _PIECE.findall(text):
+        if piece.isspace():
+            line += " " if line else ""
+            continue
+        fits = cell_len(line + piece) <= width
+        if fits or not line.strip() or piece in _NO_LINE_START:
+            line += piece
+            continue
+        lines.append(line.rstrip())
+        line = piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 def os_reason(error: OSError) -> str:

@@ -53,6 +53,7 @@ from mjevent.events.seating import (
     draw_text,
     find_player,
     left_out,
+    listed,
     plan_cost,
     plan_generated,
     plan_import,
@@ -255,7 +256,7 @@ def seat(
             if out:
                 typer.echo(
                     _("sit out (lowest placed): {players}").format(
-                        players=", ".join(state.name(p) for p in out)
+                        players=listed(state.name(p) for p in out)
                     )
                 )
         elif next_stage:

@@ -492,3 +492,18 @@ def test_the_over_asked_message_wraps_by_terminal_cells() -> None:
     import textwrap
 
     assert wrap_cells(english, 79) == textwrap.fill(english, 79)
+
+
+def test_a_missing_file_is_explained_in_japanese_and_in_the_systems_words(here: Path) -> None:
+    make_event(here / "ev.toml")
+    code, _out, err = ja("seat", "ev.toml", "--import", "missing.txt")
+    assert (code, err) == (
+        1,
+        "エラー: missing.txt を読めません（そのファイルはありません）。"
+        "席順ファイルのパスを指定してください\n",
+    )
+    english = runner.invoke(app, ["seat", "ev.toml", "--import", "missing.txt"])
+    assert english.stderr == (
+        "error: cannot read missing.txt: No such file or directory; give the path of the "
+        "seating file\n"
+    )

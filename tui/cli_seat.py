@@ -422,17 +422,24 @@ def wrap_cells(text: str, width: int) -> str:
 
 
 def os_reason(error: OSError) -> str:
-    """Why a file could not be read, in the language in use for the common causes (the
-    system's own words, in English, for the rare ones)."""
+    """Why a file could not be read: the system's words (`error.strerror`), or, for the common
+    causes, the catalogue's translation of them (the message ids are the C library's words)."""
+    system = error.strerror or str(error)
     if error.errno == errno.ENOENT:
-        return pgettext("seating", "there is no such file")
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return pgettext("seating", "permission denied")
-    if error.errno == errno.EISDIR:
-        return pgettext("seating", "it is a folder")
-    if error.errno == errno.ENOTDIR:
-        return pgettext("seating", "a part of the path is not a folder")
-    return error.strerror or str(error)
+        ours = pgettext("os error", "No such file or directory")
+    elif error.errno in (errno.EACCES, errno.EPERM):
+        ours = pgettext("os error", "Permission denied")
+    elif error.errno == errno.EISDIR:
+        ours = pgettext("os error", "Is a directory")
+    elif error.errno == errno.ENOTDIR:
+        ours = pgettext("os error", "Not a directory")
+    else:
+        return system
+    # Untranslated (English), the system's own words stand, exactly as it wrote them.
+    return system if ours in _OS_WORDS else ours
+
+
+_OS_WORDS = ("No such file or directory", "Permission denied", "Is a directory", "Not a directory")
 
 
 def in_file(file: Path | str, error: object) -> str:

@@ -441,6 +441,7 @@ REFUSED: dict[str, Callable[[EventStore], object]] = {
     "pause not started": lambda s: commands.pause_round(s, 2, at=T),
     "substitute not there": lambda s: commands.substitute_player(s, 1, 1, "p05", "Sam", at=T),
     "final count": lambda s: commands.record_final(s, 1, 2, [25000, 25000, 50000], at=T),
+    "final sum": lambda s: commands.record_final(s, 1, 2, [25000] * 3 + [24000], at=T),
     "final with hands": lambda s: commands.record_final(s, 1, 1, [1, 2, 3, 4], at=T),
     "no final": lambda s: commands.record_final(s, 1, 2, None, at=T),
     "reseat others": lambda s: commands.reseat_table(s, 1, 1, ["p05", "p02", "p03", "p04"],
@@ -477,16 +478,17 @@ def test_the_log_told_and_its_problems_speak_japanese(tmp_path: Path) -> None:
     store.append({"id": "B1", "at": T, "kind": "hand", "round": 1, "table": 9,
                   "outcome": "draw"})
     store.append({"id": "B2", "at": T, "kind": "round_paused", "round": 7})
+    store.append({"id": "B3", "at": T, "kind": "mystery"})
     store.append({"id": "B4", "at": T, "kind": "correction", "target": "B9", "reason": "x"})
     with japanese():
         story = replay(store.event, store.log, warnings=["x"])
         state = commands.current_state(store)
-        # Entries told in their own words (`Entry.describe`) are core/entries.py's to translate.
-        texts = [e.text for e in story.events
-                 if e.type in ("problem", "correction") or e.data.get("voided")]
+        # Every line of the story: the entries' own words (`Entry.describe`, core/entries.py)
+        # as well as the replay's, the corrections and the problems.
+        texts = [e.text for e in story.events]
         texts += [str(p) for p in state.problems]
     assert any("無効" in t for t in texts)
-    leaks = [_leaks(t, None, "wrong player undo the void B9 B1 B2 B4 W1 C1 C2 "
+    leaks = [_leaks(t, None, "wrong player undo the void mystery B9 B1 B2 B3 B4 W1 C1 C2 "
                     "withdrawn round_paused player_withdrawn") for t in texts]
     assert [(t, w) for t, w in zip(texts, leaks, strict=True) if w] == []
 

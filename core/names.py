@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mjevent.core.i18n import _
 
@@ -42,6 +42,8 @@ class NameParts:
     family: str
     given: str
     guess: str | None = None
+    guessed_family_first: bool = field(default=False, repr=False, compare=False)
+    """The guess put the family name first (by the script): the split most likely to surprise."""
 
 
 # Lower-case words that start a family name written after the given name.
@@ -126,13 +128,15 @@ family name')
             return NameParts(name, "", _("one word: taken as the family name"))
         return NameParts(*_split_given_first(words), _("family name last"))
     if len(words) > 1:
-        return NameParts(*_split_family_first(words), reason)
+        return NameParts(*_split_family_first(words), reason, guessed_family_first=True)
     scripts = {s for s in map(_script, name) if s}
     if scripts == {"hangul"} or (scripts == {"han"} and len(name) <= 3):
         return NameParts(
-            name[0], name[1:], _("{reason}, one-character family name").format(reason=reason)
+            name[0], name[1:], _("{reason}, one-character family name").format(reason=reason),
+            guessed_family_first=True,
         )
     return NameParts(
         name, "",
         _("{reason}; no space to split at: taken as the family name").format(reason=reason),
+        guessed_family_first=True,
     )

@@ -16,9 +16,28 @@ from textual import on
 from textual.message import Message
 from textual.widgets import DataTable
 
+from mjevent.core.i18n import _
 from mjevent.tui.sheets import Column
 
-__all__ = ["SheetTable"]
+__all__ = ["SheetTable", "column"]
+
+
+def column(
+    header: str,
+    cell: Callable[[Any], str],
+    key: Callable[[Any], Any],
+    *,
+    descending: bool = False,
+    short: str = "",
+) -> Column:
+    """A `Column` of a console screen whose `header` (and `short`) are English marked `N_`:
+    the header stays English (what the column is, how it aligns), the one shown is in the
+    language in use.
+
+    >>> column("Time", str, str).label
+    'Time'
+    """
+    return Column(header, cell, key, descending, short=_(short or header))
 
 
 class SheetTable(DataTable[Text]):
@@ -74,7 +93,7 @@ class SheetTable(DataTable[Text]):
         """The key of the row under the cursor, None when the table is empty."""
         if not self.row_count:
             return None
-        row_key, _ = self.coordinate_to_cell_key(self.cursor_coordinate)
+        row_key, _column = self.coordinate_to_cell_key(self.cursor_coordinate)
         return row_key.value
 
     def current_item(self) -> Any:
@@ -98,14 +117,15 @@ class SheetTable(DataTable[Text]):
     def sort_text(self) -> str:
         """How the rows are sorted, in words ("by Total, highest first")."""
         if self.sort_index is None:
-            return "in ranking order" if self.columns_shown else ""
+            return _("in ranking order") if self.columns_shown else ""
         column = self.columns_shown[self.sort_index]
         down = column.descending ^ self.descending
         numeric = column.right
-        way = ("highest first" if down else "lowest first") if numeric else (
-            "Z to A" if down else "A to Z"
+        way = (_("highest first") if down else _("lowest first")) if numeric else (
+            _("Z to A") if down else _("A to Z")
         )
-        return f"by {column.header}, {way}"
+        # The header is English (marked where the columns are made): translated here.
+        return _("by {column}, {way}").format(column=_(column.header), way=way)
 
     def sort_by(self, index: int | None) -> None:
         """Sort by column `index` (None: the given order); the same column again reverses."""

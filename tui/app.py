@@ -116,6 +116,9 @@ class MjeventApp(App[None]):
             )
             for mode, (key, text, tip) in MODE_KEYS.items()
         ),
+        # The footer docks this key over the others' overflow, and the compositor cuts it at
+        # their edges: a two-cell character cut in half shows as blanks, so a translation of
+        # "Palette" should use one-cell characters (Japanese: half-width katakana).
         Binding(
             "ctrl+p", "command_palette", N_("Palette"), id="app.palette", priority=True,
             show=False, tooltip=N_("Search every action of this screen, and jump to a table"),

@@ -27,6 +27,10 @@ from mjevent.tui.keys import translate_bindings
 
 __all__ = ["LauncherApp"]
 
+TEXTUAL_PALETTE = N_("palette")
+"""The description of the palette key Textual adds to an app with none of its own (the
+launcher's footer shows it), for the catalogue."""
+
 
 class LauncherApp(App[Path | None]):
     """Pick a recent event or create one; returns its path (None: the director quit)."""
@@ -52,7 +56,7 @@ class LauncherApp(App[Path | None]):
     def __init__(self) -> None:
         super().__init__()
         self.sub_title = _(self.SUB_TITLE)
-        translate_bindings(self)
+        translate_bindings(self)  # Textual's own ctrl+p too: its "palette" is marked below
 
     def compose(self) -> ComposeResult:
         recent = read_recent()

@@ -123,10 +123,12 @@ def _screen_keys(app: MjeventApp) -> list[Any]:
 
 def pending_words(app: MjeventApp) -> set[str]:
     """The words of texts other branches translate (issue 16), as their code makes them now:
-    - wt/i18n-paper, tui/sheets.py: the standings' column headers and tie lines;
-    - wt/i18n-file, events/replay.py: what the log says of each entry (the log's "What");
+    - wt/i18n-paper, tui/sheets.py: the standings' column headers and tie lines, a player's
+      history (title, notes);
+    - wt/i18n-file, events/replay.py and core/state.py: what the log says of each entry (the
+      log's "What"), the problems a dialog's entry would leave;
     - wt/i18n-entry, core/game.py and core/preview.py: the hand's label ("East 1, 0 honba"),
-      the game's end, a line's error.
+      the game's end, a line's error (also the hand form's).
     """
     state = app.state
     texts = [c.label for c in standing_columns(state.rules.players, decided_by=True)]
@@ -143,6 +145,20 @@ def pending_words(app: MjeventApp) -> set[str]:
         texts += [h.after.label for h in game.hands]
         if game.state is not None:
             texts.append(game.state.label)
+    screen = app.screen
+    if isinstance(screen, HandFormDialog):
+        result = preview_line(state, screen.line)
+        texts.append(result.message if isinstance(result, LineError) else "")
+    if isinstance(screen, CommandDialog):
+        # The problems the entry would leave (core/state.py's messages): after this area's
+        # "問題: " / "受け付けられません: ".
+        try:
+            after = screen.changes.after(screen.planner(screen.values()).entry)
+            texts += [str(p) for p in after.problems]
+        except ValueError:
+            pass
+    if isinstance(screen, PlayerHistoryScreen):
+        texts += [screen.title_text, *(h.note for h in screen.lines)]
     preview = preview_line(state, LINE)
     if isinstance(preview, LineError):
         texts.append(preview.message)
@@ -220,6 +236,47 @@ async def test_no_english_on_a_japanese_screen(tmp_path: Path, sample: str, scre
             shown = text(app)
             assert CJK.search(shown)
             assert leaked(app, shown) == []
+
+
+SECONDARY: dict[str, list[str]] = {
+    "history": ["f3", "h"],
+    "replay": ["f6", "r"],
+    "void-dialog": ["f6", "v"],
+    "add-player": ["f4", "a"],
+    "rename": ["f4", "n"],
+    "check-in": ["f4", "c"],
+    "withdraw": ["f4", "w"],
+    "substitute": ["f4", "u"],
+    "hand-form": [*_keys("t1"), "enter", "f"],
+    "void-game": [*_keys("t1"), "enter", "v"],
+    "undo": [*_keys("t1"), "enter", "u"],
+    "amend": [*_keys("t1"), "enter", "a"],
+}
+"""The screens and dialogs opened from the main ones (the table after one hand)."""
+
+
+@pytest.mark.parametrize("screen", list(SECONDARY))
+async def test_no_english_on_a_japanese_dialog(tmp_path: Path, screen: str) -> None:
+    with japanese():
+        app = make_app(_event(copy_sample(tmp_path, "club.toml"), LINE))
+        async with app.run_test(size=SIZE) as pilot:
+            await _opening(SECONDARY[screen])(pilot)
+            shown = text(app)
+            assert CJK.search(shown)
+            assert leaked(app, shown) == []
+
+
+async def test_no_english_on_the_launcher(tmp_path: Path) -> None:
+    """`mjevent open` with no file, in Japanese (no recent event yet)."""
+    with japanese():
+        app = LauncherApp()
+        async with app.run_test(size=(80, 40)) as pilot:
+            await pilot.pause()
+            shown = text(app)  # type: ignore[arg-type]
+            assert "最近の大会" in shown and "Enter で開く" in shown
+            assert "作成して開く (ctrl+n)" in shown
+            allowed = KEYS | IDS | {"new", "open", "FILE", "spring", "players", "csv", "ema"}
+            assert english_words(shown, allowed) == []
 
 
 async def test_the_leak_test_sees_english(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ from mjevent.tui.widgets.table_list import TableList
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 
 from .conftest import copy_sample, fixed_clock, make_app
-from .screens_helpers import logged, settle, text, type_text
+from .screens_helpers import logged, press, settle, text, type_text
 
 SAMPLES = [pytest.param("sanma.toml", id="sanma"), pytest.param("club.toml", id="club")]
 SIZE = (80, 24)
@@ -403,8 +403,7 @@ async def test_record_and_undo_a_hand_in_japanese(tmp_path: Path) -> None:
             assert " · 南が供託 1 000 を取得" in shown
             assert "次の親: 南 山本 健太" in shown
             # WHEN Enter records it
-            await pilot.press("enter")
-            await settle(pilot)
+            await press(pilot, "enter")
             # THEN the file holds the hand, and the screen says so in Japanese
             entries = logged(sanma)
             assert len(entries) == before + 1
@@ -418,23 +417,20 @@ async def test_record_and_undo_a_hand_in_japanese(tmp_path: Path) -> None:
             assert row in shown
             # WHEN the table is opened and its last entry undone, after the confirmation
             await type_text(pilot, "t1")
-            await pilot.press("enter")
-            await settle(pilot)
+            await press(pilot, "enter")
             assert isinstance(app.screen, TableScreen)
             assert "第3回戦 · 1卓  東 Tomás Ó Briain  南 山本 健太  西 Björn Sigurðsson" in (
                 text(app)
             )
             assert "東1局 0本場" in text(app)
-            await pilot.press("u")
-            await settle(pilot)
+            await press(pilot, "u")
             assert isinstance(app.screen, ConfirmDialog)
             shown = text(app)
             assert "取り消しますか" in shown
             assert "1卓の最後の記録を取り消します:" in shown
             assert "t1 ron S<-W 3/30 r:E" in shown
             assert "はい (y)" in shown and "いいえ (n)" in shown
-            await pilot.press("y")
-            await settle(pilot)
+            await press(pilot, "y")
             # THEN a correction voids the hand, with the reason in Japanese
             entries = logged(sanma)
             assert len(entries) == before + 2

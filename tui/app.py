@@ -33,7 +33,7 @@ from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import N_, _, pgettext
+from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
@@ -283,10 +283,12 @@ class MjeventApp(App[None]):
                 f"{key.display} · {binding.tooltip or binding.description}",
                 partial(self.run_action, binding.action, key.node),
             )
+        from mjevent.tui.sheets import listed  # the standings' module: not needed to start
+
         state = self.state
         rnd = state.current_round
         for number, seats in enumerate(state.seating.get(rnd, ()), 1):
-            names = pgettext("list", ", ").join(state.name(p) for p in seats)
+            names = listed(state.name(p) for p in seats)
             yield SystemCommand(
                 _("table: Table {table}").format(table=number),
                 _("Round {round}: {names}").format(round=rnd, names=names),

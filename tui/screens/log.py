@@ -29,7 +29,7 @@ from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
-from mjevent.core.i18n import N_, _, pgettext, wind_name
+from mjevent.core.i18n import N_, _, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.events.commands import correct_entry, read_log
@@ -37,8 +37,8 @@ from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.log_view import LogFilter, LogLine, fold_upto, kind_name, log_lines
 from mjevent.tui.screens.base import EventScreen, ListScreen, console_of
-from mjevent.tui.sheets import Column, event_standings, fit, standing_columns
-from mjevent.tui.widgets.sheet_table import SheetTable, column
+from mjevent.tui.sheets import Column, event_standings, fit, listed, standing_columns
+from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
 
@@ -54,10 +54,10 @@ def _what(line: LogLine) -> str:
 def _log_columns() -> tuple[Column, ...]:
     return (
         Column("#", lambda ln: str(ln.position + 1), lambda ln: ln.position),
-        column(N_("Time"), lambda ln: ln.time, lambda ln: ln.at),
-        column(N_("Where"), lambda ln: ln.where, lambda ln: (ln.round or 0, ln.table or 0)),
-        column(N_("Kind"), lambda ln: kind_name(ln.kind), lambda ln: ln.kind),
-        column(N_("What"), _what, lambda ln: ln.text),
+        Column(N_("Time"), lambda ln: ln.time, lambda ln: ln.at),
+        Column(N_("Where"), lambda ln: ln.where, lambda ln: (ln.round or 0, ln.table or 0)),
+        Column(N_("Kind"), lambda ln: kind_name(ln.kind), lambda ln: ln.kind),
+        Column(N_("What"), _what, lambda ln: ln.text),
     )
 
 
@@ -67,10 +67,10 @@ def _detail(line: LogLine, state: EventState) -> str:
     parts.append(_what(line))
     if line.players:
         parts.append(_("Players: {names}").format(
-            names=pgettext("list", ", ").join(sorted(state.name(p) for p in line.players))))
+            names=listed(sorted(state.name(p) for p in line.players))))
     if line.corrected_by:
         parts.append(_("Corrected by: {ids}").format(
-            ids=pgettext("list", ", ").join(line.corrected_by)))
+            ids=listed(line.corrected_by)))
     parts.extend(_("Problem: {problem}").format(problem=p) for p in line.problems)
     return "\n".join(parts)
 
@@ -263,15 +263,15 @@ _WIND_HEADERS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("No
 
 def _tables_columns(seats: int) -> tuple[Column, ...]:
     def seat(i: int) -> Column:
-        return column(
+        return Column(
             _WIND_HEADERS[WINDS[i]],
             lambda row: row[1][i] if i < len(row[1]) else "",
             lambda row: row[1][i] if i < len(row[1]) else "",
         )
 
     return (
-        column(N_("Tbl"), lambda row: str(row[0]), lambda row: row[0]),
-        column(N_("State"), lambda row: row[2], lambda row: row[2]),
+        Column(N_("Tbl"), lambda row: str(row[0]), lambda row: row[0]),
+        Column(N_("State"), lambda row: row[2], lambda row: row[2]),
         *(seat(i) for i in range(seats)),
     )
 

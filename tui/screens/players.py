@@ -45,20 +45,20 @@ from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.dialogs.seating_plan import RESEAT_KEY, ReseatOffer, regenerate_form
 from mjevent.tui.players_view import PlayerRow, next_player_id, player_rows, seat_of
 from mjevent.tui.screens.base import ListScreen
-from mjevent.tui.widgets.sheet_table import SheetTable, column
+from mjevent.tui.sheets import Column
+from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["PlayersScreen"]
 
 _COLUMNS = (
-    (N_("Id"), lambda r: r.id, lambda r: r.id),
-    (N_("Name"), lambda r: r.name, lambda r: r.name.casefold()),
-    (N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),
-    (N_("Status"), lambda r: r.status, lambda r: r.status),
-    (N_("Seated"), lambda r: r.seat, lambda r: r.seat),
-    (N_("Here"), lambda r: r.here, lambda r: r.here),
+    Column(N_("Id"), lambda r: r.id, lambda r: r.id),
+    Column(N_("Name"), lambda r: r.name, lambda r: r.name.casefold()),
+    Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),
+    Column(N_("Status"), lambda r: r.status, lambda r: r.status),
+    Column(N_("Seated"), lambda r: r.seat, lambda r: r.seat),
+    Column(N_("Here"), lambda r: r.here, lambda r: r.here),
 )
-"""(header, cell, sort key) of the list's columns; made into columns when shown, in the
-language in use then."""
+"""The list's columns: English headers, shown in the language in use (`Column.label`)."""
 
 # The entry a dialog previews is never written: the command makes its own id and time.
 _ID, _AT = "preview", "1970-01-01T00:00:00+00:00"
@@ -162,8 +162,9 @@ class PlayersScreen(ListScreen):
     def show_rows(self) -> None:
         """The players that match the search, in the file's order (or the chosen sort)."""
         shown = [r for r in self.rows if r.matches(self.search)]
-        teams = any(r.team for r in self.rows)
-        columns = tuple(column(*c) for c in _COLUMNS if teams or c[0] != "Team")
+        columns = _COLUMNS if any(r.team for r in self.rows) else tuple(
+            c for c in _COLUMNS if c.header != "Team"
+        )
         self.query_one(SheetTable).show(columns, shown, lambda r: r.id)
         state = self.console.state
         active = sum(1 for r in self.rows if not r.withdrawn)

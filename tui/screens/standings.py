@@ -28,9 +28,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.i18n import N_, _, format_number, pgettext
+from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.standings import (
-    Criterion,
     Standings,
     StandingsConfigError,
     StandingsError,
@@ -43,18 +42,18 @@ from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.sheets import (
     Column,
     HistoryLine,
+    criterion_name,
     decider,
     history,
+    listed,
     points,
     standing_columns,
     team_columns,
     tie_lines,
 )
-from mjevent.tui.widgets.sheet_table import SheetTable, column
+from mjevent.tui.widgets.sheet_table import SheetTable
 
-__all__ = [
-    "PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings_view", "tiebreak_name",
-]
+__all__ = ["PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings_view"]
 
 
 @dataclass(frozen=True)
@@ -69,27 +68,6 @@ class StandingsView:
     error: str = ""
     base: Standings | None = None
     state: EventState | None = None
-
-
-def tiebreak_name(criterion: Criterion) -> str:
-    """A tiebreak criterion as the screen names it: its settings value in English
-    (`raw_sum`, as `[standings] tiebreaks` writes it), the criterion's name in Japanese."""
-    names = {
-        Criterion.TOTAL: pgettext("tiebreak", "total"),
-        Criterion.RAW_SUM: pgettext("tiebreak", "raw_sum"),
-        Criterion.FIRSTS: pgettext("tiebreak", "firsts"),
-        Criterion.BEST_GAME: pgettext("tiebreak", "best_game"),
-        Criterion.HEAD_TO_HEAD: pgettext("tiebreak", "head_to_head"),
-        Criterion.AVG_PLACE: pgettext("tiebreak", "avg_place"),
-        Criterion.GAMES: pgettext("tiebreak", "games"),
-        Criterion.LOTS: pgettext("tiebreak", "lots"),
-        Criterion.SONNEBORN_BERGER: pgettext("tiebreak", "sonneborn_berger"),
-        Criterion.DIRECT_ENCOUNTER: pgettext("tiebreak", "direct_encounter"),
-        Criterion.KOYA: pgettext("tiebreak", "koya"),
-        Criterion.BUCHHOLZ: pgettext("tiebreak", "buchholz"),
-        Criterion.SHARED: pgettext("tiebreak", "shared"),
-    }
-    return names.get(criterion, criterion.value)
 
 
 def standings_view(
@@ -130,7 +108,7 @@ def standings_view(
     if table.round > base.round:
         title = _("{title} (hidden from players until every table finishes)").format(title=title)
     notes = [_("Tiebreaks: {tiebreaks}").format(
-        tiebreaks=pgettext("list", ", ").join(tiebreak_name(c) for c in table.config.tiebreaks),
+        tiebreaks=listed(criterion_name(c) for c in table.config.tiebreaks),
     )]
     if not teams:
         notes += tie_lines(table)
@@ -300,7 +278,7 @@ class StandingsScreen(EventScreen):
 
 def _history_note(line: HistoryLine) -> str:
     chombo = _("chombo {points}").format(points=points(float(line.chombo))) if line.chombo else ""
-    return pgettext("list", ", ").join(part for part in (chombo, line.note) if part)
+    return listed(part for part in (chombo, line.note) if part)
 
 
 def _history_columns() -> tuple[Column, ...]:
@@ -311,21 +289,21 @@ def _history_columns() -> tuple[Column, ...]:
         return "" if value is None else points(float(value))
 
     return (
-        column(N_("Round"), lambda h: num(h.round), lambda h: h.round or 0, short=N_("Rd")),
-        column(N_("Table"), lambda h: num(h.table), lambda h: h.table or 0, short=N_("Tbl")),
-        column(N_("Seat"), lambda h: h.seat, lambda h: h.seat),
-        column(N_("Place"), lambda h: num(h.place), lambda h: h.place or 0, short=N_("Pl")),
-        column(
+        Column(N_("Round"), lambda h: num(h.round), lambda h: h.round or 0, short=N_("Rd")),
+        Column(N_("Table"), lambda h: num(h.table), lambda h: h.table or 0, short=N_("Tbl")),
+        Column(N_("Seat"), lambda h: h.seat, lambda h: h.seat),
+        Column(N_("Place"), lambda h: num(h.place), lambda h: h.place or 0, short=N_("Pl")),
+        Column(
             N_("Final"),
             lambda h: "" if h.final is None else format_number(h.final).replace(",", " "),
             lambda h: h.final or 0,
         ),
-        column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),
-        column(N_("Oka"), lambda h: opt_points(h.oka), lambda h: h.oka or 0),
-        column(N_("Points"), lambda h: opt_points(h.points), lambda h: h.points or 0),
-        column(N_("Running"), lambda h: points(h.running), lambda h: h.running,
+        Column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),
+        Column(N_("Oka"), lambda h: opt_points(h.oka), lambda h: h.oka or 0),
+        Column(N_("Points"), lambda h: opt_points(h.points), lambda h: h.points or 0),
+        Column(N_("Running"), lambda h: points(h.running), lambda h: h.running,
                short=N_("Total")),
-        column(N_("Note"), _history_note, lambda h: h.note),
+        Column(N_("Note"), _history_note, lambda h: h.note),
     )
 
 

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
-from mjevent.core.i18n import N_, _, format_number, ngettext, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, ngettext, wind_name
 from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState, TableGame
@@ -29,6 +29,7 @@ from mjevent.events.commands import correct_entry, entry_context, record_line
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.screens.overview import RECORD_ERRORS
+from mjevent.tui.sheets import listed
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 
 __all__ = ["TableScreen", "table_entries"]
@@ -167,7 +168,7 @@ class TableScreen(Screen[None]):
         if game.result is not None:
             r = game.result
             order = sorted(range(len(names)), key=lambda s: (r.places[s], s))
-            places = pgettext("list", ", ").join(
+            places = listed(
                 _("{place}. {name} {score} ({points})").format(
                     place=r.places[s], name=names[s], score=format_number(r.final[s]),
                     points=f"{r.points[s] / 1000:+.1f}")

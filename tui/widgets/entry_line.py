@@ -17,9 +17,9 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from mjevent.core.i18n import N_, _, format_number, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, wind_name
 from mjevent.core.preview import LineError, LinePreview
-from mjevent.core.scoring import PaymentKind
+from mjevent.core.scoring import payment_kind_name
 from mjevent.tui.keys import translate_bindings
 
 __all__ = ["EntryLine", "EntryPreview", "preview_text"]
@@ -126,21 +126,6 @@ PAYMENTS_WIDTH = 74
 """Payments go on as many lines as it takes, each at most this wide (80 columns less margins)."""
 
 
-def _what(kind: PaymentKind) -> str:
-    # The kinds' values are English words ("honba"); each is a short label of its own.
-    names = {
-        PaymentKind.HAND: pgettext("payment", "hand"),
-        PaymentKind.HONBA: pgettext("payment", "honba"),
-        PaymentKind.RIICHI: pgettext("payment", "riichi"),
-        PaymentKind.DEPOSITS: pgettext("payment", "deposits"),
-        PaymentKind.NOTEN: pgettext("payment", "noten"),
-        PaymentKind.NAGASHI: pgettext("payment", "nagashi"),
-        PaymentKind.CHOMBO: pgettext("payment", "chombo"),
-        PaymentKind.PAO: pgettext("payment", "pao"),
-    }
-    return names.get(kind, kind.value)
-
-
 def _payments(preview: LinePreview) -> list[str]:
     winds = [wind_name(s.wind) for s in preview.seats]
     parts: list[str] = []
@@ -153,7 +138,7 @@ def _payments(preview: LinePreview) -> list[str]:
         elif p.payer is not None and p.receiver is not None:
             parts.append(_("{payer} pays {receiver} {points} ({what})").format(
                 payer=winds[p.payer], receiver=winds[p.receiver], points=_number(p.points),
-                what=_what(p.what)))
+                what=payment_kind_name(p.what)))
     lines: list[str] = []
     for part in parts:
         if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= PAYMENTS_WIDTH:

@@ -19,25 +19,7 @@ from textual.widgets import DataTable
 from mjevent.core.i18n import _
 from mjevent.tui.sheets import Column
 
-__all__ = ["SheetTable", "column"]
-
-
-def column(
-    header: str,
-    cell: Callable[[Any], str],
-    key: Callable[[Any], Any],
-    *,
-    descending: bool = False,
-    short: str = "",
-) -> Column:
-    """A `Column` of a console screen whose `header` (and `short`) are English marked `N_`:
-    the header stays English (what the column is, how it aligns), the one shown is in the
-    language in use.
-
-    >>> column("Time", str, str).label
-    'Time'
-    """
-    return Column(header, cell, key, descending, short=_(short or header))
+__all__ = ["SheetTable"]
 
 
 class SheetTable(DataTable[Text]):
@@ -124,8 +106,7 @@ class SheetTable(DataTable[Text]):
         way = (_("highest first") if down else _("lowest first")) if numeric else (
             _("Z to A") if down else _("A to Z")
         )
-        # The header is English (marked where the columns are made): translated here.
-        return _("by {column}, {way}").format(column=_(column.header), way=way)
+        return _("by {column}, {way}").format(column=column.title, way=way)
 
     def sort_by(self, index: int | None) -> None:
         """Sort by column `index` (None: the given order); the same column again reverses."""

@@ -21,7 +21,6 @@ from textual.widgets import Input
 
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, HandRecorded
-from mjevent.core.preview import LineError, preview_line
 from mjevent.events.commands import read_log, record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
@@ -37,7 +36,6 @@ from mjevent.tui.screens.overview import OverviewScreen
 from mjevent.tui.screens.players import PlayersScreen
 from mjevent.tui.screens.standings import PlayerHistoryScreen, StandingsScreen
 from mjevent.tui.screens.table import TableScreen
-from mjevent.tui.sheets import standing_columns, tie_lines
 from mjevent.tui.widgets.entry_line import EntryLine
 from mjevent.tui.widgets.table_list import TableList
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
@@ -122,48 +120,26 @@ def _screen_keys(app: MjeventApp) -> list[Any]:
 
 
 def pending_words(app: MjeventApp) -> set[str]:
-    """The words of texts other branches translate (issue 16), as their code makes them now:
-    - wt/i18n-paper, tui/sheets.py: the standings' column headers and tie lines, a player's
-      history (title, notes);
-    - wt/i18n-file, events/replay.py and core/state.py: what the log says of each entry (the
-      log's "What"), the problems a dialog's entry would leave;
-    - wt/i18n-entry, core/game.py and core/preview.py: the hand's label ("East 1, 0 honba"),
-      the game's end, a line's error (also the hand form's).
+    """Words that may stay Latin though they are not names or ids:
+    - the director's own words in the file: a note's text, a penalty's or a correction's
+      reason (data, shown as typed);
+    - until wt/i18n-file is merged: the problems the entry of a dialog would leave
+      (core/state.py's messages, after this area's "問題: " / "受け付けられません: "), and the
+      replay's own words in the log's lines (events/replay.py: "note:", "no points moved"),
+      both computed in the language in use, so that once translated they allow nothing.
+    The standings' heads, the entries' lines, the hand labels and the preview's errors, which
+    other branches translate, are merged here (wt/i18n-paper, wt/i18n-entry): no allowance.
     """
-    state = app.state
-    texts = [c.label for c in standing_columns(state.rules.players, decided_by=True)]
-    texts += [c.header for c in standing_columns(state.rules.players, decided_by=True)]
-    try:
-        from mjevent.core.standings import standings_from_state
-
-        table = standings_from_state(state, state.settings.standings_config(), state.entries)
-        texts += tie_lines(table)
-    except ValueError:
-        pass
-    texts += [line.text for line in log_lines(state, list(app.session.store.log))]
-    for game in state.games.values():
-        texts += [h.after.label for h in game.hands]
-        if game.state is not None:
-            texts.append(game.state.label)
+    texts = [line.text for line in log_lines(app.state, list(app.session.store.log))]
+    for record in app.session.store.log:
+        texts += [str(record.get(key, "")) for key in ("text", "reason")]
     screen = app.screen
-    if isinstance(screen, HandFormDialog):
-        result = preview_line(state, screen.line)
-        texts.append(result.message if isinstance(result, LineError) else "")
     if isinstance(screen, CommandDialog):
-        # The problems the entry would leave (core/state.py's messages): after this area's
-        # "問題: " / "受け付けられません: ".
         try:
             after = screen.changes.after(screen.planner(screen.values()).entry)
             texts += [str(p) for p in after.problems]
         except ValueError:
             pass
-    if isinstance(screen, PlayerHistoryScreen):
-        texts += [screen.title_text, *(h.note for h in screen.lines)]
-    preview = preview_line(state, LINE)
-    if isinstance(preview, LineError):
-        texts.append(preview.message)
-    else:
-        texts += [preview.hand_label or "", preview.game_over or ""]
     return _words(texts)
 
 

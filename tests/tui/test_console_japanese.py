@@ -421,3 +421,24 @@ async def test_record_and_undo_a_hand_in_japanese(tmp_path: Path) -> None:
     # The file reads the same in English: the entries are data, not language.
     entries, problems = read_log(EventStore.open(sanma).log)
     assert problems == [] and len(entries) == before + 2
+
+
+async def test_the_event_files_language_speaks_on_every_key(tmp_path: Path) -> None:
+    """No --lang: the file's `[event] language = "ja"` is read when the console opens it (after
+    the app's keys were copied), and the app's own keys, the footer and the screens speak it."""
+    from mjevent.tui import language
+
+    sanma = copy_sample(tmp_path, "sanma.toml")
+    sanma.write_text(
+        sanma.read_text("utf-8").replace("[event]\n", '[event]\nlanguage = "ja"\n', 1), "utf-8"
+    )
+    language.start(None, {})  # as `mjevent open` starts in an English environment
+    assert i18n.language() == "en"
+    app = make_app(sanma)
+    assert i18n.language() == "ja"
+    assert _untranslated(app) == []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = text(app)
+        assert "第3回戦  ·  0/3卓 終了" in shown
+        assert "^q 終了  f1 ヘルプ  f2 一覧" in shown

@@ -443,3 +443,24 @@ async def test_the_event_files_language_speaks_on_every_key(tmp_path: Path) -> N
         shown = text(app)
         assert "第3回戦  ·  0/3卓 終了" in shown
         assert "^q 終了  f1 ヘルプ  f2 一覧" in shown
+
+
+def test_keymap_errors_in_japanese(tmp_path: Path) -> None:
+    """keymap.toml's errors name the file and the fix in Japanese; the TOML example stays."""
+    from mjevent.tui.config import KeymapError, read_keymap
+
+    bad = tmp_path / "keymap.toml"
+    bad.write_text('"table.undo" = 3\n', "utf-8")
+    with japanese(), pytest.raises(KeymapError) as caught:
+        read_keymap(bad)
+    assert str(caught.value) == (
+        f"{bad}: 'table.undo' にはキー名を引用符で囲んで書いてください。"
+        '例: "table.undo" = "ctrl+z"'
+    )
+    bad.write_text('"table.undo" = \n', "utf-8")
+    with japanese(), pytest.raises(KeymapError) as caught:
+        read_keymap(bad)
+    assert str(caught.value).startswith(f"{bad}: ")
+    assert str(caught.value).endswith(
+        '。修正方法: 割り当てを1行に1つずつ書いてください。例: "table.undo" = "ctrl+z"'
+    )

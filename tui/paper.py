@@ -257,19 +257,25 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
     blocks: list[Block] = []
     rounds = sorted(state.seating)
     players = sorted(state.players.values(), key=lambda p: (p.name.casefold(), p.id))
+    # The words every card repeats, looked up once (500 cards of 15 rounds each).
+    seats = [seat_name(s) for s in range(len(WIND_NAMES))]
+    winds = {letter: wind_name(letter) for letter in "ESWN"}
+    bye = _("bye")
+    schedule_heads = (_("Round"), _("Table"), _("Seat"))
+    report_heads = (*schedule_heads, _("Place"), _("Final"), _("Points"), _("Running"))
     for p in players:
         title = f"{p.name} ({p.id})"
         if standings is None:
             where = _where(state, p.id)
             rows = tuple(
-                (str(r), str(where[r][0]), seat_name(where[r][1])) if r in where
-                else (str(r), _("bye"), "")
+                (str(r), str(where[r][0]), seats[where[r][1]]) if r in where
+                else (str(r), bye, "")
                 for r in rounds
             )
             blocks.append(
                 Block(
                     title,
-                    (_("Round"), _("Table"), _("Seat")),
+                    schedule_heads,
                     rows,
                     BlockKind.CARD,
                     numbers=frozenset({0, 1}),
@@ -286,7 +292,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                 running += g.points
             chart.append(running)
             game_rows.append(
-                (str(g.round), str(g.table), wind_name(g.seat), str(g.place),
+                (str(g.round), str(g.table), winds.get(g.seat, g.seat), str(g.place),
                  format_number(g.final), points(g.points), points(running))
             )
         row = next((r for r in standings.rows if r.player == p.id), None)
@@ -300,8 +306,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
         blocks.append(
             Block(
                 title,
-                (_("Round"), _("Table"), _("Seat"), _("Place"), _("Final"), _("Points"),
-                 _("Running")),
+                report_heads,
                 tuple(game_rows),
                 BlockKind.CARD,
                 (note,),

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.rules import PRESETS
 from mjevent.tui.cli_new import NewEventError, create_event
 from mjevent.tui.config import read_recent
@@ -74,7 +74,7 @@ class LauncherApp(App[Path | None]):
             yield Static(Text("\n" + _("New event (the fields of mjevent new)"), style="bold"))
             for label, field, hint in (
                 (_("File"), "file", "spring-open.toml"),
-                (_("Name"), "name", _("Spring Open 2026")),
+                (pgettext("event", "Name"), "name", _("Spring Open 2026")),
                 (_("Players file"), "players", _("players.csv (optional)")),
                 (_("Date"), "date", _("2026-03-14 (optional)")),
                 (_("Venue"), "venue", _("optional")),

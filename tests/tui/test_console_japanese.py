@@ -252,6 +252,7 @@ async def test_no_english_on_the_launcher(tmp_path: Path) -> None:
             shown = text(app)  # type: ignore[arg-type]
             assert "最近の大会" in shown and "Enter で開く" in shown
             assert "作成して開く (ctrl+n)" in shown
+            assert " 大会名 " in shown  # the event's name, not a person's (氏名)
             allowed = KEYS | IDS | {"new", "open", "FILE", "spring", "players", "csv", "ema"}
             assert english_words(shown, allowed) == []
 

@@ -24,7 +24,7 @@ from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.tui.display_pages import DisplayPage, PageKind, announcement_text, display_pages
-from mjevent.tui.screens.timer import localize_bindings
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.widgets.big_clock import BigClock
 
 __all__ = ["DisplayScreen"]
@@ -60,7 +60,7 @@ class DisplayScreen(Screen[None]):
     def __init__(self, *, hide_standings: bool = False, seconds: float = ROTATE_SECONDS,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        localize_bindings(self)
+        translate_bindings(self)
         self.set_reactive(DisplayScreen.hide_standings, hide_standings)
         self.seconds = seconds
         self.pages: list[DisplayPage] = []

@@ -10,14 +10,12 @@ time, the call) the face changes colour and the terminal bell rings.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
-from textual.dom import DOMNode
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -42,10 +40,11 @@ from mjevent.events.commands import (
 )
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import listed
 from mjevent.tui.widgets.big_clock import BigClock
 
-__all__ = ["TimerScreen", "announcement", "localize_bindings", "table_lines"]
+__all__ = ["TimerScreen", "announcement", "table_lines"]
 
 TICK_SECONDS = 0.25
 """How often the face is recomputed: a displayed second is never more than a quarter late."""
@@ -146,29 +145,6 @@ def table_lines(state: EventState, round: int, now: dt.datetime) -> list[str]:
     return lines
 
 
-def localize_bindings(node: DOMNode) -> None:
-    """Show `node`'s key descriptions and tooltips in the language in use.
-
-    They are marked with `N_` in the class's `BINDINGS` (English, read at import). Textual 8
-    gives each instance its own `BindingsMap` (`DOMNode.__init__` copies the class's merged
-    bindings), and the footer, the command palette and the help read that copy: it is replaced
-    here with translated `Binding`s (frozen, so new ones), the class's left as they are.
-    Call it in `__init__`, after `super().__init__()`.
-    """
-    translated = {
-        key: [
-            dataclasses.replace(
-                b,
-                description=_(b.description) if b.description else b.description,
-                tooltip=_(b.tooltip) if b.tooltip else b.tooltip,
-            )
-            for b in bindings
-        ]
-        for key, bindings in node._bindings.key_to_bindings.items()
-    }
-    node._bindings = BindingsMap.from_keys(translated)
-
-
 class TimerScreen(Screen[None]):
     """The round clock of the current round, with the director's clock keys."""
 
@@ -198,7 +174,7 @@ class TimerScreen(Screen[None]):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        localize_bindings(self)
+        translate_bindings(self)
         self.left: TimeLeft | None = None
         self._announced: tuple[object, ...] | None = None
         self._shown: tuple[object, ...] = ()

@@ -4,21 +4,24 @@
 who substitutes), what is happening there and which pairs at it already met in an earlier
 round. `check_summary(state, up_to)` runs the seating checker (`core/seating/check.py`) over the
 event's rounds 1..`up_to` and says what it found with the players' names, not their numbers.
+`reseat_lines(state, trial, round, table, real)` says what re-seating a table that sat on other
+winds changes (`trial` is the event with the `table_reseated` entry tried on it).
 
 No Textual here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
 from mjevent.core.event import PlayerStatus
 from mjevent.core.seating.check import check
 from mjevent.core.seating.schedule import Schedule, ScheduleError
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, TableGame
 
-__all__ = ["SeatView", "TableView", "check_summary", "round_tables"]
+__all__ = ["SeatView", "TableView", "check_summary", "reseat_lines", "round_tables"]
 
 
 @dataclass(frozen=True)
@@ -155,3 +158,54 @@ def check_summary(state: EventState, up_to: int) -> list[str]:
     if teams:
         lines.append(f"Teammates at one table: {s.team_violations}")
     return lines
+
+
+def _scores(state: EventState, game: TableGame | None) -> str:
+    if game is None:
+        return "no hands yet"
+    values = game.result.final if game.result is not None else (
+        game.state.scores if game.state is not None else None
+    )
+    if values is None:
+        return "no hands yet"
+    # Thousands spaced as everywhere on screen (25 000), names left as written.
+    return ", ".join(
+        f"{state.name(p)} " + f"{v:,}".replace(",", " ")
+        for p, v in zip(game.seats, values, strict=True)
+    )
+
+
+def reseat_lines(
+    state: EventState, trial: EventState, round_: int, table: int, real: Sequence[PlayerId]
+) -> list[str]:
+    """What saying that round `round_` table `table` sat as `real` (E S W N) changes: the
+    planned and the real seats, the hands re-applied, the scores now and after (`trial` is the
+    event with the `table_reseated` entry tried on it). `ValueError` when `real` is not the
+    table's players in another order.
+    """
+    planned = state.table_seats(round_, table)
+    if planned is None:
+        raise ValueError(f"there is no table {table} in round {round_}")
+    if sorted(real) != sorted(planned):
+        raise ValueError(
+            f"round {round_} table {table} seats {' '.join(planned)}; give the same players in "
+            "the order they sat (E S W N)"
+        )
+    if tuple(real) == tuple(planned):
+        raise ValueError(
+            f"round {round_} table {table} already sits in that order: give the seats as they "
+            "really were (E S W N)"
+        )
+
+    def seats(players: Sequence[PlayerId]) -> str:
+        return ", ".join(f"{WINDS[s]} {state.name(p)}" for s, p in enumerate(players))
+
+    now, after = state.game(round_, table), trial.game(round_, table)
+    hands = len(now.hands) if now is not None else 0
+    return [
+        f"Round {round_} table {table}: planned {seats(planned)}",
+        f"sat: {seats(real)}",
+        f"{hands} hands re-applied under the seats as they sat; nothing is deleted",
+        f"scores now: {_scores(state, now)}",
+        f"after: {_scores(trial, after)}",
+    ]

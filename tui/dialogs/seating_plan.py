@@ -1,7 +1,8 @@
 """`SeatingPlanDialog`: make a seating (or a swap) from a few fields, see its cost, confirm.
 
 The seating screen's keys open one of these: generate, load a library block, import a file,
-swap two players, re-seat the rounds not yet played, seat a round by the standings. Each reads
+swap two players, re-seat the rounds not yet played, seat a round by the standings, seat the
+next stage from the standings' cut, re-seat a table that played on the wrong winds. Each reads
 its fields, asks `events/seating.py` for the plan (the same functions `mjevent seat` and
 `mjevent seating swap` call) and shows what it would write: the rounds and method, the cost
 (new repeated pairs, wind spread, table-number repeats), byes when the players do not fill the
@@ -28,22 +29,26 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
+from mjevent.core.entries import TableReseated
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.seating.imports import FORMATS
 from mjevent.core.seating.library import block_names
 from mjevent.core.seating.plan import Plan as SeatingPlan
 from mjevent.core.state import EventState
+from mjevent.events.commands import reseat_table
 from mjevent.events.seating import (
     ByesNeeded,
     ReseatNeeded,
     RoundsPlayed,
     active_roster,
     draw_text,
+    find_player,
     left_out,
     plan_cost,
     plan_generated,
     plan_import,
     plan_library,
+    plan_next_stage,
     plan_ranked,
     plan_regeneration,
     plan_swap,
@@ -52,7 +57,9 @@ from mjevent.events.seating import (
     write_plan,
     write_swap,
 )
+from mjevent.tui.changes import ChangePreview
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+from mjevent.tui.seating_view import reseat_lines
 
 __all__ = [
     "RESEAT_KEY",
@@ -65,7 +72,9 @@ __all__ = [
     "library_form",
     "ranked_form",
     "regenerate_form",
+    "reseat_table_form",
     "seating_form",
+    "stage_form",
     "swap_form",
 ]
 
@@ -260,7 +269,9 @@ def _plan_proposal(state: EventState, plan: SeatingPlan, offer: Sequence[str] = 
         + (f"; draw text {seed!r}" if isinstance(seed, str) else "")
     )
     lines = [head, *offer, *cost.lines(state.name)]
-    out = left_out(state, plan)
+    # A ranked round leaves the lowest placed out; a stage leaves out those cut (said by its
+    # own offer line, as a count: they can be most of the event).
+    out = left_out(state, plan) if plan.method in ("ranked", "swiss") else []
     if out:
         lines.append("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
     if cost.new_repeats:
@@ -491,6 +502,78 @@ def ranked_form(state: EventState) -> SeatingPlanDialog:
     )
 
 
+def stage_form(state: EventState) -> SeatingPlanDialog:
+    """`n`: seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
+    bracket (`mjevent seat FILE --next-stage`)."""
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        plan = plan_next_stage(state, seed=_seed(state, v))
+        brackets = str(plan.params["brackets"]).split("|")
+        seated = sum(len(b.split()) for b in brackets)
+        offer = [
+            f"stage {plan.params.get('stage', '?')}: brackets "
+            + "; ".join(f"{chr(65 + i)}: {len(b.split())} players" for i, b in enumerate(brackets))
+        ]
+        cut = len(active_roster(state).players) - seated
+        if cut > 0:
+            offer.append(f"cut: {cut} players are not seated in this stage")
+        return _plan_proposal(state, plan, offer)
+
+    return SeatingPlanDialog(
+        "Seat the next stage",
+        "From the standings' cut ([[standings.stages]]): each bracket seated on its own around "
+        "the earlier rounds, bracket A at the first tables.",
+        [_seed_field(state)],
+        propose,
+        state=state,
+    )
+
+
+def _real_seats(state: EventState, text: str) -> list[str]:
+    """The players typed for the seats in wind order: ids or numbers separated by spaces, or
+    names (which may hold spaces) separated by commas."""
+    parts = text.split(",") if "," in text else text.split()
+    return [find_player(state, part.strip()) for part in parts if part.strip()]
+
+
+def reseat_table_form(
+    state: EventState, trial: ChangePreview, round_: int | None = None
+) -> SeatingPlanDialog:
+    """`w`: a table that played on the wrong winds is re-seated as it sat; its logged hands are
+    re-applied under those seats, nothing deleted (`mjevent seating reseat FILE ROUND TABLE E S
+    W N`). `trial` folds the `table_reseated` entry onto the log to show the scores after."""
+    winds = " ".join("ESWN"[: state.rules.players])
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        rnd = _number(v, "round", "Round", "the round the table played")
+        table = _number(v, "table", "Table", "the table that sat on other winds")
+        typed = v.get("seats", "")
+        if not typed.strip():
+            raise ValueError(f"Sat as: give the players as they sat ({winds})")
+        real = _real_seats(state, typed)
+        entry = TableReseated(id="preview", at="", round=rnd, table=table, seats=tuple(real))
+        planned = state.table_seats(rnd, table)
+        after = trial.after(entry) if planned is not None and sorted(planned) == sorted(real) \
+            else state
+        lines = reseat_lines(state, after, rnd, table, real)
+        return Proposal(
+            tuple(lines), lambda app: app.run_command(reseat_table, rnd, table, real)
+        )
+
+    return SeatingPlanDialog(
+        "Re-seat a table that sat on the wrong winds",
+        f"Give the players as they really sat ({winds}): ids or numbers separated by spaces, or "
+        "names separated by commas.",
+        [
+            Field("round", "Round", str(round_ or state.current_round)),
+            Field("table", "Table", "1"),
+            Field("seats", "Sat as", "", winds),
+        ],
+        propose,
+        state=state,
+    )
+
+
 _FORMS: dict[str, Callable[[EventState, int], SeatingPlanDialog]] = {
     "generate": lambda state, _: generate_form(state),
     "library": lambda state, _: library_form(state),
@@ -498,6 +581,7 @@ _FORMS: dict[str, Callable[[EventState, int], SeatingPlanDialog]] = {
     "swap": swap_form,
     "regenerate": lambda state, _: regenerate_form(state),
     "ranked": lambda state, _: ranked_form(state),
+    "stage": lambda state, _: stage_form(state),
 }
 
 
@@ -520,6 +604,10 @@ SEATING_KEYS: tuple[Binding, ...] = (
             tooltip="Re-seat the rounds not yet played around the played ones"),
     Binding("k", "plan('ranked')", "Ranked", id="seating.ranked",
             tooltip="Seat one round by the standings: ranked (1-4, 5-8 ...) or Swiss"),
+    Binding("n", "plan('stage')", "Next stage", id="seating.next_stage",
+            tooltip="Seat the next stage from the standings' cut, bracket by bracket"),
+    Binding("w", "reseat_table", "Wrong winds", id="seating.reseat_table",
+            tooltip="A table played on other winds: re-seat it as it sat, its hands re-applied"),
 )
 """The seating screen's keys that open these dialogs (`SeatingScreen.action_plan`)."""
 

@@ -8,8 +8,9 @@ wind balance, table-number repeats (and teammates, when the event has teams).
 
 Keys: `[` / `]` the previous / next seated round, `c` the current round; `g` generate, `l`
 library block, `i` import, `s` swap, `r` re-seat the rounds not played, `k` seat a round by the
-standings: each opens a `SeatingPlanDialog` (`tui/dialogs/seating_plan.py`) that shows the plan
-and its cost before `ctrl+s` writes it.
+standings, `n` seat the next stage from the standings' cut, `w` re-seat a table that played on
+the wrong winds: each opens a `SeatingPlanDialog` (`tui/dialogs/seating_plan.py`) that shows the
+plan and its cost (or the scores before and after) before `ctrl+s` writes it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.state import EventState
-from mjevent.tui.dialogs.seating_plan import SEATING_KEYS, SeatingPlanDialog, seating_form
+from mjevent.events.commands import read_log
+from mjevent.tui.changes import ChangePreview
+from mjevent.tui.dialogs.seating_plan import (
+    SEATING_KEYS,
+    SeatingPlanDialog,
+    reseat_table_form,
+    seating_form,
+)
 from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.seating_view import TableView, check_summary, round_tables
 from mjevent.tui.widgets.seating_card import SeatingCard
@@ -60,8 +68,10 @@ class SeatingScreen(EventScreen):
         "rounds, c returns to the current one. The checker's summary covers rounds 1 to the "
         "round shown. g generates the seating, l loads a library block, i imports a file, s "
         "swaps two players, r re-seats the rounds not yet played, k seats a round by the "
-        "standings: each shows the plan and its cost (new repeats, wind spread, table repeats, "
-        "byes) before ctrl+s writes it."
+        "standings, n seats the next stage from the standings' cut: each shows the plan and its "
+        "cost (new repeats, wind spread, table repeats, byes) before ctrl+s writes it. w "
+        "re-seats a table that played on the wrong winds: its hands are re-applied under the "
+        "seats as they sat, with the scores before and after shown first."
     )
 
     def __init__(self) -> None:
@@ -150,6 +160,14 @@ class SeatingScreen(EventScreen):
         """Open the dialog of `form` (generate, library, import, swap, regenerate, ranked)."""
         dialog: SeatingPlanDialog = seating_form(form, self.console.state, self._current())
         self.app.push_screen(dialog)
+
+    def action_reseat_table(self) -> None:
+        """Open the wrong-winds dialog on the round shown; it tries the entry on the log as
+        read now (`ChangePreview`) to show the scores after."""
+        state = self.console.state
+        entries, problems = read_log(self.console.session.store.log)
+        trial = ChangePreview(state, entries, problems)
+        self.app.push_screen(reseat_table_form(state, trial, self._current()))
 
     def action_current(self) -> None:
         self.round = None

@@ -62,9 +62,10 @@ Tables = tuple[tuple[PlayerId, ...], ...]
 Param = str | int | float | bool
 P = TypeVar("P", str, int)
 
-GENERATOR = "mjevent-seating-1"
+GENERATOR = "mjevent-seating-2"
 """Names the generator's behaviour. Raise it when `generate` or `search` would make different
-rounds for the same request, so `verify` can say why an old entry no longer recomputes."""
+rounds for the same request, so `verify` can say why an old entry no longer recomputes.
+2: a re-seat keeps the byes of the plan it replaces (`regenerated_plan`)."""
 
 
 @dataclass(frozen=True)
@@ -442,8 +443,9 @@ def regenerated_plan(
     new players). Schedule numbers cover the roster (by the draw), then everyone else seated
     in the fixed rounds (in order of appearance), who sit out. With a roster that is not a
     multiple of the table size, the players with the most games sit out first, preferring
-    those left at a broken table (`rotate_byes`): after a withdrawal, the withdrawn player's
-    table-mates sit out, and the rest of the plan stands. The search keeps new repeated pairs
+    those left at a broken table and those the plan already had sitting out (`rotate_byes`):
+    after a withdrawal, the withdrawn player's table-mates sit out, and the rest of the plan
+    stands; re-seating that plan again keeps its byes. The search keeps new repeated pairs
     to the fewest it finds; winds continue from the played seats (`polish_winds`) and table
     numbers avoid the last two rounds' numbers.
     """
@@ -473,7 +475,18 @@ def regenerated_plan(
         [[number[p] for p in t if number.get(p, n) < size] for t in seated.get(r, ())]
         for r in range(from_round, last_round + 1)
     ]
-    broken = [frozenset(p for t in rnd if len(t) < table_size for p in t) for rnd in planned]
+    # Who the plan would rather see sit out: the table-mates of a player who left (their table
+    # cannot be filled), and those the plan already had sitting out (a re-seat on top of a
+    # re-seat with byes keeps them, instead of breaking the tables of other players: measured
+    # 28 players, p05 withdrawn, re-seated twice from round 3: 0 new repeated pairs in 0.03 s
+    # where choosing afresh gave 3 in 4 s). A player in none of the planned rounds (a late
+    # arrival) is not one of them: they have the fewest games and play first.
+    in_plan = {p for rnd in planned for t in rnd for p in t}
+    broken = [
+        frozenset(p for t in rnd if len(t) < table_size for p in t)
+        | frozenset(s for s in in_plan if rnd and s not in {p for t in rnd for p in t})
+        for rnd in planned
+    ]
     byes = rotate_byes(games, table_size, count, prefer=broken)
     active = [[s for s in range(size) if s not in set(b)] for b in byes]
     initial: list[list[list[int]]] = []

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TypeVar
 
+from mjevent.core.i18n import _
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.draw import draw_permutation
 from mjevent.core.seating.generate import GenerateSettings, generate
@@ -82,9 +83,10 @@ class Roster:
 
     def __post_init__(self) -> None:
         if len(set(self.players)) != len(self.players):
-            raise ScheduleError("the roster names a player twice")
+            raise ScheduleError(_("the roster names a player twice"))
         if sum(self.team_sizes) > len(self.players) or any(s < 1 for s in self.team_sizes):
-            raise ScheduleError(f"team sizes {list(self.team_sizes)} do not fit the roster")
+            raise ScheduleError(_("team sizes {sizes} do not fit the roster").format(
+                sizes=list(self.team_sizes)))
 
     @classmethod
     def of(
@@ -139,12 +141,14 @@ class Roster:
         """Read `roster` and `team_sizes` back."""
         raw = params.get("roster")
         if not isinstance(raw, str) or not raw.split():
-            raise ScheduleError("the entry's params have no 'roster' (ids separated by spaces)")
+            raise ScheduleError(
+                _("the entry's params have no 'roster' (ids separated by spaces)"))
         sizes = params.get("team_sizes", "")
         try:
             team_sizes = tuple(int(x) for x in str(sizes).split())
         except ValueError:
-            raise ScheduleError(f"params.team_sizes {sizes!r}: expected whole numbers") from None
+            raise ScheduleError(_("params.team_sizes {sizes!r}: expected whole numbers").format(
+                sizes=sizes)) from None
         return cls(tuple(raw.split()), team_sizes)
 
 
@@ -228,28 +232,32 @@ def library_plan(
     block = load_block(block_name)
     if block.table_size != table_size:
         raise ScheduleError(
-            f"library block {block_name} seats {block.table_size} a table; this event seats "
-            f"{table_size}: choose a k{table_size}-... block"
+            _("library block {block} seats {size} a table; this event seats {event_size}: "
+              "choose a k{event_size}-... block").format(
+                block=block_name, size=block.table_size, event_size=table_size)
         )
     if block.players != roster.size:
         raise ScheduleError(
-            f"library block {block_name} is for {block.players} players; the event has "
-            f"{roster.size} active players: choose the k{table_size}-p{roster.size} block"
+            _("library block {block} is for {players} players; the event has {active} active "
+              "players: choose the k{size}-p{active} block").format(
+                block=block_name, players=block.players, active=roster.size, size=table_size)
         )
     if block.team_size and roster.equal_team_size != block.team_size:
         raise ScheduleError(
-            f"library block {block_name} keeps teams of {block.team_size} apart: seat with "
-            f"--teams, in an event of teams of {block.team_size}"
+            _("library block {block} keeps teams of {team_size} apart: seat with --teams, in "
+              "an event of teams of {team_size}").format(
+                block=block_name, team_size=block.team_size)
         )
     if roster.team_sizes and not block.team_size:
         raise ScheduleError(
-            f"library block {block_name} does not keep teams apart: seat without --teams, "
-            "or generate the seating"
+            _("library block {block} does not keep teams apart: seat without --teams, or "
+              "generate the seating").format(block=block_name)
         )
     count = len(block.rounds) if rounds is None else rounds
     if not 1 <= count <= len(block.rounds):
         raise ScheduleError(
-            f"library block {block_name} has {len(block.rounds)} rounds; {count} were asked for"
+            _("library block {block} has {rounds} rounds; {count} were asked for").format(
+                block=block_name, rounds=len(block.rounds), count=count)
         )
     perm = draw(roster, seed_text)
     params = _common(roster, table_size, count, seed_text)
@@ -307,7 +315,7 @@ def _seat_future(
     with a few seeds (`_ATTEMPTS`), and keeps the grouping with the fewest extra meetings.
     """
     if not any(active):
-        raise ScheduleError("no player is left to seat")
+        raise ScheduleError(_("no player is left to seat"))
     starts = [initial, ()] if initial else [()]
     best: list[list[list[int]]] | None = None
     best_extra = -1
@@ -374,7 +382,7 @@ def polish_winds(
         return _wind_penalty(seats, table_size)
 
     orders = list(permutations(range(table_size)))
-    for _ in range(passes):
+    for _pass in range(passes):
         changed = False
         for r in range(fixed_rounds, len(out)):
             for t, table in enumerate(out[r]):
@@ -451,11 +459,13 @@ def regenerated_plan(
     """
     if from_round < 1 or last_round < from_round:
         raise ScheduleError(
-            f"rounds {from_round}..{last_round}: give a last round at or after the first"
+            _("rounds {first}..{last}: give a last round at or after the first").format(
+                first=from_round, last=last_round)
         )
     if roster.size < table_size:
         raise ScheduleError(
-            f"{roster.size} players cannot fill a table of {table_size}: add players first"
+            _("{players} players cannot fill a table of {size}: add players first").format(
+                players=roster.size, size=table_size)
         )
     perm = draw(roster, seed_text)
     holder = _holder(roster, perm)
@@ -523,7 +533,7 @@ def stage_plan(
     """
     before = {r: t for r, t in seated.items() if r < first_round}
     per_round: list[list[tuple[PlayerId, ...]]] = [
-        [] for _ in range(last_round - first_round + 1)
+        [] for _round in range(last_round - first_round + 1)
     ]
     for bracket in brackets:
         part = regenerated_plan(
@@ -596,8 +606,8 @@ def ranked_plan(
     n = len(standings)
     if n == 0 or n % table_size:
         raise ScheduleError(
-            f"{n} players do not fill tables of {table_size}: the lowest-placed "
-            f"{n % table_size} sit out, or add players"
+            _("{players} players do not fill tables of {size}: the lowest-placed {over} sit "
+              "out, or add players").format(players=n, size=table_size, over=n % table_size)
         )
     fixed, who = _history(seated, round_, standings)
     met = pair_counts(fixed)
@@ -656,7 +666,8 @@ def event_schedule(
     try:
         numbered = [[[index[p] for p in t] for t in rnd] for rnd in rounds]
     except KeyError as error:
-        raise ScheduleError(f"the seating names {error.args[0]!r}, who is not a player") from None
+        raise ScheduleError(_("the seating names {player!r}, who is not a player").format(
+            player=error.args[0])) from None
     byes = [
         [i for i in range(len(players)) if i not in {p for t in rnd for p in t}]
         for rnd in numbered
@@ -710,9 +721,9 @@ def swap_in_round(tables: Tables, a: PlayerId, b: PlayerId) -> Tables:
     where = {p: (t, s) for t, table in enumerate(tables) for s, p in enumerate(table)}
     for p in (a, b):
         if p not in where:
-            raise ScheduleError(f"{p} is not seated in this round")
+            raise ScheduleError(_("{player} is not seated in this round").format(player=p))
     if a == b:
-        raise ScheduleError(f"{a} cannot trade seats with themselves")
+        raise ScheduleError(_("{player} cannot trade seats with themselves").format(player=a))
     grid = [list(t) for t in tables]
     (ta, sa), (tb, sb) = where[a], where[b]
     grid[ta][sa], grid[tb][sb] = b, a
@@ -752,11 +763,13 @@ def redo(
     if method in ("ranked", "swiss"):
         order = str(params.get("standings", "")).split()
         return ranked_plan(order, k, played, first_round, swiss=method == "swiss").rounds
-    raise ScheduleError(f"a seating made by {method!r} cannot be recomputed from the file")
+    raise ScheduleError(_("a seating made by {method!r} cannot be recomputed from the file").format(
+        method=method))
 
 
 def _int(params: Mapping[str, Param], key: str) -> int:
     value = params.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ScheduleError(f"the entry's params.{key} is missing or not a whole number")
+        raise ScheduleError(_("the entry's params.{key} is missing or not a whole number").format(
+            key=key))
     return value

@@ -151,7 +151,7 @@ async def test_w_reseats_a_table_that_sat_on_the_wrong_winds(tmp_path: Path) -> 
     assert preview[6:11] == [
         "Round 1 table 1: planned E Player 1, S Player 2, W Player 3, N Player 4",
         "sat: E Player 2, S Player 1, W Player 3, N Player 4",
-        "1 hands re-applied under the seats as they sat; nothing is deleted",
+        "1 hand re-applied under the seats as they sat; nothing is deleted",
         "scores now: Player 1 30 000, Player 2 33 900, Player 3 26 100, Player 4",
         "30 000",
     ]

@@ -25,6 +25,7 @@ from textual.events import Resize
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
+from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
 from mjevent.events.commands import read_log
 from mjevent.tui.changes import ChangePreview
@@ -49,21 +50,21 @@ class SeatingScreen(EventScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "left_square_bracket", "round(-1)", "Earlier",
-            tooltip="Show the previous seated round", id="seating.round_prev",
+            "left_square_bracket", "round(-1)", N_("Earlier"),
+            tooltip=N_("Show the previous seated round"), id="seating.round_prev",
         ),
         Binding(
-            "right_square_bracket", "round(1)", "Later",
-            tooltip="Show the next seated round", id="seating.round_next",
+            "right_square_bracket", "round(1)", N_("Later"),
+            tooltip=N_("Show the next seated round"), id="seating.round_next",
         ),
         Binding(
-            "c", "current", "Current",
-            tooltip="Show the round being played now", id="seating.current",
+            "c", "current", N_("Current"),
+            tooltip=N_("Show the round being played now"), id="seating.current",
         ),
         *SEATING_KEYS,
     ]
 
-    HELP = (
+    HELP = N_(
         "Any round's tables with their seat winds and names; the bracket keys step through the "
         "rounds, c returns to the current one. The checker's summary covers rounds 1 to the "
         "round shown. g generates the seating, l loads a library block, i imports a file, s "
@@ -102,15 +103,21 @@ class SeatingScreen(EventScreen):
         self, state: EventState, rnd: int, tables: tuple[TableView, ...], summary: list[str]
     ) -> None:
         """Show round `rnd`: the title, one card per table, the checker's lines."""
-        finished = sum(1 for t in tables if t.status == "finished")
+        finished = sum(1 for t in tables if t.finished)
         rounds = sorted(state.seating)
-        title = f"Round {rnd}: {len(tables)} tables, {finished} finished"
+        title = ngettext(
+            "Round {round}: {tables} table, {finished} finished",
+            "Round {round}: {tables} tables, {finished} finished",
+            len(tables),
+        ).format(round=rnd, tables=len(tables), finished=finished)
         if not tables:
-            title = f"Round {rnd} is not seated" + (
-                f" (seated rounds: {rounds[0]}-{rounds[-1]})" if rounds else ""
+            title = (
+                _("Round {round} is not seated (seated rounds: {first}-{last})").format(
+                    round=rnd, first=rounds[0], last=rounds[-1])
+                if rounds else _("Round {round} is not seated").format(round=rnd)
             )
         if rnd == state.current_round:
-            title += " (current round)"
+            title = _("{title} (current round)").format(title=title)
         self.query_one("#seating-title", Static).update(title)
         if self.shown != (rnd, tables):
             grid = self.query_one("#seating-grid", Grid)

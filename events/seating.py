@@ -10,13 +10,14 @@ plans need (who is active, which rounds are played) and appends through
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mjevent.core.entries import SeatingSet
 from mjevent.core.event import PlayerStatus
-from mjevent.core.seating.check import check
+from mjevent.core.i18n import _, pgettext, wind_name
+from mjevent.core.seating.check import check, table_repeats_line
 from mjevent.core.seating.imports import PlayerLookup, SeatingImportError, parse_seating
 from mjevent.core.seating.plan import (
     Param,
@@ -62,6 +63,7 @@ __all__ = [
     "keeps_teams",
     "last_seed_text",
     "left_out",
+    "listed",
     "plan_cost",
     "plan_generated",
     "plan_import",
@@ -87,8 +89,11 @@ def active_roster(state: EventState, *, keep_teams: bool = False) -> Roster:
         return Roster(tuple(players))
     if not any(state.players[p].team for p in players):
         raise CommandError(
-            "no player of this event has a team, so there are no teammates to keep apart; give "
-            "players a team in the file (team = \"...\"), or seat without keeping teams apart"
+            _(
+                "no player of this event has a team, so there are no teammates to keep apart; "
+                "give players a team in the file (team = \"...\"), or seat without keeping teams "
+                "apart"
+            )
         )
     return Roster.of(players, {p: state.players[p].team for p in players})
 
@@ -103,6 +108,11 @@ def last_seed_text(state: EventState) -> str | None:
     return None
 
 
+def listed(items: Iterable[str]) -> str:
+    """Names (or pairs) in a list as the language writes one: `a, b, c`; `a、b、c`."""
+    return pgettext("seating", ", ").join(items)
+
+
 def all_players(state: EventState) -> list[str]:
     """Every player id of the event in file order (settings, then players added in the log)."""
     return list(state.players)
@@ -115,8 +125,10 @@ def find_player(state: EventState, ref: str) -> str:
     found = lookup.find(ref)
     if found is None:
         raise CommandError(
-            f"{ref!r} is not a player of this event: give an id, a name or a number 1 to "
-            f"{len(state.players)}"
+            _(
+                "{ref!r} is not a player of this event: give an id, a name or a number 1 to "
+                "{players}"
+            ).format(ref=ref, players=len(state.players))
         )
     return found
 
@@ -157,15 +169,25 @@ class ReseatNeeded:
     def lines(self, name: Callable[[str], str] = str, *, most: int = 3) -> list[str]:
         """The facts in words (at most `most` seats of withdrawn players, then a count)."""
         out = [
-            f"{name(p)} ({p}) withdrew but is still seated at round {r} table {t}"
+            _("{name} ({id}) withdrew but is still seated at round {round} table {table}").format(
+                name=name(p), id=p, round=r, table=t
+            )
             for p, r, t in self.gone[:most]
         ]
         if len(self.gone) > most:
-            out.append(f"... and {len(self.gone) - most} more seats like these")
+            out.append(
+                _("... and {count} more seats like these").format(count=len(self.gone) - most)
+            )
         if self.unseated:
             out.append(
-                f"not seated in rounds {self.from_round}-{self.last_round}: "
-                + ", ".join(f"{name(p)} ({p})" for p in self.unseated)
+                _("not seated in rounds {first}-{last}: {players}").format(
+                    first=self.from_round,
+                    last=self.last_round,
+                    players=listed(
+                        pgettext("seating", "{name} ({id})").format(name=name(p), id=p)
+                        for p in self.unseated
+                    ),
+                )
             )
         return out
 
@@ -214,7 +236,7 @@ def accepted_pairs(state: EventState) -> set[tuple[str, str]]:
               if n.text.startswith(ACCEPTED)]
     out: set[tuple[str, str]] = set()
     for pair in " ".join(texts).split():
-        a, _, b = pair.partition("+")
+        a, _plus, b = pair.partition("+")
         out.add((a, b) if a < b else (b, a))
     return out
 
@@ -234,23 +256,35 @@ class Cost:
 
     def lines(self, name: Callable[[str], str] = str) -> list[str]:
         """The cost in words, one fact a line; `name` shows a player (default: the id)."""
-        pairs = ", ".join(
-            f"{name(a)} + {name(b)} ({n}x)" for a, b, n in self.new_repeats[:6]
+        count = len(self.new_repeats)
+        pairs = listed(
+            _("{a} + {b} ({times}x)").format(a=name(a), b=name(b), times=n)
+            for a, b, n in self.new_repeats[:6]
         )
-        more = f" and {len(self.new_repeats) - 6} more" if len(self.new_repeats) > 6 else ""
-        out = [f"quality: {self.summary}"] if self.summary else []
+        more = _(" and {count} more").format(count=count - 6) if count > 6 else ""
+        quality = pgettext("seating", "quality: {summary}").format(summary=self.summary)
+        out = [quality] if self.summary else []
         out += [
-            f"new repeated pairs: {len(self.new_repeats)}"
-            + (f" ({pairs}{more})" if pairs else ""),
-            f"wind spread: {self.wind_spread} (seed-003 violations {self.wind_violations})",
-            f"table-number repeats within 3 rounds: {self.table_repeats}",
+            _("new repeated pairs: {count} ({pairs}{more})").format(
+                count=count, pairs=pairs, more=more
+            )
+            if pairs
+            else _("new repeated pairs: {count}").format(count=count),
+            _("wind spread: {spread} (seed-003 violations {violations})").format(
+                spread=self.wind_spread, violations=self.wind_violations
+            ),
+            table_repeats_line(self.table_repeats),
         ]
         if any(self.byes):
             out.append(
-                "byes: " + "; ".join(
-                    f"round {i}: {', '.join(name(p) for p in b)}"
-                    for i, b in enumerate(self.byes, self.first_round)
-                    if b
+                pgettext("seating", "byes: {rounds}").format(
+                    rounds="; ".join(
+                        pgettext("seating", "round {round}: {players}").format(
+                            round=i, players=listed(name(p) for p in b)
+                        )
+                        for i, b in enumerate(self.byes, self.first_round)
+                        if b
+                    )
                 )
             )
         return out
@@ -345,8 +379,13 @@ def verify_seating(
                 if again is None:
                     out.append(Verification(
                         entry.id, entry.first_round, count, entry.method, None,
-                        f"imported from {params.get('file', 'a file')} (sha256 {digest[:12]}...);"
-                        " give that file with --import to compare",
+                        _(
+                            "imported from {file} (sha256 {digest}...); give that file with "
+                            "--import to compare"
+                        ).format(
+                            file=params.get("file", pgettext("seating", "a file")),
+                            digest=digest[:12],
+                        ),
                     ))
                     continue
                 rounds = tuple(again)
@@ -358,11 +397,13 @@ def verify_seating(
             )
             continue
         same = tuple(rounds) == entry.rounds
-        where = f"rounds {entry.first_round}-{entry.first_round + count - 1}"
+        first, last = entry.first_round, entry.first_round + count - 1
         message = (
-            f"{where}: recomputed, identical"
+            _("rounds {first}-{last}: recomputed, identical").format(first=first, last=last)
             if same
-            else f"{where}: recomputed, DIFFERENT ({_first_difference(entry.rounds, rounds)})"
+            else _("rounds {first}-{last}: recomputed, DIFFERENT ({difference})").format(
+                first=first, last=last, difference=_first_difference(entry.rounds, rounds)
+            )
         )
         out.append(Verification(entry.id, entry.first_round, count, entry.method, same, message))
     return out
@@ -370,14 +411,20 @@ def verify_seating(
 
 def _first_difference(logged: Sequence[Tables], again: Sequence[Tables]) -> str:
     if len(logged) != len(again):
-        return f"{len(logged)} rounds logged, {len(again)} recomputed"
+        return _("{logged} rounds logged, {again} recomputed").format(
+            logged=len(logged), again=len(again)
+        )
     for r, (a, b) in enumerate(zip(logged, again, strict=True), 1):
         for t, (x, y) in enumerate(zip(a, b, strict=False), 1):
             if x != y:
-                return f"round offset {r} table {t}: logged {' '.join(x)}, recomputed {' '.join(y)}"
+                return _(
+                    "round offset {offset} table {table}: logged {logged}, recomputed {again}"
+                ).format(offset=r, table=t, logged=" ".join(x), again=" ".join(y))
         if len(a) != len(b):
-            return f"round offset {r}: {len(a)} tables logged, {len(b)} recomputed"
-    return "same rounds"
+            return _("round offset {offset}: {logged} tables logged, {again} recomputed").format(
+                offset=r, logged=len(a), again=len(b)
+            )
+    return pgettext("seating", "same rounds")
 
 
 # --- Plans from the event's state (the CLI and the console's seating screen ask these) ---------
@@ -393,11 +440,17 @@ class ByesNeeded(CommandError):
         self.players = players
         self.table_size = table_size
         self.over = players % table_size
-        who = f"the lowest-placed {self.over}" if lowest else str(self.over)
-        super().__init__(
-            f"{players} active players do not fill tables of {table_size}: {who} would sit out "
-            "each round"
-        )
+        if lowest:
+            message = _(
+                "{players} active players do not fill tables of {size}: the lowest-placed "
+                "{over} would sit out each round"
+            )
+        else:
+            message = _(
+                "{players} active players do not fill tables of {size}: {over} would sit out "
+                "each round"
+            )
+        super().__init__(message.format(players=players, size=table_size, over=self.over))
 
 
 class RoundsPlayed(CommandError):
@@ -428,8 +481,10 @@ def _whole_event(state: EventState) -> None:
     played = played_rounds(state)
     if played:
         raise RoundsPlayed(
-            f"round {played[0]} already has results; re-seat the rounds not yet played, from "
-            f"round {played[-1] + 1}",
+            _(
+                "round {round} already has results; re-seat the rounds not yet played, from "
+                "round {next}"
+            ).format(round=played[0], next=played[-1] + 1),
             played[-1] + 1,
         )
 
@@ -474,19 +529,25 @@ def plan_import(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CommandError(f"{label}: not UTF-8 text; save it as UTF-8 and import again") from None
+        raise CommandError(
+            _("{file}: not UTF-8 text; save it as UTF-8 and import again").format(file=label)
+        ) from None
     roster = active_roster(state)
     names = {p: state.name(p) for p in roster.players}
     try:
         got = parse_seating(text, roster.players, state.rules.players, names=names, fmt=fmt)
     except SeatingImportError as error:
-        message = str(error)
-        where, _, rest = message.partition(": ")
-        line = where.removeprefix("line ")
-        raise CommandError(f"{label}:{line}: {rest}" if line.isdigit() else f"{label}: {message}"
-                           ) from None
+        raise CommandError(
+            pgettext("seating", "{file}:{line}: {message}").format(
+                file=label, line=error.line, message=error.message
+            )
+        ) from None
     if rounds is not None and rounds != len(got.rounds):
-        raise CommandError(f"{label}: holds {len(got.rounds)} rounds; {rounds} were asked for")
+        raise CommandError(
+            _("{file}: holds {count} rounds; {rounds} were asked for").format(
+                file=label, count=len(got.rounds), rounds=rounds
+            )
+        )
     return imported_plan(
         roster,
         state.rules.players,
@@ -508,14 +569,17 @@ def plan_regeneration(
     played = [r for r in played_rounds(state) if r >= from_round]
     if played:
         raise RoundsPlayed(
-            f"round {played[0]} already has results: re-seat from round {played[-1] + 1} "
-            "(results are never moved; a table that sat on other winds is re-seated on its "
-            "own)",
+            _(
+                "round {round} already has results: re-seat from round {next} (results are "
+                "never moved; a table that sat on other winds is re-seated on its own)"
+            ).format(round=played[0], next=played[-1] + 1),
             played[-1] + 1,
         )
     missing = [r for r in range(1, from_round) if r not in state.seating]
     if missing:
-        raise CommandError(f"round {missing[0]} is not seated: re-seat from round {missing[0]}")
+        raise CommandError(
+            _("round {round} is not seated: re-seat from round {round}").format(round=missing[0])
+        )
     end = max(last if last is not None else max(state.seating, default=from_round), from_round)
     if roster.size % k and not byes:
         raise ByesNeeded(roster.size, k)
@@ -536,7 +600,9 @@ def plan_ranked(
     played = [r for r in played_rounds(state) if r >= target]
     if played:
         raise CommandError(
-            f"round {played[0]} already has results: seat round {played[-1] + 1} instead"
+            _("round {round} already has results: seat round {next} instead").format(
+                round=played[0], next=played[-1] + 1
+            )
         )
     roster = active_roster(state).players
     active = set(roster)
@@ -566,7 +632,7 @@ def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
     upcoming = [s for s in stages if s.rounds[0] > last_played]
     if not upcoming:
         raise CommandError(
-            "no stage left to seat: stages are set in [[standings.stages]] (docs/standings.md)"
+            _("no stage left to seat: stages are set in [[standings.stages]] (docs/standings.md)")
         )
     stage = upcoming[0]
     try:
@@ -586,8 +652,10 @@ class TablePlayed(CommandError):
         self.round = round_
         self.table = table
         super().__init__(
-            f"round {round_} table {table} already has results: seats are swapped before a "
-            "table plays; if it sat otherwise, re-seat that table as it sat"
+            _(
+                "round {round} table {table} already has results: seats are swapped before a "
+                "table plays; if it sat otherwise, re-seat that table as it sat"
+            ).format(round=round_, table=table)
         )
 
 
@@ -608,17 +676,29 @@ class Swap:
         """The changed tables (as they would sit, and as they were) and the pairs, in words."""
         winds = "ESWN"[: state.rules.players]
         out = [
-            f"round {self.round} table {t}: "
-            + "  ".join(f"{w} {state.name(p)}" for w, p in zip(winds, new, strict=True))
-            + "   (was " + " ".join(state.name(p) for p in old) + ")"
+            _("round {round} table {table}: {seats}   (was {before})").format(
+                round=self.round,
+                table=t,
+                seats="  ".join(
+                    f"{wind_name(w)} {state.name(p)}" for w, p in zip(winds, new, strict=True)
+                ),
+                before=" ".join(state.name(p) for p in old),
+            )
             for t, (old, new) in enumerate(zip(self.before, self.after, strict=True), 1)
             if old != new
         ]
         name = state.name
-        out.append(f"repeated pairs created: {len(self.created)}"
-                   + "".join(f"; {name(x)} + {name(y)} ({n}x)" for x, y, n in self.created))
-        out.append(f"repeated pairs removed: {len(self.removed)}"
-                   + "".join(f"; {name(x)} + {name(y)}" for x, y in self.removed))
+        out.append(
+            _("repeated pairs created: {count}").format(count=len(self.created))
+            + "".join(
+                _("; {a} + {b} ({times}x)").format(a=name(x), b=name(y), times=n)
+                for x, y, n in self.created
+            )
+        )
+        out.append(
+            _("repeated pairs removed: {count}").format(count=len(self.removed))
+            + "".join(_("; {a} + {b}").format(a=name(x), b=name(y)) for x, y in self.removed)
+        )
         return out
 
 
@@ -629,11 +709,13 @@ def plan_swap(state: EventState, round_: int, a: str, b: str) -> Swap:
     pa, pb = find_player(state, a), find_player(state, b)
     tables = state.seating.get(round_)
     if tables is None:
-        raise CommandError(f"round {round_} is not seated")
+        raise CommandError(pgettext("seating", "round {round} is not seated").format(round=round_))
     try:
         swapped = swap_in_round(tables, pa, pb)
     except ScheduleError as error:
-        raise CommandError(f"round {round_}: {error}") from None
+        raise CommandError(
+            pgettext("seating", "round {round}: {error}").format(round=round_, error=error)
+        ) from None
     for t, table in enumerate(tables, 1):
         game = state.game(round_, t)
         if {pa, pb} & set(table) and game is not None and (game.hands or game.finished):

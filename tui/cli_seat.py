@@ -7,7 +7,9 @@ list per round when somebody sits out); docs/seating.md describes every field.
 
 from __future__ import annotations
 
+import errno
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -17,7 +19,9 @@ from pathlib import Path
 from typing import Annotated, NoReturn, TextIO
 
 import typer
+from rich.cells import cell_len
 
+from mjevent.core.i18n import N_, _, pgettext, wind_name
 from mjevent.core.seating.check import Requirements, check
 from mjevent.core.seating.draw import apply_draw
 from mjevent.core.seating.generate import (
@@ -27,10 +31,21 @@ from mjevent.core.seating.generate import (
     reach,
     repeat_free_bound,
 )
+from mjevent.core.seating.imports import json_reason
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
 
-__all__ = ["format_text", "format_tsv", "seat", "seating_app", "seating_check"]
+__all__ = [
+    "format_text",
+    "format_tsv",
+    "in_file",
+    "os_reason",
+    "seat",
+    "seating_app",
+    "seating_check",
+    "standalone_help",
+    "wrap_cells",
+]
 
 SEAT_LABELS: dict[int, tuple[str, ...]] = {
     2: ("White", "Black"),
@@ -41,24 +56,45 @@ FORMATS = ("text", "json", "tsv")
 
 
 def _labels(k: int) -> tuple[str, ...]:
+    """The seat labels of the TSV form (Latin in every language: it is read back)."""
     return SEAT_LABELS.get(k, tuple(str(i + 1) for i in range(k)))
+
+
+def seat_labels(k: int) -> tuple[str, ...]:
+    """The seat labels people read: winds in the language in use (東 南 西 北), White and
+    Black for one-on-one, numbers beyond four seats."""
+    if k == 2:
+        return (pgettext("seat", "White"), pgettext("seat", "Black"))
+    if k in (3, 4):
+        return tuple(wind_name(w) for w in "ESWN"[:k])
+    return _labels(k)
 
 
 def format_text(schedule: Schedule) -> str:
     """One block per round, one line per table, seats labelled (E S W N), players from 1."""
-    labels = _labels(schedule.table_size)
+    labels = seat_labels(schedule.table_size)
     width = len(str(schedule.players))
     lines: list[str] = []
     for r, (rnd, bye) in enumerate(zip(schedule.rounds, schedule.byes, strict=True)):
-        lines.append(f"Round {r + 1}")
+        lines.append(pgettext("seating", "Round {round}").format(round=r + 1))
         tw = len(str(len(rnd)))
         for t, table in enumerate(rnd):
             seats = "  ".join(
                 f"{lab} {p + 1:>{width}}" for lab, p in zip(labels, table, strict=True)
             )
-            lines.append(f"  Table {t + 1:>{tw}}:  {seats}")
+            lines.append(
+                "  "
+                + pgettext("seating", "Table {number}:  {seats}").format(
+                    number=f"{t + 1:>{tw}}", seats=seats
+                )
+            )
         if bye:
-            lines.append("  bye: " + " ".join(str(p + 1) for p in bye))
+            lines.append(
+                "  "
+                + pgettext("seating", "bye: {players}").format(
+                    players=" ".join(str(p + 1) for p in bye)
+                )
+            )
     return "\n".join(lines)
 
 
@@ -104,12 +140,20 @@ class SearchProgress:
         self.shown = False
 
     def line(self, done: int, total: int, what: str = "round") -> str:
-        """The bar for step `done` of `total`: `[#####---------------] round 5 of 20, 3 s`."""
+        """The bar for step `done` of `total`: `[#####---------------] round 5 of 20, 3 s`.
+
+        `what` is the step's English name as the search reports it (marked where it is
+        named, in `generate.py`), shown in the language in use.
+        """
         filled = self.width * done // max(total, 1)
         elapsed = self.clock() - self.start
-        return (
-            f"searching [{'#' * filled}{'-' * (self.width - filled)}] {what} {done} of "
-            f"{total}, {elapsed:.0f} s"
+        shown = pgettext("progress", "round") if what == "round" else _(what)
+        return _("searching [{bar}] {what} {done} of {total}, {seconds:.0f} s").format(
+            bar="#" * filled + "-" * (self.width - filled),
+            what=shown,
+            done=done,
+            total=total,
+            seconds=elapsed,
         )
 
     def update(self, done: int, total: int) -> None:
@@ -124,7 +168,8 @@ class SearchProgress:
         text = self.line(done, total, what)
         if self.tty:
             # Padded so a shorter line wipes the end of a longer one.
-            self.stream.write("\r" + text.ljust(len(self.last_text)))
+            pad = max(0, cell_len(self.last_text) - cell_len(text))
+            self.stream.write("\r" + text + " " * pad)
         elif done == total or now - self.last_line >= 1.0 or what != self.last_what:
             self.stream.write(text + "\n")
             self.last_line = now
@@ -141,43 +186,62 @@ class SearchProgress:
             self.stream.flush()
 
 
+STANDALONE_HELP = N_(
+    "Print a seating schedule: most rounds with no repeated pair, balanced winds and tables."
+    "\n\n"
+    "When more rounds are asked than mjevent knows how to seat without a repeated pair (its "
+    "constructions and the public catalogue), it says so at once, with the best known count and "
+    "the bound, and seats the rounds it knows followed by the fewest repeats."
+)
+
+
+def standalone_help() -> str:
+    """The help of `seat` without an event file, in the language in use."""
+    return _(STANDALONE_HELP)
+
+
 def seat(
-    players: int = typer.Option(..., "--players", help="Number of players (P)."),
+    players: int = typer.Option(..., "--players", help=N_("Number of players (P).")),
     table_size: int = typer.Option(
-        4, "--table-size", help="Players per table: 4 riichi, 3 sanma, 2 one-on-one, 5+."
+        4, "--table-size", help=N_("Players per table: 4 riichi, 3 sanma, 2 one-on-one, 5+.")
     ),
-    rounds: int = typer.Option(..., "--rounds", help="Number of rounds to seat."),
+    rounds: int = typer.Option(..., "--rounds", help=N_("Number of rounds to seat.")),
     teams: int | None = typer.Option(
-        None, "--teams", help="Split players 1..P into N teams of consecutive numbers."
+        None, "--teams", help=N_("Split players 1..P into N teams of consecutive numbers.")
     ),
     team_size: int | None = typer.Option(
-        None, "--team-size", help="Teams of S consecutive numbers (pairs, trios...)."
+        None, "--team-size", help=N_("Teams of S consecutive numbers (pairs, trios...).")
     ),
     seed: str | None = typer.Option(
         None,
         "--seed",
-        help="The announced draw text: SHA-256 of it seeds the permutation of players.",
+        help=N_("The announced draw text: SHA-256 of it seeds the permutation of players."),
     ),
-    output_format: str = typer.Option("text", "--format", help="text, json or tsv."),
+    output_format: str = typer.Option("text", "--format", help=N_("text, json or tsv.")),
     max_seconds: float | None = typer.Option(
         None,
         "--max-seconds",
-        help="Stop searching after this many seconds and seat the rest at once (the result "
-        "can then differ between runs). Default: no limit.",
+        help=N_(
+            "Stop searching after this many seconds and seat the rest at once (the result "
+            "can then differ between runs). Default: no limit."
+        ),
     ),
 ) -> None:
-    """Print a seating schedule: most rounds with no repeated pair, balanced winds and tables.
-
-    When more rounds are asked than mjevent knows how to seat without a repeated pair (its
-    constructions and the public catalogue), it says so at once, with the best known count and
-    the bound, and seats the rounds it knows followed by the fewest repeats.
-    """
+    """Print a seating schedule (`STANDALONE_HELP` is its help)."""
     if output_format not in FORMATS:
-        _fail(f"--format {output_format!r}: expected one of {', '.join(FORMATS)}")
+        _fail(
+            _("--format {given!r}: expected one of {formats}").format(
+                given=output_format, formats=", ".join(FORMATS)
+            )
+        )
     if max_seconds is not None and max_seconds <= 0:
-        _fail(f"--max-seconds {max_seconds:g}: expected a number of seconds above 0")
+        _fail(
+            _("--max-seconds {given:g}: expected a number of seconds above 0").format(
+                given=max_seconds
+            )
+        )
     if teams is not None and team_size is not None:
-        _fail("--teams and --team-size both given: use one of them")
+        _fail(_("--teams and --team-size both given: use one of them"))
     try:
         team_list = (
             consecutive_teams(players, teams=teams, team_size=team_size)
@@ -212,56 +276,80 @@ def seat(
     report = check(schedule)
     bound = repeat_free_bound(players, table_size, rounds)
     typer.echo(
-        f"{report.summary.repeat_free_rounds} of {rounds} rounds are repeat-free "
-        f"(bound {bound}; source {schedule.source or 'search'})",
+        _("{repeat_free} of {rounds} rounds are repeat-free (bound {bound}; source {source})")
+        .format(
+            repeat_free=report.summary.repeat_free_rounds,
+            rounds=rounds,
+            bound=bound,
+            # The source names the route in the words the seating entry records: not language.
+            source=schedule.source or "search",
+        ),
         err=True,
     )
     typer.echo(report.summary.line(), err=True)
 
 
 seating_app = typer.Typer(
-    help="Work with seating schedules.", no_args_is_help=True, rich_markup_mode=None
+    help=N_("Work with seating schedules."), no_args_is_help=True, rich_markup_mode=None
 )
 
 
-@seating_app.command("check")
+@seating_app.command(
+    "check",
+    help=N_(
+        "Check a seating: repeats, pairs never met, winds, table numbers, teams.\n\n"
+        "Exits 1 when a requested rule is broken (teams given in the file or by option always "
+        "are requested), 2 when the file cannot be read."
+    ),
+)
 def seating_check(
     path: Annotated[
-        Path, typer.Argument(help="A seating JSON file (the `mjevent seat` form).", dir_okay=False)
+        Path,
+        typer.Argument(help=N_("A seating JSON file (the `mjevent seat` form)."), dir_okay=False),
     ],
-    teams: int | None = typer.Option(None, "--teams", help="Require N consecutive teams apart."),
-    team_size: int | None = typer.Option(
-        None, "--team-size", help="Require teams of S consecutive players apart."
+    teams: int | None = typer.Option(
+        None, "--teams", help=N_("Require N consecutive teams apart.")
     ),
-    no_repeats: bool = typer.Option(False, "--no-repeats", help="Fail if any pair meets twice."),
+    team_size: int | None = typer.Option(
+        None, "--team-size", help=N_("Require teams of S consecutive players apart.")
+    ),
+    no_repeats: bool = typer.Option(
+        False, "--no-repeats", help=N_("Fail if any pair meets twice.")
+    ),
     wind_balance: bool = typer.Option(
-        False, "--wind-balance", help="Fail if seed 003's wind rule breaks after any round."
+        False, "--wind-balance", help=N_("Fail if seed 003's wind rule breaks after any round.")
     ),
     table_rotation: bool = typer.Option(
-        False, "--table-rotation", help="Fail if anyone reuses a table number within 3 rounds."
+        False,
+        "--table-rotation",
+        help=N_("Fail if anyone reuses a table number within 3 rounds."),
     ),
     min_repeat_free: int = typer.Option(
-        0, "--min-repeat-free", help="Fail with fewer leading rounds free of repeats."
+        0, "--min-repeat-free", help=N_("Fail with fewer leading rounds free of repeats.")
     ),
 ) -> None:
-    """Check a seating: repeats, pairs never met, winds, table numbers, teams.
-
-    Exits 1 when a requested rule is broken (teams given in the file or by option always are
-    requested), 2 when the file cannot be read.
-    """
+    """Check a seating JSON file and print the checker's report (the help says the exits)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         schedule = Schedule.from_json_dict(data)
     except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror}; give the path of a seating JSON file")
+        _fail(
+            _("cannot read {path}: {reason}; give the path of a seating JSON file").format(
+                path=path, reason=os_reason(exc)
+            )
+        )
     except json.JSONDecodeError as exc:
-        _fail(f"{path}: not JSON (line {exc.lineno}: {exc.msg}); write it with `mjevent seat "
-              "--format json`")
+        _fail(
+            _(
+                "{path}: not JSON (line {line}: {reason}); write it with `mjevent seat --format "
+                "json`"
+            ).format(path=path, line=exc.lineno, reason=json_reason(exc))
+        )
     except ScheduleError as exc:
-        _fail(f"{path}: {exc}")
+        _fail(in_file(path, exc))
     if teams is not None or team_size is not None:
         if teams is not None and team_size is not None:
-            _fail("--teams and --team-size both given: use one of them")
+            _fail(_("--teams and --team-size both given: use one of them"))
         try:
             team_list = consecutive_teams(schedule.players, teams=teams, team_size=team_size)
             schedule = Schedule.build(
@@ -294,9 +382,71 @@ def _for_terminal(text: str) -> str:
     (a log or a pipe gets one line, for grep)."""
     if not sys.stderr.isatty():
         return text
-    return textwrap.fill(text, width=shutil.get_terminal_size().columns - 1)
+    return wrap_cells(text, shutil.get_terminal_size().columns - 1)
+
+
+_PIECE = re.compile(r"\s+|[!-~\u00a0-\u024f]+|.")
+"""A run of spaces, a Latin word (with its punctuation), or one other character: Japanese is
+written without spaces and may break between any two characters."""
+_NO_LINE_START = "、。，．）」』】・：；！？"  # noqa: RUF001 - the Japanese marks themselves
+
+
+def wrap_cells(text: str, width: int) -> str:
+    """`text` filled to lines of at most `width` terminal cells (a CJK character takes two).
+
+    Text of narrow characters only is filled by `textwrap`, as before; other text breaks at
+    spaces and between CJK characters, never before a closing mark (`_NO_LINE_START`).
+
+    >>> print(wrap_cells("再戦なしで組める回戦数を超えています。", 12))
+    再戦なしで組
+    める回戦数を
+    超えています。
+    """
+    if cell_len(text) == len(text):
+        return textwrap.fill(text, width=width)
+    lines: list[str] = []
+    line = ""
+    for piece in _PIECE.findall(text):
+        if piece.isspace():
+            line += " " if line else ""
+            continue
+        fits = cell_len(line + piece) <= width
+        if fits or not line.strip() or piece in _NO_LINE_START:
+            line += piece
+            continue
+        lines.append(line.rstrip())
+        line = piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def os_reason(error: OSError) -> str:
+    """Why a file could not be read: the system's words (`error.strerror`), or, for the common
+    causes, the catalogue's translation of them (the message ids are the C library's words)."""
+    system = error.strerror or str(error)
+    if error.errno == errno.ENOENT:
+        ours = pgettext("os error", "No such file or directory")
+    elif error.errno in (errno.EACCES, errno.EPERM):
+        ours = pgettext("os error", "Permission denied")
+    elif error.errno == errno.EISDIR:
+        ours = pgettext("os error", "Is a directory")
+    elif error.errno == errno.ENOTDIR:
+        ours = pgettext("os error", "Not a directory")
+    else:
+        return system
+    # Untranslated (English), the system's own words stand, exactly as it wrote them.
+    return system if ours in _OS_WORDS else ours
+
+
+_OS_WORDS = ("No such file or directory", "Permission denied", "Is a directory", "Not a directory")
+
+
+def in_file(file: Path | str, error: object) -> str:
+    """`FILE: what is wrong`, the form of every error about one file."""
+    return pgettext("seating", "{file}: {error}").format(file=file, error=error)
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: {message}").format(message=message), err=True)
     raise typer.Exit(2)

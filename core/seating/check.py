@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from mjevent.core.i18n import _, pgettext
 from mjevent.core.seating.balance import table_number_reuses
 from mjevent.core.seating.schedule import Schedule
 
@@ -159,11 +160,19 @@ class QualitySummary:
 
     def line(self) -> str:
         """A one-line summary for stderr and benchmarks."""
-        return (
-            f"{self.repeat_free_rounds}/{self.rounds} rounds repeat-free; repeats "
-            f"{self.repeats}; indirect {self.indirect}; wind violations {self.wind_violations} "
-            f"(spread {self.wind_spread}); table repeats {self.table_repeats}; team "
-            f"violations {self.team_violations}"
+        return _(
+            "{repeat_free}/{rounds} rounds repeat-free; repeats {repeats}; indirect {indirect}; "
+            "wind violations {wind_violations} (spread {wind_spread}); table repeats "
+            "{table_repeats}; team violations {team_violations}"
+        ).format(
+            repeat_free=self.repeat_free_rounds,
+            rounds=self.rounds,
+            repeats=self.repeats,
+            indirect=self.indirect,
+            wind_violations=self.wind_violations,
+            wind_spread=self.wind_spread,
+            table_repeats=self.table_repeats,
+            team_violations=self.team_violations,
         )
 
 
@@ -190,39 +199,68 @@ class CheckReport:
     def lines(self) -> list[str]:
         """The human-readable report, players numbered from 1."""
         s = self.summary
+        if self.worst_pair:
+            a, b, times = self.worst_pair
+            repeats = _(
+                "repeated pairs: {pairs} (extra meetings {extra}), worst: players {a} and {b} "
+                "met {times} times"
+            ).format(pairs=self.repeated_pairs, extra=s.repeats, a=a + 1, b=b + 1, times=times)
+        else:
+            repeats = _("repeated pairs: {pairs} (extra meetings {extra})").format(
+                pairs=self.repeated_pairs, extra=s.repeats
+            )
+        if self.worst_wind_round:
+            wind = _(
+                "wind spread: max {spread} after the last round; seed-003 violations: "
+                "{violations} (first: player {player} after round {round})"
+            ).format(
+                spread=s.wind_spread,
+                violations=s.wind_violations,
+                player=self.worst_wind_round[1] + 1,
+                round=self.worst_wind_round[0] + 1,
+            )
+        else:
+            wind = _(
+                "wind spread: max {spread} after the last round; seed-003 violations: "
+                "{violations}"
+            ).format(spread=s.wind_spread, violations=s.wind_violations)
+        if self.worst_table_repeat:
+            player, rnd, table = self.worst_table_repeat
+            tables = _(
+                "table-number repeats within 3 rounds: {repeats} (first: player {player} at "
+                "table {table} in round {round})"
+            ).format(repeats=s.table_repeats, player=player + 1, table=table + 1, round=rnd + 1)
+        else:
+            tables = table_repeats_line(s.table_repeats)
+        teams = _("team violations: {violations}").format(violations=s.team_violations)
+        teams += "".join(
+            _("; round {round}: players {a} and {b}").format(round=r + 1, a=a + 1, b=b + 1)
+            for r, a, b in self.team_violation_examples
+        )
         out = [
-            f"rounds: {s.rounds}, repeat-free: {s.repeat_free_rounds}",
-            f"repeated pairs: {self.repeated_pairs} (extra meetings {s.repeats})"
-            + (
-                f", worst: players {self.worst_pair[0] + 1} and {self.worst_pair[1] + 1} met "
-                f"{self.worst_pair[2]} times"
-                if self.worst_pair
-                else ""
+            _("rounds: {rounds}, repeat-free: {repeat_free}").format(
+                rounds=s.rounds, repeat_free=s.repeat_free_rounds
             ),
-            f"pairs never met: {self.pairs_never_met} (indirect only: {s.indirect})",
-            f"wind spread: max {s.wind_spread} after the last round; seed-003 violations: "
-            f"{s.wind_violations}"
-            + (
-                f" (first: player {self.worst_wind_round[1] + 1} after round "
-                f"{self.worst_wind_round[0] + 1})"
-                if self.worst_wind_round
-                else ""
-            ),
-            f"table-number repeats within 3 rounds: {s.table_repeats}"
-            + (
-                f" (first: player {self.worst_table_repeat[0] + 1} at table "
-                f"{self.worst_table_repeat[2] + 1} in round {self.worst_table_repeat[1] + 1})"
-                if self.worst_table_repeat
-                else ""
-            ),
-            f"team violations: {s.team_violations}"
-            + "".join(
-                f"; round {r + 1}: players {a + 1} and {b + 1}"
-                for r, a, b in self.team_violation_examples
-            ),
+            repeats,
+            never_met_line(self.pairs_never_met, s.indirect),
+            wind,
+            tables,
+            teams,
         ]
-        out.extend(f"BROKEN: {b}" for b in self.broken)
+        out.extend(pgettext("seating", "BROKEN: {rule}").format(rule=b) for b in self.broken)
         return out
+
+
+def never_met_line(never: int, indirect: int) -> str:
+    """`pairs never met: 12 (indirect only: 3)`, for every report that counts them."""
+    return _("pairs never met: {never} (indirect only: {indirect})").format(
+        never=never, indirect=indirect
+    )
+
+
+def table_repeats_line(repeats: int) -> str:
+    """`table-number repeats within 3 rounds: 2`, for every report that counts them."""
+    return _("table-number repeats within 3 rounds: {repeats}").format(repeats=repeats)
 
 
 def check(schedule: Schedule, requirements: Requirements | None = None) -> CheckReport:
@@ -303,20 +341,33 @@ def check(schedule: Schedule, requirements: Requirements | None = None) -> Check
     )
     broken: list[str] = []
     if req.no_repeats and repeated_pairs:
-        broken.append(f"no_repeats: {repeated_pairs} pairs meet more than once")
+        broken.append(
+            _("no_repeats: {pairs} pairs meet more than once").format(pairs=repeated_pairs)
+        )
     if req.min_repeat_free_rounds and rf < req.min_repeat_free_rounds:
         broken.append(
-            f"min_repeat_free_rounds: only {rf} repeat-free rounds, "
-            f"{req.min_repeat_free_rounds} required"
+            _(
+                "min_repeat_free_rounds: only {found} repeat-free rounds, {required} required"
+            ).format(found=rf, required=req.min_repeat_free_rounds)
         )
     if req.wind_balance and wind_violations:
-        broken.append(f"wind_balance: {wind_violations} player-rounds break seed 003's rule")
+        broken.append(
+            _("wind_balance: {violations} player-rounds break seed 003's rule").format(
+                violations=wind_violations
+            )
+        )
     if req.table_rotation and table_repeats:
         broken.append(
-            f"table_rotation: {table_repeats} player-rounds reuse a table number within 3 rounds"
+            _(
+                "table_rotation: {repeats} player-rounds reuse a table number within 3 rounds"
+            ).format(repeats=table_repeats)
         )
     if team_violations:
-        broken.append(f"teams: {team_violations} teammate pairs share a table")
+        broken.append(
+            _("teams: {violations} teammate pairs share a table").format(
+                violations=team_violations
+            )
+        )
     return CheckReport(
         summary=summary,
         repeated_pairs=repeated_pairs,

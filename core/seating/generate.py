@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from mjevent.core.i18n import N_, _
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.byes import plan_byes
 from mjevent.core.seating.check import meeting_matrix
@@ -178,7 +179,7 @@ def best_grouping(
             )
     if (team_size in (None, m) and m > table_size and shift_goal > 1
             and (found is None or len(found[0]) < shift_goal)):
-        _report(cfg, "shifted team rounds", 0, 1)
+        _report(cfg, N_("shifted team rounds"), 0, 1)
         rows = _shifts(table_size, m, shift_goal, cfg.shift_iterations, cfg.search.seed)
         if rows is not None:
             found = (
@@ -195,7 +196,7 @@ def best_grouping(
             for tried, plan in enumerate(plans(players, table_size)):
                 if plan.n <= have or tried >= cfg.cyclic_plans or _past(cfg.deadline):
                     break
-                _report(cfg, "cyclic base round, plan", tried + 1, cfg.cyclic_plans)
+                _report(cfg, N_("cyclic base round, plan"), tried + 1, cfg.cyclic_plans)
                 base = find_base_round(
                     plan, table_size, iterations=cfg.cyclic_iterations, seed=cfg.search.seed
                 )
@@ -332,7 +333,7 @@ def _inside_with_sitouts(m: int, k: int, wanted: int, cfg: GenerateSettings) -> 
     stored = stored_inside(m, k)
     if len(stored) >= goal or not cfg.blind or _past(cfg.deadline):
         return stored[:goal]
-    _report(cfg, "inside rounds, turned", 0, 1)
+    _report(cfg, N_("inside rounds, turned"), 0, 1)
     turned = anneal_rotational(
         m, k, goal, iterations=cfg.inside_iterations // 10, seed=cfg.search.seed
     )
@@ -345,7 +346,7 @@ def _inside_with_sitouts(m: int, k: int, wanted: int, cfg: GenerateSettings) -> 
         iterations=cfg.inside_iterations,
         seed=cfg.search.seed,
         deadline=cfg.deadline,
-        progress=(lambda done, total: _report(cfg, "inside rounds", done, total)),
+        progress=(lambda done, total: _report(cfg, N_("inside rounds"), done, total)),
     )
     return annealed if len(annealed) > len(stored) else stored
 
@@ -381,24 +382,28 @@ def generate(
     (5, 5)
     """
     cfg = settings or GenerateSettings()
-    if table_size < 2:
-        raise ScheduleError(f"table_size={table_size}: expected at least 2 seats per table")
-    if rounds < 1:
-        raise ScheduleError(f"rounds={rounds}: expected at least 1 round")
-    if players < table_size:
-        raise ScheduleError(
-            f"{players} players cannot fill a table of {table_size}: need at least {table_size}"
-        )
+    _check_request(players, table_size, rounds)
     team_tuples = tuple(tuple(int(p) for p in t) for t in teams)
     team_size = _consecutive_team_size(players, team_tuples)
     n_fixed = fixed.round_count if fixed is not None else 0
     if fixed is not None and (fixed.players != players or fixed.table_size != table_size):
         raise ScheduleError(
-            f"fixed rounds are for {fixed.players} players at tables of {fixed.table_size}, "
-            f"not {players} at {table_size}: pass the schedule of this event"
+            _(
+                "fixed rounds are for {fixed_players} players at tables of {fixed_size}, not "
+                "{players} at {size}: pass the schedule of this event"
+            ).format(
+                fixed_players=fixed.players,
+                fixed_size=fixed.table_size,
+                players=players,
+                size=table_size,
+            )
         )
     if n_fixed > rounds:
-        raise ScheduleError(f"{n_fixed} fixed rounds exceed the {rounds} rounds requested")
+        raise ScheduleError(
+            _("{fixed} fixed rounds exceed the {rounds} rounds requested").format(
+                fixed=n_fixed, rounds=rounds
+            )
+        )
 
     plan = plan_byes(players, table_size, rounds)
     byes = list(plan.byes)
@@ -499,31 +504,63 @@ without a repeated pair. Its constructions give 35 repeat-free rounds and the pu
 35; the best known is 39, the bound 39 (a 39-round schedule exists but is not built in). \
 Seating the 35, then the search adds what it can and seats the rest with the fewest repeats.'
         """
-        built = f"Its constructions give {self.built_in} repeat-free rounds" if self.built_in else (
-            "No construction covers this size"
-        )
-        catalogue = (
-            f"the public catalogue {self.catalogue}"
-            if self.catalogue is not None
-            else "the public catalogue has no count for this size"
-        )
-        if self.best_known is None:
-            known_text = f"the bound is {self.bound}"
+        if self.built_in:
+            built = _("Its constructions give {rounds} repeat-free rounds").format(
+                rounds=self.built_in
+            )
         else:
-            known_text = f"the best known is {self.best_known}, the bound {self.bound}"
+            built = _("No construction covers this size")
+        if self.catalogue is not None:
+            catalogue = _("the public catalogue {rounds}").format(rounds=self.catalogue)
+        else:
+            catalogue = _("the public catalogue has no count for this size")
+        if self.best_known is None:
+            known_text = _("the bound is {bound}").format(bound=self.bound)
+        else:
+            known_text = _("the best known is {best}, the bound {bound}").format(
+                best=self.best_known, bound=self.bound
+            )
         if self.asked > self.bound:
-            why = f" (no schedule can have more than {self.bound})"
+            why = _(" (no schedule can have more than {bound})").format(bound=self.bound)
         elif self.best_known is not None and self.asked > self.best_known:
-            why = f" (no schedule with more than {self.best_known} is known)"
+            why = _(" (no schedule with more than {best} is known)").format(best=self.best_known)
         elif self.best_known is not None and self.best_known > self.known:
-            why = f" (a {self.best_known}-round schedule exists but is not built in)"
+            why = _(" (a {best}-round schedule exists but is not built in)").format(
+                best=self.best_known
+            )
         else:
             why = ""
-        return (
-            f"{self.asked} rounds asked for {self.players} players at tables of "
-            f"{self.table_size}: more than mjevent knows how to seat without a repeated pair. "
-            f"{built} and {catalogue}; {known_text}{why}. Seating the {self.known}, then the "
-            "search adds what it can and seats the rest with the fewest repeats."
+        # The facts are clauses of their own, so a language may order them as it needs.
+        return _(
+            "{asked} rounds asked for {players} players at tables of {size}: more than mjevent "
+            "knows how to seat without a repeated pair. {built} and {catalogue}; "
+            "{known_text}{why}. Seating the {known}, then the search adds what it can and seats "
+            "the rest with the fewest repeats."
+        ).format(
+            asked=self.asked,
+            players=self.players,
+            size=self.table_size,
+            built=built,
+            catalogue=catalogue,
+            known_text=known_text,
+            why=why,
+            known=self.known,
+        )
+
+
+def _check_request(players: int, table_size: int, rounds: int) -> None:
+    """Refuse a request no schedule can meet, naming the number to change."""
+    if table_size < 2:
+        raise ScheduleError(
+            _("table_size={size}: expected at least 2 seats per table").format(size=table_size)
+        )
+    if rounds < 1:
+        raise ScheduleError(_("rounds={rounds}: expected at least 1 round").format(rounds=rounds))
+    if players < table_size:
+        raise ScheduleError(
+            _("{players} players cannot fill a table of {size}: need at least {size}").format(
+                players=players, size=table_size
+            )
         )
 
 
@@ -538,6 +575,7 @@ def reach(
     >>> reach(120, 4, 35).over_asked
     False
     """
+    _check_request(players, table_size, rounds)
     team_tuples = tuple(tuple(int(p) for p in t) for t in teams)
     team_size = _consecutive_team_size(players, team_tuples)
     built_in = 0

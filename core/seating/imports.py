@@ -31,6 +31,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.seating.balance import assign_winds
 
 __all__ = [
@@ -50,7 +51,37 @@ BYE_CELLS = ("--", "nuke", "")
 
 
 class SeatingImportError(ValueError):
-    """The text cannot be read as a seating of this event; the message names line and fix."""
+    """The text cannot be read as a seating of this event; the message names line and fix.
+
+    `line` is the line of the file (from 1) and `message` what is wrong there and the fix, so
+    a caller can put the file's name in front without reading the text apart.
+    """
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(
+            pgettext("seating", "line {line}: {message}").format(line=line, message=message)
+        )
+
+
+JSON_REASONS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid \\escape"),
+    N_("Invalid control character at"),
+)
+"""The reasons Python's json module gives (`JSONDecodeError.msg`), marked so that a file that
+is not JSON is explained in the user's language (`json_reason`)."""
+
+
+def json_reason(error: json.JSONDecodeError) -> str:
+    """Why `error`'s text is not JSON, in the language in use (`Expecting value`)."""
+    return _(error.msg)
 
 
 @dataclass(frozen=True)
@@ -99,17 +130,25 @@ class PlayerLookup:
         ref = ref.strip()
         if ref.isdigit():
             raise SeatingImportError(
-                f"line {line}: player number {int(ref)} is out of range: this event has "
-                f"players 1 to {len(self.roster)}"
+                line,
+                _(
+                    "player number {number} is out of range: this event has players 1 to "
+                    "{players}"
+                ).format(number=int(ref), players=len(self.roster)),
             )
         if len(self.by_fold.get(ref.casefold(), [])) > 1:
             raise SeatingImportError(
-                f"line {line}: {ref!r} is the name of {len(self.by_fold[ref.casefold()])} "
-                "players: name them by id"
+                line,
+                _("{ref!r} is the name of {count} players: name them by id").format(
+                    ref=ref, count=len(self.by_fold[ref.casefold()])
+                ),
             )
         raise SeatingImportError(
-            f"line {line}: {ref!r} is not a player of this event (give an id, a name or a "
-            f"number 1 to {len(self.roster)})"
+            line,
+            _(
+                "{ref!r} is not a player of this event (give an id, a name or a number 1 to "
+                "{players})"
+            ).format(ref=ref, players=len(self.roster)),
         )
 
 
@@ -137,7 +176,7 @@ def detect_format(text: str, table_size: int) -> str:
         return "json"
     lines = [line for _, line in _lines(text)]
     if not lines:
-        raise SeatingImportError("line 1: the file holds no seating (it is empty)")
+        raise SeatingImportError(1, _("the file holds no seating (it is empty)"))
     if lines[0].replace(" ", "").lower().startswith("round,table"):
         return "csv"
     cell = re.compile(r"^(\d+[ESWN]?|--|nuke)$")
@@ -168,7 +207,9 @@ def parse_seating(
     """
     if fmt not in FORMATS:
         raise SeatingImportError(
-            f"line 1: unknown format {fmt!r}: use one of {', '.join(FORMATS)}"
+            1, _("unknown format {fmt!r}: use one of {formats}").format(
+                fmt=fmt, formats=", ".join(FORMATS)
+            )
         )
     chosen = detect_format(text, table_size) if fmt == "auto" else fmt
     players = PlayerLookup(roster, names or {})
@@ -182,7 +223,7 @@ def parse_seating(
     }[chosen]
     rounds = reader(text, players, table_size)
     if not rounds:
-        raise SeatingImportError("line 1: the file holds no round")
+        raise SeatingImportError(1, _("the file holds no round"))
     _check_whole(rounds, roster)
     return ImportedSeating(tuple(rounds), chosen)
 
@@ -193,9 +234,12 @@ def _check_whole(rounds: Sequence[Tables], roster: Sequence[PlayerId]) -> None:
     if missing:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
         raise SeatingImportError(
-            f"line 1: {len(missing)} of the event's players are never seated ({shown}): the "
-            f"file is for {len(seated)} players, the event has {len(roster)}; seat everyone, "
-            "or withdraw the missing players first"
+            1,
+            _(
+                "{missing} of the event's players are never seated ({shown}): the file is for "
+                "{seated} players, the event has {players}; seat everyone, or withdraw the "
+                "missing players first"
+            ).format(missing=len(missing), shown=shown, seated=len(seated), players=len(roster)),
         )
 
 
@@ -210,15 +254,17 @@ class _Round:
 
     def add(self, table: Sequence[PlayerId], line: int) -> None:
         if len(table) != self.table_size:
-            raise SeatingImportError(
-                f"line {line}: round {self.number} table {len(self.tables) + 1} has "
-                f"{len(table)} players; tables seat {self.table_size}"
-            )
+            raise SeatingImportError(line, _table_size_error(
+                self.number, len(self.tables) + 1, len(table), self.table_size
+            ))
         for p in table:
             if p in self.where:
                 raise SeatingImportError(
-                    f"line {line}: {p} is seated twice in round {self.number} (also on line "
-                    f"{self.where[p]}); each player sits at one table a round"
+                    line,
+                    _(
+                        "{player} is seated twice in round {round} (also on line {other}); each "
+                        "player sits at one table a round"
+                    ).format(player=p, round=self.number, other=self.where[p]),
                 )
             self.where[p] = line
         self.tables.append(tuple(table))
@@ -227,12 +273,21 @@ class _Round:
         return tuple(self.tables)
 
 
+def _table_size_error(round_: int, table: int, count: int, size: int) -> str:
+    return _("round {round} table {table} has {count} players; tables seat {size}").format(
+        round=round_, table=table, count=count, size=size
+    )
+
+
 def _chunks(refs: Sequence[PlayerId], rnd: _Round, line: int) -> None:
     k = rnd.table_size
     if len(refs) % k:
         raise SeatingImportError(
-            f"line {line}: round {rnd.number} names {len(refs)} players, not a multiple of "
-            f"{k}: the last table has {len(refs) % k}"
+            line,
+            _(
+                "round {round} names {count} players, not a multiple of {size}: the last table "
+                "has {last}"
+            ).format(round=rnd.number, count=len(refs), size=k, last=len(refs) % k),
         )
     for i in range(0, len(refs), k):
         rnd.add(refs[i:i + k], line)
@@ -254,9 +309,11 @@ def _read_letters(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     roster = players.roster
     if len(letters) != len(roster):
         raise SeatingImportError(
-            f"line {lines[0][0] if lines else 1}: the file uses {len(letters)} letters, the "
-            f"event has {len(roster)} players: one letter a player (the letters sorted, A-Z "
-            "then a-z, are the players in the event's order)"
+            lines[0][0] if lines else 1,
+            _(
+                "the file uses {letters} letters, the event has {players} players: one letter a "
+                "player (the letters sorted, A-Z then a-z, are the players in the event's order)"
+            ).format(letters=len(letters), players=len(roster)),
         )
     who = dict(zip(letters, roster, strict=True))
     out: list[Tables] = []
@@ -265,8 +322,9 @@ def _read_letters(text: str, players: PlayerLookup, k: int) -> list[Tables]:
         for group in raw.split():
             if not group.isalpha():
                 raise SeatingImportError(
-                    f"line {line}: {group!r} is not a group of letters (seed 003's notation: "
-                    "ABCD EFGH ...)"
+                    line,
+                    _("{group!r} is not a group of letters (seed 003's notation: ABCD EFGH ...)")
+                    .format(group=group),
                 )
             rnd.add([who[c] for c in group], line)
         out.append(rnd.done())
@@ -280,7 +338,10 @@ def _split_table(raw: str, players: PlayerLookup, k: int, line: int) -> list[Pla
         # Each piece may join its neighbours into one name, so the ways to read a line grow
         # with its dashes: a line this long is no table, and is refused before it is tried.
         raise SeatingImportError(
-            f"line {line}: {len(parts) - 1} dashes; a table line is a-b-c-d ({k} players)"
+            line,
+            _("{dashes} dashes; a table line is a-b-c-d ({size} players)").format(
+                dashes=len(parts) - 1, size=k
+            ),
         )
     found: list[list[PlayerId]] = []
 
@@ -303,18 +364,24 @@ def _split_table(raw: str, players: PlayerLookup, k: int, line: int) -> list[Pla
         return found[0]
     if len(found) > 1:
         raise SeatingImportError(
-            f"line {line}: {raw.strip()!r} can be read in more than one way: name the players "
-            "by id"
+            line,
+            _("{text!r} can be read in more than one way: name the players by id").format(
+                text=raw.strip()
+            ),
         )
     for piece in parts:
         if not piece.strip():
             raise SeatingImportError(
-                f"line {line}: {raw.strip()!r} has an empty place between two '-': a-b-c-d"
+                line,
+                _("{text!r} has an empty place between two '-': a-b-c-d").format(
+                    text=raw.strip()
+                ),
             )
         players.get(piece, line)  # names the first piece that is no player
     raise SeatingImportError(
-        f"line {line}: {raw.strip()!r} names {len(parts)} players; tables seat {k} "
-        "(a-b-c-d, in seat order E S W N)"
+        line,
+        _("{text!r} names {count} players; tables seat {size} (a-b-c-d, in seat order E S W N)")
+        .format(text=raw.strip(), count=len(parts), size=k),
     )
 
 
@@ -344,25 +411,36 @@ def _read_csv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
         cells = [c.strip() for c in raw.split(",")]
         if len(cells) != 2 + k:
             raise SeatingImportError(
-                f"line {line}: {len(cells)} cells; a row is round,table and {k} players"
+                line,
+                _("{cells} cells; a row is round,table and {size} players").format(
+                    cells=len(cells), size=k
+                ),
             )
         try:
             r, t = int(cells[0]), int(cells[1])
         except ValueError:
             raise SeatingImportError(
-                f"line {line}: round and table must be whole numbers, got {cells[0]!r}, "
-                f"{cells[1]!r}"
+                line,
+                _("round and table must be whole numbers, got {round!r}, {table!r}").format(
+                    round=cells[0], table=cells[1]
+                ),
             ) from None
         rnd = rounds.setdefault(r, _Round(r, k))
         if t != len(rnd.tables) + 1:
             raise SeatingImportError(
-                f"line {line}: table {t} of round {r} comes after table {len(rnd.tables)}; "
-                "list tables 1, 2, ... in order"
+                line,
+                _(
+                    "table {table} of round {round} comes after table {previous}; list tables "
+                    "1, 2, ... in order"
+                ).format(table=t, round=r, previous=len(rnd.tables)),
             )
         rnd.add([players.get(c, line) for c in cells[2:]], line)
     if sorted(rounds) != list(range(1, len(rounds) + 1)):
         raise SeatingImportError(
-            f"line {lines[-1][0]}: rounds {sorted(rounds)}: number them 1, 2, ... without gaps"
+            lines[-1][0],
+            _("rounds {rounds}: number them 1, 2, ... without gaps").format(
+                rounds=sorted(rounds)
+            ),
         )
     return [rounds[r].done() for r in sorted(rounds)]
 
@@ -371,22 +449,31 @@ def _read_json(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SeatingImportError(f"line {error.lineno}: not JSON ({error.msg})") from None
+        raise SeatingImportError(
+            error.lineno, _("not JSON ({reason})").format(reason=json_reason(error))
+        ) from None
     raw = data.get("rounds") if isinstance(data, dict) else None
     if not isinstance(raw, list):
-        raise SeatingImportError('line 1: a JSON seating needs "rounds": [[[ids...], ...], ...]')
+        raise SeatingImportError(1, _('a JSON seating needs "rounds": [[[ids...], ...], ...]'))
     if isinstance(data.get("table_size"), int) and data["table_size"] != k:
         raise SeatingImportError(
-            f"line 1: the file seats {data['table_size']} a table; this event seats {k}"
+            1,
+            _("the file seats {file_size} a table; this event seats {size}").format(
+                file_size=data["table_size"], size=k
+            ),
         )
     out: list[Tables] = []
     for r, tables in enumerate(raw, 1):
         rnd = _Round(r, k)
         if not isinstance(tables, list):
-            raise SeatingImportError(f"line 1: round {r} must be a list of tables")
+            raise SeatingImportError(
+                1, _("round {round} must be a list of tables").format(round=r)
+            )
         for table in tables:
             if not isinstance(table, list):
-                raise SeatingImportError(f"line 1: round {r} has a table that is not a list")
+                raise SeatingImportError(
+                    1, _("round {round} has a table that is not a list").format(round=r)
+                )
             rnd.add([players.get(str(p), 1) for p in table], 1)
         out.append(rnd.done())
     return out
@@ -397,8 +484,11 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     roster = players.roster
     if len(lines) != len(roster):
         raise SeatingImportError(
-            f"line {lines[-1][0]}: the grid has {len(lines)} lines, the event has "
-            f"{len(roster)} players: one line a player, in the event's player order"
+            lines[-1][0] if lines else 1,
+            _(
+                "the grid has {lines} lines, the event has {players} players: one line a "
+                "player, in the event's player order"
+            ).format(lines=len(lines), players=len(roster)),
         )
     grid = [(line, raw.split("\t")) for line, raw in lines]
     width = len(grid[0][1])
@@ -411,8 +501,11 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     for (line, cells), player in zip(grid, roster, strict=True):
         if len(cells) != width:
             raise SeatingImportError(
-                f"line {line}: {len(cells)} rounds; line {grid[0][0]} has {width}: one column "
-                "a round, every line the same"
+                line,
+                _(
+                    "{count} rounds; line {first} has {width}: one column a round, every line "
+                    "the same"
+                ).format(count=len(cells), first=grid[0][0], width=width),
             )
         for r, raw in enumerate(cells):
             value = raw.strip()
@@ -421,16 +514,20 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
             m = cell.match(value)
             if not m:
                 raise SeatingImportError(
-                    f"line {line}: round {r + 1}: {value!r} is not a table number (or -- for a "
-                    "bye)"
+                    line,
+                    _("round {round}: {value!r} is not a table number (or -- for a bye)").format(
+                        round=r + 1, value=value
+                    ),
                 )
             has_wind = bool(m.group(2))
             if winds_given is None:
                 winds_given = has_wind
             elif winds_given != has_wind:
                 raise SeatingImportError(
-                    f"line {line}: round {r + 1}: {value!r}: give a wind on every cell or on "
-                    "none"
+                    line,
+                    _("round {round}: {value!r}: give a wind on every cell or on none").format(
+                        round=r + 1, value=value
+                    ),
                 )
             seat = WINDS.index(m.group(2)) if has_wind else None
             placed[r].setdefault(int(m.group(1)), []).append((seat, player, line))
@@ -439,23 +536,25 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
         numbers = sorted(tables)
         if numbers != list(range(1, len(numbers) + 1)):
             raise SeatingImportError(
-                f"line {grid[0][0]}: round {r + 1} uses tables {numbers}: number them 1, 2, ... "
-                "without gaps"
+                grid[0][0],
+                _("round {round} uses tables {numbers}: number them 1, 2, ... without gaps")
+                .format(round=r + 1, numbers=numbers),
             )
         rnd: list[tuple[PlayerId, ...]] = []
         for t in numbers:
             members = tables[t]
             if len(members) != k:
                 raise SeatingImportError(
-                    f"line {members[-1][2]}: round {r + 1} table {t} has {len(members)} "
-                    f"players; tables seat {k}"
+                    members[-1][2], _table_size_error(r + 1, t, len(members), k)
                 )
             if winds_given:
                 seats = sorted(members, key=lambda m: m[0] or 0)
                 if [m[0] for m in seats] != list(range(k)):
                     raise SeatingImportError(
-                        f"line {members[-1][2]}: round {r + 1} table {t}: each wind "
-                        f"{WINDS[:k]} once"
+                        members[-1][2],
+                        _("round {round} table {table}: each wind {winds} once").format(
+                            round=r + 1, table=t, winds=WINDS[:k]
+                        ),
                     )
                 rnd.append(tuple(m[1] for m in seats))
             else:
@@ -499,4 +598,6 @@ def export_seating(
             for rnd in rounds
         ]
         return "\n".join("\t".join(w.get(p, "--") for w in where) for p in players)
-    raise SeatingImportError(f"line 1: unknown export format {fmt!r}: use tsv, csv or json")
+    raise SeatingImportError(
+        1, _("unknown export format {fmt!r}: use tsv, csv or json").format(fmt=fmt)
+    )

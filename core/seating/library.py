@@ -13,6 +13,7 @@ import base64
 import zlib
 from dataclasses import dataclass
 
+from mjevent.core.i18n import _
 from mjevent.core.seating.library_blocks import BLOCKS
 from mjevent.core.seating.schedule import Round, Schedule, ScheduleError, consecutive_teams
 
@@ -74,7 +75,7 @@ def decode_block(name: str, text: str) -> Block:
     >>> b.rounds, b.origin
     ((((0, 1), (2, 3)), ((0, 2), (3, 1))), 'example')
     """
-    header, _, payload = text.partition("|")
+    header, _sep, payload = text.partition("|")
     p_s, k_s, t_s, r_s, origin = header.split(",", 4)
     players, k, team, rounds = int(p_s), int(k_s), int(t_s), int(r_s)
     raw = zlib.decompress(base64.b64decode(payload))
@@ -82,7 +83,11 @@ def decode_block(name: str, text: str) -> Block:
     values = [int.from_bytes(raw[i : i + width], "big") for i in range(0, len(raw), width)]
     per_round = players // k * k
     if len(values) != per_round * rounds:
-        raise ScheduleError(f"library block {name} is damaged: {len(values)} seats stored")
+        raise ScheduleError(
+            _("library block {name} is damaged: {seats} seats stored").format(
+                name=name, seats=len(values)
+            )
+        )
     out: list[Round] = []
     for r in range(rounds):
         chunk = values[r * per_round : (r + 1) * per_round]
@@ -106,7 +111,9 @@ def load_block(name: str) -> Block:
         text = BLOCKS[name]
     except KeyError:
         raise ScheduleError(
-            f"no library block named {name!r}: choose one of {', '.join(block_names())}"
+            _("no library block named {name!r}: choose one of {names}").format(
+                name=name, names=", ".join(block_names())
+            )
         ) from None
     return decode_block(name, text)
 

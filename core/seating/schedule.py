@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.i18n import _
+
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
 
@@ -46,27 +48,35 @@ class Schedule:
 
     def __post_init__(self) -> None:
         if self.players < 1:
-            raise ScheduleError(f"players={self.players}: expected at least 1 player")
+            raise ScheduleError(
+                _("players={players}: expected at least 1 player").format(players=self.players)
+            )
         if self.table_size < 2:
             raise ScheduleError(
-                f"table_size={self.table_size}: expected at least 2 seats per table"
+                _("table_size={size}: expected at least 2 seats per table").format(
+                    size=self.table_size
+                )
             )
         if len(self.byes) != len(self.rounds):
             raise ScheduleError(
-                f"{len(self.byes)} bye lists for {len(self.rounds)} rounds: give one bye list "
-                "(possibly empty) per round"
+                _(
+                    "{byes} bye lists for {rounds} rounds: give one bye list (possibly empty) "
+                    "per round"
+                ).format(byes=len(self.byes), rounds=len(self.rounds))
             )
         if not 0 <= self.fixed_rounds <= len(self.rounds):
             raise ScheduleError(
-                f"fixed_rounds={self.fixed_rounds}: expected 0..{len(self.rounds)}"
+                _("fixed_rounds={fixed}: expected 0..{rounds}").format(
+                    fixed=self.fixed_rounds, rounds=len(self.rounds)
+                )
             )
         for r, (tables, bye) in enumerate(zip(self.rounds, self.byes, strict=True)):
             seen: set[int] = set()
             for t, table in enumerate(tables):
                 if len(table) != self.table_size:
                     raise ScheduleError(
-                        f"round {r + 1} table {t + 1} has {len(table)} players: expected "
-                        f"{self.table_size}"
+                        _("round {round} table {table} has {count} players: expected {size}")
+                        .format(round=r + 1, table=t + 1, count=len(table), size=self.table_size)
                     )
                 for p in table:
                     self._check_player(p, r, seen)
@@ -77,17 +87,25 @@ class Schedule:
             for p in team:
                 if not 0 <= p < self.players or p in members:
                     raise ScheduleError(
-                        f"team {list(team)}: player {p} is out of range or in two teams"
+                        _("team {team}: player {player} is out of range or in two teams").format(
+                            team=list(team), player=p
+                        )
                     )
                 members.add(p)
 
     def _check_player(self, p: int, r: int, seen: set[int]) -> None:
         if not 0 <= p < self.players:
             raise ScheduleError(
-                f"round {r + 1}: player {p + 1} is not in 1..{self.players}"
+                _("round {round}: player {player} is not in 1..{players}").format(
+                    round=r + 1, player=p + 1, players=self.players
+                )
             )
         if p in seen:
-            raise ScheduleError(f"round {r + 1}: player {p + 1} is seated twice")
+            raise ScheduleError(
+                _("round {round}: player {player} is seated twice").format(
+                    round=r + 1, player=p + 1
+                )
+            )
         seen.add(p)
 
     @classmethod
@@ -145,7 +163,9 @@ class Schedule:
         """The same schedule with player `p` renamed `mapping[p]` (a permutation)."""
         if sorted(mapping) != list(range(self.players)):
             raise ScheduleError(
-                f"relabelling needs a permutation of 0..{self.players - 1}, got {list(mapping)}"
+                _("relabelling needs a permutation of 0..{last}, got {mapping}").format(
+                    last=self.players - 1, mapping=list(mapping)
+                )
             )
         return Schedule(
             self.players,
@@ -186,7 +206,10 @@ class Schedule:
             raw_rounds = data["rounds"]
         except (KeyError, TypeError, ValueError) as exc:
             raise ScheduleError(
-                f"seating JSON needs integer 'players', 'table_size' and a 'rounds' list ({exc})"
+                _(
+                    "seating JSON needs integer 'players', 'table_size' and a 'rounds' list "
+                    "({detail})"
+                ).format(detail=exc)
             ) from exc
         try:
             rounds = [[[int(p) - 1 for p in t] for t in rnd] for rnd in raw_rounds]
@@ -200,13 +223,15 @@ class Schedule:
             fixed = int(data.get("fixed_rounds", 0))
         except (TypeError, ValueError) as exc:
             raise ScheduleError(
-                f"seating JSON: 'rounds', 'bye' and 'teams' must be lists of lists of player "
-                f"numbers ({exc})"
+                _(
+                    "seating JSON: 'rounds', 'bye' and 'teams' must be lists of lists of player "
+                    "numbers ({detail})"
+                ).format(detail=exc)
             ) from exc
         if byes is not None and len(byes) != len(rounds):
             raise ScheduleError(
-                f"seating JSON has {len(byes)} 'bye' lists for {len(rounds)} rounds: give one "
-                "per round"
+                _("seating JSON has {byes} 'bye' lists for {rounds} rounds: give one per round")
+                .format(byes=len(byes), rounds=len(rounds))
             )
         return cls.build(players, table_size, rounds, byes, teams=teams, fixed_rounds=fixed)
 
@@ -224,12 +249,14 @@ def consecutive_teams(players: int, *, teams: int | None = None, team_size: int 
     ((0, 1, 2), (3, 4, 5))
     """
     if (teams is None) == (team_size is None):
-        raise ScheduleError("give exactly one of teams=N or team_size=S")
+        raise ScheduleError(_("give exactly one of teams=N or team_size=S"))
     if teams is not None:
         if teams < 1 or players % teams:
             raise ScheduleError(
-                f"{players} players cannot be split into {teams} equal teams: choose a team "
-                f"count that divides {players}"
+                _(
+                    "{players} players cannot be split into {teams} equal teams: choose a team "
+                    "count that divides {players}"
+                ).format(players=players, teams=teams)
             )
         size = players // teams
     else:
@@ -237,7 +264,9 @@ def consecutive_teams(players: int, *, teams: int | None = None, team_size: int 
         size = team_size
         if size < 1 or players % size:
             raise ScheduleError(
-                f"{players} players cannot be split into teams of {size}: choose a team size "
-                f"that divides {players}"
+                _(
+                    "{players} players cannot be split into teams of {size}: choose a team size "
+                    "that divides {players}"
+                ).format(players=players, size=size)
             )
     return tuple(tuple(range(i, i + size)) for i in range(0, players, size))

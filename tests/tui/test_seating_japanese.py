@@ -8,9 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from mjevent.events.commands import current_state
@@ -19,6 +17,7 @@ from mjevent.tui.cli import app as cli
 from tests.i18n_helpers import english_words, japanese
 from tests.tui.conftest import copy_sample, make_app
 from tests.tui.screens_helpers import lines, open_mode, press, text, type_text
+from tests.tui.test_screens_snapshots import _opening
 from tests.tui.test_seating_plans import box
 
 SnapCompare = Callable[..., bool]
@@ -130,18 +129,6 @@ def test_mjevent_player_speaks_japanese(club: Path) -> None:
     allowed = latin_allowed(club) | set(re.findall(r"[A-Za-z]+", str(club))) | typed
     text_out = out.stdout + absent.stdout + shown.stdout
     assert english_words(text_out, allowed) == []
-
-
-def _opening(*keys: str) -> Callable[[Pilot[Any]], Any]:
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await pilot.pause()
-        for key in keys:
-            await pilot.press(key)
-            await pilot.pause()
-            await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-    return run_before
 
 
 def test_japanese_seating_snapshot(snap_compare: SnapCompare, tmp_path: Path) -> None:

@@ -5,47 +5,22 @@ from __future__ import annotations
 
 import inspect
 from pathlib import Path
-from typing import Any
 
 from typer.testing import CliRunner
 
 from mjevent.core.entries import SeatingSet, TableReseated
 from mjevent.core.standings import standings_from_state
-from mjevent.events.commands import current_state, record_final, record_line, set_seating
+from mjevent.events.commands import current_state, record_line, set_seating
 from mjevent.events.seating import verify_seating
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app as cli
 from mjevent.tui.dialogs.seating_plan import SeatingPlanDialog
 from mjevent.tui.screens.seating import SeatingScreen
+from tests.test_cli_seating_rounds import stage_event
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
 from tests.tui.test_seating_plans import box
 
 runner = CliRunner()
-
-
-def stage_event(tmp_path: Path) -> Path:
-    """16 players; a qualifying stage (rounds 1-2) played, the top 8 go to the final (3-4)."""
-    players: list[dict[str, Any]] = [
-        {"id": f"p{i:02d}", "name": f"Player {i}"} for i in range(1, 17)
-    ]
-    path = tmp_path / "stages.toml"
-    EventStore.create(path, {
-        "event": {"name": "Stage Cup", "format_version": 1},
-        "rules": {"preset": "ema2016"},
-        "players": players,
-        "standings": {"stages": [
-            {"name": "qualifying", "rounds": [1, 2], "advance": [8]},
-            {"name": "final", "rounds": [3, 4]},
-        ]},
-    })
-    seated = runner.invoke(cli, ["seat", str(path), "--rounds", "2", "--seed", "q"])
-    assert seated.exit_code == 0, seated.output
-    store = EventStore.open(path)
-    for rnd in (1, 2):
-        for t in range(1, 5):
-            record_final(store, rnd, t, [45000 + 100 * t, 35000 - 100 * t, 25000, 15000])
-    return path
 
 
 async def test_n_seats_the_final_stage_from_the_cut(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mjevent.core.heap import collector_paused
+from mjevent.core.i18n import _, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -132,7 +133,7 @@ class PlayerAdded(Entry):
     rating: int | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"player added: {self.name} ({self.player})"
+        return _("player added: {name} ({player})").format(name=self.name, player=self.player)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -144,7 +145,7 @@ class PlayerRenamed(Entry):
     name: str
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"player {self.player} renamed {self.name}"
+        return _("player {player} renamed {name}").format(player=self.player, name=self.name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,8 +158,13 @@ class PlayerWithdrawn(Entry):
     reason: str = ""
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        why = f": {self.reason}" if self.reason else ""
-        return f"{name(self.player)} withdraws from round {self.from_round}{why}"
+        if self.reason:
+            return _("{name} withdraws from round {round}: {reason}").format(
+                name=name(self.player), round=self.from_round, reason=self.reason
+            )
+        return _("{name} withdraws from round {round}").format(
+            name=name(self.player), round=self.from_round
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,7 +176,9 @@ class PlayerReturned(Entry):
     from_round: int
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"{name(self.player)} returns from round {self.from_round}"
+        return _("{name} returns from round {round}").format(
+            name=name(self.player), round=self.from_round
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,8 +195,11 @@ class PlayerCheckedIn(Entry):
     present: bool = True
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        what = "checks in" if self.present else "is absent"
-        return f"{name(self.player)} {what} for round {self.round}"
+        if self.present:
+            text = _("{name} checks in for round {round}")
+        else:
+            text = _("{name} is absent for round {round}")
+        return text.format(name=name(self.player), round=self.round)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -206,7 +217,9 @@ class PlayerSubstituted(Entry):
     substitute: str
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"r{self.round} t{self.table}: {self.substitute} plays for {name(self.player)}"
+        return _("r{round} t{table}: {substitute} plays for {name}").format(
+            round=self.round, table=self.table, substitute=self.substitute, name=name(self.player)
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -231,8 +244,12 @@ class SeatingSet(Entry):
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
         last = self.first_round + len(self.rounds) - 1
-        seed = "" if self.seed is None else f", seed {self.seed}"
-        return f"seating set for rounds {self.first_round}-{last} ({self.method}{seed})"
+        # The method is a construction's name (affine-plane, manual ...): an id, not a word.
+        if self.seed is None:
+            text = _("seating set for rounds {first}-{last} ({method})")
+        else:
+            text = _("seating set for rounds {first}-{last} ({method}, seed {seed})")
+        return text.format(first=self.first_round, last=last, method=self.method, seed=self.seed)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,7 +262,9 @@ class SeatsSwapped(Entry):
     b: PlayerId
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"r{self.round}: {name(self.a)} and {name(self.b)} swap seats"
+        return _("r{round}: {a} and {b} swap seats").format(
+            round=self.round, a=name(self.a), b=name(self.b)
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -256,7 +275,7 @@ class RoundStarted(Entry):
     round: int
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"round {self.round} starts"
+        return _("round {round} starts").format(round=self.round)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -267,7 +286,7 @@ class RoundPaused(Entry):
     round: int
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"round {self.round} paused"
+        return _("round {round} paused").format(round=self.round)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -278,7 +297,7 @@ class RoundResumed(Entry):
     round: int
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"round {self.round} resumed"
+        return _("round {round} resumed").format(round=self.round)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -291,9 +310,12 @@ class RoundExtended(Entry):
     table: int | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        where = "" if self.table is None else f" at table {self.table}"
         minutes, seconds = divmod(self.seconds, 60)
-        return f"round {self.round}: {minutes} min {seconds} s added{where}"
+        if self.table is None:
+            text = _("round {round}: {minutes} min {seconds} s added")
+        else:
+            text = _("round {round}: {minutes} min {seconds} s added at table {table}")
+        return text.format(round=self.round, minutes=minutes, seconds=seconds, table=self.table)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -310,7 +332,7 @@ class HandRecorded(Entry):
         return _read_hand(r, id, at)
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"r{self.round} t{self.table}: hand"
+        return _("r{round} t{table}: hand").format(round=self.round, table=self.table)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -335,7 +357,7 @@ class GameFinished(Entry):
         return _read_game_finished(r, id, at)
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"r{self.round} t{self.table}: game finished"
+        return _("r{round} t{table}: game finished").format(round=self.round, table=self.table)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -347,8 +369,11 @@ class TimeCalled(Entry):
     table: int | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        where = "every table" if self.table is None else f"table {self.table}"
-        return f"round {self.round}: time called at {where}"
+        if self.table is None:
+            return _("round {round}: time called at every table").format(round=self.round)
+        return _("round {round}: time called at table {table}").format(
+            round=self.round, table=self.table
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -364,7 +389,9 @@ class Penalty(Entry):
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
         amount = f"{self.amount:,}".replace(",", " ")
-        return f"penalty: {name(self.player)} -{amount} ({self.reason})"
+        return _("penalty: {name} -{amount} ({reason})").format(
+            name=name(self.player), amount=amount, reason=self.reason
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -377,7 +404,7 @@ class Note(Entry):
     table: int | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        return f"note: {self.text}"
+        return _("note: {text}").format(text=self.text)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -394,8 +421,13 @@ class TableReseated(Entry):
     seats: tuple[PlayerId, ...]
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        seats = ", ".join(f"{WINDS[s]} {name(p)}" for s, p in enumerate(self.seats))
-        return f"r{self.round} t{self.table} re-seated as {seats}; its hands re-applied"
+        seats = ", ".join(
+            _("{wind} {name}").format(wind=wind_name(WINDS[s]), name=name(p))
+            for s, p in enumerate(self.seats)
+        )
+        return _("r{round} t{table} re-seated as {seats}; its hands re-applied").format(
+            round=self.round, table=self.table, seats=seats
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -416,8 +448,11 @@ class Correction(Entry):
         return _read_correction(r, id, at)
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        what = "voids" if self.replacement is None else "amends"
-        return f"correction: {what} {self.target}: {self.reason}"
+        if self.replacement is None:
+            text = _("correction: voids {target}: {reason}")
+        else:
+            text = _("correction: amends {target}: {reason}")
+        return text.format(target=self.target, reason=self.reason)
 
 
 
@@ -501,9 +536,13 @@ NUMBER_LIMITS: dict[str, int] = {
 def _shown(value: Any) -> str:
     """`repr(value)`, shortened when huge (a 4,000-digit number, a 100 KB text)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        return _("a number of about {digits:,} digits").format(
+            digits=int(value.bit_length() * 0.30103) + 1
+        )
     text = repr(value)
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(text):,} characters)"
+    if len(text) <= 80:
+        return text
+    return _("{start}... ({length:,} characters)").format(start=text[:60], length=len(text))
 
 
 class _Reader:
@@ -516,34 +555,34 @@ class _Reader:
 
     def fail(self, name: str, expected: str) -> EntryError:
         value = self.record.get(name)
-        got = "nothing" if name not in self.record else _shown(value)
-        return EntryError(f"{self.where}: field {name!r} must be {expected}, got {got}")
+        got = pgettext("log field", "nothing") if name not in self.record else _shown(value)
+        return _must_be(self.where, name, expected, got)
 
     def _get(self, name: str, default: Any, required: bool) -> Any:
         self.used.add(name)
         if name not in self.record:
             if required:
-                raise EntryError(f"{self.where}: field {name!r} is missing")
+                raise _missing(self.where, name)
             return default
         return self.record[name]
 
     def text(self, name: str, default: str | None = None) -> str:
         value = self._get(name, default, default is None)
         if not isinstance(value, str):
-            raise self.fail(name, "text")
+            raise self.fail(name, pgettext("log field", "text"))
         return value
 
     def opt_text(self, name: str) -> str | None:
         value = self._get(name, None, False)
         if value is not None and not isinstance(value, str):
-            raise self.fail(name, "text")
+            raise self.fail(name, pgettext("log field", "text"))
         return value
 
     def number(self, name: str, *, minimum: int | None = None, default: int | None = None) -> int:
         value = self._get(name, default, default is None)
         top = NUMBER_LIMITS.get(name, NUMBER_LIMITS["*"])
         low = -top if minimum is None else minimum
-        expected = f"a whole number from {low:,} to {top:,}"
+        expected = _("a whole number from {low:,} to {top:,}").format(low=low, top=top)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
             raise self.fail(name, expected)
         return value
@@ -559,16 +598,14 @@ class _Reader:
         label = name if inner is None else inner
         seat = _SEAT_OF.get(raw) if isinstance(raw, str) else None
         if seat is None:
-            got = "nothing" if raw is None else repr(raw)
-            raise EntryError(
-                f"{self.where}: field {label!r} must be a seat E, S, W or N, got {got}"
-            )
+            got = pgettext("log field", "nothing") if raw is None else repr(raw)
+            raise _must_be(self.where, label, _("a seat E, S, W or N"), got)
         return seat
 
     def seat_set(self, name: str) -> frozenset[int]:
         raw = self._get(name, [], False)
         if not isinstance(raw, list):
-            raise self.fail(name, "a list of seats such as [\"E\", \"W\"]")
+            raise self.fail(name, _('a list of seats such as ["E", "W"]'))
         # The common case, read fast: a short list of distinct wind letters.
         try:
             fast = frozenset(_SEAT_OF[v] for v in raw)
@@ -578,31 +615,52 @@ class _Reader:
             return fast
         seats = [self.seat(name, v, inner=f"{name}[{i}]") for i, v in enumerate(raw)]
         if len(set(seats)) != len(seats):
-            raise self.fail(name, "a list of different seats")
+            raise self.fail(name, _("a list of different seats"))
         return frozenset(seats)
 
     def flag(self, name: str) -> bool:
         value = self._get(name, None, True)
         if not isinstance(value, bool):
-            raise self.fail(name, "true or false")
+            raise self.fail(name, pgettext("log field", "true or false"))
         return value
 
     def player(self, name: str) -> PlayerId:
         value = self._get(name, None, True)
         if not isinstance(value, str) or not value:
-            raise self.fail(name, "a player id (text)")
+            raise self.fail(name, _("a player id (text)"))
         return value
 
     def finish(self) -> None:
         extra = sorted(set(self.record) - self.used)
         if extra:
             known = sorted(self.used - {"id", "at", "kind"})
+            hint = suggest(extra[0], known)
+            if known:
+                text = _(
+                    "{where}: unknown field {field!r}{hint} (this kind has: {known}). Fix: rename "
+                    "the field to one of those, or remove its line"
+                )
+            else:
+                text = _(
+                    "{where}: unknown field {field!r}{hint} (this kind has: no other fields). "
+                    "Fix: rename the field to one of those, or remove its line"
+                )
             raise EntryError(
-                f"{self.where}: unknown field {extra[0]!r}"
-                + suggest(extra[0], known)
-                + f" (this kind has: {', '.join(known) or 'no other fields'}). Fix: rename the "
-                "field to one of those, or remove its line"
+                text.format(where=self.where, field=extra[0], hint=hint, known=", ".join(known))
             )
+
+
+def _must_be(where: str, field: str, expected: str, got: str) -> EntryError:
+    """A field that is not what it must be; `expected` and `got` are already in the language."""
+    return EntryError(
+        _("{where}: field {field!r} must be {expected}, got {got}").format(
+            where=where, field=field, expected=expected, got=got
+        )
+    )
+
+
+def _missing(where: str, field: str) -> EntryError:
+    return EntryError(_("{where}: field {field!r} is missing").format(where=where, field=field))
 
 
 def _timestamp(value: Any, where: str) -> str:
@@ -610,7 +668,7 @@ def _timestamp(value: Any, where: str) -> str:
     if isinstance(value, _dt.datetime | _dt.date):
         return value.isoformat()
     if not isinstance(value, str) or not value:
-        raise EntryError(f"{where}: field 'at' must be an ISO 8601 timestamp, got {value!r}")
+        raise _must_be(where, "at", _("an ISO 8601 timestamp"), repr(value))
     return value
 
 
@@ -634,15 +692,20 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
     raw_id = record.get("id")
     if not isinstance(raw_id, str) or not raw_id:
         raise EntryError(
-            f"log entry {raw_id!r}: field 'id' must be a non-empty text id (every entry needs "
-            "the id it was entered with)"
+            _(
+                "log entry {id!r}: field 'id' must be a non-empty text id (every entry needs "
+                "the id it was entered with)"
+            ).format(id=raw_id)
         )
     kind = record.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
         hint = suggest(kind, sorted(KINDS)) if isinstance(kind, str) else ""
+        if hint:
+            text = _("log entry {id!r}: unknown kind {kind!r}{hint}")
+        else:
+            text = _("log entry {id!r}: unknown kind {kind!r} (known kinds: {kinds})")
         raise EntryError(
-            f"log entry {raw_id!r}: unknown kind {kind!r}"
-            + (hint or f" (known kinds: {', '.join(sorted(KINDS))})")
+            text.format(id=raw_id, kind=kind, hint=hint, kinds=", ".join(sorted(KINDS)))
         )
     if kind == "hand":
         fast = _fast_hand(record)
@@ -663,7 +726,7 @@ _PLAIN_FINISH_KEYS = frozenset({"id", "at", "kind", "round", "table"})
 
 
 def _read_carefully(record: Mapping[str, Any], raw_id: str, kind: str) -> Entry:
-    where = f"log entry {raw_id!r} ({kind})"
+    where = _("log entry {id!r} ({kind})").format(id=raw_id, kind=kind)
     at = _timestamp(record.get("at"), where)
     r = _Reader(record, where)
     entry = KINDS[kind].read(r, raw_id, at)
@@ -797,15 +860,17 @@ def _read_value(r: _Reader, win: Mapping[str, Any], label: str) -> HandValue:
     if "yakuman" in win:
         n = win["yakuman"]
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise EntryError(f"{r.where}: field '{label}.yakuman' must be 1 or more, got {n!r}")
+            raise _must_be(r.where, f"{label}.yakuman", pgettext("log field", "1 or more"), repr(n))
         return HandValue(yakuman=n)
     han, fu = win.get("han"), win.get("fu")
     for name, v in (("han", han), ("fu", fu)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            got = "nothing" if v is None else repr(v)
+            got = pgettext("log field", "nothing") if v is None else repr(v)
             raise EntryError(
-                f"{r.where}: field '{label}.{name}' must be a whole number, got {got} "
-                "(give han and fu, or yakuman)"
+                _(
+                    "{where}: field {field!r} must be a whole number, got {got} (give han and "
+                    "fu, or yakuman)"
+                ).format(where=r.where, field=f"{label}.{name}", got=got)
             )
     assert isinstance(han, int) and isinstance(fu, int)
     return HandValue(han=han, fu=fu)
@@ -814,18 +879,23 @@ def _read_value(r: _Reader, win: Mapping[str, Any], label: str) -> HandValue:
 def _read_wins(r: _Reader) -> tuple[Win, ...]:
     raw = r._get("wins", None, True)
     if not isinstance(raw, list) or not raw:
-        raise r.fail("wins", "a list of wins such as [{winner = \"S\", han = 3, fu = 30}]")
+        raise r.fail("wins", _('a list of wins such as [{winner = "S", han = 3, fu = 30}]'))
     wins: list[Win] = []
     for i, w in enumerate(raw):
         label = f"wins[{i}]"
         if not isinstance(w, Mapping):
-            raise EntryError(f"{r.where}: field {label!r} must be a table, got {w!r}")
+            raise _must_be(r.where, label, pgettext("log field", "a table"), repr(w))
         extra = sorted(set(w) - {"winner", "han", "fu", "yakuman", "pao"})
         if extra:
             raise EntryError(
-                f"{r.where}: unknown field '{label}.{extra[0]}'"
-                + suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"])
-                + ". Fix: a win takes winner, han, fu (or yakuman) and pao"
+                _(
+                    "{where}: unknown field {field!r}{hint}. Fix: a win takes winner, han, fu "
+                    "(or yakuman) and pao"
+                ).format(
+                    where=r.where,
+                    field=f"{label}.{extra[0]}",
+                    hint=suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"]),
+                )
             )
         winner = r.seat("", w.get("winner"), inner=f"{label}.winner")
         pao = None if "pao" not in w else r.seat("", w["pao"], inner=f"{label}.pao")
@@ -843,7 +913,7 @@ def _read_hand(r: _Reader, id: str, at: str) -> HandRecorded:
     elif kind == "tsumo":
         wins = _read_wins(r)
         if len(wins) != 1:
-            raise r.fail("wins", "exactly one win for a tsumo")
+            raise r.fail("wins", _("exactly one win for a tsumo"))
         outcome = Tsumo(wins[0])
     elif kind == "draw":
         outcome = Draw(tenpai=r.seat_set("tenpai"), nagashi=r.seat_set("nagashi"))
@@ -853,8 +923,14 @@ def _read_hand(r: _Reader, id: str, at: str) -> HandRecorded:
         outcome = ChomboHand(offender=r.seat("offender"))
     else:
         raise EntryError(
-            f"{r.where}: field 'outcome' must be one of ron, tsumo, draw, abortive, chombo, "
-            f"got {kind!r}" + suggest(kind, ["ron", "tsumo", "draw", "abortive", "chombo"])
+            _(
+                "{where}: field 'outcome' must be one of ron, tsumo, draw, abortive, chombo, got "
+                "{kind!r}{hint}"
+            ).format(
+                where=r.where,
+                kind=kind,
+                hint=suggest(kind, ["ron", "tsumo", "draw", "abortive", "chombo"]),
+            )
         )
     hand = Hand(outcome, riichi=r.seat_set("riichi"))
     return HandRecorded(id=id, at=at, round=rnd, table=table, hand=hand)
@@ -871,16 +947,18 @@ def _read_game_finished(r: _Reader, id: str, at: str) -> GameFinished:
             or len(raw) not in (3, 4)
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
         ):
-            raise r.fail("final", "a list of 3 or 4 final scores in seat order (E S W N)")
+            raise r.fail("final", _("a list of 3 or 4 final scores in seat order (E S W N)"))
         top = NUMBER_LIMITS["*"]
         if not all(-top <= x <= top for x in raw):
-            raise r.fail("final", f"final scores from {-top:,} to {top:,}")
+            raise r.fail(
+                "final", _("final scores from {low:,} to {top:,}").format(low=-top, top=top)
+            )
         final = tuple(raw)
     else:
         r.used.add("final")
     chombos_raw = r._get("chombos", [], False)
     if not isinstance(chombos_raw, list):
-        raise r.fail("chombos", "a list of seats")
+        raise r.fail("chombos", pgettext("log field", "a list of seats"))
     chombos = tuple(
         r.seat("", v, inner=f"chombos[{i}]") for i, v in enumerate(chombos_raw)
     )
@@ -898,19 +976,25 @@ def _read_game_finished(r: _Reader, id: str, at: str) -> GameFinished:
 def _read_seating(r: _Reader, id: str, at: str) -> SeatingSet:
     first = r.number("first_round", minimum=1)
     raw = r._get("rounds", None, True)
-    expected = 'a list of rounds, each a list of tables of player ids: [[["p01", "p02", ...]]]'
+    expected = _('a list of rounds, each a list of tables of player ids: [[["p01", "p02", ...]]]')
     if not isinstance(raw, list) or not raw:
         raise r.fail("rounds", expected)
     rounds: list[tuple[tuple[PlayerId, ...], ...]] = []
     for i, rnd in enumerate(raw):
         if not isinstance(rnd, list):
-            raise EntryError(f"{r.where}: field 'rounds[{i}]' must be {expected}")
+            raise EntryError(
+                _("{where}: field {field!r} must be {expected}").format(
+                    where=r.where, field=f"rounds[{i}]", expected=expected
+                )
+            )
         tables: list[tuple[PlayerId, ...]] = []
         for j, table in enumerate(rnd):
             if not isinstance(table, list) or not all(isinstance(p, str) and p for p in table):
-                raise EntryError(
-                    f"{r.where}: field 'rounds[{i}][{j}]' must be a list of player ids, "
-                    f"got {table!r}"
+                raise _must_be(
+                    r.where,
+                    f"rounds[{i}][{j}]",
+                    pgettext("log field", "a list of player ids"),
+                    repr(table),
                 )
             tables.append(tuple(table))
         rounds.append(tuple(tables))
@@ -918,7 +1002,7 @@ def _read_seating(r: _Reader, id: str, at: str) -> SeatingSet:
     if not isinstance(params_raw, Mapping) or not all(
         isinstance(v, str | int | float | bool) for v in params_raw.values()
     ):
-        raise r.fail("params", "a table of simple values (text, numbers, true/false)")
+        raise r.fail("params", _("a table of simple values (text, numbers, true/false)"))
     return SeatingSet(
         id=id,
         at=at,
@@ -937,18 +1021,24 @@ def _read_correction(r: _Reader, id: str, at: str) -> Correction:
     if "replacement" in r.record:
         raw = r._get("replacement", None, True)
         if not isinstance(raw, Mapping):
-            raise r.fail("replacement", "a table holding the amended entry (kind and fields)")
+            raise r.fail(
+                "replacement", _("a table holding the amended entry (kind and fields)")
+            )
         if raw.get("kind") == "correction":
             raise EntryError(
-                f"{r.where}: field 'replacement' cannot be a correction; void the correction "
-                "and enter a new one instead"
+                _(
+                    "{where}: field 'replacement' cannot be a correction; void the correction "
+                    "and enter a new one instead"
+                ).format(where=r.where)
             )
         inner = dict(raw)
         inner["id"], inner["at"] = id, at
         try:
             replacement = entry_from_record(inner)
         except EntryError as error:
-            raise EntryError(f"{r.where}: field 'replacement': {error}") from None
+            raise EntryError(
+                _("{where}: field 'replacement': {error}").format(where=r.where, error=error)
+            ) from None
     else:
         r.used.add("replacement")
     return Correction(id=id, at=at, target=target, reason=reason, replacement=replacement)
@@ -966,7 +1056,7 @@ def _read_fields(r: _Reader, cls: type[Entry], id: str, at: str) -> Entry:
             continue
         has_default = f.default is not dataclasses.MISSING
         if not has_default and f.name not in r.record:
-            raise EntryError(f"{r.where}: field {f.name!r} is missing")
+            raise _missing(r.where, f.name)
         if has_default and f.name not in r.record:
             r.used.add(f.name)
             continue
@@ -982,7 +1072,7 @@ def _read_fields(r: _Reader, cls: type[Entry], id: str, at: str) -> Entry:
         elif kind == "tuple[PlayerId, ...]":
             raw = r._get(f.name, None, True)
             if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
-                raise r.fail(f.name, "a list of player ids")
+                raise r.fail(f.name, pgettext("log field", "a list of player ids"))
             values[f.name] = tuple(raw)
         else:
             raise TypeError(

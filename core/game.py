@@ -28,6 +28,7 @@ import operator
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.outcomes import ChomboHand, Draw, Hand, Ron, Tsumo
 from mjevent.core.results import GameResult, game_result, places
 from mjevent.core.rules import Bust, Extension, GameLength, MultiRonRenchan, RuleSet, TimeCall
@@ -40,7 +41,9 @@ __all__ = [
     "GameState",
     "apply_hand",
     "call_time",
+    "end_explanation",
     "end_game",
+    "end_reason_name",
     "new_game",
     "play",
     "result_of",
@@ -48,6 +51,14 @@ __all__ = [
 
 WINDS: tuple[str, ...] = ("East", "South", "West", "North")
 """Round winds by number: `GameState.round_wind` 0 is East."""
+
+_LABELS: tuple[str, ...] = (
+    N_("East {hand}, {honba} honba"),
+    N_("South {hand}, {honba} honba"),
+    N_("West {hand}, {honba} honba"),
+    N_("North {hand}, {honba} honba"),
+)
+"""`GameState.label` by round wind, whole phrases for the catalogue (東1局 0本場)."""
 
 
 class GameOverError(ValueError):
@@ -81,6 +92,45 @@ class EndReason(enum.StrEnum):
     (`rules.chombo_ends_game`)."""
     DIRECTOR = "director"
     """The director ended the game before time was called (`end_game`)."""
+
+
+def end_reason_name(reason: EndReason) -> str:
+    """Why a game ended, in a few words of the language in use: ``last hand`` (オーラス終了).
+
+    >>> end_reason_name(EndReason.GOAL_IN_EXTENSION)
+    'goal in extension'
+    """
+    # Looked up when asked (the language may change after import), with a context: the short
+    # words are common and other screens may translate them otherwise.
+    names = {
+        EndReason.LAST_HAND: pgettext("game end", "last hand"),
+        EndReason.BUST: pgettext("game end", "bust"),
+        EndReason.AGARIYAME: pgettext("game end", "agariyame"),
+        EndReason.TENPAIYAME: pgettext("game end", "tenpaiyame"),
+        EndReason.GOAL_IN_EXTENSION: pgettext("game end", "goal in extension"),
+        EndReason.EXTENSION_OVER: pgettext("game end", "extension over"),
+        EndReason.TIME: pgettext("game end", "time"),
+        EndReason.CHOMBO_LAST_HAND: pgettext("game end", "chombo last hand"),
+        EndReason.DIRECTOR: pgettext("game end", "director"),
+    }
+    return names[reason]
+
+
+def _end_reason_key(reason: EndReason) -> str:
+    """The reason as `end_explanation` names it: the rule's own spelling in English
+    (``last_hand``), the same words as `end_reason_name` in other languages."""
+    keys = {
+        EndReason.LAST_HAND: pgettext("game end key", "last_hand"),
+        EndReason.BUST: pgettext("game end key", "bust"),
+        EndReason.AGARIYAME: pgettext("game end key", "agariyame"),
+        EndReason.TENPAIYAME: pgettext("game end key", "tenpaiyame"),
+        EndReason.GOAL_IN_EXTENSION: pgettext("game end key", "goal_in_extension"),
+        EndReason.EXTENSION_OVER: pgettext("game end key", "extension_over"),
+        EndReason.TIME: pgettext("game end key", "time"),
+        EndReason.CHOMBO_LAST_HAND: pgettext("game end key", "chombo_last_hand"),
+        EndReason.DIRECTOR: pgettext("game end key", "director"),
+    }
+    return keys[reason]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +188,7 @@ class GameState:
     def label(self) -> str:
         """The hand about to be played, 'South 2, 1 honba'; once the game is over, the hand that
         ended it."""
-        return f"{WINDS[self.round_wind]} {self.hand_number}, {self.honba} honba"
+        return _(_LABELS[self.round_wind]).format(hand=self.hand_number, honba=self.honba)
 
     @property
     def in_extension(self) -> bool:
@@ -189,7 +239,11 @@ def new_game(rules: RuleSet, *, deposits: int = 0) -> GameState:
     ('East 1, 0 honba', (35000, 35000, 35000), 0)
     """
     if deposits < 0:
-        raise ValueError(f"deposits={deposits}: the riichi sticks carried over cannot be negative")
+        raise ValueError(
+            _("deposits={deposits}: the riichi sticks carried over cannot be negative").format(
+                deposits=deposits
+            )
+        )
     seats = rules.players
     return GameState(
         rules=rules,
@@ -207,12 +261,14 @@ def new_game(rules: RuleSet, *, deposits: int = 0) -> GameState:
 
 
 def _over(state: GameState, what: str) -> GameOverError:
-    return GameOverError(f"{what}: {end_explanation(state)}")
+    # `what` is a message with a {why} placeholder, already translated.
+    return GameOverError(what.format(why=end_explanation(state)))
 
 
-def end_explanation(state: GameState) -> str:
+def end_explanation(state: GameState, *, table: int | None = None) -> str:
     """Where and why a finished game ended, the rule that ended it, and what to do when the
-    real game went on.
+    real game went on; with `table`, said of the game at that table (``the game at table 3 is
+    over: ended at ...``, as the entry line's preview refuses a line).
 
     >>> from mjevent.core.rules import preset
     >>> game = dataclasses.replace(new_game(preset("tenhou")), end_reason=EndReason.TENPAIYAME)
@@ -224,62 +280,74 @@ event file's [rules], set tenpaiyame = false (for every table) and run mjevent c
     """
     rules = state.rules
     reason = state.end_reason
-    goal = f"{rules.goal_points} or more"
+    goal = rules.goal_points
+    # (why, the rule's settings as the event file spells them, the change that lifts it).
     explained: dict[EndReason, tuple[str, str, str]] = {
         EndReason.LAST_HAND: (
-            "the deal passed in the last hand",
+            _("the deal passed in the last hand"),
             f'length = "{rules.length.value}", extension = "{rules.extension.value}"',
-            "set extension (and goal_points) as the table played",
+            _("set extension (and goal_points) as the table played"),
         ),
         EndReason.BUST: (
-            "a player's score went " + ("to 0 or below" if rules.bust is _AT_ZERO else "below 0"),
+            _("a player's score went to 0 or below")
+            if rules.bust is _AT_ZERO
+            else _("a player's score went below 0"),
             f'bust = "{rules.bust.value}"',
-            'set bust = "none"',
+            _('set bust = "none"'),
         ),
         EndReason.AGARIYAME: (
-            f"the dealer won the last hand and was first with {goal}",
+            _("the dealer won the last hand and was first with {goal} or more").format(
+                goal=goal
+            ),
             "agariyame = true",
-            "set agariyame = false",
+            _("set agariyame = false"),
         ),
         EndReason.TENPAIYAME: (
-            f"the dealer was tenpai in the last hand and first with {goal}",
+            _("the dealer was tenpai in the last hand and first with {goal} or more").format(
+                goal=goal
+            ),
             "tenpaiyame = true",
-            "set tenpaiyame = false",
+            _("set tenpaiyame = false"),
         ),
         EndReason.GOAL_IN_EXTENSION: (
-            f"a player reached {rules.goal_points} in the extension",
+            _("a player reached {goal} in the extension").format(goal=goal),
             f'extension = "{rules.extension.value}", goal_points = {rules.goal_points}',
-            "set extension or goal_points as the table played",
+            _("set extension or goal_points as the table played"),
         ),
         EndReason.EXTENSION_OVER: (
-            "the extension round ended",
+            _("the extension round ended"),
             f'extension = "{rules.extension.value}"',
-            "set extension as the table played",
+            _("set extension as the table played"),
         ),
         EndReason.TIME: (
-            "time was called and no more hands were due",
+            _("time was called and no more hands were due"),
             f'time_call = "{rules.time_call.value}"',
-            "set time_call as the event plays it",
+            _("set time_call as the event plays it"),
         ),
         EndReason.CHOMBO_LAST_HAND: (
-            "a chombo in the last hand after the time call",
+            _("a chombo in the last hand after the time call"),
             "chombo_ends_game = true",
-            "set chombo_ends_game = false",
+            _("set chombo_ends_game = false"),
         ),
     }
-    director = ("the director ended it", "", "")
+    director = (_("the director ended it"), "", "")
     why, rule, change = explained.get(reason, director) if reason is not None else director
-    said = f"{why}, rule {rule}" if rule else why
-    head = f"the game ended at {state.label} ({reason.value if reason else '?'}: {said})."
+    said = _("{why}, rule {rule}").format(why=why, rule=rule) if rule else why
+    key = _end_reason_key(reason) if reason is not None else "?"
+    if table is None:
+        head = _("the game ended at {hand} ({reason}: {said}).")
+    else:
+        head = _("the game at table {table} is over: ended at {hand} ({reason}: {said}).")
+    head = head.format(table=table, hand=state.label, reason=key, said=said)
     if not rule:
-        return (
-            f"{head} If the table played on, void the entry that ended the game (the log keeps it)"
-        )
-    return (
-        f"{head} If the table played on, a hand was entered wrong (void or correct it: the log "
-        f"keeps both), or the event does not play this rule: in the event file's [rules], "
-        f"{change} (for every table) and run mjevent check"
-    )
+        return _(
+            "{head} If the table played on, void the entry that ended the game (the log keeps it)"
+        ).format(head=head)
+    return _(
+        "{head} If the table played on, a hand was entered wrong (void or correct it: the log "
+        "keeps both), or the event does not play this rule: in the event file's [rules], "
+        "{change} (for every table) and run mjevent check"
+    ).format(head=head, change=change)
 
 
 def _bust(scores: tuple[int, ...], rules: RuleSet) -> bool:
@@ -345,16 +413,23 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     (<EndReason.LAST_HAND: 'last_hand'>, (30900, 29100, 29100, 30900))
     """
     if state.finished:
-        raise _over(state, "cannot record another hand")
+        raise _over(state, _("cannot record another hand: {why}"))
     rules = state.rules
     outcome = hand.outcome
     if rules.riichi_needs_points and not isinstance(outcome, ChomboHand):
         for seat in sorted(hand.riichi):
             if 0 <= seat < rules.players and state.scores[seat] < rules.riichi_value:
                 raise IllegalHandError(
-                    f"seat {seat} declared riichi with {state.scores[seat]:,} points: rule set "
-                    f"{rules.name!r} needs {rules.riichi_value:,} to pay the stick "
-                    "(riichi_needs_points); drop the declaration or correct an earlier hand"
+                    _(
+                        "seat {seat} declared riichi with {points:,} points: rule set {rules!r} "
+                        "needs {stick:,} to pay the stick (riichi_needs_points); drop the "
+                        "declaration or correct an earlier hand"
+                    ).format(
+                        seat=seat,
+                        points=state.scores[seat],
+                        rules=rules.name,
+                        stick=rules.riichi_value,
+                    )
                 )
     settlement = settle(
         hand, dealer=state.dealer, honba=state.honba, deposits=state.deposits, rules=rules
@@ -491,7 +566,7 @@ def call_time(state: GameState) -> GameState:
     (True, 2)
     """
     if state.finished:
-        raise _over(state, "cannot call time")
+        raise _over(state, _("cannot call time: {why}"))
     if state.time_called:
         return state
     return dataclasses.replace(state, time_called=True)
@@ -504,7 +579,7 @@ def end_game(state: GameState) -> GameState:
     are settled by `result_of` like at any end.
     """
     if state.finished:
-        raise _over(state, "cannot end the game again")
+        raise _over(state, _("cannot end the game again: {why}"))
     reason = EndReason.TIME if state.time_called else EndReason.DIRECTOR
     return dataclasses.replace(state, end_reason=reason)
 
@@ -519,8 +594,10 @@ def result_of(state: GameState, *, substitutes: Collection[int] = ()) -> GameRes
     """
     if not state.finished:
         raise ValueError(
-            f"the game is still at {state.label}: record its hands until it ends, or end it "
-            "with end_game, before asking for its result"
+            _(
+                "the game is still at {hand}: record its hands until it ends, or end it "
+                "with end_game, before asking for its result"
+            ).format(hand=state.label)
         )
     return game_result(
         state.scores,
@@ -542,7 +619,11 @@ def play(rules: RuleSet, hands: Iterable[Hand]) -> GameState:
     state = new_game(rules)
     for number, hand in enumerate(hands, start=1):
         try:
-            state, _ = apply_hand(state, hand)
+            state, _paid = apply_hand(state, hand)
         except ValueError as error:
-            raise type(error)(f"hand {number} ({state.label}): {error}") from error
+            raise type(error)(
+                _("hand {number} ({hand}): {error}").format(
+                    number=number, hand=state.label, error=error
+                )
+            ) from error
     return state

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from mjevent.core.entries import WINDS, PlayerId
+from mjevent.core.i18n import _, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -45,7 +46,7 @@ from mjevent.core.outcomes import (
     Tsumo,
     Win,
 )
-from mjevent.core.scoring import IllegalHandError, check_win_value
+from mjevent.core.scoring import IllegalHandError, Limit, check_win_value, limit_name
 
 __all__ = [
     "ABORT_REASONS",
@@ -67,17 +68,20 @@ class EntrySyntaxError(ValueError):
     """The entry line cannot be read; the message quotes it and shows the spelling expected.
 
     `span` gives the character offsets in the line of the words at fault (None: the whole
-    line, e.g. when it is empty or ends too soon), so an entry line can underline them.
+    line, e.g. when it is empty or ends too soon), so an entry line can underline them;
+    `detail` is the message without the line quoted (the preview, under the line, shows it).
     """
 
     span: tuple[int, int] | None = None
+    detail: str | None = None
 
 
 class AmbiguousEntryError(ValueError):
     """A player reference matches several players at the table (or none that is unique);
-    `span` is where the reference stands in the line."""
+    `span` is where the reference stands in the line; `detail` the message without the line."""
 
     span: tuple[int, int] | None = None
+    detail: str | None = None
 
 
 ABORT_REASONS: tuple[str, ...] = ("kyuushu", "suufon", "suucha", "suukaikan", "sanchahou")
@@ -178,9 +182,19 @@ _NUMBER = re.compile(r"^[+-]?\d+$")
 
 class _LimitError(ValueError):
     def __init__(self, problem: str, fix: str) -> None:
-        super().__init__(f"{problem}; {fix}")
+        super().__init__(_problem_fix(problem, fix))
         self.problem = problem
         self.fix = fix
+
+
+def _problem_fix(problem: str, fix: str) -> str:
+    """What is wrong and how to fix it, as one message (``...; write e.g. 't3'``)."""
+    return _("{problem}; {fix}").format(problem=problem, fix=fix)
+
+
+def _quoted(text: str, detail: str) -> str:
+    """`detail` about the line `text`, quoting the line (for the CLI, which shows no span)."""
+    return _("cannot read {line!r}: {detail}").format(line=text, detail=detail)
 
 
 _LIMIT_TOKEN = re.compile(r"^(?:(\d+)/)?([a-z]+)$")
@@ -210,25 +224,36 @@ def _limit_value(token: str, han_text: str | None, name_text: str) -> HandValue:
     if name is None:
         close = difflib.get_close_matches(name_text, sorted(_LIMIT_ALIASES), n=1, cutoff=0.6)
         raise _LimitError(
-            f"{token!r} is not a hand value",
-            f"did you mean {close[0]!r}?" if close else "write han/fu (3/30), han alone from 5 "
-            "han up (6), a limit (mangan, 4/mgn, haneman, baiman, sanbaiman), or ykm",
+            _("{token!r} is not a hand value").format(token=token),
+            _("did you mean {word!r}?").format(word=close[0])
+            if close
+            else _(
+                "write han/fu (3/30), han alone from 5 han up (6), a limit (mangan, 4/mgn, "
+                "haneman, baiman, sanbaiman), or ykm"
+            ),
         )
     lowest, allowed = _LIMITS[name]
     if han_text is None:
         return HandValue(han=lowest)
     han = int(han_text)
     if han not in allowed:
-        paid = next((n for n, (_, r) in _LIMITS.items() if han in r), None)
+        paid = next((n for n, (_lowest, r) in _LIMITS.items() if han in r), None)
+        named = limit_name(Limit(name))
         if han == 1:
-            why = "1 han never reaches a mangan (1 han 110 fu is 3600)"
+            why = _("1 han never reaches a mangan (1 han 110 fu is 3600)")
         elif paid is not None:
-            why = f"{han} han is a {paid}, not a {name}"
+            why = _("{han} han is a {paid}, not a {name}").format(
+                han=han, paid=limit_name(Limit(paid)), name=named
+            )
+        elif han >= allowed.stop:
+            why = _("{han} han is more than a {name}").format(han=han, name=named)
         else:
-            why = f"{han} han is {'more' if han >= allowed.stop else 'less'} than a {name}"
+            why = _("{han} han is less than a {name}").format(han=han, name=named)
         raise _LimitError(
             f"{token!r}: {why}",
-            f"write {han} alone from 5 han, or han/fu" if han != 1 else "write han/fu",
+            _("write {han} alone from 5 han, or han/fu").format(han=han)
+            if han != 1
+            else _("write han/fu"),
         )
     if han < 5:
         return HandValue(han=han, fu=_MANGAN_FU[han])
@@ -294,18 +319,25 @@ class _Line:
         self.here = self.span(self.pos - 1, start, end)
 
     def error(self, problem: str, fix: str) -> EntrySyntaxError:
-        error = EntrySyntaxError(f"cannot read {self.text!r}: {problem}; {fix}")
+        detail = _problem_fix(problem, fix)
+        error = EntrySyntaxError(_quoted(self.text, detail))
         error.span = self.here
+        error.detail = detail
         return error
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
 
-    def take(self, what: str, example: str) -> str:
+    def take(self, what: str, example: str, fix: str | None = None) -> str:
+        """The next word; `what` (translated) names it in the error when the line ends, with
+        `fix` (default: write e.g. `example`, syntax quoted as typed)."""
         token = self.peek()
         if token is None:
             self.here = None
-            raise self.error(f"it ends where {what} was expected", f"write e.g. {example!r}")
+            raise self.error(
+                _("it ends where {what} was expected").format(what=what),
+                fix or _("write e.g. {example!r}").format(example=example),
+            )
         self.pos += 1
         self.point()
         return token
@@ -317,21 +349,28 @@ class _Line:
             self.point(at, at + len(ref))
         n = self.context.seats
         if not ref:
-            raise self.error(f"{what} is missing", "name the seat by wind (E S W N) or name")
+            raise self.error(
+                _("{what} is missing").format(what=what),
+                _("name the seat by wind (E S W N) or name"),
+            )
         if len(ref) == 1:
             wind = ref.upper()
             if wind not in WINDS[:n]:
+                winds = " ".join(WINDS[:n])
                 raise self.error(
-                    f"{ref!r} is not a seat",
-                    f"use one of {' '.join(WINDS[:n])}"
-                    + (" (sanma has no North seat)" if n == 3 and wind == "N" else ""),
+                    _("{ref!r} is not a seat").format(ref=ref),
+                    _("use one of {winds} (sanma has no North seat)").format(winds=winds)
+                    if n == 3 and wind == "N"
+                    else _("use one of {winds}").format(winds=winds),
                 )
             return WINDS.index(wind)
         seated = self.context.tables.get(self.table)
         if not seated:
             raise self.error(
-                f"{ref!r} names a player but the seating of table {self.table} is not known here",
-                "name the seat by wind (E S W N)",
+                _(
+                    "{ref!r} names a player but the seating of table {table} is not known here"
+                ).format(ref=ref, table=self.table),
+                _("name the seat by wind (E S W N)"),
             )
         if ref.startswith("@"):
             for i, p in enumerate(seated):
@@ -339,7 +378,8 @@ class _Line:
                     return i
             ids = ", ".join("@" + p.player for p in seated)
             raise self.error(
-                f"no player {ref!r} at table {self.table}", f"use one of {ids} or a wind"
+                _("no player {ref!r} at table {table}").format(ref=ref, table=self.table),
+                _("use one of {ids} or a wind").format(ids=ids),
             )
         key = _fold(ref)
         hits = [
@@ -353,15 +393,21 @@ class _Line:
         names = ", ".join(f"{p.name} ({WINDS[i]})" for i, p in enumerate(seated))
         if not hits:
             raise self.error(
-                f"{ref!r} matches nobody at table {self.table} ({names})",
-                "check the spelling or use the wind",
+                _("{ref!r} matches nobody at table {table} ({names})").format(
+                    ref=ref, table=self.table, names=names
+                ),
+                _("check the spelling or use the wind"),
             )
-        matched = " and ".join(f"{seated[i].name} ({WINDS[i]})" for i in hits)
-        ambiguous = AmbiguousEntryError(
-            f"cannot read {self.text!r}: {ref!r} matches {matched} at table {self.table}; "
-            "type more letters of the name, or the wind"
+        matched = pgettext("list of names", " and ").join(
+            f"{seated[i].name} ({WINDS[i]})" for i in hits
         )
+        detail = _(
+            "{ref!r} matches {matched} at table {table}; type more letters of the name, or the "
+            "wind"
+        ).format(ref=ref, matched=matched, table=self.table)
+        ambiguous = AmbiguousEntryError(_quoted(self.text, detail))
         ambiguous.span = self.here
+        ambiguous.detail = detail
         raise ambiguous
 
     def seats(self, refs: str, what: str, at: int = 0) -> frozenset[int]:
@@ -375,16 +421,21 @@ class _Line:
             at += len(ref) + 1
         if len(set(out)) != len(out):
             self.point(at - len(refs) - 1)
-            raise self.error(f"a seat is listed twice in {what} {refs!r}", "list each seat once")
+            raise self.error(
+                _("a seat is listed twice in {what} {refs!r}").format(what=what, refs=refs),
+                _("list each seat once"),
+            )
         return frozenset(out)
 
     def value(self, token: str, is_tsumo: bool) -> HandValue:
         m = _VALUE.match(token.lower())
         if not m:
             raise self.error(
-                f"{token!r} is not a hand value",
-                "write han/fu (3/30), han alone from 5 han up (6), a limit (mangan, 4/mgn, "
-                "haneman, baiman, sanbaiman), or ykm / 2ykm for yakuman",
+                _("{token!r} is not a hand value").format(token=token),
+                _(
+                    "write han/fu (3/30), han alone from 5 han up (6), a limit (mangan, 4/mgn, "
+                    "haneman, baiman, sanbaiman), or ykm / 2ykm for yakuman"
+                ),
             )
         if m.group(6) is not None:
             value = self.limit(token, m.group(5), m.group(6))
@@ -394,21 +445,25 @@ class _Line:
             han = int(m.group(3))
             if han < 5:
                 raise self.error(
-                    f"{token!r} gives han without fu below 5 han",
-                    f"write han/fu, e.g. {han}/30"
-                    + (f", or {han}/mgn for a mangan" if han in _MANGAN_FU else ""),
+                    _("{token!r} gives han without fu below 5 han").format(token=token),
+                    _("write han/fu, e.g. {han}/30, or {han}/mgn for a mangan").format(han=han)
+                    if han in _MANGAN_FU
+                    else _("write han/fu, e.g. {han}/30").format(han=han),
                 )
             value = HandValue(han=han)
         else:
             count = int(m.group(4) or "1")
             if count < 1:
-                raise self.error(f"{token!r} is no yakuman", "write ykm, 2ykm or 3ykm")
+                raise self.error(
+                    _("{token!r} is no yakuman").format(token=token), _("write ykm, 2ykm or 3ykm")
+                )
             value = HandValue(yakuman=count)
         try:
             check_win_value(value, tsumo=is_tsumo)
         except IllegalHandError as error:
-            illegal = IllegalHandError(f"cannot read {self.text!r}: {error}")
+            illegal = IllegalHandError(_quoted(self.text, str(error)))
             illegal.span = self.here
+            illegal.detail = str(error)
             raise illegal from None
         return value
 
@@ -428,10 +483,17 @@ class _Line:
             self.pos += 1
             self.point()
             if not colon or option not in allowed:
-                spelled = " ".join(f"{a}:..." for a in allowed) or "nothing more"
-                raise self.error(f"{token!r} is not understood here", f"expected {spelled}")
+                spelled = " ".join(f"{a}:..." for a in allowed)
+                raise self.error(
+                    _("{token!r} is not understood here").format(token=token),
+                    _("expected {options}").format(options=spelled)
+                    if spelled
+                    else _("expected nothing more"),
+                )
             if option in found:
-                raise self.error(f"{option} is given twice", "give it once")
+                raise self.error(
+                    _("{option} is given twice").format(option=option), _("give it once")
+                )
             found[option] = (rest, self.pos - 1)
         return found
 
@@ -450,19 +512,23 @@ class _Line:
     def head(self) -> tuple[int, int]:
         """The round (the context's unless the line names one) and the table the line is for."""
         rnd = self.context.round
-        head = self.take("the table", "t3")
+        head = self.take(pgettext("entry line", "the table"), "t3")
         m = re.fullmatch(r"[rR](\d+)", head)
         if m:
             rnd = int(m.group(1))
             self.round_span = self.here
             if rnd < 1:
                 raise self.error(
-                    f"{head!r} is not a round", "rounds count from 1, e.g. 'r2 t3 ...'"
+                    _("{word!r} is not a round").format(word=head),
+                    _("rounds count from 1, e.g. 'r2 t3 ...'"),
                 )
-            head = self.take("the table", "t3")
+            head = self.take(pgettext("entry line", "the table"), "t3")
         m = re.fullmatch(r"[tT](\d+)", head)
         if not m or int(m.group(1)) < 1:
-            raise self.error(f"{head!r} is not a table", "start with the table, e.g. 't3 ...'")
+            raise self.error(
+                _("{word!r} is not a table").format(word=head),
+                _("start with the table, e.g. 't3 ...'"),
+            )
         self.table = int(m.group(1))
         self.table_span = self.here
         return rnd, self.table
@@ -480,7 +546,7 @@ def read_head(
     """
     line = _Line(text, context)
     if not line.tokens:
-        raise line.error("the line is empty", "write e.g. 't3 ron S<-W 3/30'")
+        raise _empty(line)
     rnd, table = line.head()
     assert line.table_span is not None
     return rnd, table, line.round_span, line.table_span
@@ -507,16 +573,29 @@ Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, o
     return _parse(line)
 
 
+def _hand_value() -> str:
+    return pgettext("entry line", "the hand value")
+
+
+def _empty(line: _Line) -> EntrySyntaxError:
+    return line.error(_("the line is empty"), _("write e.g. 't3 ron S<-W 3/30'"))
+
+
 def _parse(line: _Line) -> ParsedEntry:
     if not line.tokens:
-        raise line.error("the line is empty", "write e.g. 't3 ron S<-W 3/30'")
+        raise _empty(line)
     rnd, table = line.head()
-    word = line.take("what happened", "ron, tsumo, draw, abort, chombo or final")
+    word = line.take(
+        pgettext("entry line", "what happened"),
+        "",
+        # The list is in words (its "or"): a message of its own, not a quoted example.
+        _("write e.g. 'ron, tsumo, draw, abort, chombo or final'"),
+    )
     kind = _KEYWORDS.get(word.lower())
     if kind is None:
         raise line.error(
-            f"{word!r} is not a result",
-            "write ron, tsumo, draw, abort, chombo or final after the table",
+            _("{word!r} is not a result").format(word=word),
+            _("write ron, tsumo, draw, abort, chombo or final after the table"),
         )
     if kind == "final":
         return _final(line, rnd)
@@ -524,11 +603,12 @@ def _parse(line: _Line) -> ParsedEntry:
     if kind == "ron":
         outcome = _ron(line)
     elif kind == "tsumo":
-        who = line.seat(line.take("the winner", "tsumo N 4/30"), "the winner")
-        value = line.value(line.take("the hand value", "4/30"), is_tsumo=True)
+        winner = pgettext("entry line", "the winner")
+        who = line.seat(line.take(winner, "tsumo N 4/30"), winner)
+        value = line.value(line.take(_hand_value(), "4/30"), is_tsumo=True)
         pao = _pao(line)
         if pao == who:
-            raise line.error("the winner cannot be their own pao", "name the responsible seat")
+            raise _own_pao(line)
         outcome = Tsumo(Win(who, value, pao))
     elif kind == "draw":
         opts = line.options(("tenpai", "nagashi", "riichi"))
@@ -541,23 +621,31 @@ def _parse(line: _Line) -> ParsedEntry:
         reason = ""
         token = line.peek()
         if token is not None and ":" not in token:
-            line.take("the reason", "kyuushu")
+            line.take(pgettext("entry line", "the reason"), "kyuushu")
             reason = token.lower()
             if reason not in ABORT_REASONS:
                 raise line.error(
-                    f"{token!r} is not an abortive draw", f"use one of {', '.join(ABORT_REASONS)}"
+                    _("{token!r} is not an abortive draw").format(token=token),
+                    _("use one of {reasons}").format(reasons=", ".join(ABORT_REASONS)),
                 )
         outcome = AbortiveDraw(reason)
     else:
-        outcome = ChomboHand(line.seat(line.take("the offender", "chombo S"), "the offender"))
+        offender = pgettext("entry line", "the offender")
+        outcome = ChomboHand(
+            line.seat(line.take(offender, "chombo S"), offender)
+        )
     opts = line.options(("riichi",))
     return HandLine(rnd, table, Hand(outcome, line.seats_of(opts, "riichi", "r:")))
+
+
+def _own_pao(line: _Line) -> EntrySyntaxError:
+    return line.error(_("the winner cannot be their own pao"), _("name the responsible seat"))
 
 
 def _pao(line: _Line) -> int | None:
     token = line.peek()
     if token is not None and token.lower().startswith("pao:"):
-        line.take("pao", "pao:S")
+        line.take("pao", "pao:S")  # the option's name, as typed
         return line.seat(token[4:], "pao", 4)
     return None
 
@@ -566,31 +654,40 @@ def _ron(line: _Line) -> Ron:
     wins: list[Win] = []
     loser: int | None = None
     while (token := line.peek()) is not None and "<-" in token:
-        line.take("the winner", "S<-W")
-        left, _, right = token.partition("<-")
-        who = line.seat(left, "the winner", 0)
-        by = line.seat(right, "the player who dealt in", len(left) + 2)
+        line.take(pgettext("entry line", "the winner"), "S<-W")
+        left, _arrow, right = token.partition("<-")
+        who = line.seat(left, pgettext("entry line", "the winner"), 0)
+        by = line.seat(right, pgettext("entry line", "the player who dealt in"), len(left) + 2)
         line.point()
         if loser is not None and by != loser:
             raise line.error(
-                f"two different players dealt in ({WINDS[loser]} and {WINDS[by]})",
-                "a multiple ron is off one discard: give the same loser for every winner",
+                _("two different players dealt in ({first} and {second})").format(
+                    first=wind_name(WINDS[loser]), second=wind_name(WINDS[by])
+                ),
+                _("a multiple ron is off one discard: give the same loser for every winner"),
             )
         if who == by:
-            raise line.error(f"{token!r} has the winner dealing into themselves", "check seats")
+            raise line.error(
+                _("{token!r} has the winner dealing into themselves").format(token=token),
+                _("check seats"),
+            )
         if any(w.winner == who for w in wins):
-            raise line.error(f"{WINDS[who]} wins twice", "list each winner once")
+            raise line.error(
+                _("{wind} wins twice").format(wind=wind_name(WINDS[who])),
+                _("list each winner once"),
+            )
         loser = by
-        value = line.value(line.take("the hand value", "3/30"), is_tsumo=False)
+        value = line.value(line.take(_hand_value(), "3/30"), is_tsumo=False)
         pao = _pao(line)
         if pao == who:
-            raise line.error("the winner cannot be their own pao", "name the responsible seat")
+            raise _own_pao(line)
         wins.append(Win(who, value, pao))
     if loser is None:
         if line.peek() is not None:
-            line.take("the winner", "S<-W")
+            line.take(pgettext("entry line", "the winner"), "S<-W")
         raise line.error(
-            "a ron needs WINNER<-LOSER", "write e.g. 't3 ron S<-W 3/30' (South wins off West)"
+            _("a ron needs WINNER<-LOSER"),
+            _("write e.g. 't3 ron S<-W 3/30' (South wins off West)"),
         )
     return Ron(loser=loser, wins=tuple(wins))
 
@@ -606,15 +703,21 @@ def _final(line: _Line, rnd: int) -> FinalLine:
         if scores:
             line.here = (line.span(first)[0], line.span(line.pos - 1)[1])
         raise line.error(
-            f"{len(scores)} final score(s) given for {n} seats",
-            f"give {n} scores in seat order ({' '.join(WINDS[:n])})",
+            _("{count} final score(s) given for {seats} seats").format(
+                count=len(scores), seats=n
+            ),
+            _("give {seats} scores in seat order ({winds})").format(
+                seats=n, winds=" ".join(WINDS[:n])
+            ),
         )
     opts = line.options(("left", "chombo"))
     left = opts.get("left", ("0", 0))[0]
     if not left.isdigit():
         line.pos = opts["left"][1] + 1
         line.point()
-        raise line.error(f"left:{left} is not a number of sticks", "write e.g. left:1")
+        raise line.error(
+            _("left:{left} is not a number of sticks").format(left=left), _("write e.g. left:1")
+        )
     chombos: list[int] = []
     if "chombo" in opts and opts["chombo"][0]:
         # A seat may appear twice: two chombos by one player in one game.

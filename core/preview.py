@@ -42,9 +42,11 @@ from mjevent.core.game import (
     call_time,
     end_explanation,
     end_game,
+    end_reason_name,
     new_game,
     result_of,
 )
+from mjevent.core.i18n import _, ngettext, pgettext, wind_name
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -56,7 +58,13 @@ from mjevent.core.notation import (
     read_head,
 )
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
-from mjevent.core.scoring import LEGAL_FU, IllegalHandError, PaymentKind, settlement_notes
+from mjevent.core.scoring import (
+    LEGAL_FU,
+    IllegalHandError,
+    PaymentKind,
+    payment_kind_name,
+    settlement_notes,
+)
 from mjevent.core.state import EventState, TableGame
 
 __all__ = [
@@ -137,27 +145,52 @@ class LinePreview:
     rules make an abortive draw, a head bump, a riichi charged to the discarder of a ron."""
 
     def describe(self) -> str:
-        """A plain multi-line rendering (the CLI's and the tests')."""
+        """A plain multi-line rendering (the CLI's and the tests'), in the language in use;
+        seats are labelled with their wind as people read it (`wind_name`: E, or 東)."""
         names = [s.name for s in self.seats]
-        seats = ", ".join(f"{s.wind} {s.name}" for s in self.seats)
-        where = f"round {self.round} table {self.table}"
-        lines = [f"{where}, {self.hand_label}: {seats}" if self.hand_label else f"{where}: {seats}"]
+        seats = ", ".join(
+            _("{wind} {name}").format(wind=wind_name(s.wind), name=s.name) for s in self.seats
+        )
+        lines = [
+            _("round {round} table {table}, {hand}: {seats}").format(
+                round=self.round, table=self.table, hand=self.hand_label, seats=seats
+            )
+            if self.hand_label
+            else _("round {round} table {table}: {seats}").format(
+                round=self.round, table=self.table, seats=seats
+            )
+        ]
         for p in self.payments:
             lines.append("  " + _payment_text(p, names))
         if self.total is not None and self.deficit is not None:
-            off = (
-                "adds up" if self.deficit == 0
-                else f"{_number(abs(self.deficit))} {'missing' if self.deficit > 0 else 'too many'}"
-            )
-            lines.append(f"  total {_number(self.total)}: {off}")
-        after = zip(names, self.scores_after, strict=True)
-        lines.append("  scores: " + ", ".join(f"{n} {_number(s)}" for n, s in after))
+            lines.append("  " + total_text(self.total, self.deficit))
+        after = ", ".join(
+            _("{name} {score}").format(name=n, score=_number(s))
+            for n, s in zip(names, self.scores_after, strict=True)
+        )
+        lines.append("  " + _("scores: {scores}").format(scores=after))
         if self.next_dealer is not None:
-            lines.append(f"  next dealer: {names[self.next_dealer]} ({WINDS[self.next_dealer]})")
+            lines.append("  " + _("next dealer: {name} ({wind})").format(
+                name=names[self.next_dealer], wind=wind_name(WINDS[self.next_dealer])
+            ))
         if self.game_over is not None:
             lines.append(f"  {self.game_over}")
-        lines.extend(f"  note: {note}" for note in self.notes)
+        lines.extend("  " + _("note: {note}").format(note=note) for note in self.notes)
         return "\n".join(lines)
+
+
+def total_text(total: int, deficit: int) -> str:
+    """The sum of a final-scores line and what it lacks, in the language in use:
+    ``total 99 000: 1 000 missing`` (`deficit` negative: too many points)."""
+    if deficit == 0:
+        return _("total {total}: adds up").format(total=_number(total))
+    if deficit > 0:
+        return _("total {total}: {points} missing").format(
+            total=_number(total), points=_number(deficit)
+        )
+    return _("total {total}: {points} too many").format(
+        total=_number(total), points=_number(-deficit)
+    )
 
 
 def _number(value: int) -> str:
@@ -170,11 +203,21 @@ def _signed(value: int) -> str:
 
 def _payment_text(p: PreviewPayment, names: list[str]) -> str:
     if p.receiver is None and p.payer is not None:
-        return f"{names[p.payer]} puts a riichi stick on the table ({_number(p.points)})"
+        return _("{payer} puts a riichi stick on the table ({points})").format(
+            payer=names[p.payer], points=_number(p.points)
+        )
     if p.payer is None and p.receiver is not None:
-        return f"{names[p.receiver]} takes the riichi sticks ({_number(p.points)})"
+        return _("{receiver} takes the riichi sticks ({points})").format(
+            receiver=names[p.receiver], points=_number(p.points)
+        )
     assert p.payer is not None and p.receiver is not None
-    return f"{names[p.payer]} pays {names[p.receiver]} {_number(p.points)} ({p.what.value})"
+    # A context of its own: the console's compact preview has the same English with winds.
+    return pgettext("payment by name", "{payer} pays {receiver} {points} ({what})").format(
+        payer=names[p.payer],
+        receiver=names[p.receiver],
+        points=_number(p.points),
+        what=payment_kind_name(p.what),
+    )
 
 
 def entry_context(
@@ -197,7 +240,8 @@ def line_context(state: EventState, text: str, round: int | None = None) -> Entr
     else the current round, with the seating of the table the line names. Raises
     `EntrySyntaxError` when the line does not start with a table."""
     rnd = state.current_round if round is None else round
-    named, table, _, _ = read_head(text, EntryContext(round=rnd, seats=state.rules.players))
+    context = EntryContext(round=rnd, seats=state.rules.players)
+    named, table, _round_span, _table_span = read_head(text, context)
     return entry_context(state, named, table=table)
 
 
@@ -207,33 +251,46 @@ def unseated_round(state: EventState, rnd: int, *, named: bool) -> str:
     round is finished."""
     seated = sorted(state.seating)
     if not named and seated and rnd > seated[-1]:
-        return (
-            f"every table of rounds {seated[0]} to {seated[-1]} is finished: seat round {rnd} "
-            f"first, or name the round of the line (r{seated[-1]} t1 ...)"
-        )
-    which = f"rounds {seated[0]} to {seated[-1]} are" if seated else "no round is"
-    return f"round {rnd} is not seated ({which} seated); set its seating first"
+        return _(
+            "every table of rounds {first} to {last} is finished: seat round {round} "
+            "first, or name the round of the line (r{last} t1 ...)"
+        ).format(first=seated[0], last=seated[-1], round=rnd)
+    if seated:
+        return _(
+            "round {round} is not seated (rounds {first} to {last} are seated); set its "
+            "seating first"
+        ).format(round=rnd, first=seated[0], last=seated[-1])
+    return _("round {round} is not seated (no round is seated); set its seating first").format(
+        round=rnd
+    )
 
 
 def result_text(names: list[str], result: GameResult, state: GameState | None) -> str:
     """``game over (South 4, 0 honba: last hand): 1. Ana 41 200 (+31 200), ...``: places,
     final scores and points (uma and oka included), the end's hand and reason when known."""
     order = sorted(range(len(names)), key=lambda s: (result.places[s], s))
-    parts = [
-        f"{result.places[s]}. {names[s]} {_number(result.final[s])} ({_signed(result.points[s])})"
+    places = ", ".join(
+        _("{place}. {name} {score} ({points})").format(
+            place=result.places[s],
+            name=names[s],
+            score=_number(result.final[s]),
+            points=_signed(result.points[s]),
+        )
         for s in order
-    ]
-    why = ""
+    )
     if state is not None and state.end_reason is not None:
-        why = f" ({state.label}: {state.end_reason.value.replace('_', ' ')})"
-    return f"game over{why}: " + ", ".join(parts)
+        return _("game over ({hand}: {reason}): {places}").format(
+            hand=state.label, reason=end_reason_name(state.end_reason), places=places
+        )
+    return _("game over: {places}").format(places=places)
 
 
-def _short(error: ValueError, text: str) -> str:
-    # The parser quotes the whole line for the CLI; under the entry line the span shows where.
-    message = str(error)
-    prefix = f"cannot read {text!r}: "
-    return message[len(prefix):] if message.startswith(prefix) else message
+def _short(error: ValueError) -> str:
+    # The parser quotes the whole line for the CLI; under the entry line the span shows where,
+    # so the message without the quote (`detail`) is shown. Carried as data, not cut from the
+    # text: the text is in the user's language.
+    detail = getattr(error, "detail", None)
+    return detail if isinstance(detail, str) else str(error)
 
 
 _HAN_FU = re.compile(r"\s*\d+\s*/\s*(\d+)\s*")
@@ -246,9 +303,16 @@ def _value_error(error: IllegalHandError, text: str) -> LineError:
     if m and fu and fu not in LEGAL_FU:
         below = max((f for f in LEGAL_FU if f < fu), default=None)
         above = min((f for f in LEGAL_FU if f > fu), default=None)
-        guess = " or ".join(str(f) for f in (below, above) if f is not None)
-        return LineError(f"fu {fu} is not a fu value: {guess}?", span)
-    return LineError(_short(error, text), span)
+        if below is not None and above is not None:
+            return LineError(
+                _("fu {fu} is not a fu value: {below} or {above}?").format(
+                    fu=fu, below=below, above=above
+                ),
+                span,
+            )
+        near = below if above is None else above
+        return LineError(_("fu {fu} is not a fu value: {near}?").format(fu=fu, near=near), span)
+    return LineError(_short(error), span)
 
 
 def _start(state: EventState, rnd: int, table: int) -> GameState:
@@ -263,9 +327,11 @@ def _start(state: EventState, rnd: int, table: int) -> GameState:
 def _over(game: TableGame) -> str | None:
     """Why the game at a table takes no more lines, or None while it goes on."""
     if game.state is not None and game.state.end_reason is not None:
-        return f"{game.state.label}: {game.state.end_reason.value.replace('_', ' ')}"
+        return _("{hand}: {reason}").format(
+            hand=game.state.label, reason=end_reason_name(game.state.end_reason)
+        )
     if game.finished is not None:
-        return f"final scores recorded by entry {game.finished}"
+        return _("final scores recorded by entry {entry}").format(entry=game.finished)
     return None
 
 
@@ -283,24 +349,31 @@ def preview_line(
             text, EntryContext(round=current, seats=state.rules.players)
         )
     except EntrySyntaxError as error:
-        return LineError(_short(error, text), error.span)
+        return LineError(_short(error), error.span)
     tables = state.seating.get(rnd)
     if tables is None:
         return LineError(unseated_round(state, rnd, named=round_span is not None or
                                         round is not None), round_span or table_span)
     if not 1 <= table <= len(tables):
-        count = f"{len(tables)} table" + ("" if len(tables) == 1 else "s")
-        return LineError(f"table {table} does not exist in round {rnd} ({count})", table_span)
+        return LineError(
+            ngettext(
+                "table {table} does not exist in round {round} ({count} table)",
+                "table {table} does not exist in round {round} ({count} tables)",
+                len(tables),
+            ).format(table=table, round=rnd, count=len(tables)),
+            table_span,
+        )
     game = state.game(rnd, table)
     over = None if game is None else _over(game)
     if game is not None and game.state is not None and game.state.end_reason is not None:
         # The rule that ended it, and how to go on when the real game did (tenpai-yame ...).
-        why = end_explanation(game.state).removeprefix("the game ")
-        game_over = LineError(f"the game at table {table} is over: {why}", table_span)
+        game_over = LineError(end_explanation(game.state, table=table), table_span)
     else:
         game_over = LineError(
-            f"the game at table {table} is over ({over}); correct an entry of that game to "
-            "change it",
+            _(
+                "the game at table {table} is over ({why}); correct an entry of that game to "
+                "change it"
+            ).format(table=table, why=over),
             table_span,
         )
     if over is not None and game is not None and game.finished is not None:
@@ -311,7 +384,7 @@ def preview_line(
     except IllegalHandError as error:
         return game_over if over else _value_error(error, text)
     except (EntrySyntaxError, AmbiguousEntryError) as error:
-        return game_over if over else LineError(_short(error, text), error.span)
+        return game_over if over else LineError(_short(error), error.span)
     if over is not None and isinstance(parsed, HandLine):
         # A game the hands ended still takes its score sheet (`final`), to check the totals.
         return game_over
@@ -328,7 +401,7 @@ def preview_line(
         try:
             after, settlement = apply_hand(start, parsed.hand)
         except ValueError as error:
-            return LineError(_short(error, text))
+            return LineError(_short(error))
         return LinePreview(
             round=rnd,
             table=table,
@@ -372,14 +445,18 @@ def _preview_final(
         if parsed.final not in (ended.scores, result.final):
             hands = " ".join(str(s) for s in ended.scores)
             return LineError(
-                f"these final scores do not match the hands, which give {hands}; correct the "
-                "hand that is wrong, or the scores",
+                _(
+                    "these final scores do not match the hands, which give {hands}; correct the "
+                    "hand that is wrong, or the scores"
+                ).format(hands=hands),
                 scores_span,
             )
         if parsed.chombos:
             return LineError(
-                "this game was recorded hand by hand: record each chombo as a hand "
-                "(t3 chombo S)",
+                _(
+                    "this game was recorded hand by hand: record each chombo as a hand "
+                    "(t3 chombo S)"
+                ),
                 table_span,
             )
         scores_before = ended.scores

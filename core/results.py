@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from mjevent.core.i18n import _, ngettext
 from mjevent.core.rules import Chombo, Leftover, Rounding, RuleSet, TieRule
 
 __all__ = [
@@ -75,13 +76,17 @@ def _check_scores(final_scores: Sequence[int], rules: RuleSet) -> tuple[int, ...
     scores = tuple(final_scores)
     if len(scores) != rules.players:
         raise ScoreSumError(
-            f"{len(scores)} final scores given, but rule set {rules.name!r} is for "
-            f"{rules.players} players: give one score per seat, in seat order from the first dealer"
+            _(
+                "{count} final scores given, but rule set {rules!r} is for {players} players: "
+                "give one score per seat, in seat order from the first dealer"
+            ).format(count=len(scores), rules=rules.name, players=rules.players)
         )
     for score in scores:
         if isinstance(score, bool) or not isinstance(score, int):
             raise ScoreSumError(
-                f"final score {score!r} is not a whole number of table points (e.g. 31200)"
+                _(
+                    "final score {score!r} is not a whole number of table points (e.g. 31200)"
+                ).format(score=score)
             )
     return scores
 
@@ -89,8 +94,10 @@ def _check_scores(final_scores: Sequence[int], rules: RuleSet) -> tuple[int, ...
 def _check_deposits(deposits_left: int) -> None:
     if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or deposits_left < 0:
         raise ScoreSumError(
-            f"deposits_left={deposits_left!r}: give the number of riichi sticks still on the "
-            "table, 0 or more"
+            _(
+                "deposits_left={deposits!r}: give the number of riichi sticks still on the "
+                "table, 0 or more"
+            ).format(deposits=deposits_left)
         )
 
 
@@ -114,14 +121,25 @@ less 0 riichi sticks on the table): 1,000 missing
     got = sum(scores)
     if got == expected:
         return
-    sticks = "stick" if deposits_left == 1 else "sticks"
     if got < expected:
-        off = f"{_points(expected - got)} missing"
+        off = _("{points} missing").format(points=_points(expected - got))
     else:
-        off = f"{_points(got - expected)} too many"
+        off = _("{points} too many").format(points=_points(got - expected))
     raise ScoreSumError(
-        f"scores add up to {_points(got)}; expected {_points(expected)} ({rules.players} x "
-        f"{_points(rules.start_points)} less {deposits_left} riichi {sticks} on the table): {off}"
+        ngettext(
+            "scores add up to {got}; expected {expected} ({players} x {start} less {sticks} "
+            "riichi stick on the table): {off}",
+            "scores add up to {got}; expected {expected} ({players} x {start} less {sticks} "
+            "riichi sticks on the table): {off}",
+            deposits_left,
+        ).format(
+            got=_points(got),
+            expected=_points(expected),
+            players=rules.players,
+            start=_points(rules.start_points),
+            sticks=deposits_left,
+            off=off,
+        )
     )
 
 
@@ -181,7 +199,9 @@ def share_by_place(
     """
     if len(per_place) != len(scores):
         raise ValueError(
-            f"{len(per_place)} amounts per place for {len(scores)} seats: give one per place"
+            _("{count} amounts per place for {seats} seats: give one per place").format(
+                count=len(per_place), seats=len(scores)
+            )
         )
     order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
     result = [0] * len(scores)
@@ -347,13 +367,17 @@ def game_result(
     chombo_counts = tuple(chombos) if chombos else (0,) * seats
     if len(chombo_counts) != seats or any(c < 0 for c in chombo_counts):
         raise ValueError(
-            f"chombos={list(chombos)}: give one count (0 or more) per seat, {seats} in all"
+            _("chombos={counts}: give one count (0 or more) per seat, {seats} in all").format(
+                counts=list(chombos), seats=seats
+            )
         )
     subs = frozenset(substitutes)
     outside = sorted(s for s in subs if not (isinstance(s, int) and 0 <= s < seats))
     if outside:
         raise ValueError(
-            f"substitutes {outside} are not seats: the table has seats 0 to {seats - 1}"
+            _("substitutes {seats} are not seats: the table has seats 0 to {last}").format(
+                seats=outside, last=seats - 1
+            )
         )
     final, leftover = settle_leftover(scores, rules, deposits_left)
     place = places(final, rules.ties)

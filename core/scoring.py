@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -62,6 +63,8 @@ __all__ = [
     "Quote",
     "Settlement",
     "hand_points",
+    "limit_name",
+    "payment_kind_name",
     "quote",
     "round_up_100",
     "settle",
@@ -72,10 +75,12 @@ __all__ = [
 class IllegalHandError(ValueError):
     """A hand the rules forbid or that cannot have happened; the message quotes it and says why.
 
-    Raised while reading an entry line, `span` gives the offsets of the hand value at fault.
+    Raised while reading an entry line, `span` gives the offsets of the hand value at fault and
+    `detail` the message without the line quoted (the entry line's preview shows that).
     """
 
     span: tuple[int, int] | None = None
+    detail: str | None = None
 
 
 class Limit(enum.StrEnum):
@@ -87,6 +92,24 @@ class Limit(enum.StrEnum):
     BAIMAN = "baiman"
     SANBAIMAN = "sanbaiman"
     YAKUMAN = "yakuman"
+
+
+def limit_name(limit: Limit) -> str:
+    """A limit as people read it in the language in use: ``haneman`` (跳満).
+
+    >>> limit_name(Limit.BAIMAN)
+    'baiman'
+    """
+    # Looked up when asked (the language may change after import), with a context: the short
+    # words are common and other screens may translate them otherwise.
+    names = {
+        Limit.MANGAN: pgettext("limit", "mangan"),
+        Limit.HANEMAN: pgettext("limit", "haneman"),
+        Limit.BAIMAN: pgettext("limit", "baiman"),
+        Limit.SANBAIMAN: pgettext("limit", "sanbaiman"),
+        Limit.YAKUMAN: pgettext("limit", "yakuman"),
+    }
+    return names[limit]
 
 
 _LIMIT_BASE: dict[Limit, int] = {
@@ -129,6 +152,25 @@ class PaymentKind(enum.StrEnum):
     """A chombo paid at the table."""
     PAO = "pao"
     """The share of a pao yakuman paid by the responsible seat."""
+
+
+def payment_kind_name(kind: PaymentKind) -> str:
+    """What a payment is for, as the preview names it in the language in use: ``honba`` (本場).
+
+    >>> payment_kind_name(PaymentKind.DEPOSITS)
+    'deposits'
+    """
+    names = {
+        PaymentKind.HAND: pgettext("payment", "hand"),
+        PaymentKind.HONBA: pgettext("payment", "honba"),
+        PaymentKind.RIICHI: pgettext("payment", "riichi"),
+        PaymentKind.DEPOSITS: pgettext("payment", "deposits"),
+        PaymentKind.NOTEN: pgettext("payment", "noten"),
+        PaymentKind.NAGASHI: pgettext("payment", "nagashi"),
+        PaymentKind.CHOMBO: pgettext("payment", "chombo"),
+        PaymentKind.PAO: pgettext("payment", "pao"),
+    }
+    return names[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +243,15 @@ def describe(value: HandValue) -> str:
     ('3 han 30 fu', 'double yakuman')
     """
     if value.yakuman:
-        names = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
-        return names.get(value.yakuman, f"{value.yakuman}x yakuman")
+        names = {
+            1: pgettext("hand value", "yakuman"),
+            2: pgettext("hand value", "double yakuman"),
+            3: pgettext("hand value", "triple yakuman"),
+        }
+        return names.get(value.yakuman) or _("{count}x yakuman").format(count=value.yakuman)
     if value.fu:
-        return f"{value.han} han {value.fu} fu"
-    return f"{value.han} han"
+        return _("{han} han {fu} fu").format(han=value.han, fu=value.fu)
+    return _("{han} han").format(han=value.han)
 
 
 def check_value(value: HandValue) -> None:
@@ -233,62 +279,82 @@ at least (pinfu + menzen tsumo); enter 2 han or more, or count the fu again
 
 def _count(n: int) -> str:
     """A count as people read it, shortened when absurd: '1,000,000', 'a 31-digit number'."""
-    return f"{n:,}" if n < 10**12 else f"a {int(n.bit_length() * 0.30103) + 1}-digit number of"
+    if n < 10**12:
+        return f"{n:,}"
+    return _("a {digits}-digit number of").format(digits=int(n.bit_length() * 0.30103) + 1)
 
 
 def _reject_value(value: HandValue) -> None:
     if value.yakuman < 0:
         raise IllegalHandError(
-            f"yakuman={value.yakuman}: the number of yakuman cannot be negative; enter 1 for a "
-            "yakuman, 2 for a double yakuman"
+            _(
+                "yakuman={count}: the number of yakuman cannot be negative; enter 1 for a "
+                "yakuman, 2 for a double yakuman"
+            ).format(count=value.yakuman)
         )
     if value.yakuman > MAX_YAKUMAN:
         raise IllegalHandError(
-            f"{_count(value.yakuman)} yakuman: a hand combines at most {MAX_YAKUMAN} yakuman; "
-            "enter ykm, 2ykm ... 6ykm"
+            _(
+                "{count} yakuman: a hand combines at most {most} yakuman; enter ykm, 2ykm ... "
+                "6ykm"
+            ).format(count=_count(value.yakuman), most=MAX_YAKUMAN)
         )
     if value.yakuman:
         return
     if value.han > MAX_HAN:
         raise IllegalHandError(
-            f"{_count(value.han)} han: a hand is entered with at most {MAX_HAN} han (13 and more "
-            "is kazoe yakuman); count the han again"
+            _(
+                "{count} han: a hand is entered with at most {most} han (13 and more is kazoe "
+                "yakuman); count the han again"
+            ).format(count=_count(value.han), most=MAX_HAN)
         )
     said = describe(value)
     if value.han < 1:
         raise IllegalHandError(
-            f"{said}: a winning hand has 1 han at least (one yaku); enter the han of the hand"
+            _(
+                "{value}: a winning hand has 1 han at least (one yaku); enter the han of the hand"
+            ).format(value=said)
         )
     if value.fu < 0:
-        raise IllegalHandError(f"{said}: fu cannot be negative")
+        raise IllegalHandError(_("{value}: fu cannot be negative").format(value=said))
     if value.fu == 0:
         if value.han < 5:
             raise IllegalHandError(
-                f"{said}: below 5 han the fu count is needed; enter it, e.g. {value.han} han 30 fu"
+                _(
+                    "{value}: below 5 han the fu count is needed; enter it, e.g. {example}"
+                ).format(value=said, example=describe(HandValue(han=value.han, fu=30)))
             )
         return
     if value.fu not in LEGAL_FU:
         nearest = min((f for f in LEGAL_FU if f >= value.fu), default=LEGAL_FU[-1])
         raise IllegalHandError(
-            f"{said}: fu must be 20, 25 or a multiple of 10 from 30 to 130 (fu are rounded up to "
-            f"the next 10, except 25 for chiitoitsu); did you mean {nearest} fu?"
+            _(
+                "{value}: fu must be 20, 25 or a multiple of 10 from 30 to 130 (fu are rounded "
+                "up to the next 10, except 25 for chiitoitsu); did you mean {nearest} fu?"
+            ).format(value=said, nearest=nearest)
         )
     if value.han == 1 and value.fu == 20:
         raise IllegalHandError(
-            f"{said}: 20 fu is pinfu tsumo, which has 2 han at least (pinfu + menzen tsumo); "
-            "enter 2 han or more, or count the fu again"
+            _(
+                "{value}: 20 fu is pinfu tsumo, which has 2 han at least (pinfu + menzen tsumo); "
+                "enter 2 han or more, or count the fu again"
+            ).format(value=said)
         )
     if value.han == 1 and value.fu == 25:
         raise IllegalHandError(
-            f"{said}: 25 fu is chiitoitsu, which is 2 han by itself; enter 2 han or more"
+            _(
+                "{value}: 25 fu is chiitoitsu, which is 2 han by itself; enter 2 han or more"
+            ).format(value=said)
         )
     if value.han == 1 and value.fu > 110:
         # More fu than 110 needs a third concealed triplet or a third kan, which is sanankou or
         # sankantsu (2 han each): no 1-han hand gets there (麻雀の教科書, "70符以上").
         raise IllegalHandError(
-            f"{said}: a 1-han hand reaches 110 fu at most (more fu needs a third concealed "
-            "triplet or kan: sanankou or sankantsu, 2 han); enter 110 fu or less, or count the "
-            "han again"
+            _(
+                "{value}: a 1-han hand reaches 110 fu at most (more fu needs a third concealed "
+                "triplet or kan: sanankou or sankantsu, 2 han); enter 110 fu or less, or count "
+                "the han again"
+            ).format(value=said)
         )
     raise AssertionError(
         f"{said} passed every check but the fast path refused it"
@@ -321,19 +387,26 @@ triplet or kan: sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record 
         return
     if not tsumo and value.fu == 20:
         raise IllegalHandError(
-            f"ron {describe(value)}: a ron is never 20 fu (pinfu ron is 30 fu, an open hand "
-            "counts at least 30 fu); enter 30 fu, or record the win as a tsumo"
+            _(
+                "ron {value}: a ron is never 20 fu (pinfu ron is 30 fu, an open hand counts at "
+                "least 30 fu); enter 30 fu, or record the win as a tsumo"
+            ).format(value=describe(value))
         )
     if tsumo and value.fu == 25 and value.han < 3:
         raise IllegalHandError(
-            f"tsumo {describe(value)}: a chiitoitsu tsumo is 3 han at least (chiitoitsu 2 + "
-            "menzen tsumo 1); enter 3 han or more"
+            _(
+                "tsumo {value}: a chiitoitsu tsumo is 3 han at least (chiitoitsu 2 + menzen "
+                "tsumo 1); enter 3 han or more"
+            ).format(value=describe(value))
         )
     if tsumo and value.han == 1 and value.fu == 110:
         raise IllegalHandError(
-            f"tsumo {describe(value)}: 1 han 110 fu is only a closed ron (a tsumo earns 2 fu, "
-            "not the closed ron's 10, and the fu it lacks need a third concealed triplet or kan: "
-            "sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win as a ron"
+            _(
+                "tsumo {value}: 1 han 110 fu is only a closed ron (a tsumo earns 2 fu, not the "
+                "closed ron's 10, and the fu it lacks need a third concealed triplet or kan: "
+                "sanankou or sankantsu, 2 han); enter 100 fu or 2 han, or record the win as a "
+                "ron"
+            ).format(value=describe(value))
         )
 
 
@@ -416,8 +489,10 @@ def _tsumo_shares(
 def _check_seat(seat: int, seats: int, what: str) -> None:
     if not 0 <= seat < seats:
         raise IllegalHandError(
-            f"{what} is seat {seat}, but the table has seats 0 to {seats - 1} "
-            "(0 = East in the first hand)"
+            _(
+                "{what} is seat {seat}, but the table has seats 0 to {last} (0 = East in the "
+                "first hand)"
+            ).format(what=_(what), seat=seat, last=seats - 1)
         )
 
 
@@ -427,28 +502,37 @@ def _check_seat_set(values: frozenset[int], seats: int, what: str) -> None:
     bad = sorted(s for s in values if not (isinstance(s, int) and 0 <= s < seats))
     if bad:
         raise IllegalHandError(
-            f"{what} {sorted(values, key=str)} is not a set of seats: {bad} "
-            f"{'is' if len(bad) == 1 else 'are'} not among seats 0 to {seats - 1}"
+            ngettext(
+                "{what} {seats} is not a set of seats: {bad} is not among seats 0 to {last}",
+                "{what} {seats} is not a set of seats: {bad} are not among seats 0 to {last}",
+                len(bad),
+            ).format(what=_(what), seats=sorted(values, key=str), bad=bad, last=seats - 1)
         )
 
 
 def _check_pao(win: Win, rules: RuleSet) -> None:
     if win.pao is None:
         return
-    _check_seat(win.pao, rules.players, "the pao (responsible) seat")
+    _check_seat(win.pao, rules.players, N_("the pao (responsible) seat"))
     if win.pao == win.winner:
         raise IllegalHandError(
-            f"pao seat {win.pao} is the winner: the responsible player is the one who fed the "
-            "last meld of the yakuman, never the winner"
+            _(
+                "pao seat {seat} is the winner: the responsible player is the one who fed the "
+                "last meld of the yakuman, never the winner"
+            ).format(seat=win.pao)
         )
     if not win.value.yakuman:
         raise IllegalHandError(
-            f"pao on {describe(win.value)}: pao (responsibility payment) applies only to a "
-            "yakuman; record the value as yakuman, or drop pao"
+            _(
+                "pao on {value}: pao (responsibility payment) applies only to a yakuman; record "
+                "the value as yakuman, or drop pao"
+            ).format(value=describe(win.value))
         )
     if not rules.pao_yaku:
         raise IllegalHandError(
-            f"pao by seat {win.pao}: rule set {rules.name!r} has no pao (pao_yaku is empty)"
+            _("pao by seat {seat}: rule set {rules!r} has no pao (pao_yaku is empty)").format(
+                seat=win.pao, rules=rules.name
+            )
         )
 
 
@@ -533,14 +617,18 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
 def _settle_any(hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleSet) -> Settlement:
     # Every hand, every check: what `settle` does when `_settle_common` declines.
     seats = rules.players
-    _check_seat(dealer, seats, "the dealer")
+    _check_seat(dealer, seats, N_("the dealer"))
     if honba < 0:
-        raise IllegalHandError(f"honba={honba}: the number of counters cannot be negative")
+        raise IllegalHandError(
+            _("honba={honba}: the number of counters cannot be negative").format(honba=honba)
+        )
     if deposits < 0:
         raise IllegalHandError(
-            f"deposits={deposits}: the number of riichi sticks cannot be negative"
+            _("deposits={deposits}: the number of riichi sticks cannot be negative").format(
+                deposits=deposits
+            )
         )
-    _check_seat_set(hand.riichi, seats, "the riichi set")
+    _check_seat_set(hand.riichi, seats, N_("the riichi set"))
     outcome = hand.outcome
     ledger = _Ledger(seats)
     if isinstance(outcome, ChomboHand):
@@ -557,15 +645,21 @@ def _settle_any(hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleS
     if isinstance(outcome, AbortiveDraw):
         if not rules.abortive_draws:
             raise IllegalHandError(
-                f"abortive draw {outcome.reason!r}: rule set {rules.name!r} has no abortive "
-                "draws (abortive_draws = false); record the hand as played"
+                _(
+                    "abortive draw {reason!r}: rule set {rules!r} has no abortive draws "
+                    "(abortive_draws = false); record the hand as played"
+                ).format(reason=outcome.reason, rules=rules.name)
             )
         kind = _abortive_kind(outcome.reason)
         if kind is not None and kind not in rules.abortive_draw_kinds:
-            allowed = ", ".join(sorted(rules.abortive_draw_kinds)) or "none"
+            allowed = ", ".join(sorted(rules.abortive_draw_kinds)) or pgettext(
+                "abortive draws allowed", "none"
+            )
             raise IllegalHandError(
-                f"abortive draw {outcome.reason!r}: not an abortive draw in rule set "
-                f"{rules.name!r} (allowed: {allowed}); record the hand as played"
+                _(
+                    "abortive draw {reason!r}: not an abortive draw in rule set {rules!r} "
+                    "(allowed: {allowed}); record the hand as played"
+                ).format(reason=outcome.reason, rules=rules.name, allowed=allowed)
             )
         return ledger.settlement(on_table, ())
     raise IllegalHandError(f"unknown hand outcome {outcome!r}")  # pragma: no cover
@@ -789,24 +883,30 @@ def _settle_ron(
 ) -> Settlement:
     seats = rules.players
     loser = ron.loser
-    _check_seat(loser, seats, "the discarder (ron loser)")
+    _check_seat(loser, seats, N_("the discarder (ron loser)"))
     if not ron.wins:
-        raise IllegalHandError("a ron needs at least one winner")
+        raise IllegalHandError(_("a ron needs at least one winner"))
     if len(ron.wins) > seats - 1:
         raise IllegalHandError(
-            f"a ron with {len(ron.wins)} winners at a table of {seats}: at most {seats - 1} "
-            "players can win on one discard"
+            _(
+                "a ron with {winners} winners at a table of {seats}: at most {most} players can "
+                "win on one discard"
+            ).format(winners=len(ron.wins), seats=seats, most=seats - 1)
         )
     seen: set[int] = set()
     for win in ron.wins:
-        _check_seat(win.winner, seats, "a ron winner")
+        _check_seat(win.winner, seats, N_("a ron winner"))
         if win.winner == loser:
             raise IllegalHandError(
-                f"seat {loser} both won and dealt in: the ron loser must be another seat "
-                "than the winner"
+                _(
+                    "seat {seat} both won and dealt in: the ron loser must be another seat than "
+                    "the winner"
+                ).format(seat=loser)
             )
         if win.winner in seen:
-            raise IllegalHandError(f"seat {win.winner} is listed twice among the ron winners")
+            raise IllegalHandError(
+                _("seat {seat} is listed twice among the ron winners").format(seat=win.winner)
+            )
         seen.add(win.winner)
         check_win_value(win.value, tsumo=False)
         _check_pao(win, rules)
@@ -850,7 +950,7 @@ def _settle_tsumo(
 ) -> Settlement:
     seats = rules.players
     win = tsumo.win
-    _check_seat(win.winner, seats, "the tsumo winner")
+    _check_seat(win.winner, seats, N_("the tsumo winner"))
     check_win_value(win.value, tsumo=True)
     _check_pao(win, rules)
     points = hand_points(win.value, rules)
@@ -876,14 +976,16 @@ def _settle_draw(
     draw: Draw, ledger: _Ledger, dealer: int, on_table: int, rules: RuleSet
 ) -> Settlement:
     seats = rules.players
-    _check_seat_set(draw.tenpai, seats, "the tenpai set")
-    _check_seat_set(draw.nagashi, seats, "the nagashi set")
+    _check_seat_set(draw.tenpai, seats, N_("the tenpai set"))
+    _check_seat_set(draw.nagashi, seats, N_("the nagashi set"))
     nagashi_paid = False
     if draw.nagashi:
         if rules.nagashi is Nagashi.OFF:
             raise IllegalHandError(
-                f"nagashi mangan by seat(s) {sorted(draw.nagashi)}: rule set {rules.name!r} has "
-                "no nagashi mangan (nagashi = off); record a plain draw"
+                _(
+                    "nagashi mangan by seat(s) {seats}: rule set {rules!r} has no nagashi mangan "
+                    "(nagashi = off); record a plain draw"
+                ).format(seats=sorted(draw.nagashi), rules=rules.name)
             )
         for seat in sorted(draw.nagashi):
             mangan = _LIMIT_BASE[Limit.MANGAN]
@@ -903,9 +1005,16 @@ def _noten_payments(tenpai: frozenset[int], ledger: _Ledger, rules: RuleSet) -> 
     pairs = ready * (seats - ready)
     if rules.noten_total % pairs:
         raise IllegalHandError(
-            f"noten_total {rules.noten_total} of rule set {rules.name!r} cannot be split evenly "
-            f"between {ready} tenpai and {seats - ready} noten players; use a multiple of "
-            f"{pairs * 100}"
+            _(
+                "noten_total {total} of rule set {rules!r} cannot be split evenly between "
+                "{tenpai} tenpai and {noten} noten players; use a multiple of {multiple}"
+            ).format(
+                total=rules.noten_total,
+                rules=rules.name,
+                tenpai=ready,
+                noten=seats - ready,
+                multiple=pairs * 100,
+            )
         )
     # Each noten player pays total/noten, shared equally by the tenpai players.
     each = rules.noten_total // pairs
@@ -921,7 +1030,7 @@ def _settle_chombo(
 ) -> Settlement:
     seats = rules.players
     offender = chombo.offender
-    _check_seat(offender, seats, "the chombo offender")
+    _check_seat(offender, seats, N_("the chombo offender"))
     if rules.chombo is Chombo.REVERSE_MANGAN:
         # Each other player receives what they would pay on a mangan tsumo by the offender; at
         # three seats that follows `sanma_tsumo` (tsumo loss: 4000+4000 from a dealer, 4000+2000
@@ -965,10 +1074,14 @@ def quote(
     """
     check_win_value(value, tsumo=tsumo)
     if honba < 0:
-        raise IllegalHandError(f"honba={honba}: the number of counters cannot be negative")
+        raise IllegalHandError(
+            _("honba={honba}: the number of counters cannot be negative").format(honba=honba)
+        )
     if deposits < 0:
         raise IllegalHandError(
-            f"deposits={deposits}: the number of riichi sticks cannot be negative"
+            _("deposits={deposits}: the number of riichi sticks cannot be negative").format(
+                deposits=deposits
+            )
         )
     points = hand_points(value, rules)
     sticks = deposits * rules.riichi_value
@@ -978,7 +1091,7 @@ def quote(
     # Seat 0 deals; the winner is seat 0 or seat 1, so the last payer is always a non-dealer.
     shares = _tsumo_shares(points.base, 0 if dealer else 1, 0, rules.players, rules.sanma_tsumo)
     each = honba * rules.honba_tsumo_each
-    total = sum(amount for _, amount in shares) + each * len(shares) + sticks
+    total = sum(amount for _payer, amount in shares) + each * len(shares) + sticks
     dealer_pays = None if dealer else shares[0][1] + each
     return Quote(points.base, points.limit, None, dealer_pays, shares[-1][1] + each, total)
 
@@ -988,7 +1101,8 @@ _WIND_LETTERS = "ESWN"
 
 def settlement_notes(hand: Hand, settlement: Settlement, rules: RuleSet) -> tuple[str, ...]:
     """What a director should read beside a hand's payments, because the rules or the entry
-    did something the line does not show. Seats are named by wind (E S W N).
+    did something the line does not show. Seats are named by wind (E S W N; 東南西北 in Japanese,
+    the entry line's letters kept where the note quotes the line).
 
     * a triple ron the rules turn into an abortive draw (`multi_ron = "double_only"`), or a
       multiple ron where a head bump pays only the first winner (`"head_bump"`);
@@ -1008,20 +1122,26 @@ points moved, riichi sticks stay on the table',)
     if isinstance(outcome, Ron):
         if len(outcome.wins) == 3 and not settlement.winners:
             notes.append(
-                'triple ron: an abortive draw under these rules (multi_ron = "double_only", '
-                "sanchahou); no points moved, riichi sticks stay on the table"
+                _(
+                    'triple ron: an abortive draw under these rules (multi_ron = "double_only", '
+                    "sanchahou); no points moved, riichi sticks stay on the table"
+                )
             )
         elif len(outcome.wins) > len(settlement.winners) and settlement.winners:
-            paid = ", ".join(_WIND_LETTERS[s] for s in settlement.winners)
+            paid = ", ".join(wind_name(_WIND_LETTERS[s]) for s in settlement.winners)
             notes.append(
-                f'head bump (multi_ron = "{rules.multi_ron.value}"): only {paid}, first in turn '
-                "from the discarder, is paid"
+                _(
+                    'head bump (multi_ron = "{setting}"): only {paid}, first in turn from the '
+                    "discarder, is paid"
+                ).format(setting=rules.multi_ron.value, paid=paid)
             )
         if outcome.loser in hand.riichi:
             w = _WIND_LETTERS[outcome.loser]
             notes.append(
-                f"{w} is charged a riichi stick (r:{w}) and dealt in: if the tile ronned was "
-                f"{w}'s riichi declaration, that riichi never stood and pays no stick; then leave "
-                f"{w} out of r:"
+                _(
+                    "{wind} is charged a riichi stick (r:{letter}) and dealt in: if the tile "
+                    "ronned was {wind}'s riichi declaration, that riichi never stood and pays no "
+                    "stick; then leave {letter} out of r:"
+                ).format(wind=wind_name(w), letter=w)
             )
     return tuple(notes)

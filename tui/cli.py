@@ -17,7 +17,13 @@ import typer.main
 
 from mjevent.core.i18n import N_, _
 from mjevent.tui import language
-from mjevent.tui.cli_localize import lang_from_argv, localize
+from mjevent.tui.cli_localize import (
+    click_error_class,
+    lang_from_argv,
+    localize,
+    show_error,
+    use_catalogue_for_click,
+)
 
 # Each command's module is imported only when that command runs (or when help lists them), so
 # `mjevent calc --jsonl` in a script does not pay for numpy, the standings or the event file.
@@ -80,7 +86,21 @@ class LazyCommands(typer.core.TyperGroup):
             typer.echo(_("error: {message}").format(message=error), err=True)
             sys.exit(2)
         localize(self)
-        return super().main(argv, *rest, **options)
+        use_catalogue_for_click()
+        if rest or not options.get("standalone_mode", True):
+            return super().main(argv, *rest, **options)
+        # Click prints its own errors in English; it hands them over instead (standalone mode
+        # off), and they are printed here in the language in use, with click's exit codes.
+        try:
+            result = super().main(argv, **{**options, "standalone_mode": False})
+        except typer.Abort:
+            typer.echo(_("Aborted!"), err=True)
+            sys.exit(1)
+        except click_error_class() as error:
+            show_error(error)
+            sys.exit(getattr(error, "exit_code", 1))
+        # Without standalone mode a command's `typer.Exit(code)` comes back as its code.
+        sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
 
 
 app = typer.Typer(

@@ -7,20 +7,25 @@ games); this module only reads the input, picks the rule set and prints. The for
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, TextIO
 
 import typer
+from rich.cells import cell_len
 
+from mjevent.core import i18n
+from mjevent.core.i18n import N_, _, ngettext, pgettext
 from mjevent.core.notation import limit_value
 from mjevent.core.outcomes import HandValue
 from mjevent.core.results import check_final_scores, game_result
 from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset
 from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, quote
 from mjevent.core.text import suggest
+from mjevent.tui.cli_localize import command_help
 
 __all__ = ["CalcInputError", "calc", "chart_text", "run_jsonl", "score_line"]
 
@@ -67,12 +72,15 @@ def rules_for(
     match the preset.
     """
     if players is not None and players not in DEFAULT_PRESET:
-        raise CalcInputError(f"players={players!r}: expected 3 (sanma) or 4")
+        raise CalcInputError(
+            _("players={players!r}: expected 3 (sanma) or 4").format(players=players))
     rules = preset(name if name is not None else DEFAULT_PRESET[players or 4])
     if players is not None and players != rules.players:
         raise CalcInputError(
-            f"players={players} but rule set {rules.name!r} is for {rules.players} players; "
-            f"drop one of them, or name a {players}-player rule set"
+            _(
+                "players={players} but rule set {name!r} is for {rules_players} players; "
+                "drop one of them, or name a {players}-player rule set"
+            ).format(players=players, name=rules.name, rules_players=rules.players)
         )
     overrides: dict[str, Any] = {}
     if kiriage is not None:
@@ -222,7 +230,27 @@ def run_jsonl(lines: Iterable[str], out: TextIO) -> int:
 
     A line that cannot be scored gives `{"error": "line N: ..."}` and the rest go on. Blank
     lines are skipped. Returns the number of error lines.
+
+    The output is for scripts: its error messages are English whatever language the user
+    reads, so a script that matches them works everywhere.
     """
+    with _in_english():
+        return _run_jsonl(lines, out)
+
+
+@contextlib.contextmanager
+def _in_english() -> Iterator[None]:
+    from mjevent.tui import language
+
+    spoken = i18n.language()
+    language.use(i18n.ENGLISH)
+    try:
+        yield
+    finally:
+        language.use(spoken)
+
+
+def _run_jsonl(lines: Iterable[str], out: TextIO) -> int:
     errors = 0
     buffer: list[str] = []
     for number, line in enumerate(lines, start=1):
@@ -248,14 +276,42 @@ def run_jsonl(lines: Iterable[str], out: TextIO) -> int:
 # --- The chart ------------------------------------------------------------------------------
 
 
+def _limit_name(name: str) -> str:
+    """A limit as people read it (`mangan` in English, 満貫 in Japanese); the Latin names stay
+    what the command line and the entry line take."""
+    # Looked up at the call: the language is chosen after import.
+    return {
+        "mangan": pgettext("calc", "mangan"),
+        "haneman": pgettext("calc", "haneman"),
+        "baiman": pgettext("calc", "baiman"),
+        "sanbaiman": pgettext("calc", "sanbaiman"),
+        "yakuman": pgettext("calc", "yakuman"),
+        "double yakuman": pgettext("calc", "double yakuman"),
+    }.get(name, name)
+
+
+def _pad(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` terminal cells (a CJK character takes two)."""
+    return text + " " * max(width - cell_len(text), 0)
+
+
 def _rules_lines(rules: RuleSet) -> list[str]:
-    kind = f"{rules.players} players"
-    if rules.players == 3:
-        kind += ", tsumo loss" if rules.sanma_tsumo is SanmaTsumo.LOSS else ", north bisection"
+    if rules.players != 3:
+        kind = pgettext("calc", "{players} players").format(players=rules.players)
+    elif rules.sanma_tsumo is SanmaTsumo.LOSS:
+        kind = _("3 players, tsumo loss")
+    else:
+        kind = _("3 players, north bisection")
+    described = (
+        _("Rules: {name} ({kind}, kiriage on, 13+ han = {kazoe})")
+        if rules.kiriage
+        else _("Rules: {name} ({kind}, kiriage off, 13+ han = {kazoe})")
+    )
     return [
-        f"Rules: {rules.name} ({kind}, kiriage {'on' if rules.kiriage else 'off'}, "
-        f"13+ han = {rules.kazoe.value})",
-        f"Honba: {rules.honba_ron} per ron, {rules.honba_tsumo_each} per tsumo payer",
+        described.format(name=rules.name, kind=kind, kazoe=_limit_name(rules.kazoe.value)),
+        _("Honba: {ron} per ron, {tsumo} per tsumo payer").format(
+            ron=rules.honba_ron, tsumo=rules.honba_tsumo_each
+        ),
     ]
 
 
@@ -273,7 +329,7 @@ def _cell(rules: RuleSet, value: HandValue, *, dealer: bool) -> str:
 
 def _tsumo_text(q: Quote) -> str:
     if q.tsumo_dealer is None:
-        return f"{q.tsumo_non_dealer} all"
+        return pgettext("calc", "{amount} all").format(amount=q.tsumo_non_dealer)
     return f"{q.tsumo_non_dealer}/{q.tsumo_dealer}"
 
 
@@ -281,22 +337,36 @@ def chart_text(rules: RuleSet) -> str:
     """The full score chart for `rules`: han x fu for non-dealer and dealer, ron and tsumo,
     then the limits. Fits 80 columns; no honba or sticks included."""
     width = 18
-    lines = ["SCORE CHART (no honba, no riichi sticks)", *_rules_lines(rules), ""]
+    lines = [_("SCORE CHART (no honba, no riichi sticks)"), *_rules_lines(rules), ""]
     for dealer in (False, True):
-        who = "DEALER" if dealer else "NON-DEALER"
-        how = "each pays" if dealer else "non-dealer/dealer"
-        lines.append(f"{who}: ron (tsumo: {how})")
-        lines.append("fu    " + "".join(f"{h} han".ljust(width) for h in (1, 2, 3, 4)).rstrip())
+        lines.append(
+            _("DEALER: ron (tsumo: each pays)")
+            if dealer
+            else _("NON-DEALER: ron (tsumo: non-dealer/dealer)")
+        )
+        heads = "".join(
+            _pad(pgettext("calc", "{han} han").format(han=h), width) for h in (1, 2, 3, 4)
+        )
+        lines.append((_pad(pgettext("calc", "fu"), 6) + heads).rstrip())
         for fu in _CHART_FU:
             cells = [_cell(rules, HandValue(han, fu), dealer=dealer) for han in (1, 2, 3, 4)]
-            lines.append(f"{fu:<6}" + "".join(c.ljust(width) for c in cells).rstrip())
+            lines.append(f"{fu:<6}" + "".join(_pad(c, width) for c in cells).rstrip())
         lines.append("")
-    lines.append("- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han),")
-    lines.append("  1 han 110 fu a closed ron only")
+    lines.append(
+        _(
+            "- no such hand: 20 fu is a tsumo (pinfu), 25 fu chiitoitsu (tsumo from 3 han),\n"
+            "  1 han 110 fu a closed ron only"
+        )
+    )
     lines.append("")
-    lines.append("LIMITS          han       non-dealer ron (tsumo)    dealer ron (tsumo)")
+    lines.append(
+        _pad(pgettext("calc", "LIMITS"), 16)
+        + _pad(pgettext("calc", "han"), 10)
+        + _pad(pgettext("calc", "non-dealer ron (tsumo)"), 26)
+        + pgettext("calc", "dealer ron (tsumo)")
+    )
     sanbaiman = "11-12" if rules.kazoe is Kazoe.YAKUMAN else "11+"
-    yakuman = "13+" if rules.kazoe is Kazoe.YAKUMAN else "yaku only"
+    yakuman = "13+" if rules.kazoe is Kazoe.YAKUMAN else pgettext("calc", "yaku only")
     rows = [
         ("mangan", "5", HandValue(5)),
         ("haneman", "6-7", HandValue(6)),
@@ -309,7 +379,8 @@ def chart_text(rules: RuleSet) -> str:
     for label, han, value in rows:
         non_dealer = _cell(rules, value, dealer=False)
         dealer_cell = _cell(rules, value, dealer=True)
-        lines.append(f"{label:<16}{han:<10}{non_dealer:<26}{dealer_cell}".rstrip())
+        line = _pad(_limit_name(label), 16) + _pad(han, 10) + _pad(non_dealer, 26) + dealer_cell
+        lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
 
 
@@ -322,17 +393,19 @@ def _parse_value(han: str, fu: int | None) -> HandValue:
     try:
         limit = limit_value(han)
     except ValueError as error:
-        raise CalcInputError(f"han {error}") from None
+        raise CalcInputError(_("han {error}").format(error=error)) from None
     if limit is not None:
         if fu is not None:
-            raise CalcInputError(f"han {han!r} is a limit: give no fu with it")
+            raise CalcInputError(_("han {han!r} is a limit: give no fu with it").format(han=han))
         return limit
     try:
         count = int(han)
     except ValueError:
         raise CalcInputError(
-            f"han {han!r}: expected a number of han (1, 2, ... 13), a limit (mangan, 4/mgn, "
-            "haneman, baiman, sanbaiman) or 'yakuman', e.g. mjevent calc ron 3 30"
+            _(
+                "han {han!r}: expected a number of han (1, 2, ... 13), a limit (mangan, 4/mgn, "
+                "haneman, baiman, sanbaiman) or 'yakuman', e.g. mjevent calc ron 3 30"
+            ).format(han=han)
         ) from None
     return HandValue(han=count, fu=fu or 0)
 
@@ -343,7 +416,17 @@ def _n(amount: int | None) -> int:
 
 
 def _with_honba(total: int, plain: int) -> str:
-    return f"{total}" if total == plain else f"{total} ({plain} + {total - plain} honba)"
+    if total == plain:
+        return f"{total}"
+    return _("{total} ({plain} + {honba} honba)").format(
+        total=total, plain=plain, honba=total - plain
+    )
+
+
+def _win_kind(*, tsumo: bool, dealer: bool) -> str:
+    if dealer:
+        return pgettext("calc", "Dealer tsumo") if tsumo else pgettext("calc", "Dealer ron")
+    return pgettext("calc", "Non-dealer tsumo") if tsumo else pgettext("calc", "Non-dealer ron")
 
 
 def describe_win(
@@ -352,31 +435,43 @@ def describe_win(
     """What a person asked `mjevent calc ron 3 30 ...` reads: who pays what, base, limit."""
     q = quote(value, tsumo=tsumo, dealer=dealer, honba=honba, deposits=deposits, rules=rules)
     plain = quote(value, tsumo=tsumo, dealer=dealer, rules=rules)
-    what = f"{'Dealer' if dealer else 'Non-dealer'} {'tsumo' if tsumo else 'ron'}"
-    head = f"{what}, {describe(value)}"
+    parts = [_win_kind(tsumo=tsumo, dealer=dealer), describe(value)]
     if honba:
-        head += f", {honba} honba"
+        parts.append(pgettext("calc", "{honba} honba").format(honba=honba))
     if deposits:
-        head += f", {deposits} riichi stick{'s' if deposits != 1 else ''} on the table"
-    lines = [head, *_rules_lines(rules)]
-    limit = q.limit.value if q.limit else "no limit"
-    rows = [("Base points:", f"{q.base} ({limit})")]
+        parts.append(
+            ngettext(
+                "{count} riichi stick on the table", "{count} riichi sticks on the table", deposits
+            ).format(count=deposits)
+        )
+    # A list of facts, not a sentence: each language's list separator joins them.
+    lines = [pgettext("list", ", ").join(parts), *_rules_lines(rules)]
+    limit = _limit_name(q.limit.value) if q.limit else pgettext("calc", "no limit")
+    base = pgettext("calc", "{base} ({limit})").format(base=q.base, limit=limit)
+    rows = [(pgettext("calc", "Base points:"), base)]
     others = rules.players - 2
     if not tsumo:
-        rows.append(("Discarder pays:", _with_honba(_n(q.ron), _n(plain.ron))))
+        rows.append((pgettext("calc", "Discarder pays:"), _with_honba(_n(q.ron), _n(plain.ron))))
     elif dealer:
         each = _with_honba(_n(q.tsumo_non_dealer), _n(plain.tsumo_non_dealer))
-        rows.append(("Each player pays:", f"{each} x {rules.players - 1}"))
+        rows.append((pgettext("calc", "Each player pays:"), f"{each} x {rules.players - 1}"))
     else:
-        rows.append(("Dealer pays:", _with_honba(_n(q.tsumo_dealer), _n(plain.tsumo_dealer))))
+        dealer_pays = _with_honba(_n(q.tsumo_dealer), _n(plain.tsumo_dealer))
+        rows.append((pgettext("calc", "Dealer pays:"), dealer_pays))
         each = _with_honba(_n(q.tsumo_non_dealer), _n(plain.tsumo_non_dealer))
         if others > 1:
-            rows.append(("Each non-dealer pays:", f"{each} x {others}"))
+            rows.append((pgettext("calc", "Each non-dealer pays:"), f"{each} x {others}"))
         else:
-            rows.append(("Non-dealer pays:", each))
-    sticks = f" (with {deposits * rules.riichi_value} in riichi sticks)" if deposits else ""
-    rows.append(("Winner gains:", f"{q.total}{sticks}"))
-    lines += [f"{label:<22}{text}" for label, text in rows]
+            rows.append((pgettext("calc", "Non-dealer pays:"), each))
+    gains = (
+        _("{total} (with {sticks} in riichi sticks)").format(
+            total=q.total, sticks=deposits * rules.riichi_value
+        )
+        if deposits
+        else f"{q.total}"
+    )
+    rows.append((pgettext("calc", "Winner gains:"), gains))
+    lines += [_pad(label, 22) + text for label, text in rows]
     return "\n".join(lines) + "\n"
 
 
@@ -388,65 +483,81 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+@command_help(
+    N_(
+        "The hand calculator: who pays what for a hand, a printable score chart, or batch JSON."
+        "\n\n\b\nExamples:\n"
+        "  mjevent calc ron 3 30 --dealer --honba 1\n"
+        "  mjevent calc tsumo 4 30 --rules sanma-club\n"
+        "  mjevent calc ron yakuman\n"
+        "  mjevent calc tsumo 7 --deposits 2\n"
+        "  mjevent calc --chart --rules wrc\n"
+        "  echo '{\"win\": \"ron\", \"han\": 2, \"fu\": 40}' | mjevent calc --jsonl"
+    )
+)
 def calc(
     win: str | None = typer.Argument(
-        None, metavar="ron|tsumo", help="How the hand was won.", show_default=False
+        None, metavar="ron|tsumo", help=N_("How the hand was won."), show_default=False
     ),
     han: str | None = typer.Argument(
         None,
         metavar="HAN|LIMIT|yakuman",
-        help="Han (13+ per kazoe), a limit (mangan, 4/mgn, haneman, baiman, sanbaiman), or "
-        "'yakuman'.",
+        help=N_(
+            "Han (13+ per kazoe), a limit (mangan, 4/mgn, haneman, baiman, sanbaiman), or "
+            "'yakuman'."
+        ),
         show_default=False,
     ),
     fu: int | None = typer.Argument(
         None,
         metavar="FU|N",
-        help="Fu (20, 25, 30, 40 ... 110); not needed from 5 han; after 'yakuman', how many.",
+        help=N_(
+            "Fu (20, 25, 30, 40 ... 110); not needed from 5 han; after 'yakuman', how many."
+        ),
         show_default=False,
     ),
-    dealer: bool = typer.Option(False, "--dealer", help="The winner is the dealer."),
-    honba: int = typer.Option(0, "--honba", min=0, help="Counters on the table."),
+    dealer: bool = typer.Option(False, "--dealer", help=N_("The winner is the dealer.")),
+    honba: int = typer.Option(0, "--honba", min=0, help=N_("Counters on the table.")),
     deposits: int = typer.Option(
-        0, "--deposits", min=0, help="Riichi sticks already on the table (the winner takes them)."
+        0,
+        "--deposits",
+        min=0,
+        help=N_("Riichi sticks already on the table (the winner takes them)."),
     ),
     rules_name: str | None = typer.Option(
-        None, "--rules", help="Rule preset (ema2016, wrc, mleague, tenhou, sanma-club, ...)."
+        None, "--rules", help=N_("Rule preset (ema2016, wrc, mleague, tenhou, sanma-club, ...).")
     ),
     players: int | None = typer.Option(
         None,
         "--players",
-        help="3 or 4; without --rules picks sanma-club (3) or ema2016 (4).",
+        help=N_("3 or 4; without --rules picks sanma-club (3) or ema2016 (4)."),
         show_default=False,
     ),
     kiriage: bool | None = typer.Option(
-        None, "--kiriage/--no-kiriage", help="Override kiriage mangan.", show_default=False
+        None, "--kiriage/--no-kiriage", help=N_("Override kiriage mangan."), show_default=False
     ),
     kazoe: str | None = typer.Option(
-        None, "--kazoe", metavar="yakuman|sanbaiman", help="Override what 13+ han count as."
+        None,
+        "--kazoe",
+        metavar="yakuman|sanbaiman",
+        help=N_("Override what 13+ han count as."),
     ),
     sanma_tsumo: str | None = typer.Option(
-        None, "--sanma-tsumo", metavar="loss|bisection", help="Override the sanma tsumo payment."
+        None,
+        "--sanma-tsumo",
+        metavar="loss|bisection",
+        help=N_("Override the sanma tsumo payment."),
     ),
-    chart: bool = typer.Option(False, "--chart", help="Print the full score chart."),
+    chart: bool = typer.Option(False, "--chart", help=N_("Print the full score chart.")),
     jsonl: bool = typer.Option(
-        False, "--jsonl", help="Read JSON lines on stdin, write results on stdout (docs/calc.md)."
+        False,
+        "--jsonl",
+        help=N_("Read JSON lines on stdin, write results on stdout (docs/calc.md)."),
     ),
 ) -> None:
-    """The hand calculator: who pays what for a hand, a printable score chart, or batch JSON.
-
-    \b
-    Examples:
-      mjevent calc ron 3 30 --dealer --honba 1
-      mjevent calc tsumo 4 30 --rules sanma-club
-      mjevent calc ron yakuman
-      mjevent calc tsumo 7 --deposits 2
-      mjevent calc --chart --rules wrc
-      echo '{"win": "ron", "han": 2, "fu": 40}' | mjevent calc --jsonl
-    """
     if jsonl:
         if win is not None or chart:
-            raise _fail("--jsonl reads its hands from stdin; give no hand and no --chart")
+            raise _fail(_("--jsonl reads its hands from stdin; give no hand and no --chart"))
         errors = run_jsonl(sys.stdin, sys.stdout)
         if errors:
             raise typer.Exit(1)
@@ -457,16 +568,22 @@ def calc(
         raise _fail(str(error)) from None
     if chart:
         if win is not None:
-            raise _fail("--chart prints every hand; give no hand with it")
+            raise _fail(_("--chart prints every hand; give no hand with it"))
         typer.echo(chart_text(rules), nl=False)
         return
     if win is None or han is None:
         raise _fail(
-            "give how the hand was won and its value, e.g. 'mjevent calc ron 3 30' or "
-            "'mjevent calc tsumo yakuman' (see --help)"
+            _(
+                "give how the hand was won and its value, e.g. 'mjevent calc ron 3 30' or "
+                "'mjevent calc tsumo yakuman' (see --help)"
+            )
         )
     if win not in ("ron", "tsumo"):
-        raise _fail(f"{win!r}: expected ron or tsumo{suggest(win, ['ron', 'tsumo'])}")
+        raise _fail(
+            _("{win!r}: expected ron or tsumo{hint}").format(
+                win=win, hint=suggest(win, ["ron", "tsumo"])
+            )
+        )
     try:
         value = _parse_value(han, fu)
         text = describe_win(

@@ -17,23 +17,27 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, _, ngettext
 from mjevent.events.commands import current_state
 from mjevent.tui.cli_event import echo, open_or_exit, problem_lines
+from mjevent.tui.cli_localize import command_help
 
 __all__ = ["check"]
 
 
+@command_help(
+    N_("Validate and fold the whole event file; report problems; exit 0 only when clean.")
+)
 def check(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     repair: Annotated[
         bool,
         typer.Option(
             "--repair",
-            help="Open the file for writing: a torn tail is moved aside to a side file.",
+            help=N_("Open the file for writing: a torn tail is moved aside to a side file."),
         ),
     ] = False,
 ) -> None:
-    """Validate and fold the whole event file; report problems; exit 0 only when clean."""
     store = open_or_exit(file, read_only=not repair, warn=False)
     # The store's warnings already start with the file's name.
     problems = [w if w.startswith(str(file)) else f"{file}: {w}" for w in store.warnings]
@@ -41,14 +45,17 @@ def check(
     problems += problem_lines(file, store, state)
     finished = sum(1 for g in state.games.values() if g.result is not None)
     hands = sum(len(g.hands) for g in state.games.values())
-    summary = (
-        f"{len(store.log)} log entries, {len(state.players)} players, "
-        f"{len(state.seating)} rounds seated, {finished} games finished, {hands} hands"
+    summary = _(
+        "{entries} log entries, {players} players, {rounds} rounds seated, "
+        "{games} games finished, {hands} hands"
+    ).format(
+        entries=len(store.log), players=len(state.players), rounds=len(state.seating),
+        games=finished, hands=hands,
     )
     if problems:
         for line in problems:
             echo(line)
-        echo(f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''} "
-                   f"({summary})")
+        echo(ngettext("{file}: {count} problem ({summary})", "{file}: {count} problems ({summary})",
+                      len(problems)).format(file=file, count=len(problems), summary=summary))
         raise typer.Exit(1)
-    echo(f"{file}: clean ({summary})")
+    echo(_("{file}: clean ({summary})").format(file=file, summary=summary))

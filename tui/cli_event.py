@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from mjevent.core.i18n import use_event_language
+from mjevent.core.i18n import _, ngettext, use_event_language
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
 from mjevent.events.errors import EventFileError
@@ -38,12 +38,12 @@ def open_or_exit(
     try:
         store = open_event(file, read_only=read_only)
     except EventFileError as error:
-        echo(f"error: {error}", err=True)
+        echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(code) from None
     use_event_language(store.event.event.language)
     if warn:
         for warning in store.warnings:
-            echo(f"warning: {warning}", err=True)
+            echo(_("warning: {message}").format(message=warning), err=True)
     return store
 
 
@@ -64,10 +64,13 @@ def warn_skipped(file: Path, store: EventStore, state: EventState) -> None:
     problems = problem_lines(file, store, state)
     if problems:
         count = len(problems)
-        echo(
-            f"warning: {file}: {count} problem{'s' if count != 1 else ''} in the log; the "
-            "entries at fault are left out (run `mjevent check` for the fixes):",
-            err=True,
-        )
+        message = ngettext(
+            "{file}: {count} problem in the log; the entries at fault are left out "
+            "(run `mjevent check` for the fixes):",
+            "{file}: {count} problems in the log; the entries at fault are left out "
+            "(run `mjevent check` for the fixes):",
+            count,
+        ).format(file=file, count=count)
+        echo(_("warning: {message}").format(message=message), err=True)
         for line in problems:
             echo(f"  {line}", err=True)

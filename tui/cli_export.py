@@ -25,10 +25,12 @@ from typing import Annotated
 import typer
 
 from mjevent.core.event import Player
+from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
+from mjevent.tui.cli_localize import command_help
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
 
@@ -121,7 +123,7 @@ def name_checks(table: Standings, players: Mapping[str, Player]) -> list[str]:
     the rest; each line shows the split and why.
     """
     guessed = []
-    for r, _ in _ema_players(table):
+    for r, _position in _ema_players(table):
         parts = _name_parts(r, players)
         if parts.guess is not None:
             first = not parts.guess.startswith(("family name last", "one word"))
@@ -129,13 +131,16 @@ def name_checks(table: Standings, players: Mapping[str, Player]) -> list[str]:
     lines = []
     if guessed:
         lines.append(
-            f"check {len(guessed)} name split(s), guessed (set family_name and given_name, or "
-            "name_order, on the player in the event file to make them exact):"
+            _(
+                "check {count} name split(s), guessed (set family_name and given_name, or "
+                "name_order, on the player in the event file to make them exact):"
+            ).format(count=len(guessed))
         )
-    for _, name, parts in sorted(guessed, key=lambda g: g[0]):
+    for _first, name, parts in sorted(guessed, key=lambda g: g[0]):
         lines.append(
-            f"  {name}: Last name {parts.family or '-'}, First name {parts.given or '-'} "
-            f"({parts.guess})"
+            _("  {name}: Last name {family}, First name {given} ({guess})").format(
+                name=name, family=parts.family or "-", given=parts.given or "-", guess=parts.guess
+            )
         )
     return lines
 
@@ -180,37 +185,48 @@ def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
 def _zero_sum_report(table: Standings) -> list[str]:
     z = table.zero_sum
     lines = [
-        f"game points add up to {points(z.points_sum)}; chombo penalties "
-        f"{points(z.chombo_sum)}; before chombo the tables add up to {points(z.table_sum)}; "
-        f"event penalties {points(-z.penalty_sum)}",
+        _(
+            "game points add up to {points}; chombo penalties {chombo}; before chombo the "
+            "tables add up to {tables}; event penalties {penalties}"
+        ).format(
+            points=points(z.points_sum), chombo=points(z.chombo_sum),
+            tables=points(z.table_sum), penalties=points(-z.penalty_sum),
+        ),
     ]
     for c in table.chombos:
         lines.append(
-            f"chombo: round {c.round} table {c.table} {c.name} ({c.player}) {points(-c.amount)}"
+            _("chombo: round {round} table {table} {name} ({player}) {amount}").format(
+                round=c.round, table=c.table, name=c.name, player=c.player,
+                amount=points(-c.amount),
+            )
         )
     for rnd, tbl, total in z.unbalanced:
         lines.append(
-            f"round {rnd} table {tbl} adds up to {points(total)}, not 0 "
-            "(riichi sticks to nobody, rounding or a substitute at fixed points)"
+            _(
+                "round {round} table {table} adds up to {total}, not 0 "
+                "(riichi sticks to nobody, rounding or a substitute at fixed points)"
+            ).format(round=rnd, table=tbl, total=points(total))
         )
     return lines
 
 
+@command_help(N_("Export the results: EMA ranking rows, or the full per-game table as CSV."))
 def export(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     fmt: Annotated[
         ExportFormat,
-        typer.Option("--format", help="ema (results for the EMA ranking) or csv (every game)."),
+        typer.Option(
+            "--format", help=N_("ema (results for the EMA ranking) or csv (every game).")
+        ),
     ],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write here instead of to standard output."),
+        typer.Option("--output", "-o", help=N_("Write here instead of to standard output.")),
     ] = None,
     after_round: Annotated[
-        int | None, typer.Option("--after-round", min=0, help="Only rounds up to N.")
+        int | None, typer.Option("--after-round", min=0, help=N_("Only rounds up to N."))
     ] = None,
 ) -> None:
-    """Export the results: EMA ranking rows, or the full per-game table as CSV."""
     store, state, entries = load_event(file)
     table = standings_of(file, store, state, entries, after_round)
     if fmt is ExportFormat.EMA:
@@ -225,4 +241,4 @@ def export(
         typer.echo(safe_lines(text), nl=False)
     else:
         output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {output}", err=True)
+        typer.echo(_("wrote {file}").format(file=output), err=True)

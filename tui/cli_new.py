@@ -19,14 +19,17 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from mjevent.core.event import FORMAT_VERSION, EventFormat
+from mjevent.core.i18n import N_, _
 from mjevent.core.rules import PRESETS, RulesError, preset
 from mjevent.core.text import name_problem, quoted_name
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
+from mjevent.tui.cli_localize import command_help, filled_help
 
 __all__ = ["NewEventError", "PlayersFileError", "create_event", "new", "players_from_file"]
 
+_PRESET_NAMES = ", ".join(sorted(PRESETS))
 _COLUMNS = ("name", "id", "team", "rating", "status", "family_name", "given_name", "name_order")
 
 
@@ -50,12 +53,15 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
         text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
         raise PlayersFileError(
-            f"{path}: no such players file. Fix: check the name, or leave out --players-from "
-            "and add players later."
+            _(
+                "{path}: no such players file. Fix: check the name, or leave out --players-from "
+                "and add players later."
+            ).format(path=path)
         ) from None
     except UnicodeDecodeError:
         raise PlayersFileError(
-            f"{path}: not UTF-8 text. Fix: save it as UTF-8 (in a spreadsheet: CSV UTF-8)."
+            _("{path}: not UTF-8 text. Fix: save it as UTF-8 (in a spreadsheet: CSV UTF-8).")
+            .format(path=path)
         ) from None
     if path.suffix.lower() == ".csv":
         rows = _csv_rows(path, text)
@@ -67,7 +73,10 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
         ]
     if not rows:
         raise PlayersFileError(
-            f"{path}: no players found. Fix: list one player a line (or a CSV with a name column)."
+            _(
+                "{path}: no players found. Fix: list one player a line (or a CSV with a name "
+                "column)."
+            ).format(path=path)
         )
     width = len(str(len(rows)))
     teams: dict[str, str] = {}
@@ -76,8 +85,10 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
         problem = name_problem(row["name"])
         if problem is not None:
             raise PlayersFileError(
-                f"{path}:{line}: the name {quoted_name(row['name'])} cannot be used: {problem}. "
-                "Fix: correct that row of the file."
+                _(
+                    "{path}:{line}: the name {name} cannot be used: {problem}. "
+                    "Fix: correct that row of the file."
+                ).format(path=path, line=line, name=quoted_name(row["name"]), problem=problem)
             )
         player: dict[str, Any] = {"id": row.get("id") or f"p{index:0{width}d}", "name": row["name"]}
         team = row.get("team")
@@ -108,18 +119,20 @@ def _csv_records(path: Path, text: str) -> Iterator[tuple[int, list[str]]]:
             return
         except csv.Error as error:
             if "end of data" in str(error):
-                why = (
+                why = _(
                     'a quoted cell starts here and its closing " never comes, so every row '
                     'after it would be read as part of one name. Fix: close the quote (or '
                     'remove it).'
                 )
             elif "field larger" in str(error):
-                why = (
-                    f"a cell is longer than {csv.field_size_limit():,} characters; a name is "
+                why = _(
+                    "a cell is longer than {limit:,} characters; a name is "
                     "at most 100. Fix: check that this is the players file."
-                )
+                ).format(limit=csv.field_size_limit())
             else:
-                why = f"not valid CSV ({error}). Fix: save it from a spreadsheet as CSV UTF-8."
+                why = _(
+                    "not valid CSV ({error}). Fix: save it from a spreadsheet as CSV UTF-8."
+                ).format(error=error)
             raise PlayersFileError(f"{path}:{start}: {why}") from None
         yield start, row
 
@@ -130,15 +143,27 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
     for column in header:
         if column not in _COLUMNS:
             close = difflib.get_close_matches(column, _COLUMNS, n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            message = (
+                _(
+                    "{path}:1: unknown column {column!r}; did you mean {close!r}? "
+                    "Fix: name the columns from {columns} (name is required)."
+                )
+                if close
+                else _(
+                    "{path}:1: unknown column {column!r} "
+                    "Fix: name the columns from {columns} (name is required)."
+                )
+            )
             raise PlayersFileError(
-                f"{path}:1: unknown column {column!r}{hint} "
-                f"Fix: name the columns from {', '.join(_COLUMNS)} (name is required)."
+                message.format(path=path, column=column, close=close[0] if close else "",
+                               columns=", ".join(_COLUMNS))
             )
     if "name" not in header:
         raise PlayersFileError(
-            f"{path}:1: no 'name' column in the header row. "
-            "Fix: start the file with a header such as name,team,rating."
+            _(
+                "{path}:1: no 'name' column in the header row. "
+                "Fix: start the file with a header such as name,team,rating."
+            ).format(path=path)
         )
     rows: list[tuple[int, dict[str, str]]] = []
     for line, row in reader:
@@ -147,8 +172,10 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
         values = {k: v.strip() for k, v in zip(header, row, strict=False)}
         if not values.get("name"):
             raise PlayersFileError(
-                f"{path}:{line}: the name is empty. Fix: give every row a name, "
-                "or delete the row."
+                _(
+                    "{path}:{line}: the name is empty. Fix: give every row a name, "
+                    "or delete the row."
+                ).format(path=path, line=line)
             )
         rows.append((line, values))
     return rows
@@ -163,8 +190,10 @@ def _number(path: Path, line: int, text: str) -> int | float:
         return float(text)
     except ValueError:
         raise PlayersFileError(
-            f"{path}:{line}: rating {text!r} is not a number. "
-            "Fix: write a number such as 1520, or leave the cell empty."
+            _(
+                "{path}:{line}: rating {text!r} is not a number. "
+                "Fix: write a number such as 1520, or leave the cell empty."
+            ).format(path=path, line=line, text=text)
         ) from None
 
 
@@ -196,7 +225,8 @@ def create_event(
             event["date"] = dt.date.fromisoformat(date)
         except ValueError:
             raise NewEventError(
-                f"--date {date!r}: expected year-month-day, e.g. --date 2026-12-02"
+                _("--date {date!r}: expected year-month-day, e.g. --date 2026-12-02").format(
+                    date=date)
             ) from None
     if venue is not None:
         event["venue"] = venue
@@ -212,9 +242,12 @@ def create_event(
         key = key.removeprefix("rules.")
         if key == "preset":
             raise NewEventError(
-                f"--set {text!r}: the preset is chosen with --rules; --set changes one setting")
+                _("--set {text!r}: the preset is chosen with --rules; --set changes one setting")
+                .format(text=text))
         if key in rules_table:
-            raise NewEventError(f"--set {text!r}: {key} is set twice; keep one --set {key}=...")
+            raise NewEventError(
+                _("--set {text!r}: {key} is set twice; keep one --set {key}=...").format(
+                    text=text, key=key))
         rules_table[key] = value
         typed[f"rules.{key}"] = text
     settings: dict[str, Any] = {"event": event, "rules": rules_table}
@@ -233,38 +266,49 @@ def create_event(
         raise NewEventError(f"--set {given!r}: {error}" if given else str(error)) from None
 
 
+@command_help(
+    N_("Create a new event file with its settings and an empty log; refuse to overwrite.")
+)
 def new(
-    file: Annotated[Path, typer.Argument(help="The event file to create (TOML).", dir_okay=False)],
-    name: Annotated[str, typer.Option("--name", help="The event's name.")],
+    file: Annotated[
+        Path, typer.Argument(help=N_("The event file to create (TOML)."), dir_okay=False)
+    ],
+    name: Annotated[str, typer.Option("--name", help=N_("The event's name."))],
     rules: Annotated[
-        str, typer.Option("--rules", help=f"A rules preset: {', '.join(sorted(PRESETS))}.")
+        str,
+        typer.Option(
+            "--rules", help=filled_help(N_("A rules preset: {presets}."), presets=_PRESET_NAMES)
+        ),
     ],
     players_from: Annotated[
         Path | None,
         typer.Option(
             "--players-from",
-            help="A .txt file (one name a line) or a .csv file (name,team,rating,...).",
+            help=N_("A .txt file (one name a line) or a .csv file (name,team,rating,...)."),
             dir_okay=False,
         ),
     ] = None,
     date: Annotated[
-        str | None, typer.Option("--date", help="The event's date, YYYY-MM-DD.")
+        str | None, typer.Option("--date", help=N_("The event's date, YYYY-MM-DD."))
     ] = None,
-    venue: Annotated[str | None, typer.Option("--venue", help="Where it is played.")] = None,
+    venue: Annotated[str | None, typer.Option("--venue", help=N_("Where it is played."))] = None,
     game_format: Annotated[
         EventFormat | None,
-        typer.Option("--format", help="riichi or sanma (default: as the rules preset plays)."),
+        typer.Option(
+            "--format", help=N_("riichi or sanma (default: as the rules preset plays).")
+        ),
     ] = None,
     overrides: Annotated[
         list[str] | None,
         typer.Option(
             "--set",
-            help="A rule setting over the preset, KEY=VALUE as in the file's [rules] "
-            "(repeatable): --set length=east --set kiriage=true.",
+            help=N_(
+                "A rule setting over the preset, KEY=VALUE as in the file's [rules] "
+                "(repeatable): --set length=east --set kiriage=true."
+            ),
         ),
     ] = None,
 ) -> None:
-    """Create a new event file with its settings and an empty log; refuse to overwrite."""
     try:
         store = create_event(
             file, name, rules, players_from=players_from, date=date, venue=venue,
@@ -273,14 +317,17 @@ def new(
     except NewEventError as error:
         _fail(str(error))
     s = store.event
-    teams_note = f" in {len(s.teams)} teams" if s.teams else ""
-    typer.echo(
-        f"Created {file}: {s.event.name!r}, {s.event.format.value}, rules {s.rules.preset}, "
-        f"{len(s.players)} players{teams_note}."
+    created = (
+        _("Created {file}: {name!r}, {format}, rules {preset}, {players} players in {teams} "
+          "teams.")
+        if s.teams
+        else _("Created {file}: {name!r}, {format}, rules {preset}, {players} players.")
     )
-    typer.echo(f"Check it any time with: mjevent check {file}")
+    typer.echo(created.format(file=file, name=s.event.name, format=s.event.format.value,
+                              preset=s.rules.preset, players=len(s.players), teams=len(s.teams)))
+    typer.echo(_("Check it any time with: mjevent check {file}").format(file=file))
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: {message}").format(message=message), err=True)
     raise typer.Exit(1)

@@ -13,25 +13,29 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli_localize import command_help
 
 __all__ = ["open_console"]
 
 
+@command_help(N_("Open the console on an event file (F1 in the console lists every key)."))
 def open_console(
     file: Annotated[
         Path | None,
-        typer.Argument(help="The event file (TOML); leave out to pick a recent one or start one.",
-                       dir_okay=False),
+        typer.Argument(
+            help=N_("The event file (TOML); leave out to pick a recent one or start one."),
+            dir_okay=False,
+        ),
     ] = None,
 ) -> None:
-    """Open the console on an event file (F1 in the console lists every key)."""
     from mjevent.tui.config import KeymapError, read_keymap, remember_recent
 
     try:
         read_keymap()
     except KeymapError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None
     if file is None:
         from mjevent.tui.launcher import LauncherApp
@@ -46,9 +50,9 @@ def open_console(
 
         app = MjeventApp(file)
     except EventFileError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None
     for warning in app.session.store.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        typer.echo(_("warning: {message}").format(message=warning), err=True)
     remember_recent(file, app.session.state.settings.event.name)
     app.run()

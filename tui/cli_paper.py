@@ -20,6 +20,7 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.tui.cli_print import load_event, print_app, standings_of
 from mjevent.tui.paper import (
@@ -39,37 +40,37 @@ __all__ = ["print_app"]
 
 sheets_app = typer.Typer(
     name="sheets",
-    help="Score sheets for the tables: mjevent print sheets round N FILE.",
+    help=N_("Score sheets for the tables: mjevent print sheets round N FILE."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 print_app.add_typer(sheets_app)
 
-FileArg = Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)]
+FileArg = Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)]
 FormatOpt = Annotated[
-    PaperFormat, typer.Option("--format", "-f", help="text, md, csv, tsv, html or pdf.")
+    PaperFormat, typer.Option("--format", "-f", help=N_("text, md, csv, tsv, html or pdf."))
 ]
 OutputOpt = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="Write here instead of stdout (needed for pdf).",
+    typer.Option("--output", "-o", help=N_("Write here instead of stdout (needed for pdf)."),
                  dir_okay=False),
 ]
-PaperOpt = Annotated[PaperSize, typer.Option("--paper", help="Page size: a4 or letter.")]
+PaperOpt = Annotated[PaperSize, typer.Option("--paper", help=N_("Page size: a4 or letter."))]
 
 
 def emit(text: str, fmt: PaperFormat, output: Path | None) -> None:
     """Print `text` (HTML for a PDF) to `output` or stdout; a PDF goes through Chromium."""
     if fmt is PaperFormat.PDF:
         if output is None:
-            typer.echo("error: a PDF needs a file to go to: add --output FILE.pdf", err=True)
+            typer.echo(_error(_("a PDF needs a file to go to: add --output FILE.pdf")), err=True)
             raise typer.Exit(2)
         try:
             html_to_pdf(text, output)
         except PdfError as error:
-            typer.echo(f"error: {error}", err=True)
+            typer.echo(_error(str(error)), err=True)
             raise typer.Exit(1) from None
-        typer.echo(f"wrote {output}", err=True)
+        typer.echo(_("wrote {path}").format(path=output), err=True)
         return
     if output is None:
         typer.echo(text, nl=False)
@@ -77,9 +78,12 @@ def emit(text: str, fmt: PaperFormat, output: Path | None) -> None:
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as error:
-        typer.echo(f"error: cannot write {output}: {error.strerror}", err=True)
+        typer.echo(
+            _error(_("cannot write {path}: {reason}").format(path=output, reason=error.strerror)),
+            err=True,
+        )
         raise typer.Exit(1) from None
-    typer.echo(f"wrote {output}", err=True)
+    typer.echo(_("wrote {path}").format(path=output), err=True)
 
 
 def _shape(file: Path, make: object, *args: object) -> Paper:
@@ -88,7 +92,11 @@ def _shape(file: Path, make: object, *args: object) -> Paper:
         paper = make(*args)  # type: ignore[operator]
     except KeyError as error:
         typer.echo(
-            f"error: {file}: {error.args[0]}; seat it first (mjevent seating), or pick another",
+            _error(
+                _("{file}: {problem}; seat it first (mjevent seating), or pick another").format(
+                    file=file, problem=error.args[0]
+                )
+            ),
             err=True,
         )
         raise typer.Exit(1) from None
@@ -96,80 +104,99 @@ def _shape(file: Path, make: object, *args: object) -> Paper:
     return paper
 
 
+def _error(message: str) -> str:
+    return _("error: {message}").format(message=message)
+
+
 def _state(file: Path) -> EventState:
     return load_event(file)[1]
 
 
-@print_app.command("round")
+@print_app.command(
+    "round",
+    help=N_("A round's seating: by table (seat winds and names) or by player (alphabetical)."),
+)
 def print_round(
-    number: Annotated[int, typer.Argument(help="The round.", min=1)],
+    number: Annotated[int, typer.Argument(help=N_("The round."), min=1)],
     file: FileArg,
-    by: Annotated[str, typer.Option("--by", help="table or player.")] = "table",
+    by: Annotated[str, typer.Option("--by", help=N_("table or player."))] = "table",
     fmt: FormatOpt = PaperFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
-    """A round's seating: by table (seat winds and names) or by player (alphabetical)."""
     if by not in ("table", "player"):
-        typer.echo(f"error: --by {by!r}: give table or player", err=True)
+        typer.echo(_error(_("--by {by!r}: give table or player").format(by=by)), err=True)
         raise typer.Exit(2)
     state = _state(file)
     make = round_by_table if by == "table" else round_by_player
     emit(render_paper(_shape(file, make, state, number), fmt, paper), fmt, output)
 
 
-@sheets_app.command("round")
+@sheets_app.command(
+    "round",
+    help=N_(
+        "One score sheet per table: names by seat wind, "
+        "blank hand rows, final scores, sum check."
+    ),
+)
 def print_sheets(
-    number: Annotated[int, typer.Argument(help="The round.", min=1)],
+    number: Annotated[int, typer.Argument(help=N_("The round."), min=1)],
     file: FileArg,
-    hands: Annotated[int, typer.Option("--hands", help="Blank hand rows.", min=1)] = 16,
+    hands: Annotated[int, typer.Option("--hands", help=N_("Blank hand rows."), min=1)] = 16,
     fmt: FormatOpt = PaperFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
-    """One score sheet per table: names by seat wind, blank hand rows, final scores, sum check."""
     state = _state(file)
     emit(render_paper(_shape(file, score_sheets, state, number, hands), fmt, paper), fmt, output)
 
 
-@print_app.command("cards")
+@print_app.command(
+    "cards",
+    help=N_("One card per player: table and seat every round; after the event, a report card."),
+)
 def print_cards(
     file: FileArg,
     report: Annotated[
         bool | None,
         typer.Option(
             "--report/--schedule",
-            help="Report cards (games and running total) or schedules; by default report "
-            "cards once every round is finished.",
+            help=N_(
+                "Report cards (games and running total) or schedules; by default report "
+                "cards once every round is finished."
+            ),
         ),
     ] = None,
     fmt: FormatOpt = PaperFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
-    """One card per player: table and seat every round; after the event, a report card."""
     store, state, entries = load_event(file)
     wants_report = event_over(state) if report is None else report
     table = standings_of(file, store, state, entries, show_hidden=True) if wants_report else None
     emit(render_paper(player_cards(state, table), fmt, paper), fmt, output)
 
 
-@print_app.command("schedule")
+@print_app.command(
+    "schedule",
+    help=N_("Every round, table by table, for the organiser's binder."),
+)
 def print_schedule(
     file: FileArg,
     catalogue: Annotated[
         bool,
         typer.Option(
             "--catalogue",
-            help="The seating catalogue's tab-separated form: a line per player, a table number "
-            "per round, -- for a bye.",
+            help=N_(
+                "The seating catalogue's tab-separated form: a line per player, a table number "
+                "per round, -- for a bye."
+            ),
         ),
     ] = False,
     fmt: FormatOpt = PaperFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
-    """Every round, table by table, for the organiser's binder."""
     state = _state(file)
     if catalogue:
         emit(catalogue_tsv(state), PaperFormat.TSV, output)

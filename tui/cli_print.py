@@ -25,6 +25,7 @@ from typing import Annotated
 import typer
 
 from mjevent.core.entries import Entry
+from mjevent.core.i18n import N_, _, language
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -39,7 +40,9 @@ from mjevent.tui.sheets import (
     LEFT_COLUMNS,
     breakdown_rows,
     cells,
+    criterion_name,
     event_standings,
+    listed,
     penalty_rows,
     standing_columns,
     team_columns,
@@ -58,7 +61,7 @@ __all__ = [
 
 print_app = typer.Typer(
     name="print",
-    help="Print standings (and other sheets) from an event file.",
+    help=N_("Print standings (and other sheets) from an event file."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -101,9 +104,15 @@ def standings_of(
     try:
         table = event_standings(state, entries, after_round, show_hidden)
     except (StandingsConfigError, StandingsError) as error:
-        typer.echo(f"error: {file}: {error}", err=True)
+        typer.echo(_error(file, str(error)), err=True)
         raise typer.Exit(1) from None
     return table
+
+
+def _error(file: Path, problem: str) -> str:
+    return _("error: {message}").format(
+        message=_("{file}: {problem}").format(file=file, problem=problem)
+    )
 
 
 def load_standings(
@@ -114,12 +123,12 @@ def load_standings(
     return standings_of(file, store, state, entries, after_round, show_hidden)
 
 
-def _text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _text(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
+    # Widths in terminal cells: a CJK heading or name takes two a character.
     widths = [
         max([display_width(h), *(display_width(r[i]) for r in rows)])
         for i, h in enumerate(headers)
     ]
-    right = [h not in LEFT_COLUMNS for h in headers]
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
@@ -130,11 +139,11 @@ def _text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join([line(headers), rule, *(line(r) for r in rows)])
 
 
-def _markdown(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _markdown(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
     def esc(text: str) -> str:
         return text.replace("|", "\\|")
 
-    align = ["---:" if h not in LEFT_COLUMNS else ":---" for h in headers]
+    align = ["---:" if r else ":---" for r in right]
     lines = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(align) + " |"]
     lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     return "\n".join(lines)
@@ -148,9 +157,11 @@ def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _html(
+    title: str, headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]
+) -> str:
     # Numbers right-aligned and tabular, as on the printed wall sheet.
-    kinds = ["" if h in LEFT_COLUMNS else ' class="num"' for h in headers]
+    kinds = [' class="num"' if r else "" for r in right]
     head = "".join(f"<th{k}>{html.escape(h)}</th>" for h, k in zip(headers, kinds, strict=True))
     body = "\n".join(
         "<tr>"
@@ -163,7 +174,7 @@ def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> 
         ".num{text-align:right;font-variant-numeric:tabular-nums}"
     )
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{style}</style></head>\n<body>\n"
         f"<h1>{html.escape(title)}</h1>\n"
         f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n"
@@ -172,20 +183,29 @@ def _html(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> 
 
 
 def _render(title: str, fmt: Format, headers: list[str], rows: list[list[str]]) -> str:
+    """The table in `fmt`; `headers` are English (message ids), shown translated."""
     # Names come from the event file: no control character reaches the terminal or the page.
     title = safe_text(title)
     rows = [[safe_text(cell) for cell in row] for row in rows]
+    right = [h not in LEFT_COLUMNS for h in headers]
+    shown = [_(h) for h in headers]
     if fmt is Format.CSV:
-        return _csv(headers, rows)
+        return _csv(shown, rows)
     if fmt is Format.HTML:
-        return _html(title, headers, rows)
+        return _html(title, shown, right, rows)
     if fmt is Format.MD:
-        return f"## {title}\n\n" + _markdown(headers, rows)
-    return f"{title}\n\n" + _text(headers, rows)
+        return f"## {title}\n\n" + _markdown(shown, right, rows)
+    return f"{title}\n\n" + _text(shown, right, rows)
 
 
-def _title(table: Standings, what: str) -> str:
-    return f"{what} after round {table.round}" if table.round else f"{what} (no round played)"
+def _title(table: Standings, teams: bool = False) -> str:
+    if teams:
+        if table.round:
+            return _("Team standings after round {round}").format(round=table.round)
+        return _("Team standings (no round played)")
+    if table.round:
+        return _("Standings after round {round}").format(round=table.round)
+    return _("Standings (no round played)")
 
 
 def render(table: Standings, fmt: Format) -> str:
@@ -199,70 +219,82 @@ def render(table: Standings, fmt: Format) -> str:
     headers = [c.header for c in columns]
     rows = cells(columns, everyone)
     if any(r.bracket for r in everyone):
-        headers.insert(2, "Bracket")
+        headers.insert(2, N_("Bracket"))
         for line, r in zip(rows, everyone, strict=True):
             line.insert(2, r.bracket)
-    return _render(_title(table, "Standings"), fmt, headers, rows)
+    return _render(_title(table), fmt, headers, rows)
 
 
 def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:
-    """The team standings as (headers, rows) of text cells."""
+    """The team standings as (headers, rows) of text cells; the headers English (message
+    ids), translated when rendered."""
     columns = team_columns()
     return [c.header for c in columns], cells(columns, table.teams)
 
 
-@print_app.command("standings")
+@print_app.command(
+    "standings",
+    help=N_("Print the standings: places (shared where tied), totals, place counts, movement."),
+)
 def standings(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     after_round: Annotated[
         int | None,
-        typer.Option("--after-round", min=0, help="The standings as they stood after round N."),
+        typer.Option(
+            "--after-round", min=0, help=N_("The standings as they stood after round N.")
+        ),
     ] = None,
     teams: Annotated[
-        bool, typer.Option("--teams", help="Print the team standings instead of the players.")
+        bool, typer.Option("--teams", help=N_("Print the team standings instead of the players."))
     ] = False,
     fmt: Annotated[
-        Format, typer.Option("--format", help="text (aligned), md, csv or html.")
+        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
     ] = Format.TEXT,
     show_hidden: Annotated[
         bool,
         typer.Option(
             "--show-hidden",
-            help="The director's view: include a round still hidden until all its tables finish.",
+            help=N_(
+                "The director's view: include a round still hidden until all its tables finish."
+            ),
         ),
     ] = False,
 ) -> None:
-    """Print the standings: places (shared where tied), totals, place counts, movement."""
     table = load_standings(file, after_round, show_hidden)
     if teams:
         if not table.teams:
-            typer.echo(f"error: {file}: no player has a team; nothing to rank", err=True)
+            typer.echo(_error(file, _("no player has a team; nothing to rank")), err=True)
             raise typer.Exit(1)
         headers, rows = render_teams(table)
-        typer.echo(_render(_title(table, "Team standings"), fmt, headers, rows))
+        typer.echo(_render(_title(table, teams=True), fmt, headers, rows))
     else:
         typer.echo(render(table, fmt))
     if fmt in (Format.TEXT, Format.MD):
-        chain = ", ".join(c.value for c in table.config.tiebreaks)
-        typer.echo(f"\nTiebreaks: {chain}")
+        chain = listed(criterion_name(c) for c in table.config.tiebreaks)
+        typer.echo("\n" + _("Tiebreaks: {chain}").format(chain=chain))
         if not teams:
             for line in tie_lines(table):
                 typer.echo(safe_text(line))
         for note in table.notes:
-            typer.echo(safe_text(f"Note: {note}"))
+            typer.echo(safe_text(_("Note: {note}").format(note=note)))
 
 
-@print_app.command("penalties")
+@print_app.command(
+    "penalties",
+    help=N_(
+        "List every penalty (cancelled ones too, with "
+        "why) and every chombo: the audit list."
+    ),
+)
 def penalties(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     fmt: Annotated[
-        Format, typer.Option("--format", help="text (aligned), md, csv or html.")
+        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
     ] = Format.TEXT,
 ) -> None:
-    """List every penalty (cancelled ones too, with why) and every chombo: the audit list."""
     table = load_standings(file)
     headers, rows = penalty_rows(table)
-    typer.echo(_render("Penalties and chombo", fmt, headers, rows))
+    typer.echo(_render(_("Penalties and chombo"), fmt, headers, rows))
 
 
 def _find_player(table: Standings, wanted: str) -> str:
@@ -275,28 +307,35 @@ def _find_player(table: Standings, wanted: str) -> str:
         return by_name[0]
     known = sorted(ids | {e.name for e in table.entrants})
     close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.5)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise KeyError(f"no player {wanted!r} in the event{hint}")
+    if close:
+        raise KeyError(
+            _("no player {wanted!r} in the event; did you mean {close!r}?").format(
+                wanted=wanted, close=close[0]
+            )
+        )
+    raise KeyError(_("no player {wanted!r} in the event").format(wanted=wanted))
 
 
-@print_app.command("player")
+@print_app.command(
+    "player",
+    help=N_("Explain one player's total: every game, bye and penalty behind it."),
+)
 def player(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
-    who: Annotated[str, typer.Argument(help="The player's id or name.")],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    who: Annotated[str, typer.Argument(help=N_("The player's id or name."))],
     after_round: Annotated[
         int | None,
-        typer.Option("--after-round", min=0, help="As it stood after round N."),
+        typer.Option("--after-round", min=0, help=N_("As it stood after round N.")),
     ] = None,
     fmt: Annotated[
-        Format, typer.Option("--format", help="text (aligned), md, csv or html.")
+        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
     ] = Format.TEXT,
 ) -> None:
-    """Explain one player's total: every game, bye and penalty behind it."""
     table = load_standings(file, after_round)
     try:
         player_id = _find_player(table, who)
     except KeyError as error:
-        typer.echo(f"error: {file}: {error.args[0]}", err=True)
+        typer.echo(_error(file, error.args[0]), err=True)
         raise typer.Exit(1) from None
     title, headers, rows = breakdown_rows(table, player_id)
     typer.echo(_render(title, fmt, headers, rows))

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, _
 from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
 from mjevent.core.scoring import IllegalHandError
 from mjevent.events.commands import CommandError, current_state, record_line
@@ -19,6 +20,7 @@ from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.events.replay import tell_entry
 from mjevent.events.store import entry_id_problem, new_entry_id
 from mjevent.tui.cli_event import echo, open_or_exit
+from mjevent.tui.cli_localize import command_help
 
 __all__ = ["record"]
 
@@ -26,33 +28,39 @@ CONTEXT_SETTINGS = {"ignore_unknown_options": True}
 """A negative final score (`-3200`) is part of the line, not an option."""
 
 
+@command_help(N_("Record a hand or a game's final scores (syntax: docs/entry.md)."))
 def record(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     line: Annotated[
         list[str],
         typer.Argument(
-            help="The entry line, e.g. t3 ron S<-W 3/30 r:E,S  or  t3 final 41200 28800 22100 "
-            "27900."
+            help=N_(
+                "The entry line, e.g. t3 ron S<-W 3/30 r:E,S  or  t3 final 41200 28800 22100 "
+                "27900."
+            )
         ),
     ],
     round: Annotated[
         int | None,
         typer.Option(
-            "--round", "-r", help="Read the line in this round (default: the current round)."
+            "--round", "-r",
+            help=N_("Read the line in this round (default: the current round)."),
         ),
     ] = None,
     entry_id: Annotated[
         str | None,
         typer.Option(
             "--id",
-            help="The entry's id; give the same id when retrying, so the entry is recorded once.",
+            help=N_(
+                "The entry's id; give the same id when retrying, so the entry is recorded once."
+            ),
         ),
     ] = None,
 ) -> None:
-    """Record a hand or a game's final scores (syntax: docs/entry.md)."""
     text = " ".join(line)
     if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
-        echo(f"error: --id {entry_id!r}: {problem}", err=True)
+        message = _("--id {id!r}: {problem}").format(id=entry_id, problem=problem)
+        echo(_("error: {message}").format(message=message), err=True)
         raise typer.Exit(1)
     store = open_or_exit(file, read_only=False)
     new_id = entry_id or new_entry_id()
@@ -60,15 +68,18 @@ def record(
         known = new_id in current_state(store).log_ids
         state = record_line(store, text, round=round, entry_id=new_id)
     except EventFileWriteError as error:
-        echo(f"error: {error} Retry with --id {new_id} so that it is recorded once.", err=True)
+        message = _("{error} Retry with --id {id} so that it is recorded once.").format(
+            error=error, id=new_id)
+        echo(_("error: {message}").format(message=message), err=True)
         raise typer.Exit(1) from None
     except (EventFileError, EntrySyntaxError, AmbiguousEntryError, IllegalHandError,
             CommandError) as error:
-        echo(f"error: {error}", err=True)
+        echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None
     if known:
-        echo(f"entry {new_id} is already in {file}; nothing recorded again")
+        echo(_("entry {id} is already in {file}; nothing recorded again").format(
+            id=new_id, file=file))
         return
-    echo(f"recorded {new_id}")
+    echo(_("recorded {id}").format(id=new_id))
     for event in tell_entry(state, new_id):
         echo(event.text)

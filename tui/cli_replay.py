@@ -12,26 +12,33 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, ngettext
 from mjevent.events.replay import replay as replay_log
 from mjevent.tui.cli_event import echo, open_or_exit
+from mjevent.tui.cli_localize import command_help
 
 __all__ = ["replay"]
 
 
+@command_help(
+    N_("Replay the log entry by entry: each hand with its payments, each game's result.")
+)
 def replay(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     until: Annotated[
         int | None,
         typer.Option(
-            "--until", min=1, help="Stop after this round (entries of later rounds are left out)."
+            "--until", min=1,
+            help=N_("Stop after this round (entries of later rounds are left out)."),
         ),
     ] = None,
     as_json: Annotated[
         bool,
-        typer.Option("--json", help="One JSON object per line (hand, game, standings, problem)."),
+        typer.Option(
+            "--json", help=N_("One JSON object per line (hand, game, standings, problem).")
+        ),
     ] = False,
 ) -> None:
-    """Replay the log entry by entry: each hand with its payments, each game's result."""
     # The story tells the store's warnings (a torn tail, left in place) where they happen, and
     # stderr tells the director.
     store = open_or_exit(file, read_only=True, code=2)
@@ -44,5 +51,7 @@ def replay(
             echo(event.text)
     if not story.clean:
         count = len(story.problems)
-        echo(f"{file}: {count} problem{'s' if count != 1 else ''} in the replay", err=True)
+        echo(ngettext("{file}: {count} problem in the replay",
+                      "{file}: {count} problems in the replay", count).format(
+                          file=file, count=count), err=True)
         raise typer.Exit(1)

@@ -16,6 +16,9 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, _
+from mjevent.tui.cli_localize import command_help
+
 __all__ = ["LOCAL_HOSTS", "serve", "served_command"]
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -29,33 +32,48 @@ def served_command(file: Path, *, display: bool = False) -> str:
     return shlex.join([sys.executable, "-c", program, what, str(file.resolve())])
 
 
+@command_help(
+    N_("Serve the console (or, with --display, the projector display) to web browsers.")
+)
 def serve(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (default: this machine only).")
+        str,
+        typer.Option("--host", help=N_("Address to listen on (default: this machine only).")),
     ] = "localhost",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("Port."))] = 8000,
     display: Annotated[
-        bool, typer.Option("--display", help="Serve the projector display, not the console.")
+        bool,
+        typer.Option("--display", help=N_("Serve the projector display, not the console.")),
     ] = False,
 ) -> None:
-    """Serve the console (or, with --display, the projector display) to web browsers."""
     from mjevent.tui.cli_print import load_event
 
     load_event(file)  # a file that cannot be opened exits 2 here, with the reason
     from textual_serve.server import Server
 
-    what = "display" if display else "console"
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"
     if host not in LOCAL_HOSTS:
-        typer.echo(
-            f"warning: listening on {host}: anyone who can reach {url} can "
-            f"{'see' if display else 'change'} this event (there is no password); "
-            "use --host localhost to keep it to this machine",
-            err=True,
-        )
-    typer.echo(f"serving the {what} of {file} at {url} (Ctrl+C stops)", err=True)
+        message = (
+            _(
+                "listening on {host}: anyone who can reach {url} can see this event (there is "
+                "no password); use --host localhost to keep it to this machine"
+            )
+            if display
+            else _(
+                "listening on {host}: anyone who can reach {url} can change this event (there "
+                "is no password); use --host localhost to keep it to this machine"
+            )
+        ).format(host=host, url=url)
+        typer.echo(_("warning: {message}").format(message=message), err=True)
+    serving = (
+        _("serving the display of {file} at {url} (Ctrl+C stops)")
+        if display
+        else _("serving the console of {file} at {url} (Ctrl+C stops)")
+    )
+    typer.echo(serving.format(file=file, url=url), err=True)
+    title = _("mjevent display: {name}") if display else _("mjevent console: {name}")
     server = Server(served_command(file, display=display), host=host, port=port,
-                    title=f"mjevent {what}: {file.name}", public_url=url)
+                    title=title.format(name=file.name), public_url=url)
     server.serve()

@@ -11,21 +11,27 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileError
 
 __all__ = ["timer"]
 
 
 def timer(
-    file: Annotated[Path, typer.Argument(help="The event file (TOML).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
 ) -> None:
-    """Show the round clock full screen (s start, p pause, r resume, e/x extend, c/k call time)."""
     try:
         # Textual is imported only here: `mjevent calc` and `check` never load it.
         from mjevent.tui.timer_app import TimerApp
 
         app = TimerApp(file)
     except EventFileError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None
     app.run()
+
+
+# The command's help, which Typer reads from the docstring: marked for the catalogue here.
+timer.__doc__ = N_(
+    "Show the round clock full screen (s start, p pause, r resume, e/x extend, c/k call time)."
+)

@@ -8,10 +8,11 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
+from mjevent.core.i18n import _
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
 from mjevent.tui.paper import round_by_table
@@ -38,12 +39,14 @@ class PageKind(enum.StrEnum):
 @dataclass(frozen=True)
 class DisplayPage:
     """One page: its kind, its heading ("Round 5 seating, 2/3") and its table (none for the
-    clock page)."""
+    clock page). `numbers` are the columns (by position) aligned right."""
 
     kind: PageKind
     title: str
     headers: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
+    # Layout, not content: pages compare by what they say.
+    numbers: frozenset[int] = field(default=frozenset(), compare=False)
 
 
 def round_in_play(state: EventState, now: dt.datetime) -> bool:
@@ -74,13 +77,20 @@ def seating_round(state: EventState, now: dt.datetime) -> int | None:
 
 def _pages(
     kind: PageKind, title: str, headers: tuple[str, ...], rows: Sequence[tuple[str, ...]],
-    size: int,
+    size: int, numbers: frozenset[int],
 ) -> list[DisplayPage]:
     size = max(size, 1)
     chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
     return [
-        DisplayPage(kind, title + (f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""),
-                    headers, tuple(chunk))
+        DisplayPage(
+            kind,
+            _("{title} ({page}/{pages})").format(title=title, page=n, pages=len(chunks))
+            if len(chunks) > 1
+            else title,
+            headers,
+            tuple(chunk),
+            numbers,
+        )
         for n, chunk in enumerate(chunks, start=1)
     ]
 
@@ -100,12 +110,14 @@ def display_pages(
     """The pages in rotation order: the clock, the seating of `seating_round` and the
     standings, `rows_per_page` rows a page. With `hide_standings` the standings are left out
     while a round is being played, and come back once its last table has finished."""
-    pages = [DisplayPage(PageKind.CLOCK, f"Round {state.current_round}")]
+    pages = [
+        DisplayPage(PageKind.CLOCK, _("Round {round}").format(round=state.current_round))
+    ]
     seat_round = seating_round(state, now)
     if seat_round is not None:
         block = round_by_table(state, seat_round).blocks[0]
-        pages += _pages(PageKind.SEATING, f"Round {seat_round} seating", block.headers,
-                        list(block.rows), rows_per_page)
+        pages += _pages(PageKind.SEATING, _("Round {round} seating").format(round=seat_round),
+                        block.headers, list(block.rows), rows_per_page, block.numbers)
     if hide_standings and round_in_play(state, now):
         return pages
     try:
@@ -118,6 +130,8 @@ def display_pages(
         (r.place_label, r.name, points(r.total), str(r.games))
         for r in table.rows
     ]
-    pages += _pages(PageKind.STANDINGS, f"Standings after round {table.round}",
-                    ("Place", "Name", "Total", "Games"), rows, rows_per_page)
+    pages += _pages(PageKind.STANDINGS,
+                    _("Standings after round {round}").format(round=table.round),
+                    (_("Place"), _("Name"), _("Total"), _("Games")), rows, rows_per_page,
+                    frozenset({0, 2, 3}))
     return pages

@@ -9,6 +9,7 @@ shaped from an `EventState` as titled tables (`Paper`), whatever the output form
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from mjevent.core.entries import PlayerId
 from mjevent.core.event import PlayerStatus
+from mjevent.core.i18n import N_, _, format_number, wind_name
 from mjevent.core.state import EventState
-from mjevent.tui.sheets import points
+from mjevent.tui.sheets import listed, points
 
 if TYPE_CHECKING:
     from mjevent.core.standings import Standings
@@ -34,10 +36,12 @@ __all__ = [
     "round_by_table",
     "schedule",
     "score_sheets",
+    "seat_name",
 ]
 
-WIND_NAMES = ("East", "South", "West", "North")
-"""Seat winds as a sheet spells them out, in seat order."""
+WIND_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"))
+"""Seat winds as a sheet spells them out, in seat order (English; `seat_name` says them in the
+language in use: 東南西北 in Japanese)."""
 
 HAND_ROWS = 16
 """Blank hand rows on a score sheet: a hanchan rarely runs past 16 hands."""
@@ -67,6 +71,12 @@ class Block:
     chart: tuple[float, ...] = ()
     key: str = ""
     """What tells this block from its siblings in one CSV table (a schedule's round number)."""
+    numbers: frozenset[int] = frozenset()
+    """The columns (by position) that hold numbers, aligned right; the others hold words."""
+    first_width: str = ""
+    """The HTML width of the first column ("15%"), "" to let the page decide."""
+    total_rows: int = 0
+    """How many of the last rows close a score sheet (the final-score box, ruled off)."""
 
 
 @dataclass(frozen=True)
@@ -78,13 +88,25 @@ class Paper:
     blocks: tuple[Block, ...]
     key_header: str = ""
     """The column CSV and TSV give the blocks' `key` when they print them as one table."""
+    date: dt.date | None = None
+    """The event's date, printed in the page's header (HTML and PDF) when the event has one."""
+
+
+def seat_name(seat: int) -> str:
+    """The wind of seat `seat` (0 for East) spelt out in the language in use: `East`, 東."""
+    return _(WIND_NAMES[seat])
 
 
 def _seated(state: EventState, round: int) -> tuple[tuple[PlayerId, ...], ...]:
     tables = state.seating.get(round)
     if tables is None:
-        seated = ", ".join(str(r) for r in sorted(state.seating)) or "none"
-        raise KeyError(f"round {round} is not seated (seated rounds: {seated})")
+        if state.seating:
+            raise KeyError(
+                _("round {round} is not seated (seated rounds: {seated})").format(
+                    round=round, seated=listed([str(r) for r in sorted(state.seating)])
+                )
+            )
+        raise KeyError(_("round {round} is not seated (seated rounds: none)").format(round=round))
     return tables
 
 
@@ -100,11 +122,16 @@ def _byes(state: EventState, round: int) -> list[PlayerId]:
 
 
 def _winds(state: EventState) -> tuple[str, ...]:
-    return WIND_NAMES[: state.rules.players]
+    return tuple(seat_name(s) for s in range(state.rules.players))
 
 
-def _event_name(state: EventState) -> str:
-    return state.settings.event.name
+def _paper(state: EventState, subtitle: str, blocks: tuple[Block, ...], key: str = "") -> Paper:
+    # Every paper is headed by the event's name and, where the event has one, its date.
+    return Paper(state.settings.event.name, subtitle, blocks, key, state.settings.event.date)
+
+
+def _round_title(round: int) -> str:
+    return _("Round {round}").format(round=round)
 
 
 def round_by_table(state: EventState, round: int) -> Paper:
@@ -117,9 +144,20 @@ def round_by_table(state: EventState, round: int) -> Paper:
         for t, table in enumerate(_seated(state, round), start=1)
     ]
     byes = [state.name(p) for p in _byes(state, round)]
-    notes = ("Sitting out: " + ", ".join(sorted(byes, key=str.casefold)),) if byes else ()
-    block = Block(f"Round {round}", ("Table", *_winds(state)), tuple(rows), notes=notes)
-    return Paper(_event_name(state), f"Round {round} seating by table", (block,))
+    notes = (
+        (_("Sitting out: {names}").format(names=listed(sorted(byes, key=str.casefold))),)
+        if byes
+        else ()
+    )
+    block = Block(
+        _round_title(round),
+        (_("Table"), *_winds(state)),
+        tuple(rows),
+        notes=notes,
+        numbers=frozenset({0}),
+        first_width="15%",
+    )
+    return _paper(state, _("Round {round} seating by table").format(round=round), (block,))
 
 
 def round_by_player(state: EventState, round: int) -> Paper:
@@ -131,11 +169,17 @@ def round_by_player(state: EventState, round: int) -> Paper:
     rows: list[tuple[str, str, str]] = []
     for t, table in enumerate(_seated(state, round), start=1):
         for s, p in enumerate(table):
-            rows.append((state.name(p), str(t), WIND_NAMES[s]))
-    rows += [(state.name(p), "bye", "") for p in _byes(state, round)]
+            rows.append((state.name(p), str(t), seat_name(s)))
+    rows += [(state.name(p), _("bye"), "") for p in _byes(state, round)]
     rows.sort(key=lambda r: (r[0].casefold(), r[0], r[1]))
-    block = Block(f"Round {round}", ("Player", "Table", "Seat"), tuple(rows))
-    return Paper(_event_name(state), f"Round {round} seating by player", (block,))
+    block = Block(
+        _round_title(round),
+        (_("Player"), _("Table"), _("Seat")),
+        tuple(rows),
+        numbers=frozenset({1}),
+        first_width="55%",
+    )
+    return _paper(state, _("Round {round} seating by player").format(round=round), (block,))
 
 
 def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> Paper:
@@ -145,22 +189,47 @@ def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> P
     winds = _winds(state)
     total = rules.players * rules.start_points
     notes = (
-        f"Start {rules.start_points:,} · return {rules.return_points:,} · "
-        f"riichi stick {rules.riichi_value:,} · rules {rules.name}",
-        f"Sum check: the final scores plus {rules.riichi_value:,} for each riichi stick still on "
-        f"the table must total {total:,} ({rules.players} x {rules.start_points:,}).",
-        "Signatures: " + "   ".join(f"{w} ____________" for w in winds),
+        _("Start {start} · return {back} · riichi stick {stick} · rules {rules}").format(
+            start=format_number(rules.start_points),
+            back=format_number(rules.return_points),
+            stick=format_number(rules.riichi_value),
+            rules=rules.name,
+        ),
+        _(
+            "Sum check: the final scores plus {stick} for each riichi stick still on the table "
+            "must total {total} ({players} x {start})."
+        ).format(
+            stick=format_number(rules.riichi_value),
+            total=format_number(total),
+            players=rules.players,
+            start=format_number(rules.start_points),
+        ),
+        _("Signatures: {lines}").format(lines="   ".join(f"{w} ____________" for w in winds)),
     )
     blocks: list[Block] = []
     for t, table in enumerate(_seated(state, round), start=1):
-        headers = ("Hand", *(f"{w}: {state.name(p)}" for w, p in zip(winds, table, strict=True)))
+        headers = (
+            _("Hand"),
+            *(
+                _("{wind}: {name}").format(wind=w, name=state.name(p))
+                for w, p in zip(winds, table, strict=True)
+            ),
+        )
         blank = ("",) * len(winds)
         rows = [(str(n), *blank) for n in range(1, hand_rows + 1)]
-        rows += [("Sticks left", *blank), ("Final score", *blank), ("Place", *blank)]
+        rows += [(_("Sticks left"), *blank), (_("Final score"), *blank), (_("Place"), *blank)]
         blocks.append(
-            Block(f"Round {round} · Table {t}", headers, tuple(rows), BlockKind.SHEET, notes)
+            Block(
+                _("Round {round} · Table {table}").format(round=round, table=t),
+                headers,
+                tuple(rows),
+                BlockKind.SHEET,
+                notes,
+                first_width="16%",
+                total_rows=3,
+            )
         )
-    return Paper(_event_name(state), f"Round {round} score sheets", tuple(blocks))
+    return _paper(state, _("Round {round} score sheets").format(round=round), tuple(blocks))
 
 
 def event_over(state: EventState) -> bool:
@@ -188,16 +257,31 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
     blocks: list[Block] = []
     rounds = sorted(state.seating)
     players = sorted(state.players.values(), key=lambda p: (p.name.casefold(), p.id))
+    # The words every card repeats, looked up once (500 cards of 15 rounds each).
+    seats = [seat_name(s) for s in range(len(WIND_NAMES))]
+    winds = {letter: wind_name(letter) for letter in "ESWN"}
+    bye = _("bye")
+    schedule_heads = (_("Round"), _("Table"), _("Seat"))
+    report_heads = (*schedule_heads, _("Place"), _("Final"), _("Points"), _("Running"))
     for p in players:
         title = f"{p.name} ({p.id})"
         if standings is None:
             where = _where(state, p.id)
             rows = tuple(
-                (str(r), str(where[r][0]), WIND_NAMES[where[r][1]]) if r in where
-                else (str(r), "bye", "")
+                (str(r), str(where[r][0]), seats[where[r][1]]) if r in where
+                else (str(r), bye, "")
                 for r in rounds
             )
-            blocks.append(Block(title, ("Round", "Table", "Seat"), rows, BlockKind.CARD))
+            blocks.append(
+                Block(
+                    title,
+                    schedule_heads,
+                    rows,
+                    BlockKind.CARD,
+                    numbers=frozenset({0, 1}),
+                    first_width="12%",
+                )
+            )
             continue
         breakdown = standings.breakdown(p.id)
         running = 0.0
@@ -208,25 +292,31 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                 running += g.points
             chart.append(running)
             game_rows.append(
-                (str(g.round), str(g.table), g.seat, str(g.place), f"{g.final:,}",
-                 points(g.points), points(running))
+                (str(g.round), str(g.table), winds.get(g.seat, g.seat), str(g.place),
+                 format_number(g.final), points(g.points), points(running))
             )
-        notes = [f"Total {points(breakdown.total)}"]
         row = next((r for r in standings.rows if r.player == p.id), None)
-        if row is not None:
-            notes[0] += f" · place {row.place_label}"
+        note = (
+            _("Total {total}").format(total=points(breakdown.total))
+            if row is None
+            else _("Total {total} · place {place}").format(
+                total=points(breakdown.total), place=row.place_label
+            )
+        )
         blocks.append(
             Block(
                 title,
-                ("Round", "Table", "Seat", "Place", "Final", "Points", "Running"),
+                report_heads,
                 tuple(game_rows),
                 BlockKind.CARD,
-                tuple(notes),
+                (note,),
                 tuple(chart),
+                numbers=frozenset({0, 1, 3, 4, 5, 6}),
+                first_width="12%",
             )
         )
-    what = "report cards" if standings is not None else "player cards"
-    return Paper(_event_name(state), f"{what.capitalize()}", tuple(blocks))
+    what = _("Report cards") if standings is not None else _("Player cards")
+    return _paper(state, what, tuple(blocks))
 
 
 def schedule(state: EventState) -> Paper:
@@ -235,7 +325,7 @@ def schedule(state: EventState) -> Paper:
         dataclasses.replace(round_by_table(state, r).blocks[0], key=str(r))
         for r in sorted(state.seating)
     )
-    return Paper(_event_name(state), "Schedule", blocks, key_header="Round")
+    return _paper(state, _("Schedule"), blocks, key=_("Round"))
 
 
 def catalogue_tsv(state: EventState, players: Sequence[PlayerId] | None = None) -> str:

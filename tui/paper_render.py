@@ -14,6 +14,7 @@ import html
 import io
 from collections.abc import Sequence
 
+from mjevent.core.i18n import ENGLISH, _, format_date, language
 from mjevent.core.text import display_width, pad, safe_lines
 from mjevent.tui.paper import Block, BlockKind, Paper
 
@@ -55,31 +56,38 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(_BARS[round((v - low) / (high - low) * (len(_BARS) - 1))] for v in values)
 
 
-def _right(header: str) -> bool:
+def _right(block: Block) -> list[bool]:
     # Numbers read right-aligned; names, seats and notes left.
-    return header in ("Table", "Round", "Place", "Final", "Points", "Running")
+    return [i in block.numbers for i in range(len(block.headers))]
 
 
-def _text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+def _text_table(block: Block) -> list[str]:
+    # Widths in terminal cells: a CJK heading or name takes two a character.
+    headers, rows = block.headers, block.rows
     widths = [
         max([display_width(h), *(display_width(r[i]) for r in rows)])
         for i, h in enumerate(headers)
     ]
+    right = _right(block)
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
-            pad(c, w, right=_right(h)) for c, w, h in zip(cells, widths, headers, strict=True)
+            pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True)
         ).rstrip()
 
     return [line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
 
 
+def _running(block: Block) -> str:
+    return _("Running total: {chart}").format(chart=sparkline(block.chart))
+
+
 def _text(paper: Paper) -> str:
     lines = [paper.title, paper.subtitle]
     for block in paper.blocks:
-        lines += ["", block.title, *_text_table(block.headers, block.rows)]
+        lines += ["", block.title, *_text_table(block)]
         if block.chart:
-            lines.append("Running total: " + sparkline(block.chart))
+            lines.append(_running(block))
         lines += list(block.notes)
     return "\n".join(lines) + "\n"
 
@@ -91,12 +99,12 @@ def _markdown(paper: Paper) -> str:
     lines = [f"# {esc(paper.title)}", "", f"{esc(paper.subtitle)}"]
     for block in paper.blocks:
         lines += ["", f"## {esc(block.title)}", ""]
-        align = ["---:" if _right(h) else ":---" for h in block.headers]
+        align = ["---:" if r else ":---" for r in _right(block)]
         lines.append("| " + " | ".join(esc(h) for h in block.headers) + " |")
         lines.append("| " + " | ".join(align) + " |")
         lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in block.rows]
         if block.chart:
-            lines += ["", "Running total: " + sparkline(block.chart)]
+            lines += ["", _running(block)]
         if block.notes:
             lines += ["", *(f"{esc(n)}  " for n in block.notes)]
     return "\n".join(lines) + "\n"
@@ -110,7 +118,8 @@ def _delimited(paper: Paper, delimiter: str) -> str:
         first = paper.blocks[0]
         # Blocks with the same columns (a schedule's rounds) make one table, keyed by block.
         keyed = len(paper.blocks) > 1
-        writer.writerow([paper.key_header or "Section", *first.headers] if keyed else first.headers)
+        key = paper.key_header or _("Section")
+        writer.writerow([key, *first.headers] if keyed else first.headers)
         for block in paper.blocks:
             for row in block.rows:
                 writer.writerow([block.key or block.title, *row] if keyed else row)
@@ -131,6 +140,13 @@ def _delimited(paper: Paper, delimiter: str) -> str:
 # (Thai, Devanagari ...) in the Noto families of fonts-noto-core, which Chromium falls back to.
 _FONTS = (
     '"DejaVu Sans", "Liberation Sans", "Noto Sans CJK JP", "Noto Sans CJK KR", '
+    '"Noto Sans CJK SC", "Noto Sans", sans-serif'
+)
+
+# A Japanese page sets its headings in Noto Sans CJK JP first: its kana, kanji and punctuation
+# (and its Latin, which matches them) rather than DejaVu's Latin beside CJK fallback glyphs.
+_FONTS_JA = (
+    '"Noto Sans CJK JP", "DejaVu Sans", "Liberation Sans", "Noto Sans CJK KR", '
     '"Noto Sans CJK SC", "Noto Sans", sans-serif'
 )
 
@@ -166,11 +182,6 @@ svg.chart { display: block; margin-top: 2mm; }
 @media screen { body { max-width: 190mm; margin: 8mm auto; } }
 """
 
-_KEY_WIDTH = {"Table": "15%", "Hand": "16%", "Round": "12%", "Player": "55%"}
-
-# Rows of a score sheet that close the game: the final-score box.
-_SHEET_TOTALS = ("Sticks left", "Final score", "Place")
-
 
 def _svg_chart(values: Sequence[float], width: int = 300, height: int = 60) -> str:
     """The running total as a small inline SVG line chart, with a zero line."""
@@ -188,9 +199,10 @@ def _svg_chart(values: Sequence[float], width: int = 300, height: int = 60) -> s
         f'<circle cx="{round(step * (i + 0.5), 1)}" cy="{y(v)}" r="2.5"/>'
         for i, v in enumerate(values)
     )
+    label = html.escape(_("running total"))
     return (
         f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        'role="img" aria-label="running total">'
+        f'role="img" aria-label="{label}">'
         f'<line x1="0" x2="{width}" y1="{y(0)}" y2="{y(0)}" stroke="#999" stroke-width="1"/>'
         f'<polyline points="{points}" fill="none" stroke="#000" stroke-width="2"/>'
         f"<g fill=\"#000\">{dots}</g></svg>"
@@ -199,9 +211,9 @@ def _svg_chart(values: Sequence[float], width: int = 300, height: int = 60) -> s
 
 def _html_block(block: Block) -> str:
     e = html.escape
-    cls = [' class="num"' if _right(h) else "" for h in block.headers]
+    cls = [' class="num"' if r else "" for r in _right(block)]
     # The first column (table number, hand, round) stays narrow; a player's name gets room.
-    key = _KEY_WIDTH.get(block.headers[0], "")
+    key = block.first_width
     cols = (
         f'<colgroup><col style="width: {key}">'
         + "<col>" * (len(block.headers) - 1)
@@ -211,8 +223,9 @@ def _html_block(block: Block) -> str:
     )
     head = "".join(f"<th{c}>{e(h)}</th>" for h, c in zip(block.headers, cls, strict=True))
     body = []
-    for row in block.rows:
-        total = block.kind is BlockKind.SHEET and row[0] in _SHEET_TOTALS
+    first_total = len(block.rows) - block.total_rows
+    for n, row in enumerate(block.rows):
+        total = block.kind is BlockKind.SHEET and n >= first_total
         tr = '<tr class="total">' if total else "<tr>"
         body.append(
             # dir="auto": a name in Arabic or Hebrew reads right to left, from its cell's right.
@@ -232,13 +245,23 @@ def _html_block(block: Block) -> str:
 
 def _html(paper: Paper, size: PaperSize) -> str:
     e = html.escape
-    css = _CSS % {"page": "A4" if size is PaperSize.A4 else "letter", "fonts": _FONTS}
+    speaking = language()
+    japanese = speaking == "ja"
+    css = _CSS % {
+        "page": "A4" if size is PaperSize.A4 else "letter",
+        "fonts": _FONTS_JA if japanese else _FONTS,
+    }
     blocks = "\n".join(_html_block(b) for b in paper.blocks)
+    # "und": an English page's names may be in any script, so no language is claimed for them;
+    # a Japanese page says so, and Chromium draws its kanji in their Japanese forms.
+    lang = "und" if speaking == ENGLISH else speaking
+    # The date shares the subtitle's line: a score sheet's page has no line to spare.
+    date = f' · <span class="date">{e(format_date(paper.date))}</span>' if paper.date else ""
     return (
-        '<!DOCTYPE html>\n<html lang="und">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{e(paper.title)}: {e(paper.subtitle)}</title>\n<style>{css}</style>\n"
         f'</head>\n<body>\n<header class="paper"><h1>{e(paper.title)}</h1>'
-        f"<p>{e(paper.subtitle)}</p></header>\n{blocks}\n</body>\n</html>\n"
+        f"<p>{e(paper.subtitle)}{date}</p></header>\n{blocks}\n</body>\n</html>\n"
     )
 
 

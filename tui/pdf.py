@@ -13,6 +13,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from mjevent.core.i18n import _
+
 __all__ = ["PdfError", "chromium_path", "html_to_pdf"]
 
 _NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -42,9 +44,11 @@ def html_to_pdf(page: str, target: Path, *, timeout: float = 180.0) -> None:
     browser = chromium_path()
     if browser is None:
         raise PdfError(
-            "no Chromium found to print the PDF with: install it (Debian: apt-get install "
-            "chromium), or set MJEVENT_CHROMIUM to its path, or print --format html and print "
-            "that page from a browser"
+            _(
+                "no Chromium found to print the PDF with: install it (Debian: apt-get install "
+                "chromium), or set MJEVENT_CHROMIUM to its path, or print --format html and "
+                "print that page from a browser"
+            )
         )
     target = target.resolve()
     with tempfile.TemporaryDirectory(prefix="mjevent-pdf-") as tmp:
@@ -71,14 +75,20 @@ def html_to_pdf(page: str, target: Path, *, timeout: float = 180.0) -> None:
             )
         except subprocess.TimeoutExpired:
             partial.unlink(missing_ok=True)
-            raise PdfError(f"Chromium took longer than {timeout:.0f} s to print {target}") from None
+            raise PdfError(
+                _("Chromium took longer than {seconds:.0f} s to print {path}").format(
+                    seconds=timeout, path=target
+                )
+            ) from None
         except OSError as error:
-            raise PdfError(f"cannot run Chromium at {browser}: {error}") from None
+            raise PdfError(
+                _("cannot run Chromium at {path}: {reason}").format(path=browser, reason=error)
+            ) from None
         if done.returncode != 0 or not partial.exists() or partial.stat().st_size == 0:
             partial.unlink(missing_ok=True)
             tail = "\n".join(done.stderr.strip().splitlines()[-3:])
+            message = _("Chromium ({browser}) did not print {path} (exit status {status}): {tail}")
             raise PdfError(
-                f"Chromium ({browser}) did not print {target} (exit status {done.returncode}): "
-                f"{tail}"
+                message.format(browser=browser, path=target, status=done.returncode, tail=tail)
             )
         os.replace(partial, target)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjevent.core.entries import Entry
+from mjevent.core.i18n import N_, _, format_number, pgettext, wind_name
 from mjevent.core.standings import (
     Criterion,
     GameLine,
@@ -35,10 +36,12 @@ __all__ = [
     "HistoryLine",
     "breakdown_rows",
     "cells",
+    "criterion_name",
     "decider",
     "event_standings",
     "fit",
     "history",
+    "listed",
     "movement",
     "penalty_rows",
     "points",
@@ -55,7 +58,8 @@ LEFT_COLUMNS = frozenset(
         "Seated", "Here",
     }
 )
-"""Columns of words, aligned left; every other column holds numbers, aligned right."""
+"""Columns of words, aligned left; every other column holds numbers, aligned right (by the
+English header, the message id: the same in every language)."""
 
 
 def event_standings(
@@ -124,6 +128,10 @@ class Column:
 
     `descending` says which way a director expects the column sorted first (totals highest
     first, places lowest first). Keys never compare None: a missing value sorts last either way.
+
+    `header` and `short` are English, marked with `N_` where the column is made: code compares
+    them (`c.header != "Team"`) in every language; `title` and `label` are what people read, in
+    the language in use.
     """
 
     header: str
@@ -135,8 +143,13 @@ class Column:
 
     @property
     def label(self) -> str:
-        """The header a screen shows: the short one when there is one."""
-        return self.short or self.header
+        """The header a screen shows, translated: the short one when there is one."""
+        return _(self.short or self.header)
+
+    @property
+    def title(self) -> str:
+        """The full header, translated (printed standings have room for it)."""
+        return _(self.header)
 
     @property
     def right(self) -> bool:
@@ -172,25 +185,25 @@ def standing_columns(seats: int, *, decided_by: bool = False) -> tuple[Column, .
     `decided_by` adds the column naming the tiebreak that separated each player from someone
     level with them (blank where the total alone decided, or the place is shared).
     """
-    labels = ["1st", "2nd", "3rd", "4th"][:seats]
+    labels = [N_("1st"), N_("2nd"), N_("3rd"), N_("4th")][:seats]
     places = [_place_count(i, label) for i, label in enumerate(labels)]
     columns = [
-        Column("Place", lambda r: r.place_label or "-", lambda r: _last(r.place), short="#"),
-        Column("Name", lambda r: r.name, lambda r: r.name.casefold()),
-        Column("Team", lambda r: r.team, lambda r: r.team.casefold()),
-        Column("Total", lambda r: points(r.total), lambda r: r.total, descending=True),
-        Column("Games", lambda r: str(r.games), lambda r: r.games, True, short="G"),
-        Column("Avg place", _avg, lambda r: _last(r.average_place), short="Avg"),
+        Column(N_("Place"), lambda r: r.place_label or "-", lambda r: _last(r.place), short="#"),
+        Column(N_("Name"), lambda r: r.name, lambda r: r.name.casefold()),
+        Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),
+        Column(N_("Total"), lambda r: points(r.total), lambda r: r.total, descending=True),
+        Column(N_("Games"), lambda r: str(r.games), lambda r: r.games, True, short=N_("G")),
+        Column(N_("Avg place"), _avg, lambda r: _last(r.average_place), short=N_("Avg")),
         *places,
         Column(
-            "Penalties",
+            N_("Penalties"),
             lambda r: points(-_taken(r)) if _taken(r) else "",
             lambda r: _taken(r),
             descending=True,
-            short="Pen",
+            short=N_("Pen"),
         ),
         Column(
-            "Move",
+            N_("Move"),
             lambda r: movement(r.movement),
             lambda r: _last(r.movement, descending=True),
             descending=True,
@@ -199,10 +212,10 @@ def standing_columns(seats: int, *, decided_by: bool = False) -> tuple[Column, .
     if decided_by:
         columns.append(
             Column(
-                "Decided by",
+                N_("Decided by"),
                 lambda r: decider(r.decided_by),
                 lambda r: decider(r.decided_by),
-                short="Tiebreak",
+                short=N_("Tiebreak"),
             )
         )
     return tuple(columns)
@@ -216,26 +229,57 @@ def decider(criterion: Criterion | None) -> str:
     """
     if criterion is None or criterion is Criterion.TOTAL:
         return ""
-    return criterion.value.replace("_", " ")
+    # The key's words without underscores in English ("best game"); a name in Japanese.
+    return criterion_name(criterion).replace("_", " ")
+
+
+def criterion_name(criterion: Criterion) -> str:
+    """A tiebreak criterion in the language in use: its `[standings]` key in English (as the
+    chain is written in the event file), a name in Japanese (`raw_sum`, 素点合計).
+
+    >>> criterion_name(Criterion.RAW_SUM), criterion_name(Criterion.HEAD_TO_HEAD)
+    ('raw_sum', 'head_to_head')
+    """
+    names = {
+        Criterion.TOTAL: pgettext("tiebreak", "total"),
+        Criterion.RAW_SUM: pgettext("tiebreak", "raw_sum"),
+        Criterion.FIRSTS: pgettext("tiebreak", "firsts"),
+        Criterion.BEST_GAME: pgettext("tiebreak", "best_game"),
+        Criterion.HEAD_TO_HEAD: pgettext("tiebreak", "head_to_head"),
+        Criterion.AVG_PLACE: pgettext("tiebreak", "avg_place"),
+        Criterion.GAMES: pgettext("tiebreak", "games"),
+        Criterion.LOTS: pgettext("tiebreak", "lots"),
+        Criterion.SONNEBORN_BERGER: pgettext("tiebreak", "sonneborn_berger"),
+        Criterion.DIRECT_ENCOUNTER: pgettext("tiebreak", "direct_encounter"),
+        Criterion.KOYA: pgettext("tiebreak", "koya"),
+        Criterion.BUCHHOLZ: pgettext("tiebreak", "buchholz"),
+        Criterion.SHARED: pgettext("tiebreak", "shared"),
+    }
+    return names.get(criterion, criterion.value)
+
+
+def listed(items: Iterable[str]) -> str:
+    """`items` as a list inside a sentence: "a, b" in English, "a、b" in Japanese."""
+    return pgettext("list separator", ", ").join(items)
 
 
 def team_columns() -> tuple[Column, ...]:
     """The team standings' columns."""
     return (
-        Column("Place", lambda t: t.place_label, lambda t: t.place),
-        Column("Team", lambda t: t.team, lambda t: t.team.casefold()),
-        Column("Members", lambda t: str(len(t.members)), lambda t: len(t.members), True),
-        Column("Total", lambda t: points(t.total), lambda t: t.total, descending=True),
-        Column("Games", lambda t: str(t.games), lambda t: t.games, descending=True),
-        Column("Firsts", lambda t: str(t.firsts), lambda t: t.firsts, descending=True),
+        Column(N_("Place"), lambda t: t.place_label, lambda t: t.place),
+        Column(N_("Team"), lambda t: t.team, lambda t: t.team.casefold()),
+        Column(N_("Members"), lambda t: str(len(t.members)), lambda t: len(t.members), True),
+        Column(N_("Total"), lambda t: points(t.total), lambda t: t.total, descending=True),
+        Column(N_("Games"), lambda t: str(t.games), lambda t: t.games, descending=True),
+        Column(N_("Firsts"), lambda t: str(t.firsts), lambda t: t.firsts, descending=True),
         Column(
-            "Penalties",
+            N_("Penalties"),
             lambda t: points(-t.penalties) if t.penalties else "",
             lambda t: t.penalties,
             descending=True,
         ),
         Column(
-            "Move",
+            N_("Move"),
             lambda t: movement(t.movement),
             lambda t: _last(t.movement, descending=True),
             descending=True,
@@ -260,17 +304,28 @@ def tie_lines(table: Standings) -> list[str]:
     lines = []
     for total, group in itertools.groupby(table.rows, key=lambda r: r.total):
         level = list(group)
-        deciders = sorted({r.decided_by.value for r in level if r.decided_by is not None})
+        deciders = sorted({r.decided_by for r in level if r.decided_by is not None})
         if len(level) > 1 and deciders:
-            who = ", ".join(f"{r.name} ({r.place_label})" for r in level)
-            lines.append(f"Level on {points(total)}: {who}; decided by {', '.join(deciders)}")
+            who = listed(f"{r.name} ({r.place_label})" for r in level)
+            lines.append(
+                _("Level on {total}: {who}; decided by {deciders}").format(
+                    total=points(total),
+                    who=who,
+                    deciders=listed(criterion_name(c) for c in deciders),
+                )
+            )
     return lines
 
 
 def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
-    """Every penalty entered (cancelled ones marked, with the reason) and every chombo."""
+    """Every penalty entered (cancelled ones marked, with the reason) and every chombo.
+
+    The headers are English (message ids): `LEFT_COLUMNS` aligns them, `_` shows them."""
     names = {e.id: e.name for e in table.entrants}
-    headers = ["Round", "Table", "Name", "Points", "Reason", "Entered by", "Status"]
+    headers = [
+        N_("Round"), N_("Table"), N_("Name"), N_("Points"), N_("Reason"), N_("Entered by"),
+        N_("Status"),
+    ]
     rows = [
         [
             "" if p.round is None else str(p.round),
@@ -279,27 +334,31 @@ def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
             points(-p.amount),
             p.reason,
             p.entered_by,
-            f"cancelled: {p.cancel_reason}" if p.cancelled else "",
+            _("cancelled: {reason}").format(reason=p.cancel_reason) if p.cancelled else "",
         ]
         for p in table.penalties
     ]
     rows += [
-        [str(c.round), str(c.table), c.name, points(-c.amount), "chombo", "", ""]
+        [str(c.round), str(c.table), c.name, points(-c.amount), _("chombo"), "", ""]
         for c in table.chombos
     ]
     return headers, rows
 
 
 def _game_note(g: GameLine) -> str:
-    note = "" if g.counted else "annulled"
     if g.substitute:
-        note = f"played by {g.substitute}" + (f", {note}" if note else "")
-    return note
+        if g.counted:
+            return _("played by {name}").format(name=g.substitute)
+        return _("played by {name}, annulled").format(name=g.substitute)
+    return "" if g.counted else _("annulled")
 
 
 def _penalty_note(p: PenaltyRecord) -> str:
-    status = f" (cancelled: {p.cancel_reason})" if p.cancelled else ""
-    return f"penalty: {p.reason}{status}"
+    if p.cancelled:
+        return _("penalty: {reason} (cancelled: {why})").format(
+            reason=p.reason, why=p.cancel_reason
+        )
+    return _("penalty: {reason}").format(reason=p.reason)
 
 
 @dataclass(frozen=True)
@@ -354,7 +413,7 @@ def history(table: Standings, player: str) -> tuple[str, tuple[HistoryLine, ...]
             )
         )
     for rnd, value in b.byes:
-        items.append(((rnd, 0, 0), HistoryLine(round=rnd, points=value, note="bye")))
+        items.append(((rnd, 0, 0), HistoryLine(round=rnd, points=value, note=_("bye"))))
     for n, p in enumerate(b.penalties):
         items.append(
             (
@@ -367,25 +426,36 @@ def history(table: Standings, player: str) -> tuple[str, tuple[HistoryLine, ...]
             )
         )
     lines = []
-    for _, item in sorted(items, key=lambda pair: pair[0]):
+    for _key, item in sorted(items, key=lambda pair: pair[0]):
         running += item.points or 0.0
         lines.append(dataclasses.replace(item, running=running))
-    return f"{b.name} ({b.player}) after round {table.round}", tuple(lines), b.total
+    return _after_round(b.name, b.player, table.round), tuple(lines), b.total
+
+
+def _after_round(name: str, player: str, round: int) -> str:
+    return _("{name} ({player}) after round {round}").format(
+        name=name, player=player, round=round
+    )
 
 
 def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[list[str]]]:
-    """(title, headers, rows) of one player's breakdown: games, byes, penalties, total."""
+    """(title, headers, rows) of one player's breakdown: games, byes, penalties, total.
+
+    The headers are English (message ids): `LEFT_COLUMNS` aligns them, `_` shows them."""
     b = table.breakdown(player)
-    headers = ["Round", "Table", "Seat", "Place", "Final", "Uma", "Oka", "Chombo", "Points", "Note"]
+    headers = [
+        N_("Round"), N_("Table"), N_("Seat"), N_("Place"), N_("Final"), N_("Uma"), N_("Oka"),
+        N_("Chombo"), N_("Points"), N_("Note"),
+    ]
     rows: list[list[str]] = []
     for g in b.games:
         rows.append(
             [
                 str(g.round),
                 str(g.table),
-                g.seat,
+                wind_name(g.seat),
                 str(g.place),
-                f"{g.final:,}",
+                format_number(g.final),
                 points(g.uma),
                 points(g.oka),
                 points(g.chombo) if g.chombo else "",
@@ -394,7 +464,7 @@ def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[
             ]
         )
     for rnd, value in b.byes:
-        rows.append([str(rnd), "", "", "", "", "", "", "", points(value), "bye"])
+        rows.append([str(rnd), "", "", "", "", "", "", "", points(value), _("bye")])
     for p in b.penalties:
         rows.append(
             [
@@ -410,9 +480,8 @@ def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[
                 _penalty_note(p),
             ]
         )
-    rows.append(["", "", "", "", "", "", "", "", points(b.total), "total"])
-    title = f"{b.name} ({b.player}) after round {table.round}"
-    return title, headers, rows
+    rows.append(["", "", "", "", "", "", "", "", points(b.total), _("total")])
+    return _after_round(b.name, b.player, table.round), headers, rows
 
 
 def cells(columns: Sequence[Column], rows: Sequence[Any]) -> list[list[str]]:

@@ -232,89 +232,90 @@ def test_a_toml_datetime_is_kept_as_iso_text() -> None:
     assert entry == RoundStarted(id="a", at="2026-03-14T10:02:00+00:00", round=1)
 
 
-@pytest.mark.parametrize(
-    ("record", "message"),
-    [
-        (
-            {"at": AT, "kind": "note", "text": "x"},
-            "log entry None: field 'id' must be a non-empty text id (every entry needs the id "
-            "it was entered with)",
-        ),
-        (
-            {"id": "q1", "at": AT, "kind": "hands"},
-            "log entry 'q1': unknown kind 'hands'; did you mean 'hand'?",
-        ),
-        (
-            {"id": "q1", "at": AT, "kind": "zzz"},
-            "log entry 'q1': unknown kind 'zzz' (known kinds: correction, game_finished, hand, "
-            "note, penalty, player_added, player_checked_in, player_renamed, player_returned, "
-            "player_substituted, player_withdrawn, round_extended, round_paused, round_resumed, "
-            "round_started, seating_set, seats_swapped, table_reseated, time_called)",
-        ),
-        (
-            {"id": "q2", "at": AT, "kind": "hand", "round": 1, "table": 0, "outcome": "draw"},
-            "log entry 'q2' (hand): field 'table' must be a whole number from 1 to 999, got 0",
-        ),
-        (
-            {"id": "q3", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "rons"},
-            "log entry 'q3' (hand): field 'outcome' must be one of ron, tsumo, draw, abortive, "
-            "chombo, got 'rons'; did you mean 'ron'?",
-        ),
-        (
-            {"id": "q4", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "ron",
-             "loser": "X", "wins": []},
-            "log entry 'q4' (hand): field 'loser' must be a seat E, S, W or N, got 'X'",
-        ),
-        (
-            {"id": "q5", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "tsumo",
-             "wins": [{"winner": "S", "han": 3}]},
-            "log entry 'q5' (hand): field 'wins[0].fu' must be a whole number, got nothing "
-            "(give han and fu, or yakuman)",
-        ),
-        (
-            {"id": "q6", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "draw",
-             "tenpai": ["E", "E"]},
-            "log entry 'q6' (hand): field 'tenpai' must be a list of different seats, got "
-            "['E', 'E']",
-        ),
-        (
-            {"id": "q7", "at": AT, "kind": "penalty", "player": "p1", "amount": 1000,
-             "reasn": "late"},
-            "log entry 'q7' (penalty): field 'reason' is missing",
-        ),
-        (
-            {"id": "q8", "at": AT, "kind": "note", "text": "hi", "tabel": 3},
-            "log entry 'q8' (note): unknown field 'tabel'; did you mean 'table'? (this kind has: "
-            "round, table, text). Fix: rename the field to one of those, or remove its line",
-        ),
-        (
-            {"id": "q9", "at": AT, "kind": "game_finished", "round": 1, "table": 1,
-             "final": [1, 2]},
-            "log entry 'q9' (game_finished): field 'final' must be a list of 3 or 4 final scores "
-            "in seat order (E S W N), got [1, 2]",
-        ),
-        (
-            {"id": "q10", "at": AT, "kind": "correction", "target": "q1", "reason": "x",
-             "replacement": {"kind": "correction", "target": "q2", "reason": "y"}},
-            "log entry 'q10' (correction): field 'replacement' cannot be a correction; void the "
-            "correction and enter a new one instead",
-        ),
-        (
-            {"id": "q12", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "chombo",
-             "offender": "ES"},
-            "log entry 'q12' (hand): field 'offender' must be a seat E, S, W or N, got 'ES'",
-        ),
-        (
-            {"id": "q13", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "draw",
-             "tenpai": ["E", 2]},
-            "log entry 'q13' (hand): field 'tenpai[1]' must be a seat E, S, W or N, got 2",
-        ),
-        (
-            {"id": "q11", "at": "", "kind": "round_started", "round": 1},
-            "log entry 'q11' (round_started): field 'at' must be an ISO 8601 timestamp, got ''",
-        ),
-    ],
-)
+BAD_RECORDS: list[tuple[dict[str, Any], str]] = [
+    (
+        {"at": AT, "kind": "note", "text": "x"},
+        "log entry None: field 'id' must be a non-empty text id (every entry needs the id "
+        "it was entered with)",
+    ),
+    (
+        {"id": "q1", "at": AT, "kind": "hands"},
+        "log entry 'q1': unknown kind 'hands'; did you mean 'hand'?",
+    ),
+    (
+        {"id": "q1", "at": AT, "kind": "zzz"},
+        "log entry 'q1': unknown kind 'zzz' (known kinds: correction, game_finished, hand, "
+        "note, penalty, player_added, player_checked_in, player_renamed, player_returned, "
+        "player_substituted, player_withdrawn, round_extended, round_paused, round_resumed, "
+        "round_started, seating_set, seats_swapped, table_reseated, time_called)",
+    ),
+    (
+        {"id": "q2", "at": AT, "kind": "hand", "round": 1, "table": 0, "outcome": "draw"},
+        "log entry 'q2' (hand): field 'table' must be a whole number from 1 to 999, got 0",
+    ),
+    (
+        {"id": "q3", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "rons"},
+        "log entry 'q3' (hand): field 'outcome' must be one of ron, tsumo, draw, abortive, "
+        "chombo, got 'rons'; did you mean 'ron'?",
+    ),
+    (
+        {"id": "q4", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "ron",
+         "loser": "X", "wins": []},
+        "log entry 'q4' (hand): field 'loser' must be a seat E, S, W or N, got 'X'",
+    ),
+    (
+        {"id": "q5", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "tsumo",
+         "wins": [{"winner": "S", "han": 3}]},
+        "log entry 'q5' (hand): field 'wins[0].fu' must be a whole number, got nothing "
+        "(give han and fu, or yakuman)",
+    ),
+    (
+        {"id": "q6", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "draw",
+         "tenpai": ["E", "E"]},
+        "log entry 'q6' (hand): field 'tenpai' must be a list of different seats, got "
+        "['E', 'E']",
+    ),
+    (
+        {"id": "q7", "at": AT, "kind": "penalty", "player": "p1", "amount": 1000,
+         "reasn": "late"},
+        "log entry 'q7' (penalty): field 'reason' is missing",
+    ),
+    (
+        {"id": "q8", "at": AT, "kind": "note", "text": "hi", "tabel": 3},
+        "log entry 'q8' (note): unknown field 'tabel'; did you mean 'table'? (this kind has: "
+        "round, table, text). Fix: rename the field to one of those, or remove its line",
+    ),
+    (
+        {"id": "q9", "at": AT, "kind": "game_finished", "round": 1, "table": 1,
+         "final": [1, 2]},
+        "log entry 'q9' (game_finished): field 'final' must be a list of 3 or 4 final scores "
+        "in seat order (E S W N), got [1, 2]",
+    ),
+    (
+        {"id": "q10", "at": AT, "kind": "correction", "target": "q1", "reason": "x",
+         "replacement": {"kind": "correction", "target": "q2", "reason": "y"}},
+        "log entry 'q10' (correction): field 'replacement' cannot be a correction; void the "
+        "correction and enter a new one instead",
+    ),
+    (
+        {"id": "q12", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "chombo",
+         "offender": "ES"},
+        "log entry 'q12' (hand): field 'offender' must be a seat E, S, W or N, got 'ES'",
+    ),
+    (
+        {"id": "q13", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "draw",
+         "tenpai": ["E", 2]},
+        "log entry 'q13' (hand): field 'tenpai[1]' must be a seat E, S, W or N, got 2",
+    ),
+    (
+        {"id": "q11", "at": "", "kind": "round_started", "round": 1},
+        "log entry 'q11' (round_started): field 'at' must be an ISO 8601 timestamp, got ''",
+    ),
+]
+"""Records that cannot be read, and the English error each gets (the Japanese tests reuse them)."""
+
+
+@pytest.mark.parametrize(("record", "message"), BAD_RECORDS)
 def test_bad_record_error_names_entry_field_and_fix(record: dict[str, Any], message: str) -> None:
     with pytest.raises(EntryError) as caught:
         entry_from_record(record)

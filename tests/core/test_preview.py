@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,25 +11,9 @@ from mjevent.core.scoring import PaymentKind
 from mjevent.core.state import EventState
 from mjevent.events import commands
 from mjevent.events.store import EventStore
+from tests.core.conftest import sample_store
 
-SAMPLES = Path(__file__).parents[2] / "samples"
 T = "2026-03-14T15:00:00+00:00"
-
-
-def _store(tmp_path: Path, name: str) -> EventStore:
-    path = tmp_path / name
-    shutil.copy(SAMPLES / name, path)
-    return EventStore.open(path)
-
-
-@pytest.fixture
-def club(tmp_path: Path) -> EventStore:
-    return _store(tmp_path, "club.toml")
-
-
-@pytest.fixture
-def sanma(tmp_path: Path) -> EventStore:
-    return _store(tmp_path, "sanma.toml")
 
 
 def _preview(state: EventState, text: str) -> LinePreview:
@@ -261,7 +242,7 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
     tmp_path_factory: pytest.TempPathFactory, lines: list[str]
 ) -> None:
     # GIVEN the club sample, and lines typed one after the other
-    store = _store(tmp_path_factory.mktemp("p"), "club.toml")
+    store = sample_store(tmp_path_factory.mktemp("p"), "club.toml")
     for line in lines:
         state = commands.current_state(store)
         preview = preview_line(state, line)

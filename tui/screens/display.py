@@ -21,8 +21,10 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from mjevent.core.clock import ClockPhase, time_left
+from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.tui.display_pages import DisplayPage, PageKind, announcement_text, display_pages
+from mjevent.tui.screens.timer import localize_bindings
 from mjevent.tui.widgets.big_clock import BigClock
 
 __all__ = ["DisplayScreen"]
@@ -38,16 +40,16 @@ class DisplayScreen(Screen[None]):
     """The rotating projector screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n", "turn(1)", "Next", id="display.next",
-                tooltip="Show the next page now"),
-        Binding("left,b", "turn(-1)", "Previous", id="display.previous",
-                tooltip="Show the previous page now"),
-        Binding("space", "hold", "Hold", id="display.hold",
-                tooltip="Stop the rotation on this page, or start it again"),
-        Binding("h", "hide_standings", "Hide standings", id="display.hide_standings",
-                tooltip="Keep the standings off the screen while a round is being played"),
+        Binding("right,n", "turn(1)", N_("Next"), id="display.next",
+                tooltip=N_("Show the next page now")),
+        Binding("left,b", "turn(-1)", N_("Previous"), id="display.previous",
+                tooltip=N_("Show the previous page now")),
+        Binding("space", "hold", N_("Hold"), id="display.hold",
+                tooltip=N_("Stop the rotation on this page, or start it again")),
+        Binding("h", "hide_standings", N_("Hide standings"), id="display.hide_standings",
+                tooltip=N_("Keep the standings off the screen while a round is being played")),
     ]
-    HELP = (
+    HELP = N_(
         "The projector: clock, next round's seating and standings in turn. The line at the "
         "bottom is the latest note for no particular table (`mjevent announce FILE TEXT`)."
     )
@@ -58,6 +60,7 @@ class DisplayScreen(Screen[None]):
     def __init__(self, *, hide_standings: bool = False, seconds: float = ROTATE_SECONDS,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        localize_bindings(self)
         self.set_reactive(DisplayScreen.hide_standings, hide_standings)
         self.seconds = seconds
         self.pages: list[DisplayPage] = []
@@ -129,14 +132,14 @@ class DisplayScreen(Screen[None]):
     def action_hold(self) -> None:
         """Stop or restart the rotation."""
         self.holding = not self.holding
-        self.notify("Rotation held" if self.holding else "Rotation running", timeout=2)
+        self.notify(_("Rotation held") if self.holding else _("Rotation running"), timeout=2)
 
     def action_hide_standings(self) -> None:
         """Hide the standings while a round is being played, or show them again."""
         self.hide_standings = not self.hide_standings
         self.notify(
-            "Standings hidden while a round is being played" if self.hide_standings
-            else "Standings shown", timeout=3,
+            _("Standings hidden while a round is being played") if self.hide_standings
+            else _("Standings shown"), timeout=3,
         )
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -156,8 +159,8 @@ class DisplayScreen(Screen[None]):
         if page is not None and not clock_page:
             table = Table(title=Text(page.title, style="bold"), expand=True,
                           header_style="bold", show_edge=False, pad_edge=False)
-            for h in page.headers:
-                right = h in ("Table", "Place", "Total", "Games")
+            for i, h in enumerate(page.headers):
+                right = i in page.numbers
                 table.add_column(h, justify="right" if right else "left", no_wrap=True,
                                  ratio=None if right else 1)
             for row in page.rows:
@@ -174,18 +177,26 @@ class DisplayScreen(Screen[None]):
         left = time_left(state.clocks.get(rnd), state.settings.timer,
                          self.app.clock(), round=rnd)  # type: ignore[attr-defined]
         if left.phase is ClockPhase.COUNTDOWN:
-            said = f"starts in {left.text}"
+            said = _("Round {round}: starts in {time}")
         elif left.phase is ClockPhase.NOT_STARTED:
-            said = "not started"
+            said = _("Round {round}: not started")
         elif left.phase in (ClockPhase.TIME_UP, ClockPhase.CALLED):
-            said = "time"
+            said = _("Round {round}: time")
+        elif left.phase is ClockPhase.PAUSED:
+            said = _("Round {round}: {time} left (paused)")
         else:
-            said = f"{left.text} left" + (" (paused)" if left.phase is ClockPhase.PAUSED else "")
+            said = _("Round {round}: {time} left")
         header = Text.assemble(
-            (state.settings.event.name, "bold"), "  ·  ", (f"Round {rnd}: {said}", "bold"),
+            (state.settings.event.name, "bold"), "  ·  ",
+            (said.format(round=rnd, time=left.text), "bold"),
         )
         if self.page is not None and len(self.pages) > 1:
-            header.append(f"  ·  page {self.page_index + 1}/{len(self.pages)}", style="dim")
+            header.append(
+                "  ·  " + _("page {page}/{pages}").format(
+                    page=self.page_index + 1, pages=len(self.pages)
+                ),
+                style="dim",
+            )
         self.query_one("#display-header", Static).update(header)
         self.query_one(BigClock).text = left.text
         self.set_class(left.warning is not None and left.phase is ClockPhase.RUNNING, "-warning")

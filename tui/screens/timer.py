@@ -10,23 +10,27 @@ time, the call) the face changes colour and the terminal bell rings.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mjevent.core.clock import (
-    TIME_CALL_TEXT,
     ClockPhase,
+    TableCall,
     TimeLeft,
     clock_text,
     table_clock,
     time_left,
 )
+from mjevent.core.i18n import N_, _, ngettext, pgettext
+from mjevent.core.rules import TimeCall
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
     CommandError,
@@ -38,9 +42,10 @@ from mjevent.events.commands import (
 )
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
+from mjevent.tui.sheets import listed
 from mjevent.tui.widgets.big_clock import BigClock
 
-__all__ = ["TimerScreen", "announcement", "table_lines"]
+__all__ = ["TimerScreen", "announcement", "localize_bindings", "table_lines"]
 
 TICK_SECONDS = 0.25
 """How often the face is recomputed: a displayed second is never more than a quarter late."""
@@ -55,24 +60,66 @@ _PHASE_CLASSES = {
 }
 
 
+# What the room is told under each `rules.time_call`, as whole sentences (a translation words
+# each its own way): when the clock reaches zero, once time is called, and in the director's
+# confirmation before the call.
+_TIME_UP = {
+    TimeCall.NONE: N_("Time! Play on to the end of the game"),
+    TimeCall.END_AFTER_HAND: N_("Time! Finish the current hand"),
+    TimeCall.ONE_MORE_HAND: N_("Time! Finish the current hand, then one more hand"),
+}
+_CALLED = {
+    TimeCall.NONE: N_("Time has been called: play on to the end of the game"),
+    TimeCall.END_AFTER_HAND: N_("Time has been called: finish the current hand"),
+    TimeCall.ONE_MORE_HAND: N_(
+        "Time has been called: finish the current hand, then one more hand"
+    ),
+}
+_CONFIRM = {
+    TimeCall.NONE: N_(
+        "{time} is still on the clock. Every table is told: play on to the end of the game."
+    ),
+    TimeCall.END_AFTER_HAND: N_(
+        "{time} is still on the clock. Every table is told: finish the current hand."
+    ),
+    TimeCall.ONE_MORE_HAND: N_(
+        "{time} is still on the clock. Every table is told: finish the current hand, then "
+        "one more hand."
+    ),
+}
+
+
 def announcement(state: EventState, left: TimeLeft) -> str:
     """The line under the digits: what the room is told now ("15 minutes left", "Time! Finish
     the current hand, then one more hand", "Paused", ...)."""
     rules = state.rules
     if left.phase is ClockPhase.NOT_STARTED:
-        return f"Round {left.round} has not started ({left.length // 60} minutes)"
+        return _("Round {round} has not started ({minutes} minutes)").format(
+            round=left.round, minutes=left.length // 60
+        )
     if left.phase is ClockPhase.COUNTDOWN:
-        return f"Round {left.round} starts in {left.text}"
+        return _("Round {round} starts in {time}").format(round=left.round, time=left.text)
     if left.phase is ClockPhase.PAUSED:
-        return "Paused"
+        return _("Paused")
     if left.phase is ClockPhase.TIME_UP:
-        return f"Time! {TIME_CALL_TEXT[rules.time_call].capitalize()}"
+        return _(_TIME_UP[rules.time_call])
     if left.phase is ClockPhase.CALLED:
-        return f"Time has been called: {TIME_CALL_TEXT[rules.time_call]}"
+        return _(_CALLED[rules.time_call])
     if left.warning is not None:
         minutes = left.warning
-        return f"{minutes} minute{'s' if minutes != 1 else ''} left"
-    return f"Round {left.round} is being played"
+        return ngettext("{n} minute left", "{n} minutes left", minutes).format(n=minutes)
+    return _("Round {round} is being played").format(round=left.round)
+
+
+def _call_said(call: TableCall) -> str:
+    # What the call means at one table, from its hands left (the words are the timer's own).
+    if call.hands_left is None:
+        return pgettext("time call", "play to the end")
+    if call.hands_left == 0:
+        return pgettext("time call", "game over")
+    if call.hands_left == 1:
+        return pgettext("time call", "last hand")
+    return pgettext("time call", "one more hand")
 
 
 def table_lines(state: EventState, round: int, now: dt.datetime) -> list[str]:
@@ -85,38 +132,63 @@ def table_lines(state: EventState, round: int, now: dt.datetime) -> list[str]:
         table = table_clock(state, round, number, now)
         left, parts = table.left, []
         if left.table_extra:
-            parts.append(f"+{clock_text(left.table_extra)} extra")
+            parts.append(_("+{extra} extra").format(extra=clock_text(left.table_extra)))
             if left.phase in (ClockPhase.RUNNING, ClockPhase.PAUSED):
-                parts.append(f"{left.text} left")
+                parts.append(_("{time} left").format(time=left.text))
         if table.call is not None:
-            parts.append(table.call.text)
+            parts.append(_call_said(table.call))
         elif left.phase is ClockPhase.TIME_UP and left.table_extra:
-            parts.append("time up")
+            parts.append(pgettext("time call", "time up"))
         if parts:
-            lines.append(f"Table {number}: " + ", ".join(parts))
+            lines.append(
+                _("Table {table}: {what}").format(table=number, what=listed(parts))
+            )
     return lines
+
+
+def localize_bindings(node: DOMNode) -> None:
+    """Show `node`'s key descriptions and tooltips in the language in use.
+
+    They are marked with `N_` in the class's `BINDINGS` (English, read at import). Textual 8
+    gives each instance its own `BindingsMap` (`DOMNode.__init__` copies the class's merged
+    bindings), and the footer, the command palette and the help read that copy: it is replaced
+    here with translated `Binding`s (frozen, so new ones), the class's left as they are.
+    Call it in `__init__`, after `super().__init__()`.
+    """
+    translated = {
+        key: [
+            dataclasses.replace(
+                b,
+                description=_(b.description) if b.description else b.description,
+                tooltip=_(b.tooltip) if b.tooltip else b.tooltip,
+            )
+            for b in bindings
+        ]
+        for key, bindings in node._bindings.key_to_bindings.items()
+    }
+    node._bindings = BindingsMap.from_keys(translated)
 
 
 class TimerScreen(Screen[None]):
     """The round clock of the current round, with the director's clock keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", "Start", id="timer.start",
-                tooltip="Start the round now, or in a few minutes (a countdown to the start)"),
-        Binding("p", "pause", "Pause", id="timer.pause",
-                tooltip="Stop the clock (a pause entry; every console stops with it)"),
-        Binding("r", "resume", "Resume", id="timer.resume",
-                tooltip="Run the clock again after a pause"),
-        Binding("e", "extend", "Extend", id="timer.extend",
-                tooltip="Give every table 1-7 more minutes"),
-        Binding("x", "extend_table", "Extend table", id="timer.extend_table",
-                tooltip="Give one table (one that started late) 1-7 more minutes"),
-        Binding("c", "call_time", "Call time", id="timer.call_time",
-                tooltip="The gong: call time for every table of the round"),
-        Binding("k", "call_table", "Call table", id="timer.call_table",
-                tooltip="Call time for one table (one that had extra time)"),
+        Binding("s", "start", N_("Start"), id="timer.start",
+                tooltip=N_("Start the round now, or in a few minutes (a countdown to the start)")),
+        Binding("p", "pause", N_("Pause"), id="timer.pause",
+                tooltip=N_("Stop the clock (a pause entry; every console stops with it)")),
+        Binding("r", "resume", N_("Resume"), id="timer.resume",
+                tooltip=N_("Run the clock again after a pause")),
+        Binding("e", "extend", N_("Extend"), id="timer.extend",
+                tooltip=N_("Give every table 1-7 more minutes")),
+        Binding("x", "extend_table", N_("Extend table"), id="timer.extend_table",
+                tooltip=N_("Give one table (one that started late) 1-7 more minutes")),
+        Binding("c", "call_time", N_("Call time"), id="timer.call_time",
+                tooltip=N_("The gong: call time for every table of the round")),
+        Binding("k", "call_table", N_("Call table"), id="timer.call_table",
+                tooltip=N_("Call time for one table (one that had extra time)")),
     ]
-    HELP = (
+    HELP = N_(
         "The round clock. The digits count down the current round; at each warning of "
         "`warning_minutes` (the event file's timer table) the colour changes and the bell "
         "rings, then the time call "
@@ -126,6 +198,7 @@ class TimerScreen(Screen[None]):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        localize_bindings(self)
         self.left: TimeLeft | None = None
         self._announced: tuple[object, ...] | None = None
         self._shown: tuple[object, ...] = ()
@@ -177,7 +250,7 @@ class TimerScreen(Screen[None]):
             # Only what changed is redrawn: the face ticks every second, the rest seldom.
             self._shown = shown
             self.query_one("#timer-round", Static).update(
-                Text.assemble((f"Round {rnd}", "bold"), "  ·  ", shown[1])
+                Text.assemble((_("Round {round}").format(round=rnd), "bold"), "  ·  ", shown[1])
             )
             self.query_one("#timer-announcement", Static).update(shown[2])
             self.query_one("#timer-tables", Static).update(shown[3])
@@ -223,7 +296,7 @@ class TimerScreen(Screen[None]):
         try:
             self.app.run_command(command, *args, **kwargs)  # type: ignore[attr-defined]
         except CommandError as error:
-            self.notify(str(error), title="Clock", severity="error", timeout=10)
+            self.notify(str(error), title=_("Clock"), severity="error", timeout=10)
             return
         self.tick()
 
@@ -242,7 +315,10 @@ class TimerScreen(Screen[None]):
             self._run(start_round, rnd, at=at.isoformat(timespec="seconds"))
 
         self.app.push_screen(
-            NumbersDialog(f"Start round {rnd}", (Ask("Start in how many minutes", 0, 60, 0),)),
+            NumbersDialog(
+                _("Start round {round}").format(round=rnd),
+                (Ask(_("Start in how many minutes"), 0, 60, 0),),
+            ),
             chosen,
         )
 
@@ -263,7 +339,10 @@ class TimerScreen(Screen[None]):
                 self._run(extend_round, rnd, answer[0] * 60)
 
         self.app.push_screen(
-            NumbersDialog(f"Extend round {rnd} for every table", (Ask("Minutes", 1, 7, 5),)),
+            NumbersDialog(
+                _("Extend round {round} for every table").format(round=rnd),
+                (Ask(_("Minutes"), 1, 7, 5),),
+            ),
             chosen,
         )
 
@@ -279,8 +358,10 @@ class TimerScreen(Screen[None]):
                 table, minutes = answer
                 self._run(extend_round, rnd, minutes * 60, table)
 
-        asks = (Ask("Table", 1, max(self._tables(), 1)), Ask("Minutes", 1, 7, 5))
-        self.app.push_screen(NumbersDialog(f"Extend one table in round {rnd}", asks), chosen)
+        asks = (Ask(_("Table"), 1, max(self._tables(), 1)), Ask(_("Minutes"), 1, 7, 5))
+        self.app.push_screen(
+            NumbersDialog(_("Extend one table in round {round}").format(round=rnd), asks), chosen
+        )
 
     def action_call_time(self) -> None:
         """The gong for every table; asks first while time is still left on the clock."""
@@ -297,9 +378,8 @@ class TimerScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmDialog(
-                f"Call time for round {rnd}?",
-                f"{left.text} is still on the clock. Every table is told: "
-                f"{TIME_CALL_TEXT[self.event_state.rules.time_call]}.",
+                _("Call time for round {round}?").format(round=rnd),
+                _(_CONFIRM[self.event_state.rules.time_call]).format(time=left.text),
             ),
             chosen,
         )
@@ -312,6 +392,8 @@ class TimerScreen(Screen[None]):
             if answer is not None:
                 self._run(call_time_for, rnd, answer[0])
 
-        asks = (Ask("Table", 1, max(self._tables(), 1)),)
-        self.app.push_screen(NumbersDialog(f"Call time for one table in round {rnd}", asks),
-                             chosen)
+        asks = (Ask(_("Table"), 1, max(self._tables(), 1)),)
+        self.app.push_screen(
+            NumbersDialog(_("Call time for one table in round {round}").format(round=rnd), asks),
+            chosen,
+        )

@@ -1,0 +1,457 @@
+"""The entry line in Japanese: the preview, the parser's errors and the calculator's words speak
+Japanese, while the syntax typed (ron, tsumo, r:E, 3/30) stays Latin and every error still
+points at the same characters of the line."""
+
+# ruff: noqa: RUF001 (Japanese text: full-width brackets and the names as their players spell them)
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from mjevent.core.game import EndReason, end_explanation, end_reason_name, new_game
+from mjevent.core.notation import (
+    AmbiguousEntryError,
+    EntryContext,
+    EntrySyntaxError,
+    SeatedPlayer,
+    limit_value,
+    parse_entry,
+)
+from mjevent.core.outcomes import HandValue
+from mjevent.core.preview import LineError, LinePreview, preview_line
+from mjevent.core.results import ScoreSumError, check_final_scores
+from mjevent.core.rules import preset
+from mjevent.core.scoring import (
+    IllegalHandError,
+    Limit,
+    PaymentKind,
+    check_win_value,
+    describe,
+    limit_name,
+    payment_kind_name,
+)
+from mjevent.core.state import EventState
+from mjevent.events import commands
+from mjevent.events.store import EventStore
+from tests.core.conftest import sample_store
+from tests.i18n_helpers import LATIN_WORD, english_words, japanese
+
+T = "2026-03-14T15:00:00+00:00"
+
+
+def _describe(state: EventState, line: str) -> str:
+    with japanese():
+        preview = preview_line(state, line)
+    assert isinstance(preview, LinePreview), preview
+    with japanese():
+        return preview.describe()
+
+
+def _error(state: EventState, line: str) -> LineError:
+    with japanese():
+        error = preview_line(state, line)
+    assert isinstance(error, LineError), error
+    return error
+
+
+# --- the preview ---------------------------------------------------------------------------
+
+
+def test_a_ron_with_a_counter_and_sticks_on_the_table_in_japanese(club: EventStore) -> None:
+    # GIVEN table 1 after a draw with the dealer tenpai and South in riichi: 1 honba, 1 stick
+    state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    # WHEN West wins off South with North in riichi, previewed in Japanese
+    text = _describe(state, "t1 ron W<-S 3/30 r:N")
+    # THEN seats are 東南西北, the counter is 本場, the sticks 供託, the hand 東1局 1本場
+    assert text == (
+        "第4回戦 1卓 東1局 1本場: 東 佐々木 蓮, 南 田中 優希, 西 Mateusz Wiśniewski, "
+        "北 Pieter de Vries\n"
+        "  Pieter de Vries がリーチ棒を供託に出します（1 000）\n"
+        "  田中 優希 が Mateusz Wiśniewski に 3 900 支払います（和了）\n"
+        "  田中 優希 が Mateusz Wiśniewski に 300 支払います（本場）\n"
+        "  Mateusz Wiśniewski が供託を受け取ります（2 000）\n"
+        "  点数: 佐々木 蓮 33 000, 田中 優希 23 800, Mateusz Wiśniewski 35 200, "
+        "Pieter de Vries 28 000\n"
+        "  次の親: 田中 優希（南）"
+    )
+
+
+def test_a_dealer_tsumo_in_japanese(club: EventStore) -> None:
+    state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    assert _describe(state, "t1 tsumo E 2/30") == (
+        "第4回戦 1卓 東1局 1本場: 東 佐々木 蓮, 南 田中 優希, 西 Mateusz Wiśniewski, "
+        "北 Pieter de Vries\n"
+        "  田中 優希 が 佐々木 蓮 に 1 000 支払います（和了）\n"
+        "  田中 優希 が 佐々木 蓮 に 100 支払います（本場）\n"
+        "  Mateusz Wiśniewski が 佐々木 蓮 に 1 000 支払います（和了）\n"
+        "  Mateusz Wiśniewski が 佐々木 蓮 に 100 支払います（本場）\n"
+        "  Pieter de Vries が 佐々木 蓮 に 1 000 支払います（和了）\n"
+        "  Pieter de Vries が 佐々木 蓮 に 100 支払います（本場）\n"
+        "  佐々木 蓮 が供託を受け取ります（1 000）\n"
+        "  点数: 佐々木 蓮 37 300, 田中 優希 26 900, Mateusz Wiśniewski 27 900, "
+        "Pieter de Vries 27 900\n"
+        "  次の親: 佐々木 蓮（東）"
+    )
+
+
+def test_an_exhaustive_draw_in_japanese(club: EventStore) -> None:
+    state = commands.current_state(club)
+    assert _describe(state, "t2 draw tenpai:E,W r:W") == (
+        "第4回戦 2卓 東1局 0本場: 東 Emma Johansson, 南 Sophie Müller, 西 João Gonçalves, "
+        "北 Aoife Ní Bhriain\n"
+        "  João Gonçalves がリーチ棒を供託に出します（1 000）\n"
+        "  Sophie Müller が Emma Johansson に 750 支払います（不聴罰符）\n"
+        "  Sophie Müller が João Gonçalves に 750 支払います（不聴罰符）\n"
+        "  Aoife Ní Bhriain が Emma Johansson に 750 支払います（不聴罰符）\n"
+        "  Aoife Ní Bhriain が João Gonçalves に 750 支払います（不聴罰符）\n"
+        "  点数: Emma Johansson 31 500, Sophie Müller 28 500, João Gonçalves 30 500, "
+        "Aoife Ní Bhriain 28 500\n"
+        "  次の親: Emma Johansson（東）"
+    )
+
+
+def test_the_hand_that_ends_the_game_shows_the_result_in_japanese(club: EventStore) -> None:
+    # GIVEN table 1 at South 4 after seven draws nobody was tenpai in
+    for _draw in range(7):
+        state = commands.record_line(club, "t1 draw", at=T)
+    with japanese():
+        preview = preview_line(state, "t1 ron E<-N 1/30")
+    assert isinstance(preview, LinePreview)
+    # THEN the hand is 南4局 7本場, the end 最終局終了, places 1位 ... with uma
+    assert preview.hand_label == "南4局 7本場"
+    assert preview.game_over == (
+        "終局（南4局 7本場: 最終局終了）: 1位 佐々木 蓮 33 100（+18 100）, "
+        "2位 田中 優希 30 000（+0）, 2位 Mateusz Wiśniewski 30 000（+0）, "
+        "4位 Pieter de Vries 26 900（-18 100）"
+    )
+    with japanese():
+        assert preview.describe().endswith("\n  " + preview.game_over)
+
+
+def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: EventStore) -> None:
+    state = commands.current_state(club)
+    # The deficit: refused with the sum, what it should be and what is missing, at the scores.
+    assert _error(state, "t3 final 41200 28800 22100 26900") == LineError(
+        "点数の合計が 119,000 ですが、120,000 になるはずです（4 × 30,000 から供託0本を引いた値）"
+        ": 1,000 不足",
+        (9, 32),
+    )
+    assert _describe(state, "t3 final 41200 28800 22100 27900") == (
+        "第4回戦 3卓: 東 Nguyễn Thị Mai, 南 김서연, 西 王 芳, 北 Ömer Yıldız\n"
+        "  合計 120 000: 一致しています\n"
+        "  点数: Nguyễn Thị Mai 41 200, 김서연 28 800, 王 芳 22 100, Ömer Yıldız 27 900\n"
+        "  終局: 1位 Nguyễn Thị Mai 41 200（+26 200）, 2位 김서연 28 800（+3 800）, "
+        "3位 Ömer Yıldız 27 900（-7 100）, 4位 王 芳 22 100（-22 900）"
+    )
+    # A final-scores preview with a deficit: `total_text` says what is missing or too much.
+    with japanese():
+        preview = preview_line(state, "t3 final 41200 28800 22100 27900")
+        assert isinstance(preview, LinePreview)
+        short = dataclasses.replace(preview, total=119000, deficit=1000)
+        over = dataclasses.replace(preview, total=121000, deficit=-1000)
+        assert "\n  合計 119 000: 1 000 不足しています\n" in short.describe()
+        assert "\n  合計 121 000: 1 000 多すぎます\n" in over.describe()
+
+
+def test_a_sanma_tsumo_in_japanese(sanma: EventStore) -> None:
+    state = commands.current_state(sanma)
+    assert _describe(state, "t1 tsumo E 3/30 r:S") == (
+        "第3回戦 1卓 東1局 0本場: 東 Tomás Ó Briain, 南 山本 健太, 西 Björn Sigurðsson\n"
+        "  山本 健太 がリーチ棒を供託に出します（1 000）\n"
+        "  山本 健太 が Tomás Ó Briain に 2 000 支払います（和了）\n"
+        "  Björn Sigurðsson が Tomás Ó Briain に 2 000 支払います（和了）\n"
+        "  Tomás Ó Briain が供託を受け取ります（1 000）\n"
+        "  点数: Tomás Ó Briain 40 000, 山本 健太 32 000, Björn Sigurðsson 33 000\n"
+        "  次の親: Tomás Ó Briain（東）"
+    )
+
+
+def test_a_riichi_charged_to_the_discarder_is_noted_with_the_wind_in_japanese(
+    club: EventStore,
+) -> None:
+    state = commands.current_state(club)
+    text = _describe(state, "t1 ron W<-S 3/30 r:S")
+    assert text.endswith(
+        "\n  注意: 南はリーチ棒を出して（r:S）放銃しています。ロンされた牌が南のリーチ宣言牌なら、"
+        "そのリーチは成立しておらずリーチ棒は不要です。その場合は r: から S を外してください"
+    )
+
+
+# --- the errors under the entry line: Japanese, at the same characters ------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "message", "span"),
+    [
+        ("t9 ron S<-W 3/30", "第4回戦に9卓はありません（全4卓）", (0, 2)),
+        (
+            "r3  t3 tsumo E 2/30",
+            "3卓の対局は南2局 2本場で終了しています（時間切れ: "
+            "終了の合図があり、残りの局がありませんでした。"
+            'ルール: time_call = "one_more_hand"）。'
+            "卓で対局が続いていた場合は、局の入力が誤っている"
+            "（無効にするか修正してください。どちらも記録に残ります）か、"
+            "大会がこのルールを採用していません。"
+            "後者なら大会ファイルの [rules] で time_call を大会の運用に合わせて設定し"
+            "（全卓に適用されます）、mjevent check を実行してください",
+            (4, 6),
+        ),
+        (
+            "t3 ron S <- W 3 / 35",
+            "35符という符はありません。30符か40符ではありませんか？",
+            (14, 20),
+        ),
+        (
+            "t3 ron S<-X 3/30",
+            "'X' は席ではありません。E S W N のいずれかを使ってください",
+            (10, 11),
+        ),
+        (
+            "t2 ron @p03<-E 5",
+            "2卓に '@p03' という選手はいません。"
+            "@p16, @p02, @p07, @p09 のいずれかか、風を使ってください",
+            (7, 11),
+        ),
+        (
+            "t3 ron S<-W 3/30 r:E,E",
+            "r: 'E,E' に同じ席が2回あります。各席は1回だけ書いてください",
+            (19, 22),
+        ),
+        (
+            "t3 rn S<-W 3/30",
+            "'rn' は結果ではありません。"
+            "卓の後に ron、tsumo、draw、abort、chombo、final のいずれかを書いてください",
+            (3, 5),
+        ),
+        (
+            "t3 ron S<-W",
+            "飜・符が来るところで行が終わっています。例えば '3/30' と書いてください",
+            None,
+        ),
+        (
+            "r7 t1 draw",
+            "第7回戦の席順が決まっていません（席順があるの"
+            "は第1〜5回戦です）。先に席順を決めてください",
+            (0, 2),
+        ),
+        (
+            "t3 ron S<-W 3/30 N<-E 2/40",
+            "放銃者が2人います（西と東）。複数人のロンは同じ1枚の捨て牌に対するものです。すべての和了者に"
+            "同じ放銃者を書いてください",
+            (17, 21),
+        ),
+        (
+            "t3 ron S<-W 1/20",
+            "1飜20符: 20符は平和ツモで、2飜以上あります（平和＋門前清自摸和）。"
+            "2飜以上を入力するか、符を数え直してください",
+            (12, 16),
+        ),
+        (
+            "t3 tsumo S 2/hnm",
+            "'2/hnm': 2飜は満貫です（跳満ではありません）。"
+            "5飜以上なら 2 だけを書くか、飜/符 で書いてください",
+            (11, 16),
+        ),
+        ("", "行が空です。例えば 't3 ron S<-W 3/30' と書いてください", None),
+    ],
+)
+def test_errors_speak_japanese_and_point_at_the_same_words(
+    club: EventStore, line: str, message: str, span: tuple[int, int] | None
+) -> None:
+    state = commands.current_state(club)
+    assert _error(state, line) == LineError(message, span)
+    # The same characters are at fault in English.
+    english = preview_line(state, line)
+    assert isinstance(english, LineError) and english.span == span
+
+
+def test_a_sanma_table_has_no_north_in_japanese(sanma: EventStore) -> None:
+    assert _error(commands.current_state(sanma), "t2 tsumo N 3/30") == LineError(
+        "'N' は席ではありません。E S W のいずれかを使ってください（三人麻雀に北家はありません）",
+        (9, 10),
+    )
+
+
+def test_the_cli_message_quotes_the_line_and_the_preview_does_not() -> None:
+    # The parser's own message (the CLI's) quotes the typed line, which stays as typed.
+    context = EntryContext(round=2, tables={3: (
+        SeatedPlayer("p1", "Tanaka Yūki"), SeatedPlayer("p2", "Kim Min-jun"),
+        SeatedPlayer("p3", "Sánchez Ana"), SeatedPlayer("p4", "Sato Kenji"))})
+    with japanese(), pytest.raises(AmbiguousEntryError) as ambiguous:
+        parse_entry("t3 tsumo Sa 4/30", context)
+    assert str(ambiguous.value) == (
+        "'t3 tsumo Sa 4/30' を読み取れません: 'Sa' は3卓の Sánchez Ana (W)、Sato Kenji (N) に"
+        "当たります。名前をもっと入力するか、風を使ってください"
+    )
+    assert ambiguous.value.span == (9, 11)
+    with japanese(), pytest.raises(EntrySyntaxError) as syntax:
+        parse_entry("t3 ron S<-W 3/30 x:1", context)
+    assert str(syntax.value) == (
+        "'t3 ron S<-W 3/30 x:1' を読み取れません: ここでは 'x:1' を解釈できません。書けるのは "
+        "riichi:... です"
+    )
+    assert syntax.value.detail == "ここでは 'x:1' を解釈できません。書けるのは riichi:... です"
+    with japanese(), pytest.raises(IllegalHandError) as illegal:
+        parse_entry("t3 ron S<-W 2/20", context)
+    assert illegal.value.detail == (
+        "ロン 2飜20符: ロンが20符になることはありません（平和のロンは30符、鳴いた手も30符以上"
+        "です）。30符を入力するか、ツモとして記録してください"
+    )
+    assert str(illegal.value) == f"'t3 ron S<-W 2/20' を読み取れません: {illegal.value.detail}"
+
+
+# --- the calculator's words and the games' -------------------------------------------------
+
+
+def test_calculator_words_in_japanese() -> None:
+    with japanese():
+        assert [limit_name(limit) for limit in Limit] == ["満貫", "跳満", "倍満", "三倍満", "役満"]
+        assert [payment_kind_name(kind) for kind in PaymentKind] == [
+            "和了", "本場", "リーチ", "供託", "不聴罰符", "流し満貫", "チョンボ", "責任払い",
+        ]
+        assert [describe(v) for v in (HandValue(3, 30), HandValue(6), HandValue(yakuman=1),
+                                      HandValue(yakuman=2), HandValue(yakuman=4))] == [
+            "3飜30符", "6飜", "役満", "ダブル役満", "4倍役満",
+        ]
+        with pytest.raises(IllegalHandError) as error:
+            check_win_value(HandValue(1, 25), tsumo=False)
+        assert str(error.value) == (
+            "1飜25符: 25符は七対子で、それだけで2飜です。2飜以上を入力してください"
+        )
+        with pytest.raises(ValueError) as limit:
+            limit_value("5/hnm")
+        assert str(limit.value).startswith("'5/hnm': 5飜は満貫です（跳満ではありません）。")
+    # English is unchanged once the language is back.
+    assert limit_name(Limit.SANBAIMAN) == "sanbaiman"
+    assert payment_kind_name(PaymentKind.NOTEN) == "noten"
+
+
+def test_final_scores_that_do_not_add_up_with_sticks_left_in_japanese() -> None:
+    with japanese(), pytest.raises(ScoreSumError) as error:
+        check_final_scores([40000, 30000, 30000, 21000], preset("ema2016"), deposits_left=1)
+    assert str(error.value) == (
+        "点数の合計が 121,000 ですが、119,000 になるはずです（4 × 30,000 から供託1本を引いた値）"
+        ": 2,000 超過"
+    )
+
+
+def test_every_end_of_a_game_is_explained_in_japanese() -> None:
+    game = dataclasses.replace(new_game(preset("tenhou")), end_reason=EndReason.TENPAIYAME)
+    with japanese():
+        assert end_explanation(game) == (
+            "対局は東1局 0本場で終了しました（テンパイやめ: 親が最終局で聴牌し、30000点以上のトップ"
+            "でした。ルール: tenpaiyame = true）。卓で対局が続いていた場合は、局の入力が誤っている"
+            "（無効にするか修正してください。どちらも記録に残ります）か、大会がこのルールを採用して"
+            "いません。後者なら大会ファイルの [rules] で tenpaiyame = false に設定し（全卓に適用"
+            "されます）、mjevent check を実行してください"
+        )
+        for reason in EndReason:
+            ended = dataclasses.replace(game, end_reason=reason)
+            text = end_explanation(ended) + end_reason_name(reason)
+            assert english_words(_without_settings(text), {"mjevent", "check"}) == [], reason
+
+
+# --- no English reaches a Japanese preview --------------------------------------------------
+
+# The entry line's syntax, which the messages quote and name (typed in Latin in every language).
+SYNTAX = {
+    "ron", "tsumo", "draw", "abort", "chombo", "final", "tenpai", "nagashi", "pao", "left",
+    "riichi", "ykm", "mgn", "hnm", "hane", "bai", "sanbai", "mangan", "haneman", "baiman",
+    "sanbaiman", "kyuushu", "suufon", "suucha", "suukaikan", "sanchahou",
+}
+LINES = [
+    # valid lines
+    "t1 ron S<-W 3/30 r:E,S", "t1 tsumo E 4/30", "t1 tsumo S 2/30 r:S", "t1 draw",
+    "t1 draw tenpai:E,W r:N", "t1 draw nagashi:S", "t1 abort kyuushu", "t1 abort",
+    "t1 chombo S", "t1 ron S<-W mgn", "t1 ron S<-W 6", "t1 ron S<-W ykm", "t1 tsumo E ykm pao:S",
+    "t1 ron S<-W 3/30 N<-W 2/40", "t1 ron S<-W 3/30 N<-W 2/40 E<-W 1/30", "t1 ron W<-S 3/30 r:S",
+    "t1 ron S<-W 4/mgn", "t1 ron S<-W 7/haneman", "t1 ron S<-W 2ykm",
+    "t1 final 41200 28800 22100 27900", "t1 final 41200 28800 22100 26900 left:1 chombo:N",
+    "t1 final 50000 30000 25000", "t1 final 50000 30000 24000 left:1",
+    # invalid lines
+    "", "t", "x3 ron", "r0 t1 draw", "t0 draw", "t1", "t1 foo", "t1 ron", "t1 ron S<-W",
+    "t1 ron S<-S 3/30", "t1 ron S<-W 3/35", "t1 ron S<-W 1/20", "t1 tsumo S 1/25",
+    "t1 tsumo S 1/110", "t1 ron S<-W 2", "t1 ron S<-W 0ykm", "t1 ron S<-W 7ykm",
+    "t1 ron S<-W 4/hnm", "t1 ron S<-W 1/mgn", "t1 ron S<-W 12/bai", "t1 ron S<-W 14/sanbai",
+    "t1 ron S<-W mangn", "t1 ron S<-W 3/30 r:E,E", "t1 ron S<-W 3/30 x:1",
+    "t1 ron S<-W 3/30 r:E r:S", "t1 ron S<-W 3/30 N<-E 2/40", "t1 ron S<-W 3/30 S<-W 2/40",
+    "t1 tsumo E ykm pao:E", "t1 ron S<-W ykm pao:S", "t1 ron S<-W 3/30 pao:N", "t1 ron Zed<-W 3/30",
+    "t1 ron @nobody<-W 3/30", "t1 ron <-W 3/30", "t1 abort foo", "t1 draw tenpai:X",
+    "t1 draw tenpai:", "t1 final 1 2", "t1 final 30000 30000 30000 30000 left:x",
+    "t1 final 41200 28800 22100 26900", "t1 final 41200 28800 22100 29900",
+    "t1 final 50000 30000 26000", "t1 chombo", "t1 ron 3/30", "t9 ron S<-W 3/30",
+    "r9 t1 draw", "t1 tsumo N 3/30", "t1 ron N<-E 3/30", "t1 ron S<-W 200/30",
+    "t1 ron S<-W 3/30 E<-W 2/30 N<-W 1/30 r:W",
+]
+
+
+def _without_settings(text: str) -> str:
+    # The event file's settings a message names are rightly Latin: `key = "value"`, snake_case
+    # keys, `[rules]`, and the command `mjevent check`.
+    text = re.sub(r'[a-z_]+ = ("[^"]*"|\w+)', " ", text)
+    text = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", " ", text)
+    return re.sub(r"\bextension\b|\[rules\]", " ", text)
+
+
+def _previews(state: EventState, allowed: set[str]) -> list[tuple[str, str, list[str]]]:
+    tables = max(len(t) for t in state.seating.values())
+    lines = [*LINES, *(
+        f"r{r} t{t} {what}"
+        for r in sorted(state.seating) for t in range(1, tables + 2)
+        for what in ("ron S<-W 3/30", "final 41200 28800 22100 27900", "draw")
+    )]
+    found = []
+    with japanese():
+        for line in lines:
+            result = preview_line(state, line)
+            text = result.message if isinstance(result, LineError) else result.describe()
+            typed = set(_latin(line))  # what the user typed is quoted as typed
+            plain = _without_settings(text)
+            words = english_words(plain, allowed | typed)
+            # Two-letter words too ("or", "of", "in"), which `english_words` does not look at.
+            words += [w for w in TWO_LETTERS.findall(plain) if w not in allowed | typed]
+            found.append((line, text, words))
+    return found
+
+
+TWO_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z]{2}(?![A-Za-z])")
+
+
+def _latin(text: str) -> list[str]:
+    return [*LATIN_WORD.findall(text), *TWO_LETTERS.findall(text)]
+
+
+def _allowed(state: EventState) -> set[str]:
+    names = {w for p in state.players for w in _latin(state.name(p))}
+    ids = {w for p in state.players for w in _latin(p)}
+    return names | ids | SYNTAX | {"ema", "sanma", "club", "mjevent", "check"}
+
+
+@pytest.mark.parametrize("sample", ["club.toml", "sanma.toml"])
+def test_no_english_word_reaches_a_japanese_preview(tmp_path: Path, sample: str) -> None:
+    store = sample_store(tmp_path, sample)
+    # The current round as the sample leaves it, then with hands at table 1 (counters, sticks)
+    states = [commands.current_state(store)]
+    for line in ("t1 draw tenpai:E r:S", "t1 ron S<-W 3/30", "t2 tsumo E 2/30 r:E"):
+        states.append(commands.record_line(store, line, at=T))
+    leaks = []
+    texts = 0
+    for state in states:
+        for line, text, words in _previews(state, _allowed(state)):
+            texts += 1
+            assert text, line
+            if words:
+                leaks.append((line, text, words))
+    assert texts > 300
+    assert leaks == []
+
+
+def test_english_is_unchanged_after_japanese(club: EventStore) -> None:
+    state = commands.current_state(club)
+    _describe(state, "t3 ron S<-W 3/30 r:E,S")
+    assert preview_line(state, "t9 ron S<-W 3/30") == LineError(
+        "table 9 does not exist in round 4 (4 tables)", (0, 2)
+    )

@@ -105,14 +105,16 @@ class SeatingPlanDialog(CommandDialog):
     preview and the confirmation are the plan's.
     """
 
-    # Fields without the blank line between them, and one-line buttons: the preview (cost,
-    # byes) gets the rows, so that a re-seat with its byes fits 80x24.
+    # Fields without the blank line between them or above the preview, and one-line buttons:
+    # the preview (cost, byes) gets the rows, so that a re-seat with its byes fits 80x24 (28
+    # players, one withdrawn, five rounds of byes: the buttons were one row below the screen).
     DEFAULT_CSS = """
     SeatingPlanDialog .dialog-field {
         margin-top: 0;
     }
     SeatingPlanDialog #dialog-changes {
         max-height: 14;
+        margin-top: 0;
         color: $text;
     }
     SeatingPlanDialog #dialog-buttons Button {

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from mjevent.core.event import TimerSettings
 from mjevent.core.game import call_time, new_game
+from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.rules import RuleSet, TimeCall
 from mjevent.core.state import EventState, RoundClock, TableGame
 
@@ -45,6 +46,7 @@ __all__ = [
     "parse_at",
     "table_call",
     "table_clock",
+    "time_call_text",
     "time_left",
 ]
 
@@ -67,11 +69,21 @@ class ClockPhase(enum.StrEnum):
 
 
 TIME_CALL_TEXT: Mapping[TimeCall, str] = {
-    TimeCall.NONE: "play on to the end of the game",
-    TimeCall.END_AFTER_HAND: "finish the current hand",
-    TimeCall.ONE_MORE_HAND: "finish the current hand, then one more hand",
+    TimeCall.NONE: N_("play on to the end of the game"),
+    TimeCall.END_AFTER_HAND: N_("finish the current hand"),
+    TimeCall.ONE_MORE_HAND: N_("finish the current hand, then one more hand"),
 }
-"""What time being called means under each `rules.time_call`, as the timer announces it."""
+"""What time being called means under each `rules.time_call`, as the timer announces it (in
+English, the catalogue's ids: `time_call_text` gives it in the language in use)."""
+
+
+def time_call_text(rule: TimeCall) -> str:
+    """What time being called means under `rule`, in the language in use.
+
+    >>> time_call_text(TimeCall.ONE_MORE_HAND)
+    'finish the current hand, then one more hand'
+    """
+    return _(TIME_CALL_TEXT[rule])
 
 
 def parse_at(text: str) -> _dt.datetime:
@@ -230,17 +242,20 @@ def table_call(rules: RuleSet, game: TableGame | None) -> TableCall:
     if game is not None and (
         game.finished is not None or (game.state is not None and game.state.finished)
     ):
-        return TableCall("game over", 0)
+        return TableCall(pgettext("table clock", "game over"), 0)
     if rules.time_call is TimeCall.NONE:
-        return TableCall("play to the end", None)
+        return TableCall(pgettext("table clock", "play to the end"), None)
     if game is not None and game.state is not None and game.state.time_called:
         left = game.state.time_hands_left
     else:
         left = call_time(new_game(rules)).time_hands_left
     if left is None:  # pragma: no cover - a limit exists whenever time_call is not NONE
-        return TableCall("play to the end", None)
-    text = {0: "game over", 1: "last hand"}.get(left, "one more hand")
-    return TableCall(text, left)
+        return TableCall(pgettext("table clock", "play to the end"), None)
+    if left == 0:
+        return TableCall(pgettext("table clock", "game over"), left)
+    if left == 1:
+        return TableCall(pgettext("table clock", "last hand"), left)
+    return TableCall(pgettext("table clock", "one more hand"), left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,13 +302,15 @@ def table_clock(state: EventState, round: int, table: int, now: _dt.datetime) ->
     call = table_call(state.rules, game) if left.phase is ClockPhase.CALLED else None
     late = not finished and (left.table_extra > 0 or left.phase is ClockPhase.TIME_UP)
     if finished:
-        text = "done"
+        text = pgettext("table clock", "done")
     elif call is not None:
         text = call.text
     elif left.phase is ClockPhase.TIME_UP:
-        text = "time up"
+        text = pgettext("table clock", "time up")
     else:
         text = left.text
         if left.table_extra:
-            text += f" (+{clock_text(left.table_extra)})"
+            text = _("{clock} (+{extra})").format(
+                clock=left.text, extra=clock_text(left.table_extra)
+            )
     return TableClock(left, call, finished, late, text)

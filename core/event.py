@@ -35,11 +35,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameOrder, NameParts, split_name
 from mjevent.core.rules import (
     PRESETS,
     RulesError,
     RuleSet,
+    UnknownPresetError,
     coerce_setting,
     preset,
     setting_names,
@@ -50,7 +52,7 @@ from mjevent.core.standings.config import (
     default_config,
     standings_config_from_dict,
 )
-from mjevent.core.text import name_problem, quoted_name
+from mjevent.core.text import name_problem, quoted_name, suggest
 
 FORMAT_VERSION = 1
 """The newest schema version this code reads and writes (`[event] format_version`)."""
@@ -68,12 +70,22 @@ class SettingsError(ValueError):
         self.path = path
         self.message = message
         self.fix = fix
-        super().__init__(str(self))
+        # Worded once, in the language in use when it is raised, like every other message.
+        self._text = _("{path}: {message} Fix: {fix}").format(
+            path=path, message=_sentence(message), fix=_sentence(fix)
+        )
+        super().__init__(self._text)
 
     def __str__(self) -> str:
-        message = self.message if self.message.endswith((".", "?", "!")) else self.message + "."
-        fix = self.fix if self.fix.endswith((".", "?", "!")) else self.fix + "."
-        return f"{self.path}: {message} Fix: {fix}"
+        return self._text
+
+
+def _sentence(text: str) -> str:
+    """`text` ending as a sentence does in the language in use (`.` in English, `。` in
+    Japanese), unless it already ends in a stop, a question or an exclamation mark."""
+    if text.endswith((".", "?", "!", "\u3002", "\uff1f", "\uff01")):  # and the full-width ones
+        return text
+    return _("{sentence}.").format(sentence=text)
 
 
 class EventFormat(enum.StrEnum):
@@ -247,7 +259,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     ...     print(error.path, "|", error.message)
     rules.preset | unknown rule preset 'ema2061'; did you mean 'ema2016'?
     """
-    _known_keys(data, "", (*_TOP, "log"), "an event file has")
+    _known_keys(data, "", (*_TOP, "log"), N_("an event file has {keys}"))
     event_raw = _table(data, "event", required=True)
     rules_raw = _table(data, "rules", required=True)
     rules = _rules(rules_raw)
@@ -263,20 +275,22 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
         settings.standings_config()
     except StandingsConfigError as error:
         raise SettingsError(
-            "standings", str(error), "correct it as docs/standings.md describes"
+            "standings", str(error), _("correct it as docs/standings.md describes")
         ) from None
     return settings
 
 
 def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
-    _known_keys(raw, "event", _EVENT, "[event] takes")
+    _known_keys(raw, "event", _EVENT, N_("[event] takes {keys}"))
     version = _int(raw, "event", "format_version", required=True, minimum=1)
     assert version is not None
     if version > FORMAT_VERSION:
         raise SettingsError(
             "event.format_version",
-            f"this file is format_version {version}; this mjevent reads up to {FORMAT_VERSION}",
-            "open it with a newer mjevent (pip install -U mjevent)",
+            _("this file is format_version {version}; this mjevent reads up to {newest}").format(
+                version=version, newest=FORMAT_VERSION
+            ),
+            _("open it with a newer mjevent (pip install -U mjevent)"),
         )
     name = _name(raw, "event", "name")
     assert name is not None
@@ -287,23 +301,25 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
     if fmt_raw not in [f.value for f in EventFormat]:
         raise SettingsError(
             "event.format",
-            f"expected \"riichi\" or \"sanma\", got {_describe(fmt_raw)}",
-            'write format = "riichi" (four players) or format = "sanma" (three players)',
+            _('expected "riichi" or "sanma", got {got}').format(got=_describe(fmt_raw)),
+            _('write format = "riichi" (four players) or format = "sanma" (three players)'),
         )
     fmt = EventFormat(fmt_raw)
     if fmt.seats != ruleset.players:
         raise SettingsError(
             "event.format",
-            f"format {fmt.value!r} seats {fmt.seats} players but the rules "
-            f"({ruleset.name}) are for {ruleset.players}",
-            "choose a rules preset for this format (sanma-club for sanma) or change the format",
+            _("format {format!r} seats {seats} players but the rules ({rules}) are for {players}")
+            .format(
+                format=fmt.value, seats=fmt.seats, rules=ruleset.name, players=ruleset.players
+            ),
+            _("choose a rules preset for this format (sanma-club for sanma) or change the format"),
         )
     language = _text(raw, "event", "language")
     if language is not None and not re.fullmatch(r"[a-z]{2,3}", language):
         raise SettingsError(
             "event.language",
-            f"expected a language code such as \"ja\" or \"en\", got {language!r}",
-            'write the two-letter code of a language, e.g. language = "ja"',
+            _('expected a language code such as "ja" or "en", got {got!r}').format(got=language),
+            _('write the two-letter code of a language, e.g. language = "ja"'),
         )
     return EventInfo(name, fmt, version, date, venue, language)
 
@@ -320,8 +336,8 @@ def _date(raw: Any) -> _dt.date | None:
             pass
     raise SettingsError(
         "event.date",
-        f"expected a date, got {_describe(raw)}",
-        "write it as year-month-day without quotes, e.g. date = 2026-12-02",
+        _("expected a date, got {got}").format(got=_describe(raw)),
+        _("write it as year-month-day without quotes, e.g. date = 2026-12-02"),
     )
 
 
@@ -330,17 +346,17 @@ def _rules(raw: Mapping[str, Any]) -> EventRules:
     assert name is not None
     try:
         base = preset(name)
-    except RulesError as error:
+    except UnknownPresetError as error:
         raise SettingsError(
-            "rules.preset", str(error).split(" (known:")[0],
-            "use one of " + ", ".join(sorted(PRESETS)),
+            "rules.preset", error.problem,
+            _("use one of {presets}").format(presets=", ".join(sorted(PRESETS))),
         ) from None
     overrides = {k: v for k, v in raw.items() if k != "preset"}
     for key, value in overrides.items():
         if key == "name":
             raise SettingsError(
-                "rules.name", "the rule set's name comes from the preset",
-                "remove the key; the preset names the rules",
+                "rules.name", _("the rule set's name comes from the preset"),
+                _("remove the key; the preset names the rules"),
             )
         # Each value is checked alone here (for a precise key path); the rule set is built from
         # all of them together below, since some only make sense together (players with uma).
@@ -353,14 +369,16 @@ def _rules(raw: Mapping[str, Any]) -> EventRules:
                 raise SettingsError(
                     f"rules.{key}",
                     str(error),
-                    f"rename it to {close[0]!r}" if close else
-                    "remove it; docs/rules.md lists every rule setting",
+                    _("rename it to {name!r}").format(name=close[0]) if close else
+                    _("remove it; docs/rules.md lists every rule setting"),
                 ) from None
-            raise SettingsError(f"rules.{key}", str(error), "correct the value") from None
+            raise SettingsError(f"rules.{key}", str(error), _("correct the value")) from None
     try:
         ruleset = base.with_overrides(overrides)
     except RulesError as error:
-        raise SettingsError("rules", str(error), "change the overrides so they agree") from None
+        raise SettingsError(
+            "rules", str(error), _("change the overrides so they agree")
+        ) from None
     return EventRules(name, overrides, ruleset)
 
 
@@ -370,15 +388,16 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
     out: list[Player] = []
     for i, row in enumerate(rows):
         path = f"players[{i}]"
-        _known_keys(row, path, _PLAYER, "a player takes")
+        _known_keys(row, path, _PLAYER, N_("a player takes {keys}"))
         pid = _identifier(row, path)
         if pid in seen:
             first = seen[pid]
             raise SettingsError(
                 f"{path}.id",
-                f"player id {pid!r} is already used by players[{first}] "
-                f"({out[first].name})",
-                "give every player a different id",
+                _("player id {id!r} is already used by players[{first}] ({name})").format(
+                    id=pid, first=first, name=out[first].name
+                ),
+                _("give every player a different id"),
             )
         seen[pid] = i
         name = _name(row, path, "name")
@@ -388,20 +407,20 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
             close = difflib.get_close_matches(team, sorted(teams), n=1, cutoff=0.6)
             raise SettingsError(
                 f"{path}.team",
-                f"no team has id {team!r}",
-                f"use the id of a [[teams]] block ({close[0]!r}?)" if close else
-                "add a [[teams]] block with that id, or remove the key",
+                _("no team has id {id!r}").format(id=team),
+                _("use the id of a [[teams]] block ({close!r}?)").format(close=close[0]) if close
+                else _("add a [[teams]] block with that id, or remove the key"),
             )
         rating = row.get("rating")
         if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int | float)):
             raise SettingsError(
                 f"{path}.rating",
-                f"expected a number, got {_describe(rating)}",
-                "write the rating as a number without quotes, e.g. rating = 1520",
+                _("expected a number, got {got}").format(got=_describe(rating)),
+                _("write the rating as a number without quotes, e.g. rating = 1520"),
             )
         status_raw = row.get("status", PlayerStatus.ACTIVE.value)
-        _one_of(status_raw, PlayerStatus, f"{path}.status", 'write status = "active", '
-                '"withdrawn" or "substitute"')
+        _one_of(status_raw, PlayerStatus, f"{path}.status", _('write status = "active", '
+                '"withdrawn" or "substitute"'))
         family, given, order = _name_parts(row, path)
         out.append(Player(pid, name, team, rating, PlayerStatus(status_raw), family, given, order))
     return tuple(out)
@@ -412,7 +431,11 @@ def _one_of(raw: Any, choices: type[enum.StrEnum], key_path: str, fix: str) -> N
     values = [c.value for c in choices]
     if raw not in values:
         raise SettingsError(
-            key_path, f"expected one of {', '.join(values)}, got {_describe(raw)}", fix
+            key_path,
+            _("expected one of {values}, got {got}").format(
+                values=", ".join(values), got=_describe(raw)
+            ),
+            fix,
         )
 
 
@@ -426,19 +449,19 @@ def _name_parts(
         missing = "given_name" if given is None else "family_name"
         raise SettingsError(
             f"{path}.{missing}",
-            "family_name and given_name go together",
-            f"add {missing}, or remove the other and set name_order instead",
+            _("family_name and given_name go together"),
+            _("add {key}, or remove the other and set name_order instead").format(key=missing),
         )
     raw_order = row.get("name_order")
     if raw_order is None:
         return family, given, None
-    _one_of(raw_order, NameOrder, f"{path}.name_order", 'write name_order = "family_first" '
-            '(田中 優希) or "given_first" (Sophie Müller)')
+    _one_of(raw_order, NameOrder, f"{path}.name_order", _('write name_order = "family_first" '
+            '(田中 優希) or "given_first" (Sophie Müller)'))
     if family is not None:
         raise SettingsError(
             f"{path}.name_order",
-            "name_order is not needed when family_name and given_name are given",
-            "remove name_order, or remove family_name and given_name",
+            _("name_order is not needed when family_name and given_name are given"),
+            _("remove name_order, or remove family_name and given_name"),
         )
     return None, None, NameOrder(raw_order)
 
@@ -449,11 +472,13 @@ def _teams(raw: Any) -> tuple[Team, ...]:
     out: list[Team] = []
     for i, row in enumerate(rows):
         path = f"teams[{i}]"
-        _known_keys(row, path, _TEAM, "a team takes")
+        _known_keys(row, path, _TEAM, N_("a team takes {keys}"))
         tid = _identifier(row, path)
         if tid in seen:
             raise SettingsError(
-                f"{path}.id", f"team id {tid!r} is used twice", "give every team a different id"
+                f"{path}.id",
+                _("team id {id!r} is used twice").format(id=tid),
+                _("give every team a different id"),
             )
         seen.add(tid)
         name = _name(row, path, "name")
@@ -463,7 +488,7 @@ def _teams(raw: Any) -> tuple[Team, ...]:
 
 
 def _seating(raw: Mapping[str, Any], fmt: EventFormat, players: set[str]) -> Seating:
-    _known_keys(raw, "seating", _SEATING, "[seating] takes")
+    _known_keys(raw, "seating", _SEATING, N_("[seating] takes {keys}"))
     method = _text(raw, "seating", "method") or "manual"
     seed = _int(raw, "seating", "seed")
     parameters = _parameters(raw, "seating") or {}
@@ -471,14 +496,16 @@ def _seating(raw: Mapping[str, Any], fmt: EventFormat, players: set[str]) -> Sea
     rounds: list[SeatingRound] = []
     for i, row in enumerate(rows):
         path = f"seating.rounds[{i}]"
-        _known_keys(row, path, _ROUND, "a seating round takes")
+        _known_keys(row, path, _ROUND, N_("a seating round takes {keys}"))
         number = _int(row, path, "round", required=True, minimum=1)
         assert number is not None
         if rounds and number <= rounds[-1].round:
             raise SettingsError(
                 f"{path}.round",
-                f"round {number} comes after round {rounds[-1].round}",
-                "list the rounds once each, in increasing order",
+                _("round {round} comes after round {previous}").format(
+                    round=number, previous=rounds[-1].round
+                ),
+                _("list the rounds once each, in increasing order"),
             )
         tables = _tables(row.get("tables"), f"{path}.tables", fmt, players)
         rounds.append(
@@ -500,8 +527,10 @@ def _tables(
     if not isinstance(raw, list):
         raise SettingsError(
             path,
-            f"expected a list of tables, got {_describe(raw)}",
-            f"write tables = [[{example}], ...], player ids in wind order",
+            _("expected a list of tables, got {got}").format(got=_describe(raw)),
+            _("write tables = [[{example}], ...], player ids in wind order").format(
+                example=example
+            ),
         )
     seated: dict[str, int] = {}
     out: list[tuple[str, ...]] = []
@@ -510,8 +539,12 @@ def _tables(
         if not isinstance(table, list) or len(table) != fmt.seats:
             raise SettingsError(
                 where,
-                f"expected {fmt.seats} player ids (a {fmt.value} table), got {_describe(table)}",
-                f"list the table's players in wind order, e.g. [{example}]",
+                _("expected {seats} player ids (a {format} table), got {got}").format(
+                    seats=fmt.seats, format=fmt.value, got=_describe(table)
+                ),
+                _("list the table's players in wind order, e.g. [{example}]").format(
+                    example=example
+                ),
             )
         for s, pid in enumerate(table):
             if not isinstance(pid, str) or pid not in players:
@@ -522,16 +555,18 @@ def _tables(
                 )
                 raise SettingsError(
                     f"{where}[{s}]",
-                    f"no player has id {pid!r}" if isinstance(pid, str) else
-                    f"expected a player id, got {_describe(pid)}",
-                    f"did you mean {close[0]!r}?" if close else
-                    "use the id of a [[players]] block, in double quotes",
+                    _("no player has id {id!r}").format(id=pid) if isinstance(pid, str) else
+                    _("expected a player id, got {got}").format(got=_describe(pid)),
+                    _("did you mean {close!r}?").format(close=close[0]) if close else
+                    _("use the id of a [[players]] block, in double quotes"),
                 )
             if pid in seated:
                 raise SettingsError(
                     f"{where}[{s}]",
-                    f"player {pid!r} is already seated at table {seated[pid] + 1} this round",
-                    "seat every player at most once per round",
+                    _("player {id!r} is already seated at table {table} this round").format(
+                        id=pid, table=seated[pid] + 1
+                    ),
+                    _("seat every player at most once per round"),
                 )
             seated[pid] = t
         out.append(tuple(table))
@@ -539,7 +574,7 @@ def _tables(
 
 
 def _timer(raw: Mapping[str, Any]) -> TimerSettings:
-    _known_keys(raw, "timer", _TIMER, "[timer] takes")
+    _known_keys(raw, "timer", _TIMER, N_("[timer] takes {keys}"))
     default = TimerSettings()
     minutes = _int(raw, "timer", "round_minutes", minimum=1)
     pause = _int(raw, "timer", "break_minutes", minimum=0)
@@ -549,8 +584,10 @@ def _timer(raw: Mapping[str, Any]) -> TimerSettings:
     ):
         raise SettingsError(
             "timer.warning_minutes",
-            f"expected a list of minutes before the end, got {_describe(warnings)}",
-            "write e.g. warning_minutes = [10, 5]",
+            _("expected a list of minutes before the end, got {got}").format(
+                got=_describe(warnings)
+            ),
+            _("write e.g. warning_minutes = [10, 5]"),
         )
     return TimerSettings(
         default.round_minutes if minutes is None else minutes,
@@ -562,45 +599,62 @@ def _timer(raw: Mapping[str, Any]) -> TimerSettings:
 # --- Small readers -----------------------------------------------------------------------------
 
 
-def _known_keys(raw: Mapping[str, Any], path: str, known: tuple[str, ...], what: str) -> None:
+def _known_keys(raw: Mapping[str, Any], path: str, known: tuple[str, ...], takes: str) -> None:
+    """Raise `SettingsError` for the first key of `raw` not in `known`; `takes` (marked with
+    `N_`, `{keys}` in it) says which keys the table takes."""
     for key in raw:
         if key in known:
             continue
         close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
-        listed = ", ".join(k for k in known if k != "log")
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        fix = f"rename it to {close[0]!r} ({what} {listed})" if close else (
-            f"remove it ({what} {listed})"
+        listed = _(takes).format(keys=", ".join(k for k in known if k != "log"))
+        fix = (
+            _("rename it to {name!r} ({takes})").format(name=close[0], takes=listed) if close
+            else _("remove it ({takes})").format(takes=listed)
         )
-        raise SettingsError(f"{path}.{key}" if path else key, f"unknown key {key!r}{hint}", fix)
+        raise SettingsError(
+            f"{path}.{key}" if path else key,
+            _("unknown key {key!r}").format(key=key) + suggest(key, known),
+            fix,
+        )
 
 
 def _table(raw: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
     value = raw.get(key)
     if value is None:
         if required:
-            raise SettingsError(key, f"missing the [{key}] table", _REQUIRED_FIX[key])
+            raise SettingsError(
+                key,
+                _("missing the [{table}] table").format(table=key),
+                _(_REQUIRED_FIX[key]).format(version=FORMAT_VERSION),
+            )
         return {}
     if not isinstance(value, Mapping):
         raise SettingsError(
-            key, f"expected a table, got {_describe(value)}", f"write it as a [{key}] table"
+            key,
+            _("expected a table, got {got}").format(got=_describe(value)),
+            _("write it as a [{table}] table").format(table=key),
         )
     return value
 
 
 _REQUIRED_FIX = {
-    "event": 'add an [event] table with name = "..." and format_version = 1',
-    "rules": 'add a [rules] table with preset = "ema2016" (or another preset)',
-    "event.name": 'add name = "..." under [event]',
-    "event.format_version": f"add format_version = {FORMAT_VERSION} under [event]",
-    "rules.preset": 'add preset = "ema2016" (or another preset) under [rules]',
+    "event": N_('add an [event] table with name = "..." and format_version = 1'),
+    "rules": N_('add a [rules] table with preset = "ema2016" (or another preset)'),
+    "event.name": N_('add name = "..." under [event]'),
+    "event.format_version": N_("add format_version = {version} under [event]"),
+    "rules.preset": N_('add preset = "ema2016" (or another preset) under [rules]'),
 }
+"""The fix for a required table or key that is missing (`{version}`: FORMAT_VERSION)."""
 
 
 def _missing(path: str, key: str) -> SettingsError:
     full = f"{path}.{key}"
-    fix = _REQUIRED_FIX.get(full, f"add {key} = ... to this block")
-    return SettingsError(full, f"missing required key {key!r}", fix)
+    known = _REQUIRED_FIX.get(full)
+    fix = (
+        _(known).format(version=FORMAT_VERSION) if known is not None
+        else _("add {key} = ... to this block").format(key=key)
+    )
+    return SettingsError(full, _("missing required key {key!r}").format(key=key), fix)
 
 
 def _text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -> str | None:
@@ -610,11 +664,11 @@ def _text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -
             raise _missing(path, key)
         return None
     if not isinstance(value, str) or not value.strip():
-        got = "empty text" if isinstance(value, str) else _describe(value)
+        got = _("empty text") if isinstance(value, str) else _describe(value)
         raise SettingsError(
             f"{path}.{key}",
-            f"expected text, got {got}",
-            f'write it in double quotes, e.g. {key} = "..."',
+            _("expected text, got {got}").format(got=got),
+            _('write it in double quotes, e.g. {key} = "..."').format(key=key),
         )
     return value
 
@@ -626,8 +680,11 @@ def _name(raw: Mapping[str, Any], path: str, key: str) -> str:
     problem = name_problem(value)
     if problem is not None:
         raise SettingsError(
-            f"{path}.{key}", f"the name {quoted_name(value)} cannot be used: {problem}",
-            "correct it in a text editor, then run `mjevent check`",
+            f"{path}.{key}",
+            _("the name {name} cannot be used: {problem}").format(
+                name=quoted_name(value), problem=problem
+            ),
+            _("correct it in a text editor, then run `mjevent check`"),
         )
     return value
 
@@ -639,8 +696,10 @@ def _identifier(raw: Mapping[str, Any], path: str) -> str:
     if not isinstance(value, str) or not _ID.fullmatch(value):
         raise SettingsError(
             f"{path}.id",
-            f"expected an id (letters, digits, '-', '_' or '.'), got {_describe(value)}",
-            'write it in double quotes without spaces, e.g. id = "p01"',
+            _("expected an id (letters, digits, '-', '_' or '.'), got {got}").format(
+                got=_describe(value)
+            ),
+            _('write it in double quotes without spaces, e.g. id = "p01"'),
         )
     return value
 
@@ -656,12 +715,16 @@ def _int(
     if isinstance(value, bool) or not isinstance(value, int):
         raise SettingsError(
             f"{path}.{key}",
-            f"expected a whole number, got {_describe(value)}",
-            f"write it without quotes, e.g. {key} = {minimum if minimum is not None else 1}",
+            _("expected a whole number, got {got}").format(got=_describe(value)),
+            _("write it without quotes, e.g. {key} = {example}").format(
+                key=key, example=minimum if minimum is not None else 1
+            ),
         )
     if minimum is not None and value < minimum:
         raise SettingsError(
-            f"{path}.{key}", f"expected {minimum} or more, got {value}", "correct the number"
+            f"{path}.{key}",
+            _("expected {minimum} or more, got {got}").format(minimum=minimum, got=value),
+            _("correct the number"),
         )
     return value
 
@@ -673,8 +736,8 @@ def _parameters(raw: Mapping[str, Any], path: str) -> Mapping[str, Any] | None:
     if not isinstance(value, Mapping):
         raise SettingsError(
             f"{path}.parameters",
-            f"expected a table, got {_describe(value)}",
-            "write it as an inline table, e.g. parameters = { tries = 1000 }",
+            _("expected a table, got {got}").format(got=_describe(value)),
+            _("write it as an inline table, e.g. parameters = {{ tries = 1000 }}").format(),
         )
     return dict(value)
 
@@ -683,8 +746,8 @@ def _array_of_tables(raw: Any, path: str, header: str) -> list[Mapping[str, Any]
     if not isinstance(raw, list) or not all(isinstance(r, Mapping) for r in raw):
         raise SettingsError(
             path,
-            f"expected {header} blocks, got {_describe(raw)}",
-            f"write one {header} block per item",
+            _("expected {header} blocks, got {got}").format(header=header, got=_describe(raw)),
+            _("write one {header} block per item").format(header=header),
         )
     return raw
 
@@ -692,19 +755,19 @@ def _array_of_tables(raw: Any, path: str, header: str) -> list[Mapping[str, Any]
 def _describe(value: Any) -> str:
     """How an unexpected value reads in a message: its kind and the value itself."""
     if isinstance(value, bool):
-        return f"{str(value).lower()} (true/false)"
+        return _("{value} (true/false)").format(value=str(value).lower())
     if isinstance(value, int):
-        return f"{value} (a whole number)"
+        return _("{value} (a whole number)").format(value=value)
     if isinstance(value, float):
-        return f"{value} (a number)"
+        return _("{value} (a number)").format(value=value)
     if isinstance(value, str):
-        return f"{value!r} (text)"
+        return _("{value!r} (text)").format(value=value)
     if isinstance(value, Mapping):
-        return "a table"
+        return _("a table")
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return _("a list of {count}").format(count=len(value))
     if isinstance(value, _dt.date | _dt.time):
-        return f"{value.isoformat()} (a date/time)"
+        return _("{value} (a date/time)").format(value=value.isoformat())
     return repr(value)
 
 

@@ -37,6 +37,8 @@ __all__ = [
     "language",
     "ngettext",
     "pgettext",
+    "restore",
+    "saved",
     "set_loader",
     "use_event_language",
     "wind_name",
@@ -100,6 +102,16 @@ def install(
     _translations = translations
     _language = name
     _chosen_on_command_line = from_command_line
+
+
+def saved() -> tuple[str, _gettext.NullTranslations, bool]:
+    """The language in use, for `restore` (output for scripts speaks English for a while)."""
+    return _language, _translations, _chosen_on_command_line
+
+
+def restore(state: tuple[str, _gettext.NullTranslations, bool]) -> None:
+    """Go back to a language `saved` returned."""
+    install(state[0], state[1], from_command_line=state[2])
 
 
 def set_loader(loader: Callable[[str], _gettext.NullTranslations] | None) -> None:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from mjevent.core.i18n import _
 
 __all__ = ["NameOrder", "NameParts", "split_name"]
 
@@ -40,6 +42,8 @@ class NameParts:
     family: str
     given: str
     guess: str | None = None
+    guessed_family_first: bool = field(default=False, repr=False, compare=False)
+    """The guess put the family name first (by the script): the split most likely to surprise."""
 
 
 # Lower-case words that start a family name written after the given name.
@@ -66,14 +70,16 @@ def _script(ch: str) -> str | None:
 
 def _family_first_reason(name: str) -> str | None:
     scripts = {s for s in map(_script, name) if s}
+    if scripts == {"hangul"}:
+        return _("family name first in Korean script")
+    if "kana" in scripts:
+        return _("family name first in Japanese script")
     if scripts:
-        return "family name first in " + (
-            "Korean" if scripts == {"hangul"} else "Japanese" if "kana" in scripts else "CJK"
-        ) + " script"
+        return _("family name first in CJK script")
     if any(ch in _VIETNAMESE or 0x1EA0 <= ord(ch) <= 0x1EF9 for ch in name):
-        return "family name first in a Vietnamese name"
+        return _("family name first in a Vietnamese name")
     if any(ch in _HUNGARIAN for ch in name):
-        return "family name first in a Hungarian name"
+        return _("family name first in a Hungarian name")
     return None
 
 
@@ -119,11 +125,18 @@ family name')
     reason = _family_first_reason(name)
     if reason is None:
         if len(words) < 2:
-            return NameParts(name, "", "one word: taken as the family name")
-        return NameParts(*_split_given_first(words), "family name last")
+            return NameParts(name, "", _("one word: taken as the family name"))
+        return NameParts(*_split_given_first(words), _("family name last"))
     if len(words) > 1:
-        return NameParts(*_split_family_first(words), reason)
+        return NameParts(*_split_family_first(words), reason, guessed_family_first=True)
     scripts = {s for s in map(_script, name) if s}
     if scripts == {"hangul"} or (scripts == {"han"} and len(name) <= 3):
-        return NameParts(name[0], name[1:], reason + ", one-character family name")
-    return NameParts(name, "", reason + "; no space to split at: taken as the family name")
+        return NameParts(
+            name[0], name[1:], _("{reason}, one-character family name").format(reason=reason),
+            guessed_family_first=True,
+        )
+    return NameParts(
+        name, "",
+        _("{reason}; no space to split at: taken as the family name").format(reason=reason),
+        guessed_family_first=True,
+    )

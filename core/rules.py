@@ -19,11 +19,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, get_origin, get_type_hints
 
+from mjevent.core.i18n import _, pgettext
 from mjevent.core.text import suggest
 
 
 class RulesError(ValueError):
     """A rule set or an override that cannot be used; the message says which setting and why."""
+
+
+class UnknownPresetError(RulesError):
+    """`preset(name)` for a name that is not a preset: `problem` says so (with the closest
+    name, when one is close), `known` lists the presets; the message is both."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        self.known = known
+        self.problem = _("unknown rule preset {name!r}").format(name=name) + suggest(name, known)
+        super().__init__(
+            _("{problem} (known: {known})").format(problem=self.problem, known=", ".join(known))
+        )
 
 
 class GameLength(enum.StrEnum):
@@ -351,7 +365,11 @@ class RuleSet:
     def __post_init__(self) -> None:
         problems = list(_validate(self))
         if problems:
-            raise RulesError(f"rule set {self.name!r}: " + "; ".join(problems))
+            raise RulesError(
+                _("rule set {name!r}: {problems}").format(
+                    name=self.name, problems=pgettext("joins problems", "; ").join(problems)
+                )
+            )
 
     @property
     def seats(self) -> int:
@@ -420,25 +438,33 @@ def coerce_setting(key: str, raw: Any) -> Any:
     """
     hints = _hints()
     if key not in hints:
-        raise RulesError(f"unknown rule setting {key!r}" + suggest(key, setting_names()))
+        raise RulesError(
+            _("unknown rule setting {key!r}").format(key=key) + suggest(key, setting_names())
+        )
     kind = hints[key]
-    where = f"rule setting {key!r} = {raw!r}"
+
+    def wrong(message: str, **more: Any) -> RulesError:
+        return RulesError(message.format(key=key, raw=raw, **more))
+
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         values = [m.value for m in kind]
         if raw not in values:
-            raise RulesError(f"{where}: expected one of {', '.join(values)}")
+            raise wrong(
+                _("rule setting {key!r} = {raw!r}: expected one of {values}"),
+                values=", ".join(values),
+            )
         return kind(raw)
     if kind is bool:
         if not isinstance(raw, bool):
-            raise RulesError(f"{where}: expected true or false")
+            raise wrong(_("rule setting {key!r} = {raw!r}: expected true or false"))
         return raw
     if kind is int:
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RulesError(f"{where}: expected a whole number of points")
+            raise wrong(_("rule setting {key!r} = {raw!r}: expected a whole number of points"))
         return raw
     if kind is str:
         if not isinstance(raw, str):
-            raise RulesError(f"{where}: expected text")
+            raise wrong(_("rule setting {key!r} = {raw!r}: expected text"))
         return raw
     origin = get_origin(kind)
     if key in ("substitute_points", "substitute_uma"):
@@ -446,29 +472,39 @@ def coerce_setting(key: str, raw: Any) -> Any:
         if raw is None or raw == "none":
             return None
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RulesError(f'{where}: expected a whole number of points, or "none"')
+            raise wrong(
+                _('rule setting {key!r} = {raw!r}: expected a whole number of points, or "none"')
+            )
         return raw
     if origin is frozenset:
         if not isinstance(raw, list | tuple | set | frozenset) or not all(
             isinstance(x, str) for x in raw
         ):
-            noun = "abortive draw kinds" if key == "abortive_draw_kinds" else "yaku names"
-            raise RulesError(f"{where}: expected a list of {noun}")
+            if key == "abortive_draw_kinds":
+                raise wrong(
+                    _("rule setting {key!r} = {raw!r}: expected a list of abortive draw kinds")
+                )
+            raise wrong(_("rule setting {key!r} = {raw!r}: expected a list of yaku names"))
         return frozenset(raw)
     if key == "uma":
         if not isinstance(raw, list | tuple) or not all(
             isinstance(x, int) and not isinstance(x, bool) for x in raw
         ):
-            raise RulesError(
-                f"{where}: expected a list of points per place, e.g. [15000, 5000, -5000, -15000]"
+            raise wrong(
+                _(
+                    "rule setting {key!r} = {raw!r}: expected a list of points per place, "
+                    "e.g. [15000, 5000, -5000, -15000]"
+                )
             )
         return tuple(raw)
     if key == "uma_floating":
-        return _coerce_floating(where, raw)
-    raise RulesError(f"{where}: this setting cannot be overridden")  # pragma: no cover
+        return _coerce_floating(key, raw)
+    raise wrong(  # pragma: no cover
+        _("rule setting {key!r} = {raw!r}: this setting cannot be overridden")
+    )
 
 
-def _coerce_floating(where: str, raw: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _coerce_floating(key: str, raw: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
     # TOML keys are strings: {"1" = [...], "3" = [...]} or a list of [count, [uma...]] pairs.
     pairs: list[tuple[Any, Any]]
     if isinstance(raw, Mapping):
@@ -476,19 +512,38 @@ def _coerce_floating(where: str, raw: Any) -> tuple[tuple[int, tuple[int, ...]],
     elif isinstance(raw, list | tuple):
         pairs = [tuple(p) for p in raw if isinstance(p, list | tuple) and len(p) == 2]
         if len(pairs) != len(raw):
-            raise RulesError(f"{where}: expected pairs of [players below return, [uma...]]")
+            raise RulesError(
+                _(
+                    "rule setting {key!r} = {raw!r}: expected pairs of "
+                    "[players below return, [uma...]]"
+                ).format(key=key, raw=raw)
+            )
     else:
-        raise RulesError(f"{where}: expected a table of players-below-return = [uma...]")
+        raise RulesError(
+            _(
+                "rule setting {key!r} = {raw!r}: expected a table of "
+                "players-below-return = [uma...]"
+            ).format(key=key, raw=raw)
+        )
     out: list[tuple[int, tuple[int, ...]]] = []
     for count, values in pairs:
         try:
             n = int(count)
         except (TypeError, ValueError):
-            raise RulesError(f"{where}: {count!r} is not a number of players") from None
+            raise RulesError(
+                _("rule setting {key!r} = {raw!r}: {count!r} is not a number of players").format(
+                    key=key, raw=raw, count=count
+                )
+            ) from None
         if not isinstance(values, list | tuple) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in values
         ):
-            raise RulesError(f"{where}: uma for {n} below return must be a list of points")
+            raise RulesError(
+                _(
+                    "rule setting {key!r} = {raw!r}: uma for {n} below return must be a list "
+                    "of points"
+                ).format(key=key, raw=raw, n=n)
+            )
         out.append((n, tuple(values)))
     return tuple(sorted(out))
 
@@ -496,38 +551,48 @@ def _coerce_floating(where: str, raw: Any) -> tuple[tuple[int, tuple[int, ...]],
 def _validate(r: RuleSet) -> list[str]:
     problems: list[str] = []
     if r.players not in (3, 4):
-        problems.append(f"players must be 3 or 4, not {r.players}")
+        problems.append(_("players must be 3 or 4, not {players}").format(players=r.players))
         return problems
     tables = [("uma", r.uma)] + [(f"uma_floating[{c}]", u) for c, u in r.uma_floating]
     for label, values in tables:
         if len(values) != r.players:
-            problems.append(f"{label} needs {r.players} values (one per place), got {len(values)}")
+            problems.append(
+                _("{label} needs {players} values (one per place), got {count}").format(
+                    label=label, players=r.players, count=len(values)
+                )
+            )
         elif sum(values) != 0:
-            problems.append(f"{label} must sum to 0, sums to {sum(values)}")
-    counts = [c for c, _ in r.uma_floating]
+            problems.append(
+                _("{label} must sum to 0, sums to {total}").format(label=label, total=sum(values))
+            )
+    counts = [c for c, _v in r.uma_floating]
     for count in counts:
         if not 0 <= count <= r.players:
             problems.append(
-                f"uma_floating counts players below return_points: {count} is not between 0 "
-                f"and {r.players}"
+                _(
+                    "uma_floating counts players below return_points: {count} is not between 0 "
+                    "and {players}"
+                ).format(count=count, players=r.players)
             )
     if len(set(counts)) != len(counts):
-        problems.append("uma_floating lists the same number of players below return twice")
-    for label in ("start_points", "return_points", "riichi_value", "honba_ron"):
+        problems.append(_("uma_floating lists the same number of players below return twice"))
+    for label in (
+        "start_points", "return_points", "riichi_value", "honba_ron",
+        "honba_tsumo_each", "noten_total", "chombo_penalty", "oka", "goal_points",
+    ):
         if getattr(r, label) < 0:
-            problems.append(f"{label} cannot be negative")
-    for label in ("honba_tsumo_each", "noten_total", "chombo_penalty", "oka", "goal_points"):
-        if getattr(r, label) < 0:
-            problems.append(f"{label} cannot be negative")
+            problems.append(_("{label} cannot be negative").format(label=label))
     # Every split of the noten total (1, 2 or 3 tenpai) must come out in whole hundreds.
     step = 200 if r.players == 3 else 600
     if r.noten_total % step:
         problems.append(
-            f"noten_total {r.noten_total} cannot be split in whole hundreds between tenpai and "
-            f"noten players; use a multiple of {step} (e.g. {3000 if r.players == 4 else 2000})"
+            _(
+                "noten_total {total} cannot be split in whole hundreds between tenpai and "
+                "noten players; use a multiple of {step} (e.g. {example})"
+            ).format(total=r.noten_total, step=step, example=3000 if r.players == 4 else 2000)
         )
     if r.extension is not Extension.NONE and r.goal_points <= 0:
-        problems.append("an extension needs goal_points above 0")
+        problems.append(_("an extension needs goal_points above 0"))
     problems += _unknown_names("double_yakuman", r.double_yakuman, YAKUMAN)
     problems += _unknown_names("pao_yaku", r.pao_yaku, YAKUMAN)
     problems += _unknown_names("abortive_draw_kinds", r.abortive_draw_kinds, ABORTIVE_DRAW_KINDS)
@@ -537,7 +602,9 @@ def _validate(r: RuleSet) -> list[str]:
 def _unknown_names(label: str, names: frozenset[str], known: frozenset[str]) -> list[str]:
     choices = sorted(known)
     return [
-        f"{label} has unknown name {name!r}{suggest(name, choices)} (known: {', '.join(choices)})"
+        _("{label} has unknown name {name!r}{hint} (known: {known})").format(
+            label=label, name=name, hint=suggest(name, choices), known=", ".join(choices)
+        )
         for name in sorted(names - known)
     ]
 
@@ -720,20 +787,18 @@ PRESETS: dict[str, RuleSet] = {
 
 
 def preset(name: str) -> RuleSet:
-    """The named preset, or `RulesError` naming the closest preset when the name is unknown.
+    """The named preset, or `UnknownPresetError` (a `RulesError`) naming the closest preset when
+    the name is unknown.
 
     >>> preset("tenhou3").start_points, preset("tenhou3").return_points, preset("tenhou3").oka
     (35000, 40000, 15000)
     >>> try:
     ...     preset("mleage")
-    ... except RulesError as error:
-    ...     print(str(error).split(" (known")[0])
+    ... except UnknownPresetError as error:
+    ...     print(error.problem)
     unknown rule preset 'mleage'; did you mean 'mleague'?
     """
     try:
         return PRESETS[name]
     except KeyError:
-        known = sorted(PRESETS)
-        raise RulesError(
-            f"unknown rule preset {name!r}{suggest(name, known)} (known: {', '.join(known)})"
-        ) from None
+        raise UnknownPresetError(name, tuple(sorted(PRESETS))) from None

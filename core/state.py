@@ -61,6 +61,7 @@ from mjevent.core.game import (
     result_of,
 )
 from mjevent.core.heap import collector_paused
+from mjevent.core.i18n import _, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -100,7 +101,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"entry {self.entry}: {self.message}" if self.entry else self.message
+        if not self.entry:
+            return self.message
+        return _("entry {entry}: {problem}").format(entry=self.entry, problem=self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +151,7 @@ class TableGame:
     @property
     def label(self) -> str:
         """`round 2 table 3`, for messages."""
-        return f"round {self.round} table {self.table}"
+        return table_label(self.round, self.table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,8 +368,10 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
                 problems.append(
                     Problem(
                         entry.id,
-                        "this id is used by two different entries; the later one is ignored "
-                        "(give every entry its own id)",
+                        _(
+                            "this id is used by two different entries; the later one is ignored "
+                            "(give every entry its own id)"
+                        ),
                     )
                 )
             continue
@@ -382,14 +387,21 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
             problems.append(
                 Problem(
                     entry.id,
-                    f"corrects {entry.target!r}, which is not in the log. Fix: give the id of "
-                    "the entry to correct as `mjevent replay` or the log screen shows it",
+                    _(
+                        "corrects {target!r}, which is not in the log. Fix: give the id of "
+                        "the entry to correct as `mjevent replay` or the log screen shows it"
+                    ).format(target=entry.target),
                 )
             )
             continue
         if target >= i:
             problems.append(
-                Problem(entry.id, f"corrects {entry.target!r}, which comes later in the log")
+                Problem(
+                    entry.id,
+                    _("corrects {target!r}, which comes later in the log").format(
+                        target=entry.target
+                    ),
+                )
             )
             continue
         original = unique[target]
@@ -398,8 +410,10 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
                 problems.append(
                     Problem(
                         entry.id,
-                        f"amends the correction {entry.target!r}; a correction can only be "
-                        "voided (then enter a new one)",
+                        _(
+                            "amends the correction {target!r}; a correction can only be "
+                            "voided (then enter a new one)"
+                        ).format(target=entry.target),
                     )
                 )
                 continue
@@ -407,8 +421,13 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
                 problems.append(
                     Problem(
                         entry.id,
-                        f"amends {entry.target!r} ({original.KIND}) with a {entry.replacement.KIND}"
-                        "; an amendment keeps the kind (void it and enter a new entry instead)",
+                        _(
+                            "amends {target!r} ({kind}) with a {other}; an amendment keeps the "
+                            "kind (void it and enter a new entry instead)"
+                        ).format(
+                            target=entry.target, kind=original.KIND,
+                            other=entry.replacement.KIND,
+                        ),
                     )
                 )
                 continue
@@ -465,7 +484,16 @@ def _bad_seat(hand: Hand, seats: int) -> str | None:
     bad = sorted(s for s in used if not 0 <= s < seats)
     if not bad:
         return None
-    return WINDS[bad[0]] if 0 <= bad[0] < len(WINDS) else f"number {bad[0]}"
+    if 0 <= bad[0] < len(WINDS):
+        return wind_name(WINDS[bad[0]])
+    return _("number {n}").format(n=bad[0])
+
+
+def table_label(round: int, table: int) -> str:
+    """A table of a round as messages name it: `round 2 table 3` (`第2回戦 3卓`)."""
+    return pgettext("table of a round", "round {round} table {table}").format(
+        round=round, table=table
+    )
 
 
 class _Table:
@@ -497,15 +525,17 @@ class _Table:
 
     @property
     def label(self) -> str:
-        return f"round {self.round} table {self.table}"
+        return table_label(self.round, self.table)
 
     def apply(self, entry: HandRecorded, problems: list[Problem]) -> None:
         if self.finished is not None:
             problems.append(
                 Problem(
                     entry.id,
-                    f"hand at {self.label} after the game was finished by entry "
-                    f"{self.finished.id}; void that entry first if the game went on",
+                    _(
+                        "hand at {table} after the game was finished by entry "
+                        "{entry}; void that entry first if the game went on"
+                    ).format(table=self.label, entry=self.finished.id),
                 )
             )
             return
@@ -521,10 +551,14 @@ class _Table:
         except ValueError as error:
             bad = _bad_seat(entry.hand, self.rules.players)
             message = (
-                f"names seat {bad}, which a {self.rules.players}-player table does not have; the "
-                "hand is skipped (correct it with the right seats)"
+                _(
+                    "names seat {seat}, which a {players}-player table does not have; the "
+                    "hand is skipped (correct it with the right seats)"
+                ).format(seat=bad, players=self.rules.players)
                 if bad
-                else f"hand at {self.label} cannot be applied: {error}"
+                else _("hand at {table} cannot be applied: {problem}").format(
+                    table=self.label, problem=error
+                )
             )
             problems.append(Problem(entry.id, message))
             return
@@ -535,12 +569,14 @@ class _Table:
     def _over_message(self, state: GameState) -> str:
         if state.end_reason is EndReason.TIME:
             # The gong: say which rule ended the game, so the table knows why the hand is refused.
-            return (
-                f"hand at {self.label} started after time was called: the rules "
-                f"(time_call = {self.rules.time_call}) allow no more hands, and the game ended "
-                f"after {state.label}; void it, or correct an earlier hand"
-            )
-        return f"hand at {self.label} after {end_explanation(state)}"
+            return _(
+                "hand at {table} started after time was called: the rules "
+                "(time_call = {time_call}) allow no more hands, and the game ended "
+                "after {hand}; void it, or correct an earlier hand"
+            ).format(table=self.label, time_call=self.rules.time_call, hand=state.label)
+        return _("hand at {table} after {why}").format(
+            table=self.label, why=end_explanation(state)
+        )
 
     def call_time(self) -> None:
         if self.time_call_at is None:
@@ -553,8 +589,10 @@ class _Table:
             problems.append(
                 Problem(
                     entry.id,
-                    f"re-seats {self.label} as {list(entry.seats)}, but the table seats "
-                    f"{list(self.seats)}; give the same players in the order they sat (E S W N)",
+                    _(
+                        "re-seats {table} as {seats}, but the table seats "
+                        "{current}; give the same players in the order they sat (E S W N)"
+                    ).format(table=self.label, seats=list(entry.seats), current=list(self.seats)),
                 )
             )
             return False
@@ -586,8 +624,9 @@ class _Table:
             problems.append(
                 Problem(
                     entry.id,
-                    f"{self.label} was already finished by entry {self.finished.id}; void one "
-                    "of them",
+                    _("{table} was already finished by entry {entry}; void one of them").format(
+                        table=self.label, entry=self.finished.id
+                    ),
                 )
             )
             return
@@ -603,17 +642,23 @@ class _Table:
                 problems.append(
                     Problem(
                         entry.id,
-                        f"final scores {list(entry.final)} at {self.label} do not match the "
-                        f"hands, which give {list(state.scores)}; correct the hand that is "
-                        "wrong, or the final scores",
+                        _(
+                            "final scores {final} at {table} do not match the "
+                            "hands, which give {scores}; correct the hand that is "
+                            "wrong, or the final scores"
+                        ).format(
+                            final=list(entry.final), table=self.label, scores=list(state.scores)
+                        ),
                     )
                 )
             if entry.chombos:
                 problems.append(
                     Problem(
                         entry.id,
-                        f"chombos are listed on the final scores of {self.label}, which was "
-                        "recorded hand by hand; record each chombo as a hand instead",
+                        _(
+                            "chombos are listed on the final scores of {table}, which was "
+                            "recorded hand by hand; record each chombo as a hand instead"
+                        ).format(table=self.label),
                     )
                 )
         else:
@@ -621,8 +666,10 @@ class _Table:
                 problems.append(
                     Problem(
                         entry.id,
-                        f"{self.label} is finished without hands and without final scores; "
-                        "give the final scores (t3 final 41200 28800 22100 27900)",
+                        _(
+                            "{table} is finished without hands and without final scores; "
+                            "give the final scores (t3 final 41200 28800 22100 27900)"
+                        ).format(table=self.label),
                     )
                 )
                 return
@@ -630,15 +677,22 @@ class _Table:
                 problems.append(
                     Problem(
                         entry.id,
-                        f"{len(entry.final)} final scores at {self.label}; the rules seat "
-                        f"{rules.players} players",
+                        _("{count} final scores at {table}; the rules seat {players} players")
+                        .format(count=len(entry.final), table=self.label, players=rules.players),
                     )
                 )
                 return
             try:
                 check_final_scores(entry.final, rules, deposits_left=entry.deposits)
             except ScoreSumError as error:
-                problems.append(Problem(entry.id, f"final scores at {self.label}: {error}"))
+                problems.append(
+                    Problem(
+                        entry.id,
+                        _("final scores at {table}: {problem}").format(
+                            table=self.label, problem=error
+                        ),
+                    )
+                )
             counts = [0] * rules.players
             for seat in entry.chombos:
                 if seat < rules.players:
@@ -748,34 +802,54 @@ class _Fold:
     # Seating ---------------------------------------------------------------------------------
 
     def set_round(self, entry: Entry | None, rnd: int, tables: Sequence[TableSeats]) -> None:
-        where = "the seating" if entry is None else "this seating"
         if any(k[0] == rnd and (t.played or t.finished) for k, t in self.tables.items()):
             self.problem(
                 entry,
-                f"re-seats round {rnd}, which already has results; re-seat a single table "
-                "with a reseat entry, or void its results first",
+                _(
+                    "re-seats round {round}, which already has results; re-seat a single table "
+                    "with a reseat entry, or void its results first"
+                ).format(round=rnd),
             )
             return
         seen: set[PlayerId] = set()
         for t, table in enumerate(tables, 1):
             if len(table) != self.rules.players:
+                message = (
+                    _("the seating of round {round} table {table} has {count} players; the rules "
+                      "seat {players}") if entry is None
+                    else _("this seating of round {round} table {table} has {count} players; the "
+                           "rules seat {players}")
+                )
                 self.problem(
                     entry,
-                    f"{where} of round {rnd} table {t} has {len(table)} players; the rules seat "
-                    f"{self.rules.players}",
+                    message.format(
+                        round=rnd, table=t, count=len(table), players=self.rules.players
+                    ),
                 )
             for p in table:
                 if p in seen:
-                    self.problem(entry, f"player {p} is seated twice in round {rnd}")
+                    self.problem(
+                        entry,
+                        _("player {player} is seated twice in round {round}").format(
+                            player=p, round=rnd
+                        ),
+                    )
                 seen.add(p)
                 if p not in self.players:
-                    self.problem(entry, f"round {rnd} table {t} seats unknown player {p!r}")
+                    self.problem(
+                        entry,
+                        _("round {round} table {table} seats unknown player {player!r}").format(
+                            round=rnd, table=t, player=p
+                        ),
+                    )
                 elif self.withdrawn_in(p, rnd):
                     self.flagged.add((p, rnd))
                     self.problem(
                         entry,
-                        f"round {rnd} table {t} seats {self.players[p].name} ({p}), who "
-                        f"withdrew before round {rnd}",
+                        _(
+                            "round {round} table {table} seats {name} ({player}), who "
+                            "withdrew before round {round}"
+                        ).format(round=rnd, table=t, name=self.players[p].name, player=p),
                     )
         self.seating[rnd] = tuple(tuple(t) for t in tables)
         for key in [k for k in self.tables if k[0] == rnd]:
@@ -796,9 +870,14 @@ class _Fold:
                     if player in table and (game is None or not (game.played or game.finished)):
                         found.append(Problem(
                             None,
-                            f"{self.players[player].name} ({player}) withdrew from round "
-                            f"{entry.from_round} but is still seated at round {rnd} table {t}; "
-                            "re-seat that round (or swap in a substitute)",
+                            _(
+                                "{name} ({player}) withdrew from round {from_round} but is still "
+                                "seated at round {round} table {table}; re-seat that round (or "
+                                "swap in a substitute)"
+                            ).format(
+                                name=self.players[player].name, player=player,
+                                from_round=entry.from_round, round=rnd, table=t,
+                            ),
                         ))
         return found
 
@@ -818,12 +897,16 @@ class _Fold:
             return existing
         tables = self.seating.get(rnd)
         if tables is None:
-            self.problem(entry, f"round {rnd} is not seated; set its seating first")
+            self.problem(
+                entry, _("round {round} is not seated; set its seating first").format(round=rnd)
+            )
             return None
         if not 1 <= table <= len(tables):
             self.problem(
                 entry,
-                f"there is no table {table} in round {rnd} (it has tables 1 to {len(tables)})",
+                _("there is no table {table} in round {round} (it has tables 1 to {last})").format(
+                    table=table, round=rnd, last=len(tables)
+                ),
             )
             return None
         state = _Table(rnd, table, tables[table - 1], self.rules)
@@ -837,7 +920,7 @@ class _Fold:
     def swap(self, entry: SeatsSwapped) -> None:
         tables = self.seating.get(entry.round)
         if tables is None:
-            self.problem(entry, f"round {entry.round} is not seated")
+            self.problem(entry, _("round {round} is not seated").format(round=entry.round))
             return
         where: dict[PlayerId, tuple[int, int]] = {}
         for t, table in enumerate(tables):
@@ -845,7 +928,12 @@ class _Fold:
                 where[p] = (t, s)
         missing = [p for p in (entry.a, entry.b) if p not in where]
         if missing:
-            self.problem(entry, f"{missing[0]!r} is not seated in round {entry.round}")
+            self.problem(
+                entry,
+                _("{player!r} is not seated in round {round}").format(
+                    player=missing[0], round=entry.round
+                ),
+            )
             return
         (ta, sa), (tb, sb) = where[entry.a], where[entry.b]
         played = [
@@ -856,8 +944,10 @@ class _Fold:
         if played:
             self.problem(
                 entry,
-                f"swaps seats at round {entry.round} table {played[0]}, which already has hands; "
-                "if the table played on other winds, re-seat it (its hands are re-applied)",
+                _(
+                    "swaps seats at round {round} table {table}, which already has hands; "
+                    "if the table played on other winds, re-seat it (its hands are re-applied)"
+                ).format(round=entry.round, table=played[0]),
             )
             return
         grid = [list(t) for t in tables]
@@ -899,12 +989,18 @@ class _Fold:
     @_rule(Penalty)
     def penalty(self, entry: Penalty) -> None:
         if entry.player not in self.players:
-            self.problem(
-                entry,
-                f"penalty for unknown player {entry.player!r}"
-                + (suggest(entry.player, list(self.players)) or ".")
-                + " Fix: name the player by the id of their [[players]] block",
+            hint = suggest(entry.player, list(self.players))
+            message = (
+                _(
+                    "penalty for unknown player {player!r}{hint} Fix: name the player by the id "
+                    "of their [[players]] block"
+                ) if hint else
+                _(
+                    "penalty for unknown player {player!r}. Fix: name the player by the id of "
+                    "their [[players]] block"
+                )
             )
+            self.problem(entry, message.format(player=entry.player, hint=hint))
         else:
             self.penalties.append(entry)
 
@@ -919,7 +1015,10 @@ class _Fold:
     @_rule(TimeCalled)
     def time_called(self, entry: TimeCalled) -> None:
         if entry.round not in self.seating:
-            self.problem(entry, f"time called in round {entry.round}, which is not seated")
+            self.problem(
+                entry,
+                _("time called in round {round}, which is not seated").format(round=entry.round),
+            )
             return
         clock = self.clocks.get(entry.round, RoundClock(entry.round))
         if entry.table is None:
@@ -942,17 +1041,27 @@ class _Fold:
         clock = self.clocks.get(rnd, RoundClock(rnd))
         if isinstance(entry, RoundStarted):
             if clock.started is not None:
-                self.problem(entry, f"round {rnd} was already started at {clock.started}")
+                self.problem(
+                    entry,
+                    _("round {round} was already started at {at}").format(
+                        round=rnd, at=clock.started
+                    ),
+                )
                 return
             clock = dataclasses.replace(clock, started=entry.at)
         elif isinstance(entry, RoundPaused):
             if clock.started is None or clock.paused:
-                self.problem(entry, f"round {rnd} is paused while its clock is not running")
+                self.problem(
+                    entry,
+                    _("round {round} is paused while its clock is not running").format(round=rnd),
+                )
                 return
             clock = dataclasses.replace(clock, pauses=(*clock.pauses, (entry.at, None)))
         elif isinstance(entry, RoundResumed):
             if not clock.paused:
-                self.problem(entry, f"round {rnd} is resumed but it was not paused")
+                self.problem(
+                    entry, _("round {round} is resumed but it was not paused").format(round=rnd)
+                )
                 return
             clock = dataclasses.replace(
                 clock, pauses=(*clock.pauses[:-1], (clock.pauses[-1][0], entry.at))
@@ -973,8 +1082,9 @@ class _Fold:
         if entry.player not in table.seats:
             self.problem(
                 entry,
-                f"{entry.player!r} does not sit at {table.label} (it seats "
-                f"{', '.join(table.seats)})",
+                _("{player!r} does not sit at {table} (it seats {seats})").format(
+                    player=entry.player, table=table.label, seats=", ".join(table.seats)
+                ),
             )
             return
         table.substitutes[table.seats.index(entry.player)] = entry.substitute
@@ -982,7 +1092,9 @@ class _Fold:
     @_rule(PlayerAdded)
     def player_added(self, entry: PlayerAdded) -> None:
         if entry.player in self.players:
-            self.problem(entry, f"player id {entry.player!r} is already taken")
+            self.problem(
+                entry, _("player id {player!r} is already taken").format(player=entry.player)
+            )
             return
         self.players[entry.player] = PlayerState(
             entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
@@ -994,7 +1106,7 @@ class _Fold:
         """The player `entry` is about, or None (and a problem) when there is no such player."""
         current = self.players.get(entry.player)
         if current is None:
-            self.problem(entry, f"unknown player {entry.player!r}")
+            self.problem(entry, _("unknown player {player!r}").format(player=entry.player))
         return current
 
     @_rule(PlayerRenamed)
@@ -1015,7 +1127,9 @@ class _Fold:
         if (current := self.known(entry)) is None:
             return
         if current.status is not PlayerStatus.WITHDRAWN:
-            self.problem(entry, f"{current.name} returns but had not withdrawn")
+            self.problem(
+                entry, _("{name} returns but had not withdrawn").format(name=current.name)
+            )
         self.withdrawals.pop(entry.player, None)
         self.players[entry.player] = dataclasses.replace(
             current, status=PlayerStatus.ACTIVE, since_round=entry.from_round

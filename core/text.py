@@ -11,6 +11,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from mjevent.core.i18n import _
+
 
 def display_width(text: str) -> int:
     """The columns `text` takes in a terminal: wide and full-width characters count two,
@@ -44,7 +46,7 @@ def suggest(name: str, known: Sequence[str]) -> str:
     ("; did you mean 'kiriage'?", '')
     """
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return _("; did you mean {name!r}?").format(name=close[0]) if close else ""
 
 
 # C0 and C1 controls and DEL, and the Unicode controls that reorder or hide text on a terminal
@@ -84,7 +86,9 @@ def quoted_name(name: str) -> str:
     'Kim\\\\x1b[2J' xxx'... (200 characters)
     """
     shown = safe_text(name)
-    return repr(shown) if len(shown) <= 60 else f"{shown[:60]!r}... ({len(name):,} characters)"
+    if len(shown) <= 60:
+        return repr(shown)
+    return _("{start!r}... ({count:,} characters)").format(start=shown[:60], count=len(name))
 
 
 MAX_NAME_CHARS = 100
@@ -101,13 +105,15 @@ def name_problem(name: str) -> str | None:
     (None, 'it contains the control character \\\\x1b at position 7')
     """
     if not name.strip():
-        return "it is empty; give a name"
+        return _("it is empty; give a name")
     bad = _UNSAFE.search(name)
     if bad is not None:
-        return (
-            f"it contains the control character {_shown(bad)} at position {bad.start() + 1} "
+        return _(
+            "it contains the control character {char} at position {position} "
             "(a terminal escape, a line break or a tab pasted with it?); remove it"
-        )
+        ).format(char=_shown(bad), position=bad.start() + 1)
     if len(name) > MAX_NAME_CHARS:
-        return f"it is {len(name):,} characters long; shorten it to {MAX_NAME_CHARS} or fewer"
+        return _("it is {length:,} characters long; shorten it to {most} or fewer").format(
+            length=len(name), most=MAX_NAME_CHARS
+        )
     return None

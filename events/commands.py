@@ -47,6 +47,7 @@ from mjevent.core.entries import (
     entry_from_record,
 )
 from mjevent.core.game import apply_hand, new_game
+from mjevent.core.i18n import _, language, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
 from mjevent.core.preview import entry_context, line_context, unseated_round
@@ -89,6 +90,11 @@ class CommandError(ValueError):
     """The entry would not fit the event as it stands; nothing was appended."""
 
 
+def _refused(problem: object) -> CommandError:
+    """`problem`, saying that nothing was recorded."""
+    return CommandError(_("{problem} (nothing was recorded)").format(problem=problem))
+
+
 Clock = Callable[[], _dt.datetime]
 
 
@@ -111,7 +117,10 @@ def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Pr
         except EntryError as error:
             entry_id = record.get("id")
             problems.append(
-                Problem(entry_id if isinstance(entry_id, str) else None, f"{error}; skipped")
+                Problem(
+                    entry_id if isinstance(entry_id, str) else None,
+                    _("{problem}; skipped").format(problem=error),
+                )
             )
     return entries, problems
 
@@ -120,11 +129,15 @@ def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Pr
 # (`Folder`: the working set, ready for one more entry) while the log has not changed (same
 # length, same last id, same settings object). An entry appended here, or by another process,
 # is folded onto it; only a correction (or a record that cannot be read) folds the whole log.
-_CACHE: dict[int, tuple[tuple[int, str | None, int], Folder]] = {}
+# The fold's problems are worded in the language in use: another language folds afresh (a
+# refusal compares the problems before and after an entry, so they must be worded alike).
+_Key = tuple[int, str | None, int, str]
+_CACHE: dict[int, tuple[_Key, Folder]] = {}
 
 
-def _key(store: EventStore) -> tuple[int, str | None, int]:
-    return len(store.log), store.log[-1]["id"] if store.log else None, id(store.event)
+def _key(store: EventStore) -> _Key:
+    last = store.log[-1]["id"] if store.log else None
+    return len(store.log), last, id(store.event), language()
 
 
 def _folder(store: EventStore) -> Folder:
@@ -132,10 +145,11 @@ def _folder(store: EventStore) -> Folder:
     cached = _CACHE.get(id(store))
     if cached is not None and cached[0] == key and cached[1].settings is store.event:
         return cached[1]
-    count, last, _ = cached[0] if cached is not None else (0, None, 0)
+    count, last, _, spoken = cached[0] if cached is not None else (0, None, 0, "")
     folder: Folder | None = None
     if (
         cached is not None
+        and spoken == key[3]
         and cached[1].settings is store.event
         and 0 < count < len(store.log)
         and store.log[count - 1]["id"] == last
@@ -174,7 +188,7 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
     try:
         entry_from_record(entry.to_record())
     except EntryError as error:
-        raise CommandError(f"{error} (nothing was recorded)") from None
+        raise _refused(error) from None
     folder = _folder(store)
     state = folder.state()
     if entry.id in state.log_ids:
@@ -189,9 +203,13 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
     caused = [p for p, count in new.items() if count > 0]
     if caused:
         own = [p.message for p in caused if p.entry == entry.id]
-        others = [f"it would leave entry {p.entry} wrong: {p.message}" for p in caused
-                  if p.entry != entry.id]
-        raise CommandError("; ".join(own + others) + " (nothing was recorded)")
+        others = [
+            _("it would leave entry {entry} wrong: {problem}").format(
+                entry=p.entry, problem=p.message
+            )
+            for p in caused if p.entry != entry.id
+        ]
+        raise _refused(pgettext("joins problems", "; ").join(own + others))
     count = len(store.log)
     store.append(entry.to_record())
     if len(store.log) == count + 1 and store.log[-1]["id"] == entry.id:
@@ -203,7 +221,9 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
 
 def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:
     if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
-        raise CommandError(f"entry id {safe_text(entry_id)!r}: {problem} (nothing was recorded)")
+        raise _refused(
+            _("entry id {id!r}: {problem}").format(id=safe_text(entry_id), problem=problem)
+        )
     return {
         "id": entry_id or new_entry_id(),
         "at": at or clock().isoformat(timespec="seconds"),
@@ -374,20 +394,24 @@ def extend_round(
 ) -> EventState:
     """Add time to the round, or to one table."""
     if seconds < 1:
-        raise CommandError(f"extra time {seconds} s: give 1 second or more")
+        raise CommandError(
+            _("extra time {seconds} s: give 1 second or more").format(seconds=seconds)
+        )
     return _append(
         store,
         RoundExtended(**_stamp(entry_id, at, clock), round=round, seconds=seconds, table=table),
     )
 
 
-def _name(name: str, what: str = "name") -> str:
+def _name(name: str, substitute: bool = False) -> str:
     """`name` when it can be stored and shown (one line of printable text), else CommandError."""
     problem = name_problem(name)
     if problem is not None:
-        raise CommandError(
-            f"{what} {quoted_name(name)} cannot be used: {problem} (nothing was recorded)"
+        message = (
+            _("substitute {name} cannot be used: {problem}") if substitute
+            else _("name {name} cannot be used: {problem}")
         )
+        raise _refused(message.format(name=quoted_name(name), problem=problem))
     return name
 
 
@@ -472,7 +496,7 @@ def substitute_player(
         store,
         PlayerSubstituted(
             **_stamp(entry_id, at, clock), round=round, table=table, player=player,
-            substitute=_name(substitute, "substitute"),
+            substitute=_name(substitute, substitute=True),
         ),
     )
 
@@ -532,9 +556,11 @@ def add_penalty(
 ) -> EventState:
     """Take `amount` points off a player's event total, with the reason."""
     if amount == 0:
-        raise CommandError("a penalty of 0 points changes nothing: give the points to take off")
+        raise CommandError(
+            _("a penalty of 0 points changes nothing: give the points to take off")
+        )
     if not reason.strip():
-        raise CommandError("a penalty needs a reason (it is shown to the player)")
+        raise CommandError(_("a penalty needs a reason (it is shown to the player)"))
     return _append(
         store,
         Penalty(
@@ -569,7 +595,9 @@ def correct_entry(
     The amended entry takes the target's place in the log order; it must be of the same kind.
     """
     if not reason.strip():
-        raise CommandError("a correction needs a reason (the log keeps it next to the original)")
+        raise CommandError(
+            _("a correction needs a reason (the log keeps it next to the original)")
+        )
     stamp = _stamp(entry_id, at, clock)
     fixed = (
         None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mjevent.core.i18n import N_, _
+
 
 class EventFileError(Exception):
     """Something stops an event file from being opened, created or written."""
@@ -36,11 +38,27 @@ class EventFileSyntaxError(EventFileError, ValueError):
 
 
 class EventFileInvalidError(EventFileError, ValueError):
-    """The file is valid TOML but a value is wrong; `key_path` names it (`players[12].name`)."""
+    """The file is valid TOML but a value is wrong; `key_path` names it (`players[12].name`).
 
-    def __init__(self, path: Path | str, message: str, key_path: str) -> None:
+    `detail` is the message without the file and line in front (what is wrong, and the fix),
+    when it was made by `at`: the line is added later, when it is found, without reading the
+    message's text (which is in the user's language).
+    """
+
+    def __init__(
+        self, path: Path | str, message: str, key_path: str, detail: str | None = None
+    ) -> None:
         self.key_path = key_path
+        self.detail = detail
         super().__init__(path, message)
+
+    @classmethod
+    def at(
+        cls, path: Path | str, detail: str, key_path: str, line: int | None = None
+    ) -> EventFileInvalidError:
+        """The error whose message is `file:line: detail` (`file: detail` without a line)."""
+        where = f"{path}:{line}" if line is not None else f"{path}"
+        return cls(path, f"{where}: {detail}", key_path, detail)
 
 
 class EventFileLockError(EventFileError):
@@ -65,3 +83,29 @@ class EventFileWriteError(EventFileError):
 
 class EventFileTooLargeError(EventFileError):
     """The file is over the size mjevent reads (see `store.MAX_FILE_BYTES`)."""
+
+
+# The C library's words for the errors a disk or a folder gives (the same English on every
+# system mjevent runs on): marked, so a message quoting them is in the user's language.
+_SYSTEM_WORDS = frozenset(
+    {
+        N_("Permission denied"),
+        N_("Operation not permitted"),
+        N_("Read-only file system"),
+        N_("No such file or directory"),
+        N_("No space left on device"),
+        N_("Disk quota exceeded"),
+        N_("Input/output error"),
+        N_("Not a directory"),
+        N_("Is a directory"),
+        N_("File name too long"),
+        N_("File too large"),
+    }
+)
+
+
+def system_cause(error: OSError) -> str:
+    """The system's own words for `error` (`Permission denied`), in the user's language when
+    they are words the catalogue has."""
+    text = error.strerror or str(error)
+    return _(text) if text in _SYSTEM_WORDS else text

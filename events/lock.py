@@ -23,7 +23,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from mjevent.events.errors import EventFileLockError, EventFileReadOnlyError
+from mjevent.core.i18n import _
+from mjevent.events.errors import EventFileLockError, EventFileReadOnlyError, system_cause
 
 LOCK_TIMEOUT_S = 10.0
 """How long to wait for another process before giving up with `EventFileLockError`."""
@@ -63,9 +64,11 @@ def _flock(fd: int, deadline: float, path: Path, held: Path, timeout: float) -> 
     if not flock_by(fd, fcntl.LOCK_EX, deadline):
         raise EventFileLockError(
             path,
-            f"{path}: another process has held {held} for over "
-            f"{timeout:g} s. Fix: close the other mjevent working on this "
-            "file, or wait for it to finish, then try again.",
+            _(
+                "{path}: another process has held {held} for over "
+                "{timeout:g} s. Fix: close the other mjevent working on this "
+                "file, or wait for it to finish, then try again."
+            ).format(path=path, held=held, timeout=timeout),
         )
 
 
@@ -80,8 +83,10 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
         except OSError as error:
             raise EventFileReadOnlyError(
                 path,
-                f"{path}: cannot create the lock file {target} ({error.strerror}). "
-                "Fix: make the folder writable, or copy the event file to a writable folder.",
+                _(
+                    "{path}: cannot create the lock file {lock} ({cause}). "
+                    "Fix: make the folder writable, or copy the event file to a writable folder."
+                ).format(path=path, lock=target, cause=system_cause(error)),
             ) from None
         own = -1
         try:

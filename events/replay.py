@@ -26,6 +26,7 @@ from mjevent.core.entries import (
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
+from mjevent.core.i18n import _, pgettext
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
@@ -104,15 +105,20 @@ class _Teller:
         deltas = played.settlement.deltas
         moves = "  ".join(
             f"{names[s]} {_points(d)}" for s, d in enumerate(deltas) if d
-        ) or "no points moved"
+        ) or _("no points moved")
         outcome = played.hand.outcome
         if isinstance(outcome, ChomboHand):
-            moves = f"chombo by {names[outcome.offender]}; {moves}"
+            moves = _("chombo by {name}; {moves}").format(
+                name=names[outcome.offender], moves=moves
+            )
         scores = " / ".join(f"{s:,}".replace(",", " ") for s in played.after.scores)
-        text = f"{line:<34} {before.label:<18} {moves}  ->  {scores}"
+        # Padded by display width: a label in Japanese is two cells a character.
+        text = f"{pad(line, 34)} {pad(before.label, 18)} {moves}  ->  {scores}"
         notes = settlement_notes(played.hand, played.settlement, self.state.rules)
         # Below the line, so the story's columns stay aligned.
-        text += "".join(f"\n    note: {note}" for note in notes)
+        text += "".join(
+            "\n    " + pgettext("replay", "note: {note}").format(note=note) for note in notes
+        )
         data: dict[str, Any] = {
             "type": "hand",
             "entry": entry.id,
@@ -182,7 +188,7 @@ def _standings_event(standings: Standings, rnd: int) -> StoryEvent:
         for r in table.rows
     ]
     lines = [f"  {r.place_label:>5}  {pad(r.name, 24)} {r.total / 1000:+8.1f}" for r in table.rows]
-    text = f"standings after round {rnd}:\n" + "\n".join(lines)
+    text = _("standings after round {round}:").format(round=rnd) + "\n" + "\n".join(lines)
     return StoryEvent(
         "standings", text, {"type": "standings", "round": rnd, "rows": rows}, None, rnd
     )
@@ -244,12 +250,22 @@ def replay(
             continue
         step: list[StoryEvent] = []
         if isinstance(raw, Correction):
-            what = "voids" if raw.replacement is None else "amends"
             tgt = raw_by_id.get(raw.target)
-            about = "" if tgt is None else f" ({tgt.KIND})"
-            text = f"correction: {what} {raw.target}{about}: {raw.reason}"
+            if raw.replacement is None:
+                text = (
+                    pgettext("replay", "correction: voids {target}: {reason}") if tgt is None
+                    else pgettext("replay", "correction: voids {target} ({kind}): {reason}")
+                )
+            else:
+                text = (
+                    pgettext("replay", "correction: amends {target}: {reason}") if tgt is None
+                    else pgettext("replay", "correction: amends {target} ({kind}): {reason}")
+                )
+            text = text.format(
+                target=raw.target, kind=None if tgt is None else tgt.KIND, reason=raw.reason
+            )
             if entry_id in state.voided:
-                text += " [this correction was itself voided]"
+                text += " " + _("[this correction was itself voided]")
             step.append(
                 StoryEvent(
                     "correction",
@@ -265,7 +281,7 @@ def replay(
             step.append(
                 StoryEvent(
                     "entry",
-                    f"({raw.KIND} {entry_id} voided)",
+                    _("({kind} {entry} voided)").format(kind=raw.KIND, entry=entry_id),
                     {"type": "entry", "entry": entry_id, "kind": raw.KIND, "voided": True},
                     entry_id,
                     rnd,
@@ -289,7 +305,9 @@ def replay(
             step.append(
                 StoryEvent(
                     "problem",
-                    f"!! entry {entry_id}: {p.message}",
+                    "!! " + _("entry {entry}: {problem}").format(
+                        entry=entry_id, problem=p.message
+                    ),
                     {"type": "problem", "entry": entry_id, "message": p.message},
                     entry_id,
                     rnd,

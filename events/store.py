@@ -41,13 +41,14 @@ import secrets
 import threading
 import time
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mjevent.core.event import EventSettings, SettingsError, settings_from_dict, settings_to_dict
 from mjevent.core.heap import collector_paused
+from mjevent.core.i18n import N_, _, ngettext, use_event_language
 from mjevent.events import toml_write
 from mjevent.events.errors import (
     EventFileError,
@@ -58,6 +59,7 @@ from mjevent.events.errors import (
     EventFileSyntaxError,
     EventFileTooLargeError,
     EventFileWriteError,
+    system_cause,
 )
 from mjevent.events.lock import flock_by, locked, real_path
 
@@ -151,8 +153,10 @@ class EventStore:
         if not path.parent.is_dir():
             raise EventFileNotFoundError(
                 path,
-                f"{path}: the folder {path.parent} does not exist. "
-                "Fix: create the folder first, or give a path in an existing folder.",
+                _(
+                    "{path}: the folder {folder} does not exist. "
+                    "Fix: create the folder first, or give a path in an existing folder."
+                ).format(path=path, folder=path.parent),
             )
         data = _settings_text(settings_to_dict(event)).encode("utf-8")
         tmp = _temp_name(path)
@@ -171,7 +175,7 @@ class EventStore:
                 raise _exists(path) from None
             _fsync_dir(path.parent)
         except OSError as error:
-            raise _write_error(path, error, "the event file was not created") from None
+            raise _write_error(path, error, _("the event file was not created")) from None
         finally:
             with contextlib.suppress(OSError):
                 tmp.unlink(missing_ok=True)
@@ -227,6 +231,38 @@ class EventStore:
                 pass
         except EventFileReadOnlyError:
             self._catch_up(repair=False)
+
+    def language_warning(self, languages: Collection[str]) -> str | None:
+        """What `mjevent check` says when `[event] language` names a language that has no
+        catalogue here (`languages`: those there are, `tui.language.available_languages()`),
+        or None. The file is shown in the language of `--lang` or the environment instead.
+
+        >>> import tempfile
+        >>> store = EventStore.create(Path(tempfile.mkdtemp()) / "cup.toml", {
+        ...     "event": {"name": "Cup", "format_version": 1, "language": "ko"},
+        ...     "rules": {"preset": "ema2016"}})
+        >>> print(store.language_warning(["en", "ja"]).split(": ", 1)[1])
+        event.language: 'ko' has no catalogue in this mjevent (it speaks en, ja), so the event \
+is shown in the language of --lang or the environment. Fix: write one of en, ja, or add \
+catalogues/ko.po (docs/i18n.md).
+        >>> store.language_warning(["en", "ja", "ko"]) is None
+        True
+        """
+        wanted = self.event.event.language
+        if wanted is None or wanted in languages:
+            return None
+        try:
+            data, _stat = _read(self._file, self.path)
+        except EventFileError:
+            data = b""
+        line = _line_of(data, "event.language")
+        where = f"{self.path}:{line}" if line is not None else f"{self.path}"
+        known = ", ".join(sorted(languages))
+        return _(
+            "{where}: event.language: {language!r} has no catalogue in this mjevent (it speaks "
+            "{known}), so the event is shown in the language of --lang or the environment. "
+            "Fix: write one of {known}, or add catalogues/{language}.po (docs/i18n.md)."
+        ).format(where=where, language=wanted, known=known)
 
     def entry_lines(self) -> dict[str, int]:
         """The line of each entry's `[[log]]` header in the file, by entry id (for messages).
@@ -305,18 +341,22 @@ class EventStore:
             if self._torn_at is not None:
                 raise EventFileWriteError(
                     self.path,
-                    f"{self.path}: entry {parsed['id']} was not recorded: the file ends in an "
-                    "unfinished log entry that could not be moved aside (see the warning when "
-                    "it was opened). Fix: free space on the disk (or make it writable), then "
-                    "try again; the unfinished entry is moved aside first.",
-                    "an unfinished entry is in the way",
+                    _(
+                        "{path}: entry {entry} was not recorded: the file ends in an "
+                        "unfinished log entry that could not be moved aside (see the warning when "
+                        "it was opened). Fix: free space on the disk (or make it writable), then "
+                        "try again; the unfinished entry is moved aside first."
+                    ).format(path=self.path, entry=parsed["id"]),
+                    _("an unfinished entry is in the way"),
                 )
             if self._mark.size + len(block) > MAX_FILE_BYTES:
                 raise EventFileTooLargeError(
                     self.path,
-                    f"{self.path}: entry {parsed['id']} was not recorded: the file would grow "
-                    f"past {_megabytes(MAX_FILE_BYTES)}, the most mjevent reads. Fix: start a "
-                    "new event file for the next stage (docs/event-file.md, Limits).",
+                    _(
+                        "{path}: entry {entry} was not recorded: the file would grow "
+                        "past {limit}, the most mjevent reads. Fix: start a "
+                        "new event file for the next stage (docs/event-file.md, Limits)."
+                    ).format(path=self.path, entry=parsed["id"], limit=_megabytes(MAX_FILE_BYTES)),
                 )
             st = self._write_block(parsed["id"], block)
             self._ids[parsed["id"]] = len(self.log)
@@ -347,9 +387,11 @@ class EventStore:
             if doc.pop("log", []) != self.log or doc != tomllib.loads(head.decode("utf-8")):
                 raise EventFileError(
                     self.path,
-                    f"{self.path}: the settings were not saved: the file would not read back "
-                    "the same (is there a [[log]] line inside a text value in the settings?). "
-                    "Fix: run `mjevent check` on the file and correct what it reports.",
+                    _(
+                        "{path}: the settings were not saved: the file would not read back "
+                        "the same (is there a [[log]] line inside a text value in the settings?). "
+                        "Fix: run `mjevent check` on the file and correct what it reports."
+                    ).format(path=self.path),
                 )
             tmp = _temp_name(self._file)
             try:
@@ -357,7 +399,7 @@ class EventStore:
                 os.replace(tmp, self._file)
                 _fsync_dir(self._file.parent)
             except OSError as error:
-                raise _write_error(self.path, error, "the settings were not changed") from None
+                raise _write_error(self.path, error, _("the settings were not changed")) from None
             finally:
                 with contextlib.suppress(OSError):
                     tmp.unlink(missing_ok=True)
@@ -370,8 +412,10 @@ class EventStore:
         if self.read_only:
             raise EventFileReadOnlyError(
                 self.path,
-                f"{self.path}: opened read-only; nothing was written. Fix: open it for writing "
-                "(open_event(path) without read_only=True).",
+                _(
+                    "{path}: opened read-only; nothing was written. Fix: open it for writing "
+                    "(open_event(path) without read_only=True)."
+                ).format(path=self.path),
             )
 
     def _locked(self) -> contextlib.AbstractContextManager[None]:
@@ -384,7 +428,7 @@ class EventStore:
         except FileNotFoundError:
             raise _not_found(self.path) from None
         except OSError as error:
-            raise _write_error(self.path, error, f"entry {entry_id} was not recorded") from None
+            raise _write_error(self.path, error, _not_recorded(entry_id)) from None
         try:
             start = os.fstat(fd).st_size
             try:
@@ -402,19 +446,19 @@ class EventStore:
         """Cut the file back to `start` after a failed append; the error to raise."""
         try:
             os.ftruncate(fd, start)
-            left = "The file was cut back to what it held before: nothing was recorded."
+            left = _("The file was cut back to what it held before: nothing was recorded.")
             # Every reader sees the cut at once; making it durable is the disk's part.
             with contextlib.suppress(OSError):
                 os.fsync(fd)
         except OSError as again:
             # Whatever is on disk now is read afresh next time.
             self._mark = _Mark(0, 0, 0, 0, b"")
-            left = (
-                f"Cutting the file back failed too ({_cause(again)}), so part of the entry "
+            left = _(
+                "Cutting the file back failed too ({cause}), so part of the entry "
                 "may be left at its end; the next mjevent to open the file moves an "
                 "unfinished entry aside. Retry with the same entry id so it is recorded once."
-            )
-        return _write_error(self.path, error, f"entry {entry_id} was not recorded", left)
+            ).format(cause=_cause(again))
+        return _write_error(self.path, error, _not_recorded(entry_id), left)
 
     def _catch_up(self, repair: bool = True) -> None:
         """With the lock held (or read-only): bring `log` up to date with the file."""
@@ -482,11 +526,16 @@ class EventStore:
             doc, cut, damage = _split_checked(self.path, data[bom:])
         raw_log = doc.pop("log", [])
         event = _validate_settings(self.path, doc, text=data)
+        # The event's own language, as soon as it is known: what opening reports (a torn tail
+        # moved aside) is worded in it (a no-op under `--lang`, or in a library call).
+        use_event_language(event.event.language)
         if not isinstance(raw_log, list):
-            raise EventFileInvalidError(
+            raise EventFileInvalidError.at(
                 self.path,
-                f"{self.path}: log: expected [[log]] blocks, got a single value. "
-                "Fix: write each log entry as its own [[log]] block.",
+                _(
+                    "log: expected [[log]] blocks, got a single value. "
+                    "Fix: write each log entry as its own [[log]] block."
+                ),
                 "log",
             )
         try:
@@ -500,11 +549,15 @@ class EventStore:
         if cut is not None:
             cut += bom
             line = data.count(b"\n", 0, cut) + 1
-            found = (
-                f"{self.path}: the file ends in an unfinished log entry (line {line} on, "
-                f"{len(data) - cut} bytes), as left when a program stops mid-write; "
-                f"{_complete(len(log))} normally."
-            )
+            found = ngettext(
+                "{path}: the file ends in an unfinished log entry (line {line} on, "
+                "{size} bytes), as left when a program stops mid-write; "
+                "the {n} complete entry loads normally.",
+                "{path}: the file ends in an unfinished log entry (line {line} on, "
+                "{size} bytes), as left when a program stops mid-write; "
+                "the {n} complete entries load normally.",
+                len(log),
+            ).format(path=self.path, line=line, size=len(data) - cut, n=len(log))
             if repair:
                 try:
                     warnings.append(_move_torn_tail(self.path, self._file, data, cut, len(log)))
@@ -513,24 +566,30 @@ class EventStore:
                 except EventFileWriteError as error:
                     torn_at = cut
                     warnings.append(
-                        f"{found} It could not be moved aside ({error.cause}), so it was left in "
-                        "place and nothing can be recorded until it is. Fix: free space on the "
-                        "disk (or make it writable), then record again: the unfinished entry is "
-                        "moved aside first."
+                        _(
+                            "{found} It could not be moved aside ({cause}), so it was left in "
+                            "place and nothing can be recorded until it is. Fix: free space on "
+                            "the disk (or make it writable), then record again: the unfinished "
+                            "entry is moved aside first."
+                        ).format(found=found, cause=error.cause)
                     )
             elif self.read_only:
                 torn_at = cut
                 warnings.append(
-                    f"{found} It was left in place: the file was opened read-only. Fix: run "
-                    f"`mjevent check --repair {self.path}` (or any command that records) to "
-                    "move it aside."
+                    _(
+                        "{found} It was left in place: the file was opened read-only. Fix: run "
+                        "`mjevent check --repair {path}` (or any command that records) to "
+                        "move it aside."
+                    ).format(found=found, path=self.path)
                 )
             else:
                 torn_at = cut
                 warnings.append(
-                    f"{found} It was left in place because no lock file can be made in "
-                    f"{self.path.parent}. Fix: copy the file to a writable folder and open it "
-                    "there to move the unfinished entry aside."
+                    _(
+                        "{found} It was left in place because no lock file can be made in "
+                        "{folder}. Fix: copy the file to a writable folder and open it "
+                        "there to move the unfinished entry aside."
+                    ).format(found=found, folder=self.path.parent)
                 )
         self.settings = doc
         self.event = event
@@ -580,14 +639,16 @@ def entry_id_problem(entry_id: str) -> str | None:
     if _ID_NEW.fullmatch(entry_id):
         return None
     bad = next((i for i, c in enumerate(entry_id) if not _ID_NEW.fullmatch(c)), None)
-    where = (
-        f"this one has {entry_id[bad]!r} at position {bad + 1}" if bad is not None
-        else f"this one has {len(entry_id)}"
-    )
-    return (
-        f"an entry id is {ID_RULE} ({where}). "
-        "Fix: use only those, e.g. 01KKNXE7VGN9CRT91394MKN6PC."
-    )
+    if bad is not None:
+        return _(
+            "an entry id is 1 to 64 characters from A-Z, a-z, 0-9 and - _ . : (this one has "
+            "{char!r} at position {position}). Fix: use only those, e.g. "
+            "01KKNXE7VGN9CRT91394MKN6PC."
+        ).format(char=entry_id[bad], position=bad + 1)
+    return _(
+        "an entry id is 1 to 64 characters from A-Z, a-z, 0-9 and - _ . : (this one has "
+        "{length}). Fix: use only those, e.g. 01KKNXE7VGN9CRT91394MKN6PC."
+    ).format(length=len(entry_id))
 
 
 # --- Reading helpers -----------------------------------------------------------------------------
@@ -596,16 +657,20 @@ def entry_id_problem(entry_id: str) -> str | None:
 def _exists(path: Path) -> EventFileExistsError:
     return EventFileExistsError(
         path,
-        f"{path}: the file already exists; mjevent never replaces an event file. "
-        "Fix: choose another name, or move the old file away first.",
+        _(
+            "{path}: the file already exists; mjevent never replaces an event file. "
+            "Fix: choose another name, or move the old file away first."
+        ).format(path=path),
     )
 
 
 def _not_found(path: Path) -> EventFileNotFoundError:
     return EventFileNotFoundError(
         path,
-        f"{path}: no such event file. Fix: check the name and folder, or create one with "
-        f"`mjevent new {path} --name \"...\" --rules ema2016`.",
+        _(
+            "{path}: no such event file. Fix: check the name and folder, or create one with "
+            "`mjevent new {path} --name \"...\" --rules ema2016`."
+        ).format(path=path),
     )
 
 
@@ -624,25 +689,37 @@ def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
         raise _not_found(path) from None
     except IsADirectoryError:
         raise EventFileNotFoundError(
-            path, f"{path}: is a folder, not an event file. Fix: give the path of the .toml file."
+            path,
+            _("{path}: is a folder, not an event file. Fix: give the path of the .toml file.")
+            .format(path=path),
         ) from None
     except OSError as error:
         raise EventFileError(
-            path, f"{path}: cannot be read: {_cause(error)}. Fix: {_fix(error)}"
+            path,
+            _("{path}: cannot be read: {cause}. Fix: {fix}").format(
+                path=path, cause=_cause(error), fix=_fix(error)
+            ),
         ) from None
 
 
 def _too_large(path: Path, size: int) -> EventFileTooLargeError:
     return EventFileTooLargeError(
         path,
-        f"{path}: the file is {_megabytes(size)}; mjevent reads event files up to "
-        f"{_megabytes(MAX_FILE_BYTES)} (a 500-player event with 18,000 hands is about 4 MB). "
-        "Fix: check that this is an event file; split a very long event into one file per stage.",
+        _(
+            "{path}: the file is {size}; mjevent reads event files up to "
+            "{limit} (a 500-player event with 18,000 hands is about 4 MB). "
+            "Fix: check that this is an event file; split a very long event into one file per "
+            "stage."
+        ).format(path=path, size=_megabytes(size), limit=_megabytes(MAX_FILE_BYTES)),
     )
 
 
 def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:.1f} MB"
+
+
+def _not_recorded(entry_id: str) -> str:
+    return _("entry {entry} was not recorded").format(entry=entry_id)
 
 
 def _wait_for_writer(file: Path, timeout: float = 2.0) -> None:
@@ -662,20 +739,22 @@ def _wait_for_writer(file: Path, timeout: float = 2.0) -> None:
         os.close(fd)  # releases the shared lock
 
 
-# errno -> (the cause in words, the fix)
+# errno -> (the cause in words, the fix), translated where they are shown
 _CAUSES: dict[int, tuple[str, str]] = {
-    errno.ENOSPC: ("the disk is full", "free space on the disk (or copy the event file to "
-                   "another disk), then try again."),
-    errno.EDQUOT: ("the disk quota is used up", "free space in your quota, then try again."),
-    errno.EROFS: ("the disk is read-only", "copy the event file to a writable disk and use "
-                  "the copy."),
-    errno.EACCES: ("permission denied", "make the file and its folder writable for you "
-                   "(or copy the event file to a folder of your own)."),
-    errno.EPERM: ("permission denied", "make the file and its folder writable for you "
-                  "(or copy the event file to a folder of your own)."),
-    errno.EIO: ("an input/output error (the disk or USB stick may be failing or unplugged)",
-                "check the disk, copy the event file to another disk, and use the copy."),
-    errno.EFBIG: ("the file is too large for this disk", "copy the event file to another disk."),
+    errno.ENOSPC: (N_("the disk is full"), N_("free space on the disk (or copy the event file "
+                   "to another disk), then try again.")),
+    errno.EDQUOT: (N_("the disk quota is used up"),
+                   N_("free space in your quota, then try again.")),
+    errno.EROFS: (N_("the disk is read-only"), N_("copy the event file to a writable disk and "
+                  "use the copy.")),
+    errno.EACCES: (N_("permission denied"), N_("make the file and its folder writable for you "
+                   "(or copy the event file to a folder of your own).")),
+    errno.EPERM: (N_("permission denied"), N_("make the file and its folder writable for you "
+                  "(or copy the event file to a folder of your own).")),
+    errno.EIO: (N_("an input/output error (the disk or USB stick may be failing or unplugged)"),
+                N_("check the disk, copy the event file to another disk, and use the copy.")),
+    errno.EFBIG: (N_("the file is too large for this disk"),
+                  N_("copy the event file to another disk.")),
 }
 
 
@@ -684,23 +763,29 @@ class _ReadBackError(OSError):
 
 
 def _cause(error: OSError) -> str:
+    """The cause of `error` in words (the system's own words for an error not listed)."""
     if isinstance(error, _ReadBackError):
-        return "what was written did not read back the same (the disk may be failing)"
+        return _("what was written did not read back the same (the disk may be failing)")
     known = _CAUSES.get(error.errno or 0)
-    return known[0] if known else (error.strerror or str(error))
+    return _(known[0]) if known else system_cause(error)
 
 
 def _fix(error: OSError) -> str:
     known = _CAUSES.get(error.errno or 0)
-    return known[1] if known else "check the disk and the folder, then try again."
+    return _(known[1]) if known else _("check the disk and the folder, then try again.")
 
 
 def _write_error(path: Path, error: OSError, what: str, left: str = "") -> EventFileWriteError:
     """The error for a failed write: the file, what did not happen, the cause, the fix."""
     cause = _cause(error)
-    left = f" {left}" if left else ""
+    if left:
+        message = _("{path}: {what}: {cause}. {left} Fix: {fix}")
+    else:
+        message = _("{path}: {what}: {cause}. Fix: {fix}")
     return EventFileWriteError(
-        path, f"{path}: {what}: {cause}.{left} Fix: {_fix(error)}", cause
+        path,
+        message.format(path=path, what=what, cause=cause, left=left, fix=_fix(error)),
+        cause,
     )
 
 
@@ -713,8 +798,10 @@ def _parse(path: Path, data: bytes) -> dict[str, Any]:
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise EventFileSyntaxError(
             path,
-            f"{path}:{line}:{column}: not UTF-8 text (byte 0x{data[error.start]:02x}). "
-            "Fix: save the file as UTF-8 in your editor.",
+            _(
+                "{path}:{line}:{column}: not UTF-8 text (byte 0x{byte:02x}). "
+                "Fix: save the file as UTF-8 in your editor."
+            ).format(path=path, line=line, column=column, byte=data[error.start]),
             line,
             column,
         ) from None
@@ -736,16 +823,22 @@ def _hostile_value(path: Path, text: str, error: Exception) -> EventFileSyntaxEr
     if isinstance(error, RecursionError):
         line = 1 + max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{"))
         depth = lines[line - 1].count("[") + lines[line - 1].count("{")
-        reason = f"values nested too deep ({depth:,} brackets on one line)"
+        reason = _("values nested too deep ({depth:,} brackets on one line)").format(
+            depth=depth
+        )
     else:
         match = _LONG_NUMBER.search(text)
         line = text.count("\n", 0, match.start()) + 1 if match else 1
         digits = len(match.group().strip("+-").replace("_", "")) if match else 0
-        reason = f"a number with {digits:,} digits (an event file's numbers have at most 19)"
+        reason = _(
+            "a number with {digits:,} digits (an event file's numbers have at most 19)"
+        ).format(digits=digits)
     return EventFileSyntaxError(
         path,
-        f"{path}:{line}: not valid in an event file: {reason}.\n"
-        f"Fix: correct line {line} in a text editor, then run `mjevent check {path}`.",
+        _(
+            "{path}:{line}: not valid in an event file: {reason}.\n"
+            "Fix: correct line {line} in a text editor, then run `mjevent check {path}`."
+        ).format(path=path, line=line, reason=reason),
         line,
         1,
     )
@@ -765,13 +858,68 @@ def _syntax_error(path: Path, text: str, message: str) -> EventFileSyntaxError:
     shown = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
     return EventFileSyntaxError(
         path,
-        f"{path}:{line}:{column}: not valid TOML: {reason}.\n"
-        f"    {line} | {shown}\n"
-        f"Fix: correct line {line} in a text editor (text values need double quotes), "
-        f"then run `mjevent check {path}`.",
+        _(
+            "{path}:{line}:{column}: not valid TOML: {reason}.\n"
+            "    {line} | {shown}\n"
+            "Fix: correct line {line} in a text editor (text values need double quotes), "
+            "then run `mjevent check {path}`."
+        ).format(path=path, line=line, column=column, reason=_toml_reason(reason), shown=shown),
         line,
         column,
     )
+
+
+# What Python's TOML reader says, in the user's language: its messages are English and fixed
+# (a few name the character or key at fault, which stays as it is).
+_TOML_REASONS = {
+    "Invalid statement": N_("Invalid statement"),
+    "Expected newline or end of document after a statement": N_(
+        "Expected newline or end of document after a statement"
+    ),
+    "Cannot overwrite a value": N_("Cannot overwrite a value"),
+    "Expected ']' at the end of a table declaration": N_(
+        "Expected ']' at the end of a table declaration"
+    ),
+    "Expected ']]' at the end of an array declaration": N_(
+        "Expected ']]' at the end of an array declaration"
+    ),
+    "Expected '=' after a key in a key/value pair": N_(
+        "Expected '=' after a key in a key/value pair"
+    ),
+    "Invalid initial character for a key part": N_("Invalid initial character for a key part"),
+    "Unclosed array": N_("Unclosed array"),
+    "Unclosed inline table": N_("Unclosed inline table"),
+    "Unescaped '\\' in a string": N_("Unescaped '\\' in a string"),
+    "Invalid hex value": N_("Invalid hex value"),
+    "Escaped character is not a Unicode scalar value": N_(
+        "Escaped character is not a Unicode scalar value"
+    ),
+    "Unterminated string": N_("Unterminated string"),
+    "Invalid date or datetime": N_("Invalid date or datetime"),
+    "Invalid value": N_("Invalid value"),
+}
+_TOML_PATTERNS = (
+    (re.compile(r"Expected (.+)"), N_("Expected {what}")),
+    (re.compile(r"Found invalid character (.+)"), N_("Found invalid character {what}")),
+    (re.compile(r"Illegal character (.+)"), N_("Illegal character {what}")),
+    (re.compile(r"Cannot declare (.+) twice"), N_("Cannot declare {what} twice")),
+    (re.compile(r"Cannot mutate immutable namespace (.+)"),
+     N_("Cannot mutate immutable namespace {what}")),
+    (re.compile(r"Cannot redefine namespace (.+)"), N_("Cannot redefine namespace {what}")),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("Duplicate inline table key {what}")),
+)
+
+
+def _toml_reason(reason: str) -> str:
+    """tomllib's `reason` in the user's language (as it is when the reader words it anew)."""
+    known = _TOML_REASONS.get(reason)
+    if known is not None:
+        return _(known)
+    for pattern, message in _TOML_PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match:
+            return _(message).format(what=match.group(1))
+    return reason
 
 
 def _ends_with_end_line(data: bytes, entry_id: Any) -> bool:
@@ -827,9 +975,8 @@ def _damaged(data: bytes) -> _Damage | None:
             ):
                 continue
             written = id_line[len(b'[[log]]\nid = "') : -2].decode("utf-8", "replace")
-            why = (
-                f"its end line names {named.decode('utf-8', 'replace')!r}, not the entry's id "
-                f"{written!r}"
+            why = _("its end line names {named!r}, not the entry's id {written!r}").format(
+                named=named.decode("utf-8", "replace"), written=written
             )
             return _Damage(start, e, written, data.find(b"\n" + _END, stop) < 0, why)
         entry_id = match.group(1)
@@ -845,7 +992,7 @@ def _damaged(data: bytes) -> _Damage | None:
         ):
             continue
         last = data.find(b"\n" + _END, stop) < 0
-        why = "it does not match the checksum on its end line"
+        why = _("it does not match the checksum on its end line")
         return _Damage(start, e, entry_id.decode("utf-8", "replace"), last, why)
 
 
@@ -970,10 +1117,15 @@ def _damage_error(path: Path, data: bytes, damage: _Damage) -> EventFileInvalidE
     end_line = data.count(b"\n", 0, damage.end_line) + 1
     return EventFileInvalidError(
         path,
-        f"{path}:{line}: log entry {damage.entry_id!r} (lines {line} to {end_line}): "
-        f"{damage.why}: it was damaged on disk (a power cut on a disk that does not keep writes "
-        "in order) or edited by hand. Fix: restore the file from a copy; or, if the entry was "
-        f"edited on purpose and is right, write line {end_line} as `# end {damage.entry_id}`.",
+        _(
+            "{path}:{line}: log entry {entry!r} (lines {line} to {end_line}): "
+            "{why}: it was damaged on disk (a power cut on a disk that does not keep writes "
+            "in order) or edited by hand. Fix: restore the file from a copy; or, if the entry was "
+            "edited on purpose and is right, write line {end_line} as `# end {id}`."
+        ).format(
+            path=path, line=line, entry=damage.entry_id, end_line=end_line, why=damage.why,
+            id=damage.entry_id,
+        ),
         "log",
     )
 
@@ -1208,8 +1360,7 @@ def _validate_settings(
         line = _line_of(text, error.path) if text is not None else None
         if line is None and text is not None and re.fullmatch(r"\w+", error.path):
             line = 1  # a missing table: it goes at the top of the file
-        where = f"{path}:{line}" if line is not None else str(path)
-        raise EventFileInvalidError(path, f"{where}: {error}", error.path) from None
+        raise EventFileInvalidError.at(path, str(error), error.path, line) from None
 
 
 def _check_log(
@@ -1218,34 +1369,51 @@ def _check_log(
     """Check each record has a unique text `id` and a `kind`; return them as dicts."""
     for i, rec in enumerate(records, offset):
         if not isinstance(rec, dict):
-            raise EventFileInvalidError(
+            raise EventFileInvalidError.at(
                 path,
-                f"{path}: log[{i}]: expected a [[log]] block, got a value. "
-                "Fix: write each log entry as a [[log]] block.",
+                _(
+                    "log[{i}]: expected a [[log]] block, got a value. "
+                    "Fix: write each log entry as a [[log]] block."
+                ).format(i=i),
                 f"log[{i}]",
             )
         entry_id = rec.get("id")
-        if not isinstance(entry_id, str) or not _ID_TEXT.fullmatch(entry_id):
-            raise EventFileInvalidError(
+        if entry_id is None:
+            raise EventFileInvalidError.at(
                 path,
-                f"{path}: log[{i}].id: expected the entry's id as text without spaces, got "
-                f"{entry_id!r}. Fix: give the entry an id, e.g. id = \"{new_entry_id()}\".",
+                _(
+                    "log[{i}].id: expected the entry's id as text without spaces, got "
+                    "None. Fix: give the entry an id, e.g. id = \"{example}\"."
+                ).format(i=i, example=new_entry_id()),
+                f"log[{i}].id",
+            )
+        if not isinstance(entry_id, str) or not _ID_TEXT.fullmatch(entry_id):
+            raise EventFileInvalidError.at(
+                path,
+                _(
+                    "log[{i}].id: expected the entry's id as text without spaces, got "
+                    "{got!r}. Fix: give the entry an id, e.g. id = \"{example}\"."
+                ).format(i=i, got=entry_id, example=new_entry_id()),
                 f"log[{i}].id",
             )
         if entry_id in ids:
-            raise EventFileInvalidError(
+            raise EventFileInvalidError.at(
                 path,
-                f"{path}: log[{i}].id: entry id {entry_id!r} is also the id of "
-                f"log[{ids[entry_id]}]. Fix: an id names one entry; if log[{i}] was pasted "
-                "by hand, give it a new id (or remove the copy).",
+                _(
+                    "log[{i}].id: entry id {entry!r} is also the id of "
+                    "log[{other}]. Fix: an id names one entry; if log[{i}] was pasted "
+                    "by hand, give it a new id (or remove the copy)."
+                ).format(i=i, entry=entry_id, other=ids[entry_id]),
                 f"log[{i}].id",
             )
         ids[entry_id] = i
         if not isinstance(rec.get("kind"), str):
-            raise EventFileInvalidError(
+            raise EventFileInvalidError.at(
                 path,
-                f"{path}: log[{i}].kind: entry {entry_id!r} has no kind. "
-                "Fix: add kind = \"...\" (docs/event-file.md lists the kinds).",
+                _(
+                    "log[{i}].kind: entry {entry!r} has no kind. "
+                    "Fix: add kind = \"...\" (docs/event-file.md lists the kinds)."
+                ).format(i=i, entry=entry_id),
                 f"log[{i}].kind",
             )
     return records
@@ -1254,13 +1422,9 @@ def _check_log(
 def _with_line(error: EventFileInvalidError, text: bytes) -> EventFileInvalidError:
     """The same error, its message starting `file:line:` when the key path can be found."""
     line = _line_of(text, error.key_path)
-    prefix = f"{error.path}: "
-    message = str(error)
-    if line is None or not message.startswith(prefix):
+    if line is None or error.detail is None:
         return error
-    return EventFileInvalidError(
-        error.path, f"{error.path}:{line}: {message[len(prefix):]}", error.key_path
-    )
+    return EventFileInvalidError.at(error.path, error.detail, error.key_path, line)
 
 
 def _line_of(text: bytes, key_path: str) -> int | None:
@@ -1312,30 +1476,40 @@ def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any
     entry_id = record.get("id")
     if not isinstance(entry_id, str):
         raise ValueError(
-            f"log entry {dict(record)!r}: expected an 'id' (text) made where the "
-            "entry was entered. Fix: set id = new_entry_id() when the entry is made."
+            _(
+                "log entry {record!r}: expected an 'id' (text) made where the "
+                "entry was entered. Fix: set id = new_entry_id() when the entry is made."
+            ).format(record=dict(record))
         )
+
+    def refused(problem: str) -> ValueError:
+        return ValueError(
+            _("log entry {id!r}: {problem}").format(id=entry_id, problem=problem)
+        )
+
     problem = entry_id_problem(entry_id)
     if problem is not None:
-        raise ValueError(f"log entry {entry_id!r}: {problem}")
+        raise refused(problem)
     for needed in ("at", "kind"):
         if needed not in record:
-            raise ValueError(f"log entry {entry_id!r}: missing {needed!r}. Fix: set it.")
+            raise refused(_("missing {key!r}. Fix: set it.").format(key=needed))
     if "log" in record:
-        raise ValueError(f"log entry {entry_id!r}: a field cannot be called 'log'.")
+        raise refused(_("a field cannot be called 'log'."))
     try:
         text = toml_write.log_block(record)
         block = text.encode("utf-8")
     except toml_write.TomlValueError as error:
-        raise ValueError(f"log entry {entry_id!r}: {error}") from None
+        raise refused(str(error)) from None
     except UnicodeEncodeError:
-        raise ValueError(f"log entry {entry_id!r}: text that is not valid Unicode") from None
+        raise refused(_("text that is not valid Unicode")) from None
     fast = _fast_log(text)
     parsed: dict[str, Any] = fast[0] if fast else tomllib.loads(text)["log"][0]
     if parsed != _plain(record):
-        raise ValueError(
-            f"log entry {entry_id!r}: a value would not read back the same from TOML "
-            "(NaN, or a key that is not text). Fix: store plain text, numbers, lists and tables."
+        raise refused(
+            _(
+                "a value would not read back the same from TOML (NaN, or a key that is not "
+                "text). Fix: store plain text, numbers, lists and tables."
+            )
         )
     return block, parsed
 
@@ -1381,13 +1555,6 @@ def _temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
 
 
-def _complete(entries: int) -> str:
-    """How many complete entries there are, with its verb: 'the 1 complete entry loads'."""
-    if entries == 1:
-        return "the 1 complete entry loads"
-    return f"the {entries} complete entries load"
-
-
 def _move_torn_tail(path: Path, file: Path, data: bytes, cut: int, kept: int) -> str:
     """Copy the bytes past `cut` to a side file, fsync it, then truncate the event file.
 
@@ -1405,7 +1572,7 @@ def _move_torn_tail(path: Path, file: Path, data: bytes, cut: int, kept: int) ->
         _write_new(side, tail)
         _fsync_dir(file.parent)
     except OSError as error:
-        raise _write_error(path, error, "the unfinished entry was not moved aside") from None
+        raise _write_error(path, error, _("the unfinished entry was not moved aside")) from None
     try:
         fd = os.open(file, os.O_WRONLY | os.O_CLOEXEC)
         try:
@@ -1414,12 +1581,18 @@ def _move_torn_tail(path: Path, file: Path, data: bytes, cut: int, kept: int) ->
         finally:
             os.close(fd)
     except OSError as error:
-        raise _write_error(path, error, "the unfinished entry was not cut off") from None
+        raise _write_error(path, error, _("the unfinished entry was not cut off")) from None
     line = data.count(b"\n", 0, cut) + 1
-    return (
-        f"{path}: the file ended in an unfinished log entry (line {line} on, {len(tail)} bytes), "
-        f"as left when a program stops mid-write. It was moved to {side.name} and "
-        f"{_complete(kept)} normally. mjevent acknowledges an entry only once it is "
+    return ngettext(
+        "{path}: the file ended in an unfinished log entry (line {line} on, {size} bytes), "
+        "as left when a program stops mid-write. It was moved to {side} and "
+        "the {n} complete entry loads normally. mjevent acknowledges an entry only once it is "
         "complete on disk, so no acknowledged entry is lost. If you typed that entry by hand, "
-        "end it with its line `# end <id>` and paste it back."
-    )
+        "end it with its line `# end <id>` and paste it back.",
+        "{path}: the file ended in an unfinished log entry (line {line} on, {size} bytes), "
+        "as left when a program stops mid-write. It was moved to {side} and "
+        "the {n} complete entries load normally. mjevent acknowledges an entry only once it is "
+        "complete on disk, so no acknowledged entry is lost. If you typed that entry by hand, "
+        "end it with its line `# end <id>` and paste it back.",
+        kept,
+    ).format(path=path, line=line, size=len(tail), side=side.name, n=kept)

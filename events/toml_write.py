@@ -36,6 +36,8 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mjevent.core.i18n import _
+
 END_PREFIX = "# end "
 """Every log entry's last line is `# end <id> crc32:<8 hex digits>`: an entry without it was cut
 off mid-write. The checksum covers the entry's bytes from its `[[log]]` line to the newline
@@ -106,8 +108,14 @@ def value(v: Any, path: str = "value") -> str:
     if isinstance(v, Sequence) and not isinstance(v, bytes | bytearray):
         return "[" + ", ".join(value(x, f"{path}[{i}]") for i, x in enumerate(v)) + "]"
     if v is None:
-        raise TomlValueError(f"{path} is None: TOML has no null; leave the key out instead")
-    raise TomlValueError(f"{path} is {type(v).__name__} {v!r}: TOML cannot hold it")
+        raise TomlValueError(
+            _("{path} is None: TOML has no null; leave the key out instead").format(path=path)
+        )
+    raise TomlValueError(
+        _("{path} is {type} {value!r}: TOML cannot hold it").format(
+            path=path, type=type(v).__name__, value=v
+        )
+    )
 
 
 def _is_table_array(v: Any) -> bool:

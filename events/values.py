@@ -12,6 +12,8 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
+from mjevent.core.i18n import _
+
 __all__ = ["SetOptionError", "parse_set"]
 
 
@@ -35,14 +37,18 @@ length=east
     key, sep, raw = text.partition("=")
     key, raw = key.strip(), raw.strip()
     if not sep or not key or not raw:
-        raise SetOptionError(f"--set {text!r}: expected KEY=VALUE, e.g. --set length=east")
+        raise SetOptionError(
+            _("--set {text!r}: expected KEY=VALUE, e.g. --set length=east").format(text=text)
+        )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         if any(ch in raw for ch in "[]{}\"'=,"):
             raise SetOptionError(
-                f"--set {text!r}: {raw!r} is not a value the event file can hold; write text "
-                "as a word or in quotes, a list as [1, 2], true or false, or a number"
+                _(
+                    "--set {text!r}: {raw!r} is not a value the event file can hold; write text "
+                    "as a word or in quotes, a list as [1, 2], true or false, or a number"
+                ).format(text=text, raw=raw)
             ) from None
         value = raw
     return key, value

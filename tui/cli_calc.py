@@ -7,17 +7,15 @@ games); this module only reads the input, picks the rule set and prints. The for
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any, TextIO
 
 import typer
 from rich.cells import cell_len
 
-from mjevent.core import i18n
 from mjevent.core.i18n import N_, _, ngettext, pgettext
 from mjevent.core.notation import limit_value
 from mjevent.core.outcomes import HandValue
@@ -234,20 +232,10 @@ def run_jsonl(lines: Iterable[str], out: TextIO) -> int:
     The output is for scripts: its error messages are English whatever language the user
     reads, so a script that matches them works everywhere.
     """
-    with _in_english():
-        return _run_jsonl(lines, out)
-
-
-@contextlib.contextmanager
-def _in_english() -> Iterator[None]:
     from mjevent.tui import language
 
-    spoken = i18n.language()
-    language.use(i18n.ENGLISH)
-    try:
-        yield
-    finally:
-        language.use(spoken)
+    with language.english():
+        return _run_jsonl(lines, out)
 
 
 def _run_jsonl(lines: Iterable[str], out: TextIO) -> int:

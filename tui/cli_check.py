@@ -19,6 +19,7 @@ import typer
 
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.events.commands import current_state
+from mjevent.tui import language
 from mjevent.tui.cli_event import echo, open_or_exit, problem_lines
 from mjevent.tui.cli_localize import command_help
 
@@ -41,6 +42,9 @@ def check(
     store = open_or_exit(file, read_only=not repair, warn=False)
     # The store's warnings already start with the file's name.
     problems = [w if w.startswith(str(file)) else f"{file}: {w}" for w in store.warnings]
+    unspoken = store.language_warning(language.available_languages())
+    if unspoken is not None:
+        echo(_("warning: {message}").format(message=unspoken), err=True)
     state = current_state(store)
     problems += problem_lines(file, store, state)
     finished = sum(1 for g in state.games.values() if g.result is not None)

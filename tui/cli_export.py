@@ -126,8 +126,7 @@ def name_checks(table: Standings, players: Mapping[str, Player]) -> list[str]:
     for r, _position in _ema_players(table):
         parts = _name_parts(r, players)
         if parts.guess is not None:
-            first = not parts.guess.startswith(("family name last", "one word"))
-            guessed.append((not first, r.name, parts))
+            guessed.append((not parts.guessed_family_first, r.name, parts))
     lines = []
     if guessed:
         lines.append(

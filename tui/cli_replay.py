@@ -6,6 +6,7 @@ it happens), 2 when the file cannot be opened.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +15,7 @@ import typer
 
 from mjevent.core.i18n import N_, ngettext
 from mjevent.events.replay import replay as replay_log
+from mjevent.tui import language
 from mjevent.tui.cli_event import echo, open_or_exit
 from mjevent.tui.cli_localize import command_help
 
@@ -42,7 +44,9 @@ def replay(
     # The story tells the store's warnings (a torn tail, left in place) where they happen, and
     # stderr tells the director.
     store = open_or_exit(file, read_only=True, code=2)
-    story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
+    # JSON lines are for scripts: their texts are English in every language (language.english).
+    with language.english() if as_json else contextlib.nullcontext():
+        story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
     for event in story.events:
         if as_json:
             # JSON escapes every control character itself.

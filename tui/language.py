@@ -10,10 +10,11 @@ so a translator's edit shows at the next start and a third language is one new f
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 
@@ -22,6 +23,7 @@ from mjevent.core import i18n
 __all__ = [
     "LanguageError",
     "available_languages",
+    "english",
     "environment_language",
     "load_catalogue",
     "start",
@@ -91,6 +93,18 @@ def load_catalogue(name: str) -> gettext.NullTranslations:
     write_mo(compiled, catalog)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """English for a while: machine-readable output (`calc --jsonl`, `replay --json`) speaks the
+    same words in every language, so a script that matches them works everywhere."""
+    before = i18n.saved()
+    i18n.install(i18n.ENGLISH, load_catalogue(i18n.ENGLISH), from_command_line=True)
+    try:
+        yield
+    finally:
+        i18n.restore(before)
 
 
 def use(name: str, *, from_command_line: bool = False) -> None:

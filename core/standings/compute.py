@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from mjevent.core.i18n import _
 from mjevent.core.standings.config import (
     Carry,
     Criterion,
@@ -141,10 +142,14 @@ def _split_tie_note(
     while hi < len(order) - 1 and level[hi]:
         hi += 1
     names = ", ".join(ev.names[i] for i in order[lo : hi + 1])
-    return (
-        f"the cut after place {at} of {stage} falls among players level on the tiebreaks "
-        f"({names}): their order by name decided; end the tiebreaks with 'lots' for a drawn cut"
-    )
+    return _(
+        "the cut after place {place} of {stage} falls among players level on the tiebreaks "
+        "({names}): their order by name decided; end the tiebreaks with 'lots' for a drawn cut"
+    ).format(place=at, stage=stage, names=names)
+
+
+def _not_in_standings(player: str) -> str:
+    return _("player {player!r} is not in the standings").format(player=player)
 
 
 def _staged_snapshot(ev: Event, hi: int, agg: Agg, candidates: IntArray) -> _Snapshot:
@@ -242,15 +247,17 @@ def _visible_round(ev: Event) -> tuple[int, tuple[str, ...]]:
         return last, ()
     if not ev.tables_per_round:
         return last, (
-            "hide_incomplete_rounds is on but no tables per round were given: nothing hidden",
+            _("hide_incomplete_rounds is on but no tables per round were given: nothing hidden"),
         )
     finished = np.bincount(ev.g_round, minlength=last + 2) if len(ev.g_round) else np.zeros(2)
     for r in range(1, last + 1):
         seated = ev.tables_per_round.get(r, 0)
         if finished[r] < seated:
             return r - 1, (
-                f"round {r} hidden until every table has finished: {int(finished[r])} of "
-                f"{seated} tables in",
+                _(
+                    "round {round} hidden until every table has finished: {finished} of "
+                    "{seated} tables in"
+                ).format(round=r, finished=int(finished[r]), seated=seated),
             )
     return last, ()
 
@@ -337,7 +344,7 @@ class Standings:
         for r in self.rows + self.apart:
             if r.player == player:
                 return r
-        raise KeyError(f"player {player!r} is not in the standings")
+        raise KeyError(_not_in_standings(player))
 
     def order(self) -> tuple[str, ...]:
         """Ranked player ids, best first (without building the rows)."""
@@ -354,8 +361,10 @@ class Standings:
         k = _stage_of(self._ev, self.round)
         if not stages or not stages[k].advance:
             raise StandingsError(
-                "no cut to make: the event has no further stage (set [[standings.stages]] "
-                "with advance = [N] on every stage but the last)"
+                _(
+                    "no cut to make: the event has no further stage (set [[standings.stages]] "
+                    "with advance = [N] on every stage but the last)"
+                )
             )
         bracket = {i: b for i, b in self._snap.brackets.items() if b != "cut"}
         order = [
@@ -383,7 +392,7 @@ class Standings:
         """
         ev = self._ev
         if player not in ev.index:
-            raise KeyError(f"player {player!r} is not in the standings")
+            raise KeyError(_not_in_standings(player))
         i = ev.index[player]
         lines: list[GameLine] = []
         for k in np.flatnonzero((ev.g_player == i).any(axis=1) & (ev.g_round <= self.round)):
@@ -482,16 +491,21 @@ class Standings:
         `show_hidden` (the director's own view).
         """
         if round < 0:
-            raise StandingsError(f"round {round}: give a round number of 0 or more")
+            raise StandingsError(
+                _("round {round}: give a round number of 0 or more").format(round=round)
+            )
         last = int(self._ev.g_round.max()) if len(self._ev.g_round) else 0
         if round > last:
             raise StandingsError(
-                f"round {round} has no results yet (the last round with results is {last})"
+                _("round {round} has no results yet (the last round with results is {last})")
+                .format(round=round, last=last)
             )
         if round > self.visible_round and not show_hidden:
             raise StandingsError(
-                f"round {round} is hidden until every table of it has finished (shown up to "
-                f"round {self.visible_round}); the director's view shows it (show_hidden)"
+                _(
+                    "round {round} is hidden until every table of it has finished (shown up to "
+                    "round {shown}); the director's view shows it (show_hidden)"
+                ).format(round=round, shown=self.visible_round)
             )
         return _standings(self._ev, round, self.visible_round)
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from mjevent.core.i18n import _, pgettext
 from mjevent.core.text import suggest
 
 
@@ -177,40 +178,65 @@ class StandingsConfig:
     def __post_init__(self) -> None:
         problems = list(_validate(self))
         if problems:
-            raise StandingsConfigError("[standings] " + "; ".join(problems))
+            raise StandingsConfigError(
+                "[standings] " + pgettext("joins problems", "; ").join(problems)
+            )
 
 
 def _validate(c: StandingsConfig) -> list[str]:
     problems: list[str] = []
     if not c.tiebreaks:
-        problems.append("tiebreaks is empty: give at least ['total']")
+        problems.append(_("tiebreaks is empty: give at least ['total']"))
     if len(set(c.tiebreaks)) != len(c.tiebreaks):
-        problems.append("tiebreaks names a criterion twice; keep each once")
+        problems.append(_("tiebreaks names a criterion twice; keep each once"))
     if Criterion.LOTS in c.tiebreaks + c.teams.tiebreaks and not c.seed:
-        problems.append("tiebreak 'lots' needs the event's published seed text: set seed = '...'")
+        problems.append(
+            _("tiebreak 'lots' needs the event's published seed text: set seed = '...'")
+        )
     bad = [t.value for t in c.teams.tiebreaks if t not in TEAM_CRITERIA]
     if bad:
         allowed = ", ".join(sorted(x.value for x in TEAM_CRITERIA))
-        problems.append(f"teams.tiebreaks cannot use {', '.join(bad)} (allowed: {allowed})")
+        problems.append(
+            _("teams.tiebreaks cannot use {bad} (allowed: {allowed})").format(
+                bad=", ".join(bad), allowed=allowed
+            )
+        )
     if c.teams.mode is TeamMode.BEST and c.teams.best < 1:
-        problems.append("teams.mode = 'best' needs teams.best = N (members counted per round)")
+        problems.append(_("teams.mode = 'best' needs teams.best = N (members counted per round)"))
     if c.scheduled_rounds < 0:
-        problems.append("scheduled_rounds cannot be negative")
+        problems.append(_("scheduled_rounds cannot be negative"))
     previous_last = 0
     for i, stage in enumerate(c.stages):
         first, last = stage.rounds
         if first > last or first != previous_last + 1:
             problems.append(
-                f"stages[{i}] ({stage.name}) rounds {list(stage.rounds)}: stages must cover "
-                f"consecutive rounds from 1, e.g. [{previous_last + 1}, {max(last, first)}]"
+                _(
+                    "stages[{i}] ({name}) rounds {rounds}: stages must cover "
+                    "consecutive rounds from 1, e.g. [{first}, {last}]"
+                ).format(
+                    i=i, name=stage.name, rounds=list(stage.rounds), first=previous_last + 1,
+                    last=max(last, first),
+                )
             )
         previous_last = last
         if any(n < 1 for n in stage.advance):
-            problems.append(f"stages[{i}] ({stage.name}) advance sizes must be at least 1")
+            problems.append(
+                _("stages[{i}] ({name}) advance sizes must be at least 1").format(
+                    i=i, name=stage.name
+                )
+            )
         if i == len(c.stages) - 1 and stage.advance:
-            problems.append(f"stages[{i}] ({stage.name}) is the last stage: remove 'advance'")
+            problems.append(
+                _("stages[{i}] ({name}) is the last stage: remove 'advance'").format(
+                    i=i, name=stage.name
+                )
+            )
         if i < len(c.stages) - 1 and not stage.advance:
-            problems.append(f"stages[{i}] ({stage.name}) needs advance = [N] (the cut)")
+            problems.append(
+                _("stages[{i}] ({name}) needs advance = [N] (the cut)").format(
+                    i=i, name=stage.name
+                )
+            )
     return problems
 
 
@@ -270,26 +296,40 @@ _TEAM_KEYS = ("mode", "best", "tiebreaks")
 def _unknown(where: str, raw: Mapping[str, Any], known: Sequence[str]) -> None:
     for key in raw:
         if key not in known:
-            raise StandingsConfigError(f"{where} unknown key {key!r}{suggest(str(key), known)}")
+            raise StandingsConfigError(
+                _("{where} unknown key {key!r}{hint}").format(
+                    where=where, key=key, hint=suggest(str(key), known)
+                )
+            )
 
 
 def _enum(where: str, kind: type[_E], raw: Any) -> _E:
     values = [m.value for m in kind]
     if not isinstance(raw, str) or raw not in values:
         hint = suggest(raw, values) if isinstance(raw, str) else ""
-        raise StandingsConfigError(f"{where} = {raw!r}: expected one of {', '.join(values)}{hint}")
+        raise StandingsConfigError(
+            _("{where} = {raw!r}: expected one of {values}{hint}").format(
+                where=where, raw=raw, values=", ".join(values), hint=hint
+            )
+        )
     return kind(raw)
 
 
 def _int(where: str, raw: Any) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise StandingsConfigError(f"{where} = {raw!r}: expected a whole number")
+        raise StandingsConfigError(
+            _("{where} = {raw!r}: expected a whole number").format(where=where, raw=raw)
+        )
     return raw
 
 
 def _chain(where: str, raw: Any) -> tuple[Criterion, ...]:
     if not isinstance(raw, list | tuple):
-        raise StandingsConfigError(f"{where} = {raw!r}: expected a list such as ['total', 'lots']")
+        raise StandingsConfigError(
+            _("{where} = {raw!r}: expected a list such as ['total', 'lots']").format(
+                where=where, raw=raw
+            )
+        )
     return tuple(_enum(f"{where}[{i}]", Criterion, item) for i, item in enumerate(raw))
 
 
@@ -317,7 +357,9 @@ def standings_config_from_dict(
     [standings] bye = 'averag': expected one of zero, fixed, average; did you mean 'average'?
     """
     if not isinstance(raw, Mapping):
-        raise StandingsConfigError(f"[standings] must be a table of settings, not {raw!r}")
+        raise StandingsConfigError(
+            _("[standings] must be a table of settings, not {raw!r}").format(raw=raw)
+        )
     _unknown("[standings]", raw, _KEYS)
     w = "[standings]"
     kwargs: dict[str, Any] = {}
@@ -325,7 +367,11 @@ def standings_config_from_dict(
         kwargs["tiebreaks"] = _chain(f"{w} tiebreaks", raw["tiebreaks"])
     if "seed" in raw:
         if not isinstance(raw["seed"], str):
-            raise StandingsConfigError(f"{w} seed = {raw['seed']!r}: expected the seed as text")
+            raise StandingsConfigError(
+                _("{where} seed = {raw!r}: expected the seed as text").format(
+                    where=w, raw=raw["seed"]
+                )
+            )
         kwargs["seed"] = raw["seed"]
     if "withdrawal" in raw:
         kwargs["withdrawal"] = _enum(f"{w} withdrawal", Withdrawal, raw["withdrawal"])
@@ -341,7 +387,9 @@ def standings_config_from_dict(
         value = raw["hide_incomplete_rounds"]
         if not isinstance(value, bool):
             raise StandingsConfigError(
-                f"{w} hide_incomplete_rounds = {value!r}: expected true or false"
+                _("{where} hide_incomplete_rounds = {raw!r}: expected true or false").format(
+                    where=w, raw=value
+                )
             )
         kwargs["hide_incomplete_rounds"] = value
     if "stages" in raw:
@@ -354,13 +402,15 @@ def standings_config_from_dict(
 def _stages(raw: Any) -> tuple[StageConfig, ...]:
     if not isinstance(raw, list | tuple):
         raise StandingsConfigError(
-            "[standings] stages: expected an array of tables, e.g. [[standings.stages]]"
+            _("[standings] stages: expected an array of tables, e.g. [[standings.stages]]")
         )
     out: list[StageConfig] = []
     for i, item in enumerate(raw):
         where = f"[standings] stages[{i}]"
         if not isinstance(item, Mapping):
-            raise StandingsConfigError(f"{where}: expected a table with name, rounds, advance")
+            raise StandingsConfigError(
+                _("{where}: expected a table with name, rounds, advance").format(where=where)
+            )
         _unknown(where, item, _STAGE_KEYS)
         rounds = item.get("rounds")
         if (
@@ -368,13 +418,21 @@ def _stages(raw: Any) -> tuple[StageConfig, ...]:
             or len(rounds) != 2
             or not all(isinstance(r, int) and not isinstance(r, bool) for r in rounds)
         ):
-            raise StandingsConfigError(f"{where} rounds = {rounds!r}: expected [first, last]")
+            raise StandingsConfigError(
+                _("{where} rounds = {raw!r}: expected [first, last]").format(
+                    where=where, raw=rounds
+                )
+            )
         advance = item.get("advance", [])
         if not isinstance(advance, list | tuple):
-            raise StandingsConfigError(f"{where} advance = {advance!r}: expected a list like [8]")
+            raise StandingsConfigError(
+                _("{where} advance = {raw!r}: expected a list like [8]").format(
+                    where=where, raw=advance
+                )
+            )
         out.append(
             StageConfig(
-                name=str(item.get("name", f"stage {i + 1}")),
+                name=str(item.get("name", _("stage {n}").format(n=i + 1))),
                 rounds=(rounds[0], rounds[1]),
                 advance=tuple(_int(f"{where} advance", n) for n in advance),
                 carry=_enum(f"{where} carry", Carry, item.get("carry", "full")),
@@ -386,7 +444,9 @@ def _stages(raw: Any) -> tuple[StageConfig, ...]:
 def _teams(raw: Any) -> TeamConfig:
     where = "[standings] teams"
     if not isinstance(raw, Mapping):
-        raise StandingsConfigError(f"{where}: expected a table such as {{mode = 'all'}}")
+        raise StandingsConfigError(
+            _("{where}: expected a table such as {{mode = 'all'}}").format(where=where)
+        )
     _unknown(where, raw, _TEAM_KEYS)
     kwargs: dict[str, Any] = {}
     if "mode" in raw:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from mjevent.core.i18n import _, pgettext, wind_name
 from mjevent.core.standings.config import Bye, StandingsConfig, Substitutes, Withdrawal
 from mjevent.core.standings.model import (
     ByeRecord,
@@ -111,7 +112,9 @@ def read_roster(
     index: dict[str, int] = {}
     for i, e in enumerate(entrants):
         if e.id in index:
-            raise StandingsError(f"roster lists player id {e.id!r} twice; ids must be unique")
+            raise StandingsError(
+                _("roster lists player id {id!r} twice; ids must be unique").format(id=e.id)
+            )
         index[e.id] = i
     # A substitute named only in a game joins the roster as an unranked substitute.
     for g in games:
@@ -120,7 +123,10 @@ def read_roster(
         for seat, name in substitute_names(g).items():
             if name not in index:
                 replaced = g.seats[seat] if 0 <= seat < len(g.seats) else ""
-                label = name if name != f"sub:{replaced}" else f"substitute for {replaced}"
+                label = (
+                    name if name != f"sub:{replaced}"
+                    else _("substitute for {player}").format(player=replaced)
+                )
                 index[name] = len(entrants)
                 entrants.append(Entrant(name, label, status=Status.SUBSTITUTE, replaces=replaced))
     return tuple(entrants), index
@@ -198,14 +204,21 @@ def ingest(
         if under_half:
             annulled_from[mine] = np.minimum(annulled_from[mine], start)
             where = ", ".join(
-                f"round {g_round[k]} table {g_table[k]}" for k in np.flatnonzero(mine)
+                pgettext("table of a round", "round {round} table {table}").format(
+                    round=g_round[k], table=g_table[k]
+                )
+                for k in np.flatnonzero(mine)
             )
             notes.append(
                 (
                     start,
-                    f"{e.name} ({e.id}) withdrew after {played} of {scheduled} games, under "
-                    f"50%: their games are annulled for everyone at the table "
-                    f"({where or 'none'})",
+                    _(
+                        "{name} ({id}) withdrew after {played} of {scheduled} games, under "
+                        "50%: their games are annulled for everyone at the table ({tables})"
+                    ).format(
+                        name=e.name, id=e.id, played=played, scheduled=scheduled,
+                        tables=where or pgettext("no tables", "none"),
+                    ),
                 )
             )
     g_team = np.where(player >= 0, team_of[np.where(player >= 0, player, 0)], -1)
@@ -214,13 +227,16 @@ def ingest(
     for p in p_list:
         if p.player not in index:
             raise StandingsError(
-                f"penalty {p.id!r} is for player {p.player!r}, who is not on the roster"
+                _("penalty {id!r} is for player {player!r}, who is not on the roster").format(
+                    id=p.id, player=p.player
+                )
             )
     b_list = list(byes)
     for b in b_list:
         if b.player not in index:
             raise StandingsError(
-                f"bye in round {b.round} is for player {b.player!r}, who is not on the roster"
+                _("bye in round {round} is for player {player!r}, who is not on the roster")
+                .format(round=b.round, player=b.player)
             )
     return Event(
         config=config,
@@ -314,16 +330,22 @@ def game_row(
     width = len(g.seats)
     if not (len(r.points) == len(r.places) == len(r.final) == width):
         raise StandingsError(
-            f"round {g.round} table {g.table}: {width} players seated but the result has "
-            f"{len(r.points)} seats; seat one player per seat of the result"
+            _(
+                "round {round} table {table}: {width} players seated but the result has "
+                "{seats} seats; seat one player per seat of the result"
+            ).format(round=g.round, table=g.table, width=width, seats=len(r.points))
         )
     try:
         who = [index[pid] for pid in g.seats]
     except KeyError:
         seat = next(k for k, pid in enumerate(g.seats) if pid not in index)
         raise StandingsError(
-            f"round {g.round} table {g.table} seat {'ESWN'[seat]}: player {g.seats[seat]!r} is "
-            "not on the roster; add them (late entry) or fix the seating"
+            _(
+                "round {round} table {table} seat {seat}: player {player!r} is "
+                "not on the roster; add them (late entry) or fix the seating"
+            ).format(
+                round=g.round, table=g.table, seat=wind_name("ESWN"[seat]), player=g.seats[seat]
+            )
         ) from None
     if g.substitutes or g.result.substitutes or (subs and not subs.isdisjoint(who)):
         who = credit_substitutes(g, who, entrants, index, config)
@@ -357,8 +379,10 @@ def credit_substitutes(
             replaced = pid if seat in named else e.replaces
             if replaced not in index:
                 raise StandingsError(
-                    f"round {g.round} table {g.table}: substitute {e.id!r} replaces nobody on "
-                    "the roster; set their 'replaces' or use substitutes = 'apart'"
+                    _(
+                        "round {round} table {table}: substitute {id!r} replaces nobody on "
+                        "the roster; set their 'replaces' or use substitutes = 'apart'"
+                    ).format(round=g.round, table=g.table, id=e.id)
                 )
             credited = index[replaced]
         out[seat] = credited

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from mjevent.core.i18n import _
 from mjevent.core.seating.draw import seed_integer
 from mjevent.core.standings.config import Criterion
 
@@ -331,7 +332,7 @@ def _complete_round_robin(inp: RankInput) -> bool:
 
 def _buchholz(inp: RankInput) -> FloatArray:
     if _complete_round_robin(inp):
-        note = (
+        note = _(
             "buchholz skipped: in a complete round robin every player's Buchholz is the total "
             "of all match scores less their own, so it cannot separate tied players (FIDE C.07)"
         )

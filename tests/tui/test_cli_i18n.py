@@ -15,6 +15,7 @@ import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
+from mjevent.core import i18n
 from mjevent.events.store import EventStore
 from mjevent.tui import cli_localize
 from mjevent.tui.cli import app
@@ -515,3 +516,23 @@ def test_cli_localize_docstring_examples_hold() -> None:
     result = doctest.testmod(cli_localize)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_check_warns_of_an_event_language_with_no_catalogue(club: Path) -> None:
+    _with_language(club, "ko")
+    result = runner.invoke(app, ["check", str(club)])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{club}: clean (")
+    assert result.stderr == (
+        f"warning: {club}:5: event.language: 'ko' has no catalogue in this mjevent (it speaks "
+        "en, ja), so the event is shown in the language of --lang or the environment. Fix: "
+        "write one of en, ja, or add catalogues/ko.po (docs/i18n.md).\n"
+    )
+
+
+def test_replay_json_is_english_in_every_language(club: Path) -> None:
+    english = runner.invoke(app, ["replay", str(club), "--json"]).stdout
+    japanese = runner.invoke(app, ["--lang", "ja", "replay", str(club), "--json"]).stdout
+    assert japanese == english
+    assert i18n.language() == "ja"  # and the command line's language is back afterwards
+    assert "本場" not in japanese and '"label"' in english

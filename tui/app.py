@@ -28,15 +28,17 @@ from typing import Any, ClassVar, Concatenate, ParamSpec, cast
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from mjevent.core.heap import collector_paused
+from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.tui.config import KeymapError, read_keymap
-from mjevent.tui.keys import screen_keys
+from mjevent.tui.keys import screen_keys, translate_bindings
 from mjevent.tui.messages import EventChanged, EventFileTrouble, OpenTable
 from mjevent.tui.session import Clock, EventSession, utc_now
 
@@ -46,14 +48,15 @@ P = ParamSpec("P")
 HERE = Path(__file__).parent
 
 MODE_KEYS: dict[str, tuple[str, str, str]] = {
-    "overview": ("f2", "Overview", "Every table of the current round and the entry line"),
-    "standings": ("f3", "Standings", "The live standings, with places and tiebreaks"),
-    "players": ("f4", "Players", "Search, add, rename, check in or withdraw players"),
-    "seating": ("f5", "Seating", "Any round as a grid of tables with winds and names"),
-    "log": ("f6", "Log", "Every entry, newest first; corrections and replay start here"),
-    "timer": ("f7", "Timer", "The round clock"),
+    "overview": ("f2", N_("Overview"), N_("Every table of the current round and the entry line")),
+    "standings": ("f3", N_("Standings"), N_("The live standings, with places and tiebreaks")),
+    "players": ("f4", N_("Players"), N_("Search, add, rename, check in or withdraw players")),
+    "seating": ("f5", N_("Seating"), N_("Any round as a grid of tables with winds and names")),
+    "log": ("f6", N_("Log"), N_("Every entry, newest first; corrections and replay start here")),
+    "timer": ("f7", N_("Timer"), N_("The round clock")),
 }
-"""mode name -> (key, footer text, tooltip); the mode's binding id is `mode.<name>`."""
+"""mode name -> (key, footer text, tooltip), in English (marked for the catalogue, translated
+with the bindings when the app is built); the mode's binding id is `mode.<name>`."""
 
 
 def _screen_class_name(mode: str) -> str:
@@ -69,7 +72,11 @@ def _mode_factory(mode: str) -> Callable[[], Screen[Any]]:
         # Imported on first use: a mode never shown costs nothing at start-up.
         module = importlib.import_module(f"mjevent.tui.screens.{mode}")
         screen_class: type[Screen[Any]] = getattr(module, _screen_class_name(mode))
-        return screen_class()
+        screen = screen_class()
+        # Every mode's keys in the language in use, whoever wrote the screen (a screen that
+        # translates its own already is unchanged: a translation is not a message id).
+        translate_bindings(screen)
+        return screen
 
     return make
 
@@ -100,8 +107,8 @@ class MjeventApp(App[None]):
     POLL_SECONDS = 0.3
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "f1", "help", "Help", id="app.help",
-            tooltip="Every key of this screen and of the app, with what it does",
+            "f1", "help", N_("Help"), id="app.help",
+            tooltip=N_("Every key of this screen and of the app, with what it does"),
         ),
         *(
             Binding(
@@ -109,13 +116,16 @@ class MjeventApp(App[None]):
             )
             for mode, (key, text, tip) in MODE_KEYS.items()
         ),
+        # The footer docks this key over the others' overflow, and the compositor cuts it at
+        # their edges: a two-cell character cut in half shows as blanks, so a translation of
+        # "Palette" should use one-cell characters (Japanese: half-width katakana).
         Binding(
-            "ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
-            tooltip="Search every action of this screen, and jump to a table",
+            "ctrl+p", "command_palette", N_("Palette"), id="app.palette", priority=True,
+            show=False, tooltip=N_("Search every action of this screen, and jump to a table"),
         ),
         Binding(
-            "ctrl+q", "quit", "Quit", id="app.quit", priority=True,
-            tooltip="Close the console (every entry is already saved)",
+            "ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True,
+            tooltip=N_("Close the console (every entry is already saved)"),
         ),
     ]
 
@@ -148,6 +158,8 @@ class MjeventApp(App[None]):
         self.poll_seconds = poll_seconds
         self._stop_polling = threading.Event()
         self.set_reactive(MjeventApp.state, self.session.state)
+        # Opening the event may have switched to its `[event] language`: the keys speak it.
+        translate_bindings(self)
         self.sub_title = f"{self.session.state.settings.event.name} ({event_path.name})"
 
     # --- start and stop ------------------------------------------------------------------------
@@ -157,7 +169,7 @@ class MjeventApp(App[None]):
         try:
             keymap = read_keymap(self.keymap_path)
         except KeymapError as error:  # `mjevent open` checks it first; a script may not
-            self.notify(str(error), title="Keymap not applied", severity="error", timeout=10)
+            self.notify(str(error), title=_("Keymap not applied"), severity="error", timeout=10)
             keymap = {}
         if keymap:
             self.set_keymap(keymap)
@@ -197,7 +209,7 @@ class MjeventApp(App[None]):
     @on(EventFileTrouble)
     def show_file_trouble(self, message: EventFileTrouble) -> None:
         """Say what is wrong with the file; the console keeps the last good state."""
-        self.notify(message.text, title="Event file", severity="error", timeout=10)
+        self.notify(message.text, title=_("Event file"), severity="error", timeout=10)
 
     # --- changing the event --------------------------------------------------------------------
 
@@ -233,6 +245,13 @@ class MjeventApp(App[None]):
             await self.switch_mode(mode)
             self.refresh_bindings()
 
+    def action_command_palette(self) -> None:
+        """Show the command palette (ctrl+p), its search line in the language in use."""
+        if self.use_command_palette and not CommandPalette.is_open(cast(App[object], self)):
+            self.push_screen(
+                CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            )
+
     def action_help(self) -> None:
         """Show every key of the current screen and of the app (F1)."""
         from mjevent.tui.screens.help import HelpScreen
@@ -258,19 +277,70 @@ class MjeventApp(App[None]):
             binding = key.binding
             if binding.id == "app.palette" or not key.enabled:
                 continue
-            area = (binding.id or "app").split(".")[0]
+            area = _area_name((binding.id or "app").split(".")[0])
             yield SystemCommand(
-                f"{area}: {binding.description}",
+                _("{area}: {action}").format(area=area, action=binding.description),
                 f"{key.display} · {binding.tooltip or binding.description}",
                 partial(self.run_action, binding.action, key.node),
             )
+        from mjevent.tui.sheets import listed  # the standings' module: not needed to start
+
         state = self.state
         rnd = state.current_round
         for number, seats in enumerate(state.seating.get(rnd, ()), 1):
-            names = ", ".join(state.name(p) for p in seats)
+            names = listed(state.name(p) for p in seats)
             yield SystemCommand(
-                f"table: Table {number}",
-                f"Round {rnd}: {names}",
+                _("table: Table {table}").format(table=number),
+                _("Round {round}: {names}").format(round=rnd, names=names),
                 partial(self.show_table, rnd, number),
             )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's own (theme, keys, screenshot ...): their English is marked below.
+            yield command._replace(title=_(command.title), help=_(command.help))
+
+
+_AREAS = {
+    "app": N_("app"),
+    "mode": N_("mode"),
+    "overview": N_("overview"),
+    "entry": N_("entry"),
+    "table": N_("table"),
+    "standings": N_("standings"),
+    "history": N_("history"),
+    "players": N_("players"),
+    "log": N_("log"),
+    "replay": N_("replay"),
+    "help": N_("help"),
+    "seating": N_("seating"),
+    "timer": N_("timer"),
+    "display": N_("display"),
+    "command_dialog": N_("dialog"),
+    "confirm": N_("confirm"),
+    "form": N_("form"),
+    "numbers": N_("numbers"),
+    "launcher": N_("launcher"),
+}
+"""The first part of a binding id, as the palette names the area it belongs to."""
+
+
+def _area_name(area: str) -> str:
+    # An area with no name here (a new screen's) shows its id, as it did in English.
+    return _(_AREAS[area]) if area in _AREAS else area
+
+
+_TEXTUAL_COMMANDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The English of Textual's own palette commands (`App.get_system_commands`), for the catalogue:
+the palette shows them translated. ("Quit" is the console's own key's.)"""

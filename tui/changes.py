@@ -15,6 +15,7 @@ import threading
 from collections.abc import Sequence
 
 from mjevent.core.entries import Entry
+from mjevent.core.i18n import _, format_number, ngettext
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -22,6 +23,7 @@ from mjevent.core.standings import (
     standings_from_state,
 )
 from mjevent.core.state import EventState, Folder, Problem, TableGame
+from mjevent.tui.players_view import status_name
 from mjevent.tui.sheets import points
 
 __all__ = ["ChangePreview", "describe_changes"]
@@ -76,18 +78,21 @@ def _scores(game: TableGame) -> str:
     elif game.state is not None:
         final = game.state.scores
     else:
-        return "no hands"
-    return " / ".join(f"{s:,}".replace(",", " ") for s in final)
+        return _("no hands")
+    return " / ".join(format_number(s).replace(",", " ") for s in final)
 
 
 def _game_line(game: TableGame | None) -> str:
     if game is None or (not game.hands and game.result is None):
-        return "not started"
+        return _("not started")
     if not game.hands:
-        return f"final scores {_scores(game)}"
-    hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
-    done = ", finished" if game.result is not None else ""
-    return f"{hands}, {_scores(game)}{done}"
+        return _("final scores {scores}").format(scores=_scores(game))
+    count = len(game.hands)
+    if game.result is not None:
+        return ngettext("{n} hand, {scores}, finished", "{n} hands, {scores}, finished",
+                        count).format(n=count, scores=_scores(game))
+    return ngettext("{n} hand, {scores}", "{n} hands, {scores}", count).format(
+        n=count, scores=_scores(game))
 
 
 def _game_key(game: TableGame | None) -> object:
@@ -115,14 +120,17 @@ def _standings_lines(old: Standings | None, after: EventState, limit: int) -> li
             continue
         if prev.total == row.total and prev.place_label == row.place_label:
             continue
-        place = (
-            f", place {prev.place_label or '-'} -> {row.place_label or '-'}"
-            if prev.place_label != row.place_label
-            else ""
-        )
-        out.append(f"standings: {row.name} {points(prev.total)} -> {points(row.total)}{place}")
+        if prev.place_label != row.place_label:
+            line = _("standings: {name} {was} -> {now}, place {was_place} -> {now_place}")
+        else:
+            line = _("standings: {name} {was} -> {now}")
+        out.append(line.format(
+            name=row.name, was=points(prev.total), now=points(row.total),
+            was_place=prev.place_label or "-", now_place=row.place_label or "-",
+        ))
     if len(out) > limit:
-        out = [*out[:limit], f"standings: ... and {len(out) - limit} more players move"]
+        more = len(out) - limit
+        out = [*out[:limit], _("standings: ... and {n} more players move").format(n=more)]
     return out
 
 
@@ -155,36 +163,46 @@ def describe_changes(
     for pid, p in after.players.items():
         q = before.players.get(pid)
         if q is None:
-            team = f", team {p.team}" if p.team else ""
-            out.append(f"{pid}: added as {p.name}{team}")
+            if p.team:
+                out.append(_("{id}: added as {name}, team {team}").format(
+                    id=pid, name=p.name, team=p.team))
+            else:
+                out.append(_("{id}: added as {name}").format(id=pid, name=p.name))
             continue
         if q.name != p.name:
-            out.append(f"{pid}: renamed {q.name} -> {p.name}")
+            out.append(_("{id}: renamed {was} -> {now}").format(id=pid, was=q.name, now=p.name))
         if (q.status, q.since_round) != (p.status, p.since_round):
-            since = "" if p.since_round is None else f" from round {p.since_round}"
-            out.append(f"{p.name}: {q.status.value} -> {p.status.value}{since}")
+            was, now = status_name(q.status), status_name(p.status)
+            if p.since_round is None:
+                out.append(_("{name}: {was} -> {now}").format(name=p.name, was=was, now=now))
+            else:
+                out.append(_("{name}: {was} -> {now} from round {round}").format(
+                    name=p.name, was=was, now=now, round=p.since_round))
     for rnd in sorted(set(before.presence) | set(after.presence)):
         called, calls = before.presence.get(rnd, {}), after.presence.get(rnd, {})
         for pid in sorted(set(called) | set(calls)):
             if called.get(pid) != calls.get(pid) and pid in calls:
-                what = "checked in" if calls[pid] else "absent"
-                out.append(f"{after.name(pid)}: {what} for round {rnd}")
+                line = (_("{name}: checked in for round {round}") if calls[pid]
+                        else _("{name}: absent for round {round}"))
+                out.append(line.format(name=after.name(pid), round=rnd))
     for rnd in sorted(set(before.seating) | set(after.seating)):
         if before.seating.get(rnd) != after.seating.get(rnd):
-            out.append(f"round {rnd}: seating changes")
+            out.append(_("round {round}: seating changes").format(round=rnd))
     for key in sorted(set(before.games) | set(after.games)):
         old, new = before.games.get(key), after.games.get(key)
         if _game_key(old) == _game_key(new):
             continue
         was, now = _game_line(old), _game_line(new)
         if was != now:
-            out.append(f"r{key[0]} t{key[1]}: {was} -> {now}")
+            out.append(_("r{round} t{table}: {was} -> {now}").format(
+                round=key[0], table=key[1], was=was, now=now))
         if new is not None:
             gone = old.substitutes if old is not None else {}
             for seat, name in sorted(new.substitutes.items()):
                 if gone.get(seat) != name:
                     who = after.name(new.seats[seat])
-                    out.append(f"r{key[0]} t{key[1]}: {name} plays for {who}")
+                    out.append(_("r{round} t{table}: {name} plays for {who}").format(
+                        round=key[0], table=key[1], name=name, who=who))
     ranked = standings_before if standings_before is not None else _standings(before)
     out.extend(_standings_lines(ranked, after, limit))
     old_problems = set(before.problems)
@@ -192,5 +210,8 @@ def describe_changes(
         if problem in old_problems:
             continue
         own = entry is not None and problem.entry == entry
-        out.append(f"refused: {problem.message}" if own else f"problem: {problem}")
+        if own:
+            out.append(_("refused: {problem}").format(problem=problem.message))
+        else:
+            out.append(_("problem: {problem}").format(problem=problem))
     return out

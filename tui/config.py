@@ -18,6 +18,8 @@ from pathlib import Path
 
 import tomli_w
 
+from mjevent.core.i18n import _
+
 __all__ = [
     "KeymapError",
     "RecentEvent",
@@ -69,13 +71,15 @@ def read_keymap(path: Path | None = None) -> dict[str, str]:
         return {}
     except tomllib.TOMLDecodeError as error:
         raise KeymapError(
-            f"{path}: {error}. Fix: write one line per binding, e.g. \"table.undo\" = \"ctrl+z\""
+            _('{path}: {error}. Fix: write one line per binding, e.g. "table.undo" = "ctrl+z"')
+            .format(path=path, error=error)
         ) from None
     keymap: dict[str, str] = {}
     for key, value in data.items():
         if not isinstance(value, str):
             raise KeymapError(
-                f"{path}: {key!r} must be a key name in quotes, e.g. \"{key}\" = \"ctrl+z\""
+                _('{path}: {key!r} must be a key name in quotes, e.g. "{name}" = "ctrl+z"')
+                .format(path=path, key=key, name=key)
             )
         keymap[key] = value
     return keymap

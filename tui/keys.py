@@ -3,14 +3,40 @@ the command palette offers, so neither can drift from what the keys really do.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-__all__ = ["ScreenKey", "screen_keys"]
+from mjevent.core.i18n import _
+
+__all__ = ["ScreenKey", "screen_keys", "translate_bindings"]
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Put `node`'s bindings in the language in use: each description and tooltip (marked
+    `N_` in `BINDINGS`, a class attribute built at import) through the catalogue.
+
+    Textual copies the class's merged bindings into `node._bindings` when the node is built
+    (`DOMNode.__init__`), sharing the lists of the class; this replaces them with translated
+    copies on this node alone, so the footer, F1 help and the palette all read the translation
+    and the class keeps its English. Ids are kept: `keymap.toml` rebinds by id as before. Call
+    it at the end of the node's `__init__`, once the language is chosen.
+    """
+    bindings = node._bindings
+    bindings.key_to_bindings = {
+        key: [_translated(b) for b in group] for key, group in bindings.key_to_bindings.items()
+    }
+
+
+def _translated(binding: Binding) -> Binding:
+    description = _(binding.description) if binding.description else ""
+    tooltip = _(binding.tooltip) if binding.tooltip else ""
+    if description == binding.description and tooltip == binding.tooltip:
+        return binding
+    return replace(binding, description=description, tooltip=tooltip)
 
 
 @dataclass(frozen=True, slots=True)

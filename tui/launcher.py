@@ -19,23 +19,30 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.rules import PRESETS
 from mjevent.tui.cli_new import NewEventError, create_event
 from mjevent.tui.config import read_recent
+from mjevent.tui.keys import translate_bindings
 
 __all__ = ["LauncherApp"]
+
+TEXTUAL_PALETTE = N_("palette")
+"""The description of the palette key Textual adds to an app with none of its own (the
+launcher's footer shows it), for the catalogue."""
 
 
 class LauncherApp(App[Path | None]):
     """Pick a recent event or create one; returns its path (None: the director quit)."""
 
     TITLE = "mjevent"
-    SUB_TITLE = "open an event"
+    SUB_TITLE = N_("open an event")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "create", "Create event", id="launcher.create",
-                tooltip="Create the event the form describes (as mjevent new does) and open it"),
-        Binding("ctrl+q,escape", "quit", "Quit", id="launcher.quit", priority=True,
-                tooltip="Leave without opening an event"),
+        Binding("ctrl+n", "create", N_("Create event"), id="launcher.create",
+                tooltip=N_("Create the event the form describes (as mjevent new does) and open "
+                           "it")),
+        Binding("ctrl+q,escape", "quit", N_("Quit"), id="launcher.quit", priority=True,
+                tooltip=N_("Leave without opening an event")),
     ]
     CSS = """
     LauncherApp VerticalScroll { padding: 0 1; }
@@ -46,36 +53,41 @@ class LauncherApp(App[Path | None]):
     LauncherApp #new-error { color: $error; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.sub_title = _(self.SUB_TITLE)
+        translate_bindings(self)  # Textual's own ctrl+p too: its "palette" is marked below
+
     def compose(self) -> ComposeResult:
         recent = read_recent()
         # The form scrolls at 80x24, but Tab goes from the list straight to the fields.
         with VerticalScroll(can_focus=False):
-            yield Static(Text("Recent events (Enter opens)", style="bold"))
+            yield Static(Text(_("Recent events (Enter opens)"), style="bold"))
             if recent:
                 yield OptionList(
                     *(Option(f"{r.name}  ·  {r.path}", id=str(r.path)) for r in recent),
                     id="recent",
                 )
             else:
-                yield Static(Text("none yet: create one below, or run mjevent open FILE",
+                yield Static(Text(_("none yet: create one below, or run mjevent open FILE"),
                                   style="dim"))
-            yield Static(Text("\nNew event (the fields of mjevent new)", style="bold"))
+            yield Static(Text("\n" + _("New event (the fields of mjevent new)"), style="bold"))
             for label, field, hint in (
-                ("File", "file", "spring-open.toml"),
-                ("Name", "name", "Spring Open 2026"),
-                ("Players file", "players", "players.csv (optional)"),
-                ("Date", "date", "2026-03-14 (optional)"),
-                ("Venue", "venue", "optional"),
+                (_("File"), "file", "spring-open.toml"),
+                (pgettext("event", "Name"), "name", _("Spring Open 2026")),
+                (_("Players file"), "players", _("players.csv (optional)")),
+                (_("Date"), "date", _("2026-03-14 (optional)")),
+                (_("Venue"), "venue", _("optional")),
             ):
                 with Horizontal():
                     yield Label(label)
                     yield Input(placeholder=hint, id=f"new-{field}")
                 if field == "name":
                     with Horizontal():
-                        yield Label("Rules")
+                        yield Label(_("Rules"))
                         yield Select([(p, p) for p in sorted(PRESETS)], value="ema2016",
                                      allow_blank=False, id="new-rules")
-            yield Button("Create and open (ctrl+n)", id="create", variant="primary")
+            yield Button(_("Create and open (ctrl+n)"), id="create", variant="primary")
             yield Static(id="new-error")
         yield Footer()
 
@@ -96,7 +108,7 @@ class LauncherApp(App[Path | None]):
         file, name = field("file"), field("name")
         error = self.query_one("#new-error", Static)
         if file is None or name is None:
-            error.update("give the file to create and the event's name")
+            error.update(_("give the file to create and the event's name"))
             error.scroll_visible()
             return
         players = field("players")

@@ -28,11 +28,45 @@ from mjevent.core.entries import (
     TableReseated,
 )
 from mjevent.core.event import EventSettings
+from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState, fold
 from mjevent.events.commands import read_log
 from mjevent.events.replay import replay, tell_entry
 
-__all__ = ["LogFilter", "LogLine", "fold_upto", "log_lines", "plain"]
+__all__ = ["LogFilter", "LogLine", "fold_upto", "kind_name", "log_lines", "plain"]
+
+_KIND_NAMES = {
+    "player_added": N_("player added"),
+    "player_renamed": N_("player renamed"),
+    "player_withdrawn": N_("player withdrawn"),
+    "player_returned": N_("player returned"),
+    "player_checked_in": N_("player checked in"),
+    "player_substituted": N_("player substituted"),
+    "seating_set": N_("seating set"),
+    "seats_swapped": N_("seats swapped"),
+    "round_started": N_("round started"),
+    "round_paused": N_("round paused"),
+    "round_resumed": N_("round resumed"),
+    "round_extended": N_("round extended"),
+    "hand": N_("hand"),
+    "game_finished": N_("game finished"),
+    "time_called": N_("time called"),
+    "penalty": N_("penalty"),
+    "note": N_("note"),
+    "table_reseated": N_("table reseated"),
+    "correction": N_("correction"),
+}
+
+
+def kind_name(kind: str) -> str:
+    """An entry's kind as people read it: `round_started` is "round started" in English
+    (a kind this console does not know is shown as written).
+
+    >>> kind_name("player_checked_in")
+    'player checked in'
+    """
+    known = _KIND_NAMES.get(kind)
+    return _(known) if known is not None else kind.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -141,7 +175,7 @@ def log_lines(
     for event in story.events:
         if event.entry is not None:
             told.setdefault(event.entry, []).append(event.text)
-    entries, _ = read_log(records)
+    entries, _unreadable = read_log(records)
     by_id = {e.id: e for e in entries}
     corrections: dict[str, list[str]] = {}
     for e in entries:
@@ -173,7 +207,7 @@ def log_lines(
                 round=rnd,
                 table=table,
                 players=players,
-                text=" / ".join(texts) or kind.replace("_", " "),
+                text=" / ".join(texts) or kind_name(kind),
                 voided=entry_id in story.state.voided,
                 corrected_by=tuple(corrections.get(entry_id, ())),
                 problems=tuple(problems.get(entry_id, ())),
@@ -220,7 +254,7 @@ def _appended(
                 round=rnd,
                 table=table,
                 players=players,
-                text=" / ".join(texts) or entry.KIND.replace("_", " "),
+                text=" / ".join(texts) or kind_name(entry.KIND),
                 problems=tuple(problems.get(entry.id, ())),
             )
         )

@@ -11,10 +11,21 @@ from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
 from mjevent.core.event import PlayerStatus
+from mjevent.core.i18n import _, wind_name
 from mjevent.core.state import EventState
 from mjevent.tui.log_view import plain
 
-__all__ = ["PlayerRow", "next_player_id", "player_rows", "seat_of"]
+__all__ = ["PlayerRow", "next_player_id", "player_rows", "seat_of", "status_name"]
+
+
+def status_name(status: PlayerStatus) -> str:
+    """A player's status in words of the language in use ("withdrawn")."""
+    names = {
+        PlayerStatus.ACTIVE: _("active"),
+        PlayerStatus.WITHDRAWN: _("withdrawn"),
+        PlayerStatus.SUBSTITUTE: _("substitute"),
+    }
+    return names.get(status, status.value)
 
 
 @dataclass(frozen=True)
@@ -51,12 +62,14 @@ def seat_of(state: EventState, player: PlayerId, rnd: int) -> tuple[int, int] | 
 def _status(state: EventState, player: PlayerId) -> str:
     p = state.players[player]
     if p.status is PlayerStatus.WITHDRAWN:
-        return f"withdrawn from r{p.since_round}" if p.since_round else "withdrawn"
+        if p.since_round:
+            return _("withdrawn from r{round}").format(round=p.since_round)
+        return status_name(p.status)
     if p.status is PlayerStatus.SUBSTITUTE:
-        return "substitute"
+        return status_name(p.status)
     if p.since_round:
-        return f"back from r{p.since_round}"
-    return "active"
+        return _("back from r{round}").format(round=p.since_round)
+    return status_name(PlayerStatus.ACTIVE)
 
 
 def player_rows(state: EventState, rnd: int) -> tuple[PlayerRow, ...]:
@@ -70,10 +83,10 @@ def player_rows(state: EventState, rnd: int) -> tuple[PlayerRow, ...]:
         seat = ""
         if where is not None:
             table, s = where
-            seat = f"t{table} {WINDS[s]}"
+            seat = _("t{table} {wind}").format(table=table, wind=wind_name(WINDS[s]))
             game = state.game(rnd, table)
             if game is not None and s in game.substitutes:
-                seat += f" (sub: {game.substitutes[s]})"
+                seat = _("{seat} (sub: {name})").format(seat=seat, name=game.substitutes[s])
         out.append(
             PlayerRow(
                 pid,
@@ -82,7 +95,7 @@ def player_rows(state: EventState, rnd: int) -> tuple[PlayerRow, ...]:
                 _status(state, pid),
                 seat,
                 p.status is PlayerStatus.WITHDRAWN,
-                "" if pid not in called else ("here" if called[pid] else "absent"),
+                "" if pid not in called else (_("here") if called[pid] else _("absent")),
             )
         )
     return tuple(out)

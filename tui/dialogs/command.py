@@ -23,10 +23,12 @@ from textual.widgets import Button, Input, Label, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import Entry
+from mjevent.core.i18n import N_, _
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Problem
 from mjevent.events.errors import EventFileError
 from mjevent.tui.changes import ChangePreview
+from mjevent.tui.keys import translate_bindings
 
 __all__ = ["CommandDialog", "Field", "Plan"]
 
@@ -63,12 +65,12 @@ class CommandDialog(ModalScreen[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "ctrl+s", "confirm", "Confirm",
-            tooltip="Append the entry to the event file", id="command_dialog.confirm",
+            "ctrl+s", "confirm", N_("Confirm"),
+            tooltip=N_("Append the entry to the event file"), id="command_dialog.confirm",
         ),
         Binding(
-            "escape", "cancel", "Cancel",
-            tooltip="Close without changing anything", id="command_dialog.cancel",
+            "escape", "cancel", N_("Cancel"),
+            tooltip=N_("Close without changing anything"), id="command_dialog.cancel",
         ),
     ]
 
@@ -133,6 +135,7 @@ class CommandDialog(ModalScreen[bool]):
         self.planner = planner
         self.state = state
         self.changes = ChangePreview(state, log, problems)
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -149,8 +152,8 @@ class CommandDialog(ModalScreen[bool]):
             yield Static("", markup=False, id="dialog-changes")
             yield Static("", markup=False, id="dialog-error")
             with Horizontal(id="dialog-buttons"):
-                yield Button("Confirm (ctrl+s)", variant="primary", id="dialog-ok")
-                yield Button("Cancel (esc)", id="dialog-cancel")
+                yield Button(_("Confirm (ctrl+s)"), variant="primary", id="dialog-ok")
+                yield Button(_("Cancel (esc)"), id="dialog-cancel")
 
     def on_mount(self) -> None:
         for field_input in self.query(Input):
@@ -175,9 +178,10 @@ class CommandDialog(ModalScreen[bool]):
         try:
             plan = self.planner(self.values())
         except ValueError as error:
-            self.query_one("#dialog-changes", Static).update(f"Not yet: {error}")
+            self.query_one("#dialog-changes", Static).update(
+                _("Not yet: {error}").format(error=error))
             return
-        self.query_one("#dialog-changes", Static).update("Working out what this changes...")
+        self.query_one("#dialog-changes", Static).update(_("Working out what this changes..."))
         self.compute_changes(plan.entry)
 
     @work(
@@ -191,8 +195,8 @@ class CommandDialog(ModalScreen[bool]):
 
     def show_changes(self, lines: list[str]) -> None:
         """Show the change lines under the fields."""
-        text = "\n".join(lines) if lines else "This changes nothing the console shows."
-        self.query_one("#dialog-changes", Static).update("What changes:\n" + text)
+        text = "\n".join(lines) if lines else _("This changes nothing the console shows.")
+        self.query_one("#dialog-changes", Static).update(_("What changes:") + "\n" + text)
 
     # ----- confirm / cancel
 
@@ -222,7 +226,7 @@ class CommandDialog(ModalScreen[bool]):
             # CommandError, EntryError and IllegalHandError are ValueErrors; the file's own
             # errors (opened read-only, the disk full, the lock lost) are EventFileErrors. Each
             # message names the fix, and nothing was written.
-            error.update(f"Not recorded: {exc}")
+            error.update(_("Not recorded: {error}").format(error=exc))
             return
         self.dismiss(True)
 

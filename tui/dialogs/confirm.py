@@ -10,6 +10,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from mjevent.core.i18n import N_, _
+from mjevent.tui.keys import translate_bindings
+
 __all__ = ["ConfirmDialog"]
 
 
@@ -17,10 +20,10 @@ class ConfirmDialog(ModalScreen[bool]):
     """`title`, then `body` (what will happen); y / Enter confirms, n / Escape cancels."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes",
-                tooltip="Do it (a correction entry is appended; nothing is deleted)"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no",
-                tooltip="Go back without changing anything"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes",
+                tooltip=N_("Do it (a correction entry is appended; nothing is deleted)")),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm.no",
+                tooltip=N_("Go back without changing anything")),
     ]
     DEFAULT_CSS = """
     ConfirmDialog {
@@ -50,14 +53,15 @@ class ConfirmDialog(ModalScreen[bool]):
         super().__init__()
         self.heading = title
         self.body = body
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.heading, id="confirm-title")
             yield Static(self.body, id="confirm-body")
             with Horizontal():
-                yield Button("Yes (y)", id="yes", variant="warning")
-                yield Button("No (n)", id="no")
+                yield Button(_("Yes (y)"), id="yes", variant="warning")
+                yield Button(_("No (n)"), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

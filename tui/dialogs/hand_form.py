@@ -16,12 +16,26 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from mjevent.core.entries import WINDS
+from mjevent.core.i18n import N_, _, pgettext, wind_name
 from mjevent.core.preview import preview_line
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.widgets.entry_line import EntryPreview
 
 __all__ = ["OUTCOMES", "HandFormDialog", "form_line"]
 
 OUTCOMES = ("ron", "tsumo", "draw", "abort", "chombo")
+
+
+def _outcome_name(outcome: str) -> str:
+    # The value is the entry line's word (Latin in every language); the label is for reading.
+    names = {
+        "ron": pgettext("outcome", "ron"),
+        "tsumo": pgettext("outcome", "tsumo"),
+        "draw": pgettext("outcome", "draw"),
+        "abort": pgettext("outcome", "abort"),
+        "chombo": pgettext("outcome", "chombo"),
+    }
+    return names[outcome]
 
 
 def form_line(
@@ -60,10 +74,10 @@ class HandFormDialog(ModalScreen[str | None]):
     """The form for one hand at `table` in `round`; dismisses with the line, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="form.cancel",
-                tooltip="Close the form without recording anything"),
-        Binding("ctrl+s", "record", "Record", id="form.record",
-                tooltip="Record the hand the form describes (same as typing its line)"),
+        Binding("escape", "cancel", N_("Cancel"), id="form.cancel",
+                tooltip=N_("Close the form without recording anything")),
+        Binding("ctrl+s", "record", N_("Record"), id="form.record",
+                tooltip=N_("Record the hand the form describes (same as typing its line)")),
     ]
     DEFAULT_CSS = """
     HandFormDialog {
@@ -99,35 +113,36 @@ class HandFormDialog(ModalScreen[str | None]):
         self.round = round
         self.table = table
         self.names = names
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        seats = [(f"{WINDS[s]} {n}", s) for s, n in enumerate(self.names)]
+        seats = [(f"{wind_name(WINDS[s])} {n}", s) for s, n in enumerate(self.names)]
         with VerticalScroll():
-            yield Static(Text(f"Table {self.table}, round {self.round}: a hand by fields",
-                              style="bold"))
+            yield Static(Text(_("Table {table}, round {round}: a hand by fields").format(
+                table=self.table, round=self.round), style="bold"))
             with Horizontal():
-                yield Select([(o, o) for o in OUTCOMES], value="ron", allow_blank=False,
-                             id="outcome", prompt="outcome")
-                yield Select(seats, id="winner", prompt="winner")
-                yield Select(seats, id="loser", prompt="loser")
+                yield Select([(_outcome_name(o), o) for o in OUTCOMES], value="ron",
+                             allow_blank=False, id="outcome", prompt=_("outcome"))
+                yield Select(seats, id="winner", prompt=_("winner"))
+                yield Select(seats, id="loser", prompt=_("loser"))
             with Horizontal():
-                yield Label("han ")
+                yield Label(_("han "))
                 yield Input(id="han", placeholder="3", restrict=r"[0-9ykm]*")
-                yield Label(" fu ")
+                yield Label(_(" fu "))
                 yield Input(id="fu", placeholder="30", restrict=r"[0-9]*")
             with Horizontal():
-                yield Label("riichi: ")
+                yield Label(_("riichi: "))
                 for s, name in enumerate(self.names):
-                    yield Checkbox(f"{WINDS[s]} {name}", id=f"riichi-{s}")
+                    yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"riichi-{s}")
             with Horizontal():
-                yield Label("tenpai: ")
+                yield Label(_("tenpai: "))
                 for s, name in enumerate(self.names):
-                    yield Checkbox(f"{WINDS[s]} {name}", id=f"tenpai-{s}")
+                    yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"tenpai-{s}")
             yield Static(id="form-line")
             yield EntryPreview(id="form-preview")
             with Horizontal():
-                yield Button("Record (ctrl+s)", id="record", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button(_("Record (ctrl+s)"), id="record", variant="primary")
+                yield Button(_("Cancel (Esc)"), id="cancel")
             with Vertical():
                 yield Static(id="form-help")
 
@@ -158,7 +173,7 @@ class HandFormDialog(ModalScreen[str | None]):
     @on(Checkbox.Changed)
     def _update(self) -> None:
         line = self.line
-        self.query_one("#form-line", Static).update(f"line: {line}")
+        self.query_one("#form-line", Static).update(_("line: {line}").format(line=line))
         state = getattr(self.app, "state", None)
         if state is not None:
             self.query_one(EntryPreview).show(preview_line(state, line))

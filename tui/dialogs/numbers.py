@@ -13,6 +13,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from mjevent.core.i18n import N_, _
+from mjevent.tui.keys import translate_bindings
+
 __all__ = ["Ask", "NumbersDialog"]
 
 
@@ -31,8 +34,8 @@ class NumbersDialog(ModalScreen[tuple[int, ...] | None]):
     numbers, Escape cancels with None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="numbers.cancel",
-                tooltip="Go back without changing anything"),
+        Binding("escape", "cancel", N_("Cancel"), id="numbers.cancel",
+                tooltip=N_("Go back without changing anything")),
     ]
     DEFAULT_CSS = """
     NumbersDialog {
@@ -66,6 +69,7 @@ class NumbersDialog(ModalScreen[tuple[int, ...] | None]):
         super().__init__()
         self.heading = title
         self.asks = asks
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -76,8 +80,8 @@ class NumbersDialog(ModalScreen[tuple[int, ...] | None]):
                 yield Input(value, id=f"number-{i}", type="integer")
             yield Static("", id="numbers-error")
             with Horizontal():
-                yield Button("OK (Enter)", id="ok", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button(_("OK (Enter)"), id="ok", variant="primary")
+                yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#number-0", Input).focus()
@@ -88,7 +92,8 @@ class NumbersDialog(ModalScreen[tuple[int, ...] | None]):
         for i, ask in enumerate(self.asks):
             raw = self.query_one(f"#number-{i}", Input).value.strip()
             if not raw.lstrip("-").isdigit() or not ask.low <= int(raw) <= ask.high:
-                return f"{ask.label}: give a whole number from {ask.low} to {ask.high}"
+                return _("{label}: give a whole number from {low} to {high}").format(
+                    label=ask.label, low=ask.low, high=ask.high)
             values.append(int(raw))
         return tuple(values)
 

@@ -17,7 +17,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from mjevent.core.i18n import _
 from mjevent.core.state import EventState
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 if TYPE_CHECKING:
@@ -33,7 +35,13 @@ def console_of(screen: Screen[Any]) -> MjeventApp:
 
 
 class EventScreen(Screen[None]):
-    """A screen over the event: `show_state(state)` renders it and is called on every change."""
+    """A screen over the event: `show_state(state)` renders it and is called on every change.
+
+    Its keys (`BINDINGS`, marked `N_`) are translated when it is built."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     @property
     def console(self) -> MjeventApp:
@@ -75,11 +83,12 @@ class ListScreen(EventScreen):
     """
 
     PLACEHOLDER = ""
-    """What the empty search line says."""
+    """What the empty search line says (marked `N_`, translated when shown)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
-            yield Input(placeholder=self.PLACEHOLDER, id="search")
+            yield Input(placeholder=_(self.PLACEHOLDER) if self.PLACEHOLDER else "",
+                        id="search")
             yield Static("", markup=False, id="count")
             yield SheetTable(id="list")
             yield Static("", markup=False, id="detail")

@@ -12,9 +12,24 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 
-from mjevent.tui.keys import screen_keys
+from mjevent.core.i18n import N_, _, pgettext
+from mjevent.tui.keys import screen_keys, translate_bindings
 
-__all__ = ["HelpScreen", "binding_rows"]
+__all__ = ["SCREEN_NAMES", "HelpScreen", "binding_rows"]
+
+SCREEN_NAMES = {
+    "Overview": N_("Overview"),
+    "Standings": N_("Standings"),
+    "Players": N_("Players"),
+    "Seating": N_("Seating"),
+    "Log": N_("Log"),
+    "Timer": N_("Timer"),
+    "Table": N_("Table"),
+    "Replay": N_("Replay"),
+    "PlayerHistory": N_("PlayerHistory"),
+    "Display": N_("Display"),
+}
+"""A screen's name in the help's title (`Keys: Overview`), by its class name less `Screen`."""
 
 
 def binding_rows(screen: Screen[Any]) -> list[tuple[str, str, str, str]]:
@@ -30,16 +45,21 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "escape,f1", "dismiss", "Close", id="help.close",
-            tooltip="Close this help and go back",
+            "escape,f1", "dismiss", N_("Close"), id="help.close",
+            tooltip=N_("Close this help and go back"),
         ),
     ]
 
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.rows = binding_rows(screen)
-        self.about = str(getattr(screen, "HELP", "") or "")
-        self.heading = f"Keys: {type(screen).__name__.removesuffix('Screen')}"
+        about = str(getattr(screen, "HELP", "") or "")
+        # `HELP` is a class attribute marked `N_`: translated here, where it is shown.
+        self.about = _(about) if about else ""
+        name = type(screen).__name__.removesuffix("Screen")
+        self.heading = _("Keys: {screen}").format(screen=_(SCREEN_NAMES[name])
+                                                  if name in SCREEN_NAMES else name)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
@@ -47,13 +67,15 @@ class HelpScreen(ModalScreen[None]):
             if self.about:
                 yield Static(self.about, id="help-about")
             table: DataTable[str] = DataTable(id="help-keys", cursor_type="row")
-            table.add_columns("Key", "Does", "Id (keymap.toml)", "More")
+            table.add_columns(
+                _("Key"), _("Does"), _("Id (keymap.toml)"), pgettext("help column", "More")
+            )
             for row in self.rows:
                 table.add_row(*row)
             yield table
             yield Static(
-                Text("Rebind any key in keymap.toml in your config folder: "
-                     '"table.undo" = "ctrl+z"', style="dim"),
+                Text(_("Rebind any key in keymap.toml in your config folder: "
+                       '"table.undo" = "ctrl+z"'), style="dim"),
                 id="help-keymap",
             )
         yield Footer()

@@ -29,13 +29,15 @@ from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
+from mjevent.core.i18n import N_, _, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.events.commands import correct_entry, read_log
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
-from mjevent.tui.log_view import LogFilter, LogLine, fold_upto, log_lines
+from mjevent.tui.keys import translate_bindings
+from mjevent.tui.log_view import LogFilter, LogLine, fold_upto, kind_name, log_lines
 from mjevent.tui.screens.base import EventScreen, ListScreen, console_of
-from mjevent.tui.sheets import Column, event_standings, fit, standing_columns
+from mjevent.tui.sheets import Column, event_standings, fit, listed, standing_columns
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
@@ -45,28 +47,31 @@ def _what(line: LogLine) -> str:
     # The replay's columns are padded for a terminal page; a table cell wants single spaces.
     text = " ".join(line.text.split())
     if line.voided:
-        text = f"(voided) {text}"
+        text = _("(voided) {text}").format(text=text)
     return text
 
 
 def _log_columns() -> tuple[Column, ...]:
     return (
         Column("#", lambda ln: str(ln.position + 1), lambda ln: ln.position),
-        Column("Time", lambda ln: ln.time, lambda ln: ln.at),
-        Column("Where", lambda ln: ln.where, lambda ln: (ln.round or 0, ln.table or 0)),
-        Column("Kind", lambda ln: ln.kind.replace("_", " "), lambda ln: ln.kind),
-        Column("What", _what, lambda ln: ln.text),
+        Column(N_("Time"), lambda ln: ln.time, lambda ln: ln.at),
+        Column(N_("Where"), lambda ln: ln.where, lambda ln: (ln.round or 0, ln.table or 0)),
+        Column(N_("Kind"), lambda ln: kind_name(ln.kind), lambda ln: ln.kind),
+        Column(N_("What"), _what, lambda ln: ln.text),
     )
 
 
 def _detail(line: LogLine, state: EventState) -> str:
-    parts = [f"Entry {line.id} ({line.kind.replace('_', ' ')}), {line.at}"]
+    parts = [_("Entry {id} ({kind}), {at}").format(id=line.id, kind=kind_name(line.kind),
+                                                   at=line.at)]
     parts.append(_what(line))
     if line.players:
-        parts.append("Players: " + ", ".join(sorted(state.name(p) for p in line.players)))
+        parts.append(_("Players: {names}").format(
+            names=listed(sorted(state.name(p) for p in line.players))))
     if line.corrected_by:
-        parts.append("Corrected by: " + ", ".join(line.corrected_by))
-    parts.extend(f"Problem: {p}" for p in line.problems)
+        parts.append(_("Corrected by: {ids}").format(
+            ids=listed(line.corrected_by)))
+    parts.extend(_("Problem: {problem}").format(problem=p) for p in line.problems)
     return "\n".join(parts)
 
 
@@ -78,15 +83,15 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
     def plan(values: Mapping[str, str]) -> Plan:
         reason = values.get("reason", "")
         if not reason:
-            raise ValueError("give the reason (the log keeps it next to the original)")
+            raise ValueError(_("give the reason (the log keeps it next to the original)"))
         entry = Correction(id="preview", at=line.at, target=line.id, reason=reason)
         return Plan(entry, lambda a: a.run_command(correct_entry, line.id, reason))
 
     return CommandDialog(
-        f"Void entry {line.id}",
-        f"{line.kind.replace('_', ' ')} {line.where}: {_what(line)}\n"
-        "The entry stays in the log, voided by a correction that keeps your reason.",
-        [Field("reason", "Reason", placeholder="why it is wrong (shown in the log)")],
+        _("Void entry {id}").format(id=line.id),
+        f"{kind_name(line.kind)} {line.where}: {_what(line)}\n"
+        + _("The entry stays in the log, voided by a correction that keeps your reason."),
+        [Field("reason", _("Reason"), placeholder=_("why it is wrong (shown in the log)"))],
         plan,
         state=app.state,
         log=entries,
@@ -99,44 +104,44 @@ class LogScreen(ListScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "slash", "search", "Filter",
-            tooltip="Filter by round (r2), table (t3), kind (hand) or a player's name",
+            "slash", "search", N_("Filter"),
+            tooltip=N_("Filter by round (r2), table (t3), kind (hand) or a player's name"),
             id="log.filter",
         ),
         Binding(
-            "escape", "clear_search", "Clear filter",
-            tooltip="Show every entry again", id="log.clear_filter",
+            "escape", "clear_search", N_("Clear filter"),
+            tooltip=N_("Show every entry again"), id="log.clear_filter",
         ),
         Binding(
-            "r", "replay", "Replay",
-            tooltip="The event as it stood just after the selected entry; step from there",
+            "r", "replay", N_("Replay"),
+            tooltip=N_("The event as it stood just after the selected entry; step from there"),
             id="log.replay",
         ),
         Binding(
-            "m", "more", "More",
-            tooltip="List 1,000 older entries too (or filter to find them)",
+            "m", "more", N_("More"),
+            tooltip=N_("List 1,000 older entries too (or filter to find them)"),
             id="log.more",
         ),
         Binding(
-            "t", "table", "Table",
-            tooltip="Open the selected entry's table: its hands, undo, amend, void the game",
+            "t", "table", N_("Table"),
+            tooltip=N_("Open the selected entry's table: its hands, undo, amend, void the game"),
             id="log.table",
         ),
         Binding(
-            "v", "void", "Void",
-            tooltip="Void the selected entry with a reason (a correction; nothing is deleted)",
+            "v", "void", N_("Void"),
+            tooltip=N_("Void the selected entry with a reason (a correction; nothing is deleted)"),
             id="log.void",
         ),
     ]
 
-    HELP = (
+    HELP = N_(
         "Every entry of the event file, newest first. / filters (r2 t3 hand Tanaka: round, "
         "table, kind, a word of a name or of what the entry says); Enter or r shows the event "
         "as it stood just after the selected entry, left and right step from there; v voids "
         "the selected entry with a reason (the original stays in the log)."
     )
 
-    PLACEHOLDER = "/ filter: r2 t3 hand name"
+    PLACEHOLDER = N_("/ filter: r2 t3 hand name")
     PAGE = 1000
     """Lines listed at first, newest first: a table of 20,000 rows takes seconds to build, and
     a director looks for older entries with the filter (or `m`)."""
@@ -172,11 +177,14 @@ class LogScreen(ListScreen):
         shown = matching[: self.limit]
         table = self.query_one(SheetTable)
         table.show(_log_columns(), shown, lambda ln: ln.id)
-        count = f"{len(matching)} of {len(lines)} entries"
-        if not self.filter.empty:
-            count += " match the filter"
+        if self.filter.empty:
+            count = _("{n} of {total} entries").format(n=len(matching), total=len(lines))
+        else:
+            count = _("{n} of {total} entries match the filter").format(
+                n=len(matching), total=len(lines))
         if len(shown) < len(matching):
-            count += f"; the newest {len(shown)} listed (m: more)"
+            count = _("{count}; the newest {n} listed (m: more)").format(
+                count=count, n=len(shown))
         self.query_one("#count", Static).update(count)
         self.update_detail()
         self.refresh_bindings()
@@ -249,17 +257,21 @@ class LogScreen(ListScreen):
         self.app.push_screen(void_dialog(self, line))
 
 
+_WIND_HEADERS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+"""The replay's seat columns, headed by the seat wind in full."""
+
+
 def _tables_columns(seats: int) -> tuple[Column, ...]:
     def seat(i: int) -> Column:
         return Column(
-            {"E": "East", "S": "South", "W": "West", "N": "North"}[WINDS[i]],
+            _WIND_HEADERS[WINDS[i]],
             lambda row: row[1][i] if i < len(row[1]) else "",
             lambda row: row[1][i] if i < len(row[1]) else "",
         )
 
     return (
-        Column("Tbl", lambda row: str(row[0]), lambda row: row[0]),
-        Column("State", lambda row: row[2], lambda row: row[2]),
+        Column(N_("Tbl"), lambda row: str(row[0]), lambda row: row[0]),
+        Column(N_("State"), lambda row: row[2], lambda row: row[2]),
         *(seat(i) for i in range(seats)),
     )
 
@@ -275,13 +287,13 @@ def tables_after(
         game = state.game(rnd, number)
         if game is not None and game.result is not None:
             scores: tuple[int, ...] | None = game.result.final
-            where = "done"
+            where = _("done")
         elif game is not None and game.state is not None:
             scores = game.state.scores
             # "S3 2h": South 3, 2 honba, short enough to leave the names room at 80 columns.
-            where = (
-                f"{WINDS[game.state.round_wind]}{game.state.hand_number} {game.state.honba}h"
-            )
+            g = game.state
+            where = _("{wind}{hand} {honba}h").format(
+                wind=wind_name(WINDS[g.round_wind]), hand=g.hand_number, honba=g.honba)
         else:
             scores, where = None, "-"
         cells = [
@@ -302,24 +314,24 @@ class ReplayScreen(Screen[int]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "left", "step(-1)", "Previous",
-            tooltip="The event just after the previous entry", id="replay.prev",
+            "left", "step(-1)", N_("Previous"),
+            tooltip=N_("The event just after the previous entry"), id="replay.prev",
         ),
         Binding(
-            "right", "step(1)", "Next",
-            tooltip="The event just after the next entry", id="replay.next",
+            "right", "step(1)", N_("Next"),
+            tooltip=N_("The event just after the next entry"), id="replay.next",
         ),
         Binding(
-            "home", "jump(0)", "First",
-            tooltip="The event just after the first entry", id="replay.first",
+            "home", "jump(0)", N_("First"),
+            tooltip=N_("The event just after the first entry"), id="replay.first",
         ),
         Binding(
-            "end", "jump(-1)", "Last",
-            tooltip="The event as it stands now", id="replay.last",
+            "end", "jump(-1)", N_("Last"),
+            tooltip=N_("The event as it stands now"), id="replay.last",
         ),
         Binding(
-            "escape", "close", "Back",
-            tooltip="Back to the log, at the entry shown", id="replay.close",
+            "escape", "close", N_("Back"),
+            tooltip=N_("Back to the log, at the entry shown"), id="replay.close",
         ),
     ]
 
@@ -327,6 +339,7 @@ class ReplayScreen(Screen[int]):
         super().__init__()
         self.lines = lines
         self.index = next((i for i, ln in enumerate(lines) if ln.position == position), 0)
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay-body"):
@@ -348,8 +361,9 @@ class ReplayScreen(Screen[int]):
         line = self.lines[self.index]
         self.query_one("#replay-title", Static).update(
             Text.assemble(
-                (f"After entry {self.index + 1} of {len(self.lines)}", "bold"),
-                f" ({line.time} {line.where} {line.kind.replace('_', ' ')}): {_what(line)}",
+                (_("After entry {n} of {total}").format(n=self.index + 1, total=len(self.lines)),
+                 "bold"),
+                f" ({line.time} {line.where} {kind_name(line.kind)}): {_what(line)}",
             )
         )
         self.refresh_bindings()
@@ -369,10 +383,11 @@ class ReplayScreen(Screen[int]):
             table = event_standings(then, then.entries, show_hidden=True)
             standings: tuple[StandingRow, ...] = table.rows
             heading = (
-                f"Standings after round {table.round}" if table.round else "No game finished yet"
+                _("Standings after round {round}").format(round=table.round) if table.round
+                else _("No game finished yet")
             )
         except (StandingsConfigError, StandingsError) as error:
-            standings, heading = (), f"Standings: {error}"
+            standings, heading = (), _("Standings: {error}").format(error=error)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(
                 self.show_replay, then, rnd, tables, heading, standings
@@ -390,7 +405,8 @@ class ReplayScreen(Screen[int]):
         self.query_one("#replay-tables", SheetTable).show(
             _tables_columns(then.rules.players), tables, lambda row: str(row[0])
         )
-        self.query_one("#replay-standings-title", Static).update(f"Round {rnd} · {heading}")
+        self.query_one("#replay-standings-title", Static).update(
+            _("Round {round} · {heading}").format(round=rnd, heading=heading))
         columns = tuple(
             c
             for c in standing_columns(then.rules.players)

@@ -25,10 +25,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.clock import ClockPhase, TableClock, clock_text
+from mjevent.core.i18n import N_, _
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState
 from mjevent.events.commands import record_line
 from mjevent.events.errors import EventFileError
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import (
     TableList,
@@ -58,19 +60,22 @@ def attention_lines(state: EventState, round: int) -> list[str]:
     lines: list[str] = []
     by_table = state.table_problems
     for (rnd, table), messages in sorted(by_table.items()):
-        lines.extend(f"round {rnd} table {table}: {m}" for m in messages)
+        lines.extend(
+            _("round {round} table {table}: {problem}").format(round=rnd, table=table, problem=m)
+            for m in messages
+        )
     tabled = {m for ms in by_table.values() for m in ms}
     lines.extend(str(p) for p in state.problems if p.message not in tabled)
     if not state.seating.get(round):
-        lines.append(f"round {round} is not seated yet: no table can record a hand until the "
-                     "players are seated")
+        lines.append(_("round {round} is not seated yet: no table can record a hand until the "
+                       "players are seated").format(round=round))
     clock = state.clocks.get(round)
     if clock is not None and clock.time_called:
-        for number, _ in enumerate(state.seating.get(round, ()), 1):
+        for number in range(1, len(state.seating.get(round, ())) + 1):
             game = state.game(round, number)
             called = 0 in clock.time_called or number in clock.time_called
             if called and (game is None or game.result is None):
-                lines.append(f"table {number}: time called, still playing")
+                lines.append(_("table {table}: time called, still playing").format(table=number))
     return lines
 
 
@@ -92,9 +97,10 @@ def clock_attention(clocks: Mapping[int, TableClock]) -> list[str]:
         if not clock.late or clock.call is not None:
             continue
         if clock.left.phase is ClockPhase.TIME_UP:
-            lines.append(f"table {number}: time up")
+            lines.append(_("table {table}: time up").format(table=number))
         else:
-            lines.append(f"table {number}: +{clock_text(clock.left.table_extra)} extra")
+            lines.append(_("table {table}: +{time} extra").format(
+                table=number, time=clock_text(clock.left.table_extra)))
     return lines
 
 
@@ -103,19 +109,19 @@ class OverviewScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "ctrl+t", "open_table", "Table", id="overview.table",
-            tooltip="Show the table named on the entry line (t3) or highlighted in the list",
+            "ctrl+t", "open_table", N_("Table"), id="overview.table",
+            tooltip=N_("Show the table named on the entry line (t3) or highlighted in the list"),
         ),
         Binding(
-            "ctrl+e", "focus_entry", "Entry line", id="overview.focus_entry",
-            tooltip="Put the cursor on the entry line",
+            "ctrl+e", "focus_entry", N_("Entry line"), id="overview.focus_entry",
+            tooltip=N_("Put the cursor on the entry line"),
         ),
         Binding(
-            "ctrl+l", "focus_tables", "Tables", id="overview.focus_tables",
-            tooltip="Move to the list of tables (arrows pick one, Enter opens it)",
+            "ctrl+l", "focus_tables", N_("Tables"), id="overview.focus_tables",
+            tooltip=N_("Move to the list of tables (arrows pick one, Enter opens it)"),
         ),
     ]
-    HELP = (
+    HELP = N_(
         "Type a result on the entry line and press Enter (syntax: docs/entry.md). "
         "The preview under it shows what the line does before you press Enter."
     )
@@ -128,6 +134,7 @@ class OverviewScreen(Screen[None]):
         """`attention_lines` of the state shown (the late tables are added at each tick)."""
         self._now: dt.datetime | None = None
         """The moment the tables' clocks show (the last tick)."""
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-bar")
@@ -158,8 +165,10 @@ class OverviewScreen(Screen[None]):
         rows = tables.table_rows
         done = sum(r.status == TableStatus.FINISHED for r in rows)
         bar = Text.assemble(
-            (f"Round {rnd}", "bold"),
-            f"  ·  {done}/{len(rows)} tables finished  ·  ",
+            (_("Round {round}").format(round=rnd), "bold"),
+            "  ·  ",
+            _("{done}/{tables} tables finished").format(done=done, tables=len(rows)),
+            "  ·  ",
             (state.settings.event.name, "italic"),
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
@@ -203,16 +212,17 @@ class OverviewScreen(Screen[None]):
         if attention:
             shown = attention[:ATTENTION_LINES]
             more = len(attention) - len(shown)
-            text = Text("Needs attention: ", style="bold red")
+            text = Text(_("Needs attention: "), style="bold red")
             text.append("\n".join(shown), style="red")
             if more:
                 # The late tables come last: some are among those counted here.
-                where = "the list shows each table's clock" if late else (
-                    "mjevent check lists them all")
-                text.append(f"\n… and {more} more ({where})", style="red")
+                where = _("the list shows each table's clock") if late else (
+                    _("mjevent check lists them all"))
+                text.append("\n" + _("… and {more} more ({where})").format(more=more, where=where),
+                            style="red")
             self._update("#attention", text)
         else:
-            self._update("#attention", Text("Nothing needs attention", style="dim"))
+            self._update("#attention", Text(_("Nothing needs attention"), style="dim"))
 
     def _update(self, selector: str, text: Text, *, layout: bool = True) -> None:
         # Only what changed: each update of a Static asks for a new layout of the whole screen,
@@ -261,7 +271,7 @@ class OverviewScreen(Screen[None]):
             self.query_one(EntryPreview).show(LineError(str(error)))
             return
         # Shown until the next line is typed (emptying the line previews "" right after).
-        self._recorded = Text.assemble(("✓ recorded ", "bold green"), text)
+        self._recorded = Text.assemble((_("✓ recorded "), "bold green"), text)
         line.accepted()
         self.query_one(EntryPreview).set_text(self._recorded)
 
@@ -272,8 +282,11 @@ class OverviewScreen(Screen[None]):
         rnd = state.current_round
         if state.table_seats(rnd, table) is None:
             count = len(state.seating.get(rnd, ()))
-            self.notify(f"table {table} does not exist in round {rnd} ({count} tables)",
-                        severity="error")
+            self.notify(
+                _("table {table} does not exist in round {round} ({count} tables)").format(
+                    table=table, round=rnd, count=count),
+                severity="error",
+            )
             return
         self.app.show_table(rnd, table)  # type: ignore[attr-defined]
 

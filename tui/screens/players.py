@@ -30,6 +30,7 @@ from mjevent.core.entries import (
     PlayerSubstituted,
     PlayerWithdrawn,
 )
+from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
     add_player,
@@ -50,31 +51,45 @@ from mjevent.tui.widgets.sheet_table import SheetTable
 __all__ = ["PlayersScreen"]
 
 _COLUMNS = (
-    Column("Id", lambda r: r.id, lambda r: r.id),
-    Column("Name", lambda r: r.name, lambda r: r.name.casefold()),
-    Column("Team", lambda r: r.team, lambda r: r.team.casefold()),
-    Column("Status", lambda r: r.status, lambda r: r.status),
-    Column("Seated", lambda r: r.seat, lambda r: r.seat),
-    Column("Here", lambda r: r.here, lambda r: r.here),
+    Column(N_("Id"), lambda r: r.id, lambda r: r.id),
+    Column(N_("Name"), lambda r: r.name, lambda r: r.name.casefold()),
+    Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),
+    Column(N_("Status"), lambda r: r.status, lambda r: r.status),
+    Column(N_("Seated"), lambda r: r.seat, lambda r: r.seat),
+    Column(N_("Here"), lambda r: r.here, lambda r: r.here),
 )
+"""The list's columns: English headers, shown in the language in use (`Column.label`)."""
 
 # The entry a dialog previews is never written: the command makes its own id and time.
 _ID, _AT = "preview", "1970-01-01T00:00:00+00:00"
 
 
-def _number(values: Mapping[str, str], name: str, what: str = "a round number such as 3") -> (
-    int
-):
+def _field(name: str) -> str:
+    # A field as an error about it names it ("from round: give ...").
+    names = {
+        "id": pgettext("field", "id"),
+        "name": pgettext("field", "name"),
+        "round": pgettext("field", "round"),
+        "from_round": pgettext("field", "from round"),
+        "table": pgettext("field", "table"),
+        "substitute": pgettext("field", "substitute"),
+    }
+    return names.get(name, name.replace("_", " "))
+
+
+def _number(values: Mapping[str, str], name: str, what: str = "") -> int:
+    # `what` is the number it wants, translated (default: a round number).
     text = values.get(name, "")
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{name.replace('_', ' ')}: give {what}")
+        raise ValueError(_("{field}: give {what}").format(
+            field=_field(name), what=what or _("a round number such as 3")))
     return int(text)
 
 
 def _needed(values: Mapping[str, str], name: str, what: str) -> str:
     text = values.get(name, "")
     if not text:
-        raise ValueError(f"{name}: give {what}")
+        raise ValueError(_("{field}: give {what}").format(field=_field(name), what=what))
     return text
 
 
@@ -83,44 +98,44 @@ class PlayersScreen(ListScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "slash", "search", "Search",
-            tooltip="Search players by name or id", id="players.search",
+            "slash", "search", N_("Search"),
+            tooltip=N_("Search players by name or id"), id="players.search",
         ),
         Binding(
-            "escape", "clear_search", "Clear",
-            tooltip="Show every player again", id="players.clear_search",
+            "escape", "clear_search", N_("Clear"),
+            tooltip=N_("Show every player again"), id="players.clear_search",
         ),
-        Binding("a", "add", "Add", tooltip="Add a late player", id="players.add"),
+        Binding("a", "add", N_("Add"), tooltip=N_("Add a late player"), id="players.add"),
         Binding(
-            "n", "rename", "Rename",
-            tooltip="Correct the selected player's name", id="players.rename",
+            "n", "rename", N_("Rename"),
+            tooltip=N_("Correct the selected player's name"), id="players.rename",
         ),
         Binding(
-            "c", "check_in(True)", "Check in",
-            tooltip="The selected player is here for the round (the roll call)",
+            "c", "check_in(True)", N_("Check in"),
+            tooltip=N_("The selected player is here for the round (the roll call)"),
             id="players.check_in",
         ),
         Binding(
-            "x", "check_in(False)", "Absent",
-            tooltip="Mark the selected player absent for the round", id="players.absent",
+            "x", "check_in(False)", N_("Absent"),
+            tooltip=N_("Mark the selected player absent for the round"), id="players.absent",
         ),
         Binding(
-            "w", "withdraw", "Withdraw",
-            tooltip="Withdraw the selected player from a round on", id="players.withdraw",
+            "w", "withdraw", N_("Withdraw"),
+            tooltip=N_("Withdraw the selected player from a round on"), id="players.withdraw",
         ),
         Binding(
-            "b", "return", "Return",
-            tooltip="Bring a withdrawn player back from a round on", id="players.return",
+            "b", "return", N_("Return"),
+            tooltip=N_("Bring a withdrawn player back from a round on"), id="players.return",
         ),
         Binding(
-            "u", "substitute", "Substitute",
-            tooltip="Someone plays the selected player's seat in one round",
+            "u", "substitute", N_("Substitute"),
+            tooltip=N_("Someone plays the selected player's seat in one round"),
             id="players.substitute",
         ),
         RESEAT_KEY,
     ]
 
-    HELP = (
+    HELP = N_(
         "/ searches by name or id. c checks the player in for the round, x marks them absent. "
         "a adds a late player, n renames, w withdraws, b brings a "
         "withdrawn player back, u seats a substitute: each dialog shows what the entry changes "
@@ -129,7 +144,7 @@ class PlayersScreen(ListScreen):
         "re-seats the rounds not yet played."
     )
 
-    PLACEHOLDER = "/ search a name or id"
+    PLACEHOLDER = N_("/ search a name or id")
 
     def __init__(self) -> None:
         super().__init__()
@@ -153,9 +168,11 @@ class PlayersScreen(ListScreen):
         self.query_one(SheetTable).show(columns, shown, lambda r: r.id)
         state = self.console.state
         active = sum(1 for r in self.rows if not r.withdrawn)
-        count = f"{len(self.rows)} players, {active} active; seats of round {state.current_round}"
+        count = _("{n} players, {active} active; seats of round {round}").format(
+            n=len(self.rows), active=active, round=state.current_round)
         if self.search:
-            count = f"{len(shown)} of {len(self.rows)} players match {self.search!r}"
+            count = _("{n} of {total} players match {search!r}").format(
+                n=len(shown), total=len(self.rows), search=self.search)
         self.query_one("#count", Static).update(count)
         self.update_detail()
         self.refresh_bindings()
@@ -169,13 +186,16 @@ class PlayersScreen(ListScreen):
     def show_detail(self, row: object) -> str:
         assert isinstance(row, PlayerRow)
         state = self.console.state
-        team = f", team {row.team}" if row.team else ""
         seat = (
-            f"seated {row.seat} in round {state.current_round}"
+            _("seated {seat} in round {round}").format(seat=row.seat, round=state.current_round)
             if row.seat
-            else f"not seated in round {state.current_round}"
+            else _("not seated in round {round}").format(round=state.current_round)
         )
-        return f"{row.name} ({row.id}){team}: {row.status}; {seat}"
+        if row.team:
+            return _("{name} ({id}), team {team}: {status}; {seat}").format(
+                name=row.name, id=row.id, team=row.team, status=row.status, seat=seat)
+        return _("{name} ({id}): {status}; {seat}").format(
+            name=row.name, id=row.id, status=row.status, seat=seat)
 
     # ----- changes
 
@@ -222,19 +242,19 @@ class PlayersScreen(ListScreen):
         state = self.console.state
 
         def plan(v: Mapping[str, str]) -> Plan:
-            pid = _needed(v, "id", "the new player's id")
-            name = _needed(v, "name", "the player's name")
+            pid = _needed(v, "id", _("the new player's id"))
+            name = _needed(v, "name", _("the player's name"))
             team = v.get("team") or None
             entry: Entry = PlayerAdded(id=_ID, at=_AT, player=pid, name=name, team=team)
             return Plan(entry, lambda a: a.run_command(add_player, pid, name, team=team))
 
         self._open(
-            "Add a late player",
-            "The player joins with no games; seat them in the next round's seating.",
+            _("Add a late player"),
+            _("The player joins with no games; seat them in the next round's seating."),
             [
-                Field("id", "Id", next_player_id(state.players)),
-                Field("name", "Name", placeholder="as it goes on the standings"),
-                Field("team", "Team", placeholder="team id (optional)"),
+                Field("id", _("Id"), next_player_id(state.players)),
+                Field("name", _("Name"), placeholder=_("as it goes on the standings")),
+                Field("team", _("Team"), placeholder=_("team id (optional)")),
             ],
             plan,
         )
@@ -245,14 +265,14 @@ class PlayersScreen(ListScreen):
             return
 
         def plan(v: Mapping[str, str]) -> Plan:
-            name = _needed(v, "name", "the corrected name")
+            name = _needed(v, "name", _("the corrected name"))
             entry: Entry = PlayerRenamed(id=_ID, at=_AT, player=row.id, name=name)
             return Plan(entry, lambda a: a.run_command(rename_player, row.id, name))
 
         self._open(
-            f"Rename {row.name} ({row.id})",
-            "The id, results and seats stay; every screen shows the new name.",
-            [Field("name", "Name", row.name)],
+            _("Rename {name} ({id})").format(name=row.name, id=row.id),
+            _("The id, results and seats stay; every screen shows the new name."),
+            [Field("name", _("Name"), row.name)],
             plan,
         )
 
@@ -271,12 +291,13 @@ class PlayersScreen(ListScreen):
                 entry, lambda a: a.run_command(check_in_player, row.id, rnd, present=present)
             )
 
-        what = "here" if present else "absent"
+        title = _("{name} ({id}) is here") if present else _("{name} ({id}) is absent")
         self._open(
-            f"{row.name} ({row.id}) is {what}",
-            "The roll call of the round; the last call for a player counts."
-            + ("" if present else " Seat a substitute (u) or re-seat the round."),
-            [Field("round", "Round", str(state.current_round))],
+            title.format(name=row.name, id=row.id),
+            _("The roll call of the round; the last call for a player counts.") if present
+            else _("The roll call of the round; the last call for a player counts. Seat a "
+                   "substitute (u) or re-seat the round."),
+            [Field("round", _("Round"), str(state.current_round))],
             plan,
         )
 
@@ -295,11 +316,11 @@ class PlayersScreen(ListScreen):
             return Plan(entry, lambda a: a.run_command(withdraw_player, row.id, rnd, reason))
 
         self._open(
-            f"Withdraw {row.name} ({row.id})",
-            "Results so far stay; the player is not seated from that round on.",
+            _("Withdraw {name} ({id})").format(name=row.name, id=row.id),
+            _("Results so far stay; the player is not seated from that round on."),
             [
-                Field("from_round", "From round", str(state.current_round)),
-                Field("reason", "Reason", placeholder="optional, kept in the log"),
+                Field("from_round", _("From round"), str(state.current_round)),
+                Field("reason", _("Reason"), placeholder=_("optional, kept in the log")),
             ],
             plan,
         )
@@ -316,9 +337,9 @@ class PlayersScreen(ListScreen):
             return Plan(entry, lambda a: a.run_command(return_player, row.id, rnd))
 
         self._open(
-            f"Bring back {row.name} ({row.id})",
-            "The player may be seated again from that round on.",
-            [Field("from_round", "From round", str(state.current_round))],
+            _("Bring back {name} ({id})").format(name=row.name, id=row.id),
+            _("The player may be seated again from that round on."),
+            [Field("from_round", _("From round"), str(state.current_round))],
             plan,
         )
 
@@ -332,8 +353,8 @@ class PlayersScreen(ListScreen):
 
         def plan(v: Mapping[str, str]) -> Plan:
             r = _number(v, "round")
-            table = _number(v, "table", "a table number such as 2")
-            name = _needed(v, "substitute", "the substitute's name")
+            table = _number(v, "table", _("a table number such as 2"))
+            name = _needed(v, "substitute", _("the substitute's name"))
             entry: Entry = PlayerSubstituted(
                 id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name
             )
@@ -342,12 +363,12 @@ class PlayersScreen(ListScreen):
             )
 
         self._open(
-            f"Substitute for {row.name} ({row.id})",
-            "The substitute plays the seat; the seat scores the rules' substitute result.",
+            _("Substitute for {name} ({id})").format(name=row.name, id=row.id),
+            _("The substitute plays the seat; the seat scores the rules' substitute result."),
             [
-                Field("round", "Round", str(rnd)),
-                Field("table", "Table", "" if where is None else str(where[0])),
-                Field("substitute", "Substitute", placeholder="who plays the seat"),
+                Field("round", _("Round"), str(rnd)),
+                Field("table", _("Table"), "" if where is None else str(where[0])),
+                Field("substitute", _("Substitute"), placeholder=_("who plays the seat")),
             ],
             plan,
         )

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
+from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -36,12 +37,15 @@ from mjevent.core.standings import (
     standings_update,
 )
 from mjevent.core.state import EventState
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.sheets import (
     Column,
     HistoryLine,
+    criterion_name,
     decider,
     history,
+    listed,
     points,
     standing_columns,
     team_columns,
@@ -93,15 +97,22 @@ def standings_view(
         if after_round is not None and after_round != latest.round:
             table = latest.standings_after(after_round, show_hidden=True)
     except (StandingsConfigError, StandingsError) as error:
-        return StandingsView(None, "Standings", (), f"The standings cannot be computed: {error}")
-    what = "Team standings" if teams else "Standings"
-    title = f"{what} after round {table.round}" if table.round else f"{what} (no round played)"
+        return StandingsView(None, _("Standings"), (),
+                             _("The standings cannot be computed: {error}").format(error=error))
+    if table.round:
+        title = (_("Team standings after round {round}") if teams
+                 else _("Standings after round {round}")).format(round=table.round)
+    else:
+        title = _("Team standings (no round played)") if teams else _(
+            "Standings (no round played)")
     if table.round > base.round:
-        title += " (hidden from players until every table finishes)"
-    notes = [f"Tiebreaks: {', '.join(c.value for c in table.config.tiebreaks)}"]
+        title = _("{title} (hidden from players until every table finishes)").format(title=title)
+    notes = [_("Tiebreaks: {tiebreaks}").format(
+        tiebreaks=listed(criterion_name(c) for c in table.config.tiebreaks),
+    )]
     if not teams:
         notes += tie_lines(table)
-    notes += [f"Note: {n}" for n in table.notes]
+    notes += [_("Note: {note}").format(note=n) for n in table.notes]
     return StandingsView(table, title, tuple(notes), base=base, state=state)
 
 
@@ -110,39 +121,39 @@ class StandingsScreen(EventScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "left_square_bracket", "round(-1)", "Earlier",
-            tooltip="Show the standings after the previous round", id="standings.round_prev",
+            "left_square_bracket", "round(-1)", N_("Earlier"),
+            tooltip=N_("Show the standings after the previous round"), id="standings.round_prev",
         ),
         Binding(
-            "right_square_bracket", "round(1)", "Later",
-            tooltip="Show the standings after the next round", id="standings.round_next",
+            "right_square_bracket", "round(1)", N_("Later"),
+            tooltip=N_("Show the standings after the next round"), id="standings.round_next",
         ),
         Binding(
-            "l", "latest", "Latest",
-            tooltip="Follow the latest round again (updates as games end)",
+            "l", "latest", N_("Latest"),
+            tooltip=N_("Follow the latest round again (updates as games end)"),
             id="standings.latest",
         ),
         Binding(
-            "t", "teams", "Teams",
-            tooltip="Switch between player and team standings", id="standings.teams",
+            "t", "teams", N_("Teams"),
+            tooltip=N_("Switch between player and team standings"), id="standings.teams",
         ),
         Binding(
-            "s", "sort", "Sort",
-            tooltip="Sort by the next column (after the last: ranking order)",
+            "s", "sort", N_("Sort"),
+            tooltip=N_("Sort by the next column (after the last: ranking order)"),
             id="standings.sort",
         ),
         Binding(
-            "o", "reverse", "Reverse",
-            tooltip="Reverse the order of the rows", id="standings.reverse",
+            "o", "reverse", N_("Reverse"),
+            tooltip=N_("Reverse the order of the rows"), id="standings.reverse",
         ),
         Binding(
-            "h", "history", "History",
-            tooltip="The selected player's games one by one, with the running total",
+            "h", "history", N_("History"),
+            tooltip=N_("The selected player's games one by one, with the running total"),
             id="standings.history",
         ),
     ]
 
-    HELP = (
+    HELP = N_(
         "Live standings, updated the moment a game ends; the same numbers as mjevent print "
         "standings. The bracket keys step through the rounds, l follows the latest again, t "
         "shows the teams, s sorts by the next column and o reverses; Enter or h opens a "
@@ -198,7 +209,10 @@ class StandingsScreen(EventScreen):
                 shown = tuple(c for c in shown if c.header != "Team")
             table.show(shown, everyone, lambda r: r.player)
         order = table.sort_text
-        title.update(view.title + (f", {order}" if order and table.sort_index is not None else ""))
+        if order and table.sort_index is not None:
+            title.update(_("{title}, {order}").format(title=view.title, order=order))
+        else:
+            title.update(view.title)
         notes.update("\n".join(view.notes))
         self.refresh_bindings()
 
@@ -263,8 +277,8 @@ class StandingsScreen(EventScreen):
 
 
 def _history_note(line: HistoryLine) -> str:
-    chombo = f"chombo {points(float(line.chombo))}" if line.chombo else ""
-    return ", ".join(part for part in (chombo, line.note) if part)
+    chombo = _("chombo {points}").format(points=points(float(line.chombo))) if line.chombo else ""
+    return listed(part for part in (chombo, line.note) if part)
 
 
 def _history_columns() -> tuple[Column, ...]:
@@ -275,20 +289,21 @@ def _history_columns() -> tuple[Column, ...]:
         return "" if value is None else points(float(value))
 
     return (
-        Column("Round", lambda h: num(h.round), lambda h: h.round or 0, short="Rd"),
-        Column("Table", lambda h: num(h.table), lambda h: h.table or 0, short="Tbl"),
-        Column("Seat", lambda h: h.seat, lambda h: h.seat),
-        Column("Place", lambda h: num(h.place), lambda h: h.place or 0, short="Pl"),
+        Column(N_("Round"), lambda h: num(h.round), lambda h: h.round or 0, short=N_("Rd")),
+        Column(N_("Table"), lambda h: num(h.table), lambda h: h.table or 0, short=N_("Tbl")),
+        Column(N_("Seat"), lambda h: h.seat, lambda h: h.seat),
+        Column(N_("Place"), lambda h: num(h.place), lambda h: h.place or 0, short=N_("Pl")),
         Column(
-            "Final",
-            lambda h: "" if h.final is None else f"{h.final:,}".replace(",", " "),
+            N_("Final"),
+            lambda h: "" if h.final is None else format_number(h.final).replace(",", " "),
             lambda h: h.final or 0,
         ),
-        Column("Uma", lambda h: opt_points(h.uma), lambda h: h.uma or 0),
-        Column("Oka", lambda h: opt_points(h.oka), lambda h: h.oka or 0),
-        Column("Points", lambda h: opt_points(h.points), lambda h: h.points or 0),
-        Column("Running", lambda h: points(h.running), lambda h: h.running, short="Total"),
-        Column("Note", _history_note, lambda h: h.note),
+        Column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),
+        Column(N_("Oka"), lambda h: opt_points(h.oka), lambda h: h.oka or 0),
+        Column(N_("Points"), lambda h: opt_points(h.points), lambda h: h.points or 0),
+        Column(N_("Running"), lambda h: points(h.running), lambda h: h.running,
+               short=N_("Total")),
+        Column(N_("Note"), _history_note, lambda h: h.note),
     )
 
 
@@ -297,8 +312,8 @@ class PlayerHistoryScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "escape", "app.pop_screen", "Back",
-            tooltip="Back to the standings", id="history.close",
+            "escape", "app.pop_screen", N_("Back"),
+            tooltip=N_("Back to the standings"), id="history.close",
         ),
     ]
 
@@ -306,12 +321,14 @@ class PlayerHistoryScreen(Screen[None]):
         super().__init__()
         self.title_text, lines, self.total = history(table, player)
         self.lines = lines
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-body"):
             yield Static(self.title_text, markup=False, id="history-title")
             yield SheetTable(id="history-table")
-            yield Static(f"Total {points(self.total)}", markup=False, id="history-total")
+            yield Static(_("Total {points}").format(points=points(self.total)), markup=False,
+                         id="history-total")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -21,18 +21,23 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
+from mjevent.core.i18n import N_, _, format_number, ngettext, wind_name
 from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState, TableGame
 from mjevent.events.commands import correct_entry, entry_context, record_line
 from mjevent.tui.dialogs.confirm import ConfirmDialog
+from mjevent.tui.keys import translate_bindings
 from mjevent.tui.screens.overview import RECORD_ERRORS
+from mjevent.tui.sheets import listed
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 
 __all__ = ["TableScreen", "table_entries"]
 
-UNDO_REASON = "undone at the console"
-VOID_REASON = "game voided at the console"
+UNDO_REASON = N_("undone at the console")
+VOID_REASON = N_("game voided at the console")
+"""The reasons written in the correction entries (in the console's language, like a reason the
+director types)."""
 
 
 def table_entries(state: EventState, round: int, table: int) -> list[Entry]:
@@ -49,7 +54,7 @@ def _entry_line(state: EventState, entry: Entry) -> str:
         return format_entry(HandLine(entry.round, entry.table, entry.hand), context)
     assert isinstance(entry, GameFinished)
     if entry.final is None:
-        return f"t{entry.table} game closed (the hands decide)"
+        return _("t{table} game closed (the hands decide)").format(table=entry.table)
     return format_entry(
         FinalLine(entry.round, entry.table, entry.final, entry.deposits, entry.chombos), context
     )
@@ -59,20 +64,22 @@ class TableScreen(Screen[None]):
     """The game at `table` in `round`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back", id="table.close",
-                tooltip="Back to the overview"),
-        Binding("u", "undo", "Undo last", id="table.undo",
-                tooltip="Void this table's last entry (a correction; the original stays)"),
-        Binding("a", "amend", "Amend hand", id="table.amend",
-                tooltip="Put the highlighted hand on the line to correct it; Enter records it"),
-        Binding("v", "void_game", "Void game", id="table.void",
-                tooltip="Void every entry of this game (corrections; the originals stay)"),
-        Binding("f", "form", "Form", id="table.form",
-                tooltip="Enter a hand by fields: outcome, winner, loser, han, fu, riichi, tenpai"),
-        Binding("e", "focus_line", "Type a hand", id="table.focus_line",
-                tooltip="Put the cursor on the line to type this table's next hand"),
+        Binding("escape", "close", N_("Back"), id="table.close",
+                tooltip=N_("Back to the overview")),
+        Binding("u", "undo", N_("Undo last"), id="table.undo",
+                tooltip=N_("Void this table's last entry (a correction; the original stays)")),
+        Binding("a", "amend", N_("Amend hand"), id="table.amend",
+                tooltip=N_("Put the highlighted hand on the line to correct it; Enter records "
+                           "it")),
+        Binding("v", "void_game", N_("Void game"), id="table.void",
+                tooltip=N_("Void every entry of this game (corrections; the originals stay)")),
+        Binding("f", "form", N_("Form"), id="table.form",
+                tooltip=N_("Enter a hand by fields: outcome, winner, loser, han, fu, riichi, "
+                           "tenpai")),
+        Binding("e", "focus_line", N_("Type a hand"), id="table.focus_line",
+                tooltip=N_("Put the cursor on the line to type this table's next hand")),
     ]
-    HELP = (
+    HELP = N_(
         "One table's game hand by hand with the running scores. Every change is a correction "
         "entry in the log: nothing is ever deleted."
     )
@@ -85,6 +92,7 @@ class TableScreen(Screen[None]):
         self._done: Text | None = None
         self.amending: str | None = None
         """The id of the hand being amended, while its line is on the entry line."""
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-head")
@@ -96,9 +104,9 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(EntryLine).placeholder = (
-            f"next hand at table {self.table}: ron S<-W 3/30  (a amends the highlighted hand)"
-        )
+        self.query_one(EntryLine).placeholder = _(
+            "next hand at table {table}: ron S<-W 3/30  (a amends the highlighted hand)"
+        ).format(table=self.table)
         self.watch(self.app, "state", self.show_state)
         self.query_one("#hands", DataTable).focus()
 
@@ -118,27 +126,29 @@ class TableScreen(Screen[None]):
         seats = state.table_seats(self.round, self.table) or ()
         names = [state.name(p) for p in seats]
         head = Text.assemble(
-            (f"Round {self.round} · Table {self.table}", "bold"), "  ",
-            "  ".join(f"{WINDS[s]} {n}" for s, n in enumerate(names)),
+            (_("Round {round} · Table {table}").format(round=self.round, table=self.table),
+             "bold"), "  ",
+            "  ".join(f"{wind_name(WINDS[s])} {n}" for s, n in enumerate(names)),
         )
         self.query_one("#table-head", Static).update(head)
         table = self.query_one("#hands", DataTable)
         row = table.cursor_row
         table.clear(columns=True)
         table.add_column("#", key="n", width=3)
-        table.add_column("Hand", key="hand", width=11)
-        table.add_column("Entry", key="entry")
+        table.add_column(_("Hand"), key="hand", width=11)
+        table.add_column(_("Entry"), key="entry")
         for s in range(len(seats)):
-            table.add_column(WINDS[s], key=WINDS[s], width=7)
+            table.add_column(wind_name(WINDS[s]), key=WINDS[s], width=7)
         game = state.game(self.round, self.table)
-        label = "East 1, 0 honba"
+        wind, hand, honba = 0, 1, 0  # each hand is played where the one before left the game
         for n, played in enumerate(game.hands if game else (), 1):
-            short = label.replace("East ", "E").replace("South ", "S").replace(
-                "West ", "W").replace("North ", "N").replace(" honba", "h")
+            short = _("{wind}{hand}, {honba}h").format(
+                wind=wind_name(WINDS[wind]), hand=hand, honba=honba)
             line = _entry_line(state, self._entry(played.entry)).split(" ", 1)[1]
-            table.add_row(str(n), short, line, *(f"{s:,}" for s in played.after.scores),
-                          key=played.entry)
-            label = played.after.label
+            table.add_row(str(n), short, line,
+                          *(format_number(s) for s in played.after.scores), key=played.entry)
+            after = played.after
+            wind, hand, honba = after.round_wind, after.hand_number, after.honba
         if table.row_count:
             # First shown: the newest hand, the one most often corrected.
             row = table.row_count - 1 if not self._shown_once else row
@@ -154,20 +164,22 @@ class TableScreen(Screen[None]):
 
     def _result_text(self, state: EventState, game: TableGame | None, names: list[str]) -> Text:
         if game is None:
-            return Text("not started", style="dim")
+            return Text(_("not started"), style="dim")
         if game.result is not None:
             r = game.result
             order = sorted(range(len(names)), key=lambda s: (r.places[s], s))
-            return Text(
-                "finished: " + ", ".join(
-                    f"{r.places[s]}. {names[s]} {r.final[s]:,} ({r.points[s] / 1000:+.1f})"
-                    for s in order
-                ) + "  (points with uma and oka)",
-                style="bold green",
+            places = listed(
+                _("{place}. {name} {score} ({points})").format(
+                    place=r.places[s], name=names[s], score=format_number(r.final[s]),
+                    points=f"{r.points[s] / 1000:+.1f}")
+                for s in order
             )
+            return Text(_("finished: {places}  (points with uma and oka)").format(places=places),
+                        style="bold green")
         if game.state is not None:
             g = game.state
-            return Text(f"playing: {g.label}, {g.deposits} riichi stick(s) on the table")
+            return Text(_("playing: {hand}, {sticks} riichi stick(s) on the table").format(
+                hand=g.label, sticks=g.deposits))
         return Text("")
 
     # --- the line --------------------------------------------------------------------------------
@@ -192,8 +204,8 @@ class TableScreen(Screen[None]):
             return
         self._done = None
         if self.amending is not None:
-            preview.set_text(Text(f"amending hand {self._hand_number(self.amending)}: "
-                                "Enter records the correction, Escape cancels"))
+            preview.set_text(Text(_("amending hand {n}: Enter records the correction, Escape "
+                                    "cancels").format(n=self._hand_number(self.amending))))
             return
         result = preview_line(self.event_state, self._full(event.value))
         preview.show(result)
@@ -217,12 +229,13 @@ class TableScreen(Screen[None]):
         except RECORD_ERRORS as error:
             preview.show(LineError(str(error)))
             return
-        done = "amended" if self.amending else "recorded"
+        amended = self.amending is not None
         self.amending = None
-        self._done = Text.assemble((f"✓ {done} ", "bold green"), text)
+        done = _("✓ amended ") if amended else _("✓ recorded ")
+        self._done = Text.assemble((done, "bold green"), text)
         line.accepted()
         preview.set_text(self._done)
-        if done == "amended":
+        if amended:
             # Back to the hands; after a new hand the line keeps the focus for the next one.
             self.query_one("#hands", DataTable).focus()
 
@@ -230,13 +243,15 @@ class TableScreen(Screen[None]):
         state = self.event_state
         parsed = parse_entry(text, entry_context(state, self.round))
         if not isinstance(parsed, HandLine) or parsed.table != self.table:
-            raise ValueError(f"{text!r}: an amended hand must be a hand at table {self.table}")
+            raise ValueError(_("{line!r}: an amended hand must be a hand at table {table}").format(
+                line=text, table=self.table))
         original = self._entry(target)
         replacement = HandRecorded(id=original.id, at=original.at, round=parsed.round,
                                    table=parsed.table, hand=parsed.hand)
         was = _entry_line(state, original)
         self.app.run_command(  # type: ignore[attr-defined]
-            correct_entry, target, f"hand amended at the console (was: {was})", replacement
+            correct_entry, target, _("hand amended at the console (was: {was})").format(was=was),
+            replacement,
         )
 
     def _hand_number(self, entry_id: str) -> int:
@@ -259,48 +274,53 @@ class TableScreen(Screen[None]):
         """Void the table's last entry, once the director confirms what is undone."""
         entries = table_entries(self.event_state, self.round, self.table)
         if not entries:
-            self.notify("nothing recorded at this table yet", severity="warning")
+            self.notify(_("nothing recorded at this table yet"), severity="warning")
             return
         last = entries[-1]
         line = _entry_line(self.event_state, last)
-        body = (f"Undo the last entry of table {self.table}:\n\n  {line}\n\n"
-                "A correction voids it; the original stays in the log.")
+        body = _("Undo the last entry of table {table}:\n\n  {line}\n\n"
+                 "A correction voids it; the original stays in the log.").format(
+                     table=self.table, line=line)
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._void([last], UNDO_REASON)
 
-        self.app.push_screen(ConfirmDialog("Undo?", body), answered)
+        self.app.push_screen(ConfirmDialog(_("Undo?"), body), answered)
 
     def action_void_game(self) -> None:
         """Void every entry of this game, newest first, once confirmed."""
         entries = table_entries(self.event_state, self.round, self.table)
         if not entries:
-            self.notify("nothing recorded at this table yet", severity="warning")
+            self.notify(_("nothing recorded at this table yet"), severity="warning")
             return
-        body = (f"Void the game at table {self.table} in round {self.round}: "
-                f"{len(entries)} entries, each by a correction (the originals stay in the log).")
+        body = _("Void the game at table {table} in round {round}: {n} entries, each by a "
+                 "correction (the originals stay in the log).").format(
+                     table=self.table, round=self.round, n=len(entries))
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._void(list(reversed(entries)), VOID_REASON)
 
-        self.app.push_screen(ConfirmDialog("Void the game?", body), answered)
+        self.app.push_screen(ConfirmDialog(_("Void the game?"), body), answered)
 
     def _void(self, entries: list[Entry], reason: str) -> None:
         for entry in entries:
             try:
-                self.app.run_command(correct_entry, entry.id, reason)  # type: ignore[attr-defined]
+                self.app.run_command(  # type: ignore[attr-defined]
+                    correct_entry, entry.id, _(reason)
+                )
             except RECORD_ERRORS as error:
-                self.notify(str(error), title="Not corrected", severity="error", timeout=10)
+                self.notify(str(error), title=_("Not corrected"), severity="error", timeout=10)
                 return
-        self.notify(f"voided {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
+        self.notify(ngettext("voided {n} entry", "voided {n} entries", len(entries)).format(
+            n=len(entries)))
 
     def action_amend(self) -> None:
         """Put the highlighted hand's line on the entry line to edit it."""
         table = self.query_one("#hands", DataTable)
         if not table.row_count:
-            self.notify("no hand to amend at this table", severity="warning")
+            self.notify(_("no hand to amend at this table"), severity="warning")
             return
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         assert key is not None

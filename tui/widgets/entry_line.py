@@ -17,7 +17,10 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
+from mjevent.core.i18n import N_, _, format_number, wind_name
 from mjevent.core.preview import LineError, LinePreview
+from mjevent.core.scoring import payment_kind_name
+from mjevent.tui.keys import translate_bindings
 
 __all__ = ["EntryLine", "EntryPreview", "preview_text"]
 
@@ -39,23 +42,23 @@ class EntryLine(Input):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "up", "history(-1)", "Earlier line", id="entry.history_back", show=False,
-            tooltip="Put the line entered before this one back on the entry line",
+            "up", "history(-1)", N_("Earlier line"), id="entry.history_back", show=False,
+            tooltip=N_("Put the line entered before this one back on the entry line"),
         ),
         Binding(
-            "down", "history(1)", "Later line", id="entry.history_forward", show=False,
-            tooltip="Step forward through the lines entered, back to what you were typing",
+            "down", "history(1)", N_("Later line"), id="entry.history_forward", show=False,
+            tooltip=N_("Step forward through the lines entered, back to what you were typing"),
         ),
         Binding(
-            "escape", "clear_line", "Clear", id="entry.clear", show=False,
-            tooltip="Empty the entry line (the line stays in the history)",
+            "escape", "clear_line", N_("Clear"), id="entry.clear", show=False,
+            tooltip=N_("Empty the entry line (the line stays in the history)"),
         ),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
         self._marks = _ErrorSpan()
         super().__init__(
-            placeholder="t3 ron S<-W 3/30 r:E,S   (Enter records; F1 help)",
+            placeholder=_("t3 ron S<-W 3/30 r:E,S   (Enter records; F1 help)"),
             highlighter=self._marks,
             select_on_focus=False,
             id=id,
@@ -63,6 +66,7 @@ class EntryLine(Input):
         self.history: list[str] = []
         self._back = 0
         self._draft = ""
+        translate_bindings(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Escape clears a line with text; on an empty line it goes to the screen (Back)."""
@@ -109,7 +113,7 @@ PREVIEW_NAME_WIDTH = 20
 
 
 def _number(value: int) -> str:
-    return f"{value:,}".replace(",", " ")
+    return format_number(value).replace(",", " ")
 
 
 def _name(name: str) -> str:
@@ -123,19 +127,21 @@ PAYMENTS_WIDTH = 74
 
 
 def _payments(preview: LinePreview) -> list[str]:
-    winds = [s.wind for s in preview.seats]
+    winds = [wind_name(s.wind) for s in preview.seats]
     parts: list[str] = []
     for p in preview.payments:
         if p.receiver is None and p.payer is not None:
             continue  # a riichi stick: shown on the seat's line
         if p.payer is None and p.receiver is not None:
-            parts.append(f"{winds[p.receiver]} takes the sticks {_number(p.points)}")
+            parts.append(_("{wind} takes the sticks {points}").format(
+                wind=winds[p.receiver], points=_number(p.points)))
         elif p.payer is not None and p.receiver is not None:
-            parts.append(f"{winds[p.payer]} pays {winds[p.receiver]} {_number(p.points)} "
-                         f"({p.what.value})")
+            parts.append(_("{payer} pays {receiver} {points} ({what})").format(
+                payer=winds[p.payer], receiver=winds[p.receiver], points=_number(p.points),
+                what=payment_kind_name(p.what)))
     lines: list[str] = []
     for part in parts:
-        if lines and len(lines[-1]) + 3 + len(part) <= PAYMENTS_WIDTH:
+        if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= PAYMENTS_WIDTH:
             lines[-1] += " · " + part
         else:
             lines.append(part)
@@ -147,35 +153,44 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
     who pays whom (with honba and riichi sticks), the next dealer or the game's end; for a
     final-scores line the sum and what it lacks; or the error."""
     if result is None:
-        return Text("Type a result, e.g. t3 ron S<-W 3/30 r:E,S   ·   t3 final 41200 28800 "
-                    "22100 27900   ·   t3 then Enter opens table 3", style="dim")
+        return Text(_("Type a result, e.g. t3 ron S<-W 3/30 r:E,S   ·   t3 final 41200 28800 "
+                      "22100 27900   ·   t3 then Enter opens table 3"), style="dim")
     if isinstance(result, LineError):
         return Text.assemble(("✗ ", "bold red"), (result.message, "red"))
     p = result
     text = Text()
-    head = f"round {p.round} table {p.table}" + (f", {p.hand_label}" if p.hand_label else "")
+    head = (
+        _("round {round} table {table}, {hand}").format(
+            round=p.round, table=p.table, hand=p.hand_label)
+        if p.hand_label else _("round {round} table {table}").format(round=p.round, table=p.table)
+    )
     text.append(head, style="bold")
     riichi = {x.payer for x in p.payments if x.receiver is None and x.payer is not None}
     for seat, view in enumerate(p.seats):
         before, after = p.scores_before[seat], p.scores_after[seat]
         change = after - before
-        text.append(f"\n  {view.wind} {_name(view.name)} {_number(before):>7} → ")
+        text.append(f"\n  {wind_name(view.wind)} {_name(view.name)} {_number(before):>7} → ")
         text.append(f"{_number(after):>7}", style="bold")
         if change:
             text.append(f" {change:+,}".replace(",", " "),
                         style="green" if change > 0 else "red")
         if seat in riichi:
-            text.append("  riichi", style="italic")
+            text.append("  " + _("riichi"), style="italic")
     for paid in _payments(p):
         text.append(f"\n  {paid}")
     if p.total is not None and p.deficit is not None:
-        off = ("adds up" if p.deficit == 0 else
-               f"{_number(abs(p.deficit))} {'missing' if p.deficit > 0 else 'too many'}")
-        text.append(f"\n  total {_number(p.total)}: {off}",
+        if p.deficit == 0:
+            off = _("adds up")
+        elif p.deficit > 0:
+            off = _("{points} missing").format(points=_number(p.deficit))
+        else:
+            off = _("{points} too many").format(points=_number(-p.deficit))
+        text.append("\n  " + _("total {total}: {off}").format(total=_number(p.total), off=off),
                     style="bold green" if p.deficit == 0 else "bold red")
     if p.next_dealer is not None:
         dealer = p.seats[p.next_dealer]
-        text.append(f"\n  next dealer: {dealer.wind} {dealer.name}")
+        text.append("\n  " + _("next dealer: {wind} {name}").format(
+            wind=wind_name(dealer.wind), name=dealer.name))
     if p.game_over is not None:
         text.append(f"\n  {p.game_over}", style="bold green")
     return text

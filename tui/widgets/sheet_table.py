@@ -16,6 +16,7 @@ from textual import on
 from textual.message import Message
 from textual.widgets import DataTable
 
+from mjevent.core.i18n import _
 from mjevent.tui.sheets import Column
 
 __all__ = ["SheetTable"]
@@ -74,7 +75,7 @@ class SheetTable(DataTable[Text]):
         """The key of the row under the cursor, None when the table is empty."""
         if not self.row_count:
             return None
-        row_key, _ = self.coordinate_to_cell_key(self.cursor_coordinate)
+        row_key, _column = self.coordinate_to_cell_key(self.cursor_coordinate)
         return row_key.value
 
     def current_item(self) -> Any:
@@ -98,14 +99,14 @@ class SheetTable(DataTable[Text]):
     def sort_text(self) -> str:
         """How the rows are sorted, in words ("by Total, highest first")."""
         if self.sort_index is None:
-            return "in ranking order" if self.columns_shown else ""
+            return _("in ranking order") if self.columns_shown else ""
         column = self.columns_shown[self.sort_index]
         down = column.descending ^ self.descending
         numeric = column.right
-        way = ("highest first" if down else "lowest first") if numeric else (
-            "Z to A" if down else "A to Z"
+        way = (_("highest first") if down else _("lowest first")) if numeric else (
+            _("Z to A") if down else _("A to Z")
         )
-        return f"by {column.header}, {way}"
+        return _("by {column}, {way}").format(column=column.title, way=way)
 
     def sort_by(self, index: int | None) -> None:
         """Sort by column `index` (None: the given order); the same column again reverses."""

@@ -28,7 +28,9 @@ from textual.widgets import DataTable
 
 from mjevent.core.clock import ClockPhase, TableClock, table_clock
 from mjevent.core.entries import WINDS
+from mjevent.core.i18n import N_, _, pgettext, wind_name
 from mjevent.core.state import EventState, TableGame
+from mjevent.tui.keys import translate_bindings
 
 __all__ = [
     "TableList",
@@ -88,19 +90,23 @@ def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame
     names = tuple(state.name(p) for p in seats)
     blank = ("",) * len(seats)
     if problems:
-        return TableRow(number, names, blank, TableStatus.PROBLEM, "problem: " + problems[0])
+            return TableRow(number, names, blank, TableStatus.PROBLEM,
+                        _("problem: {problem}").format(problem=problems[0]))
     if game is None or (game.state is None and game.result is None):
-        return TableRow(number, names, blank, TableStatus.NOT_STARTED, "not started")
+        return TableRow(number, names, blank, TableStatus.NOT_STARTED, _("not started"))
     if game.result is not None:
         points, places = game.result.points, game.result.places
         top = min(range(len(points)), key=lambda s: (places[s], s))
         return TableRow(number, names, tuple(_points(p) for p in points), TableStatus.FINISHED,
-                        f"done, {WINDS[top]} 1st")
+                        _("done, {wind} 1st").format(wind=wind_name(WINDS[top])))
     assert game.state is not None
     g = game.state
-    detail = f"{WINDS[g.round_wind]}{g.hand_number} {g.honba}h"
+    wind = wind_name(WINDS[g.round_wind])
     if g.deposits:
-        detail += f" {g.deposits}r"
+        detail = _("{wind}{hand} {honba}h {sticks}r").format(
+            wind=wind, hand=g.hand_number, honba=g.honba, sticks=g.deposits)
+    else:
+        detail = _("{wind}{hand} {honba}h").format(wind=wind, hand=g.hand_number, honba=g.honba)
     return TableRow(number, names, tuple(str(s // 100) for s in g.scores), TableStatus.PLAYING,
                     detail)
 
@@ -167,9 +173,10 @@ def clock_text_of(clock: TableClock) -> str:
     if clock.finished:
         return clock.text
     if phase is ClockPhase.COUNTDOWN:
-        return f"starts in {clock.left.text}"
-    if phase is ClockPhase.PAUSED and len(clock.text) + 7 <= CLOCK_WIDTH:
-        return f"{clock.text} paused"
+        return _("starts in {time}").format(time=clock.left.text)
+    paused = _("{time} paused").format(time=clock.text)
+    if phase is ClockPhase.PAUSED and cell_len(paused) <= CLOCK_WIDTH:
+        return paused
     return clock.text
 
 
@@ -193,8 +200,8 @@ class TableList(DataTable[str | Text]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "enter", "select_cursor", "Open table", id="overview.open_table",
-            tooltip="Show the highlighted table's game hand by hand",
+            "enter", "select_cursor", N_("Open table"), id="overview.open_table",
+            tooltip=N_("Show the highlighted table's game hand by hand"),
         ),
     ]
 
@@ -216,6 +223,7 @@ class TableList(DataTable[str | Text]):
         """(round, its tables' clocks) as `show_clocks` last gave them."""
         self._faces: dict[int, tuple[str, Style]] = {}
         """Each table's clock cell as shown: its text and style."""
+        translate_bindings(self)
 
     def _fit(self) -> tuple[int, bool]:
         seats = self._seats or 4
@@ -327,15 +335,16 @@ class TableList(DataTable[str | Text]):
         self.clear(columns=True)
         self._round = round
         width, two_lines = self._layout
-        self.add_column("T", key="t", width=3)
+        self.add_column(pgettext("table number", "T"), key="t", width=3)
         for wind in WINDS[: self._seats]:
-            self.add_column(wind, key=wind, width=width if two_lines else width + MARK_WIDTH + 1)
+            self.add_column(wind_name(wind), key=wind,
+                            width=width if two_lines else width + MARK_WIDTH + 1)
         if self._timed and two_lines:
-            self.add_column("State", key="state", width=max(STATE_WIDTH, CLOCK_WIDTH))
+            self.add_column(_("State"), key="state", width=max(STATE_WIDTH, CLOCK_WIDTH))
         else:
-            self.add_column("State", key="state", width=STATE_WIDTH)
+            self.add_column(_("State"), key="state", width=STATE_WIDTH)
         if self._timed and not two_lines:
-            self.add_column("Clock", key="clock", width=CLOCK_WIDTH)
+            self.add_column(_("Clock"), key="clock", width=CLOCK_WIDTH)
         for row in rows:
             self.add_row(*self._cells(row), key=str(row.table), height=2 if two_lines else 1)
         self._shown = {row.table: row for row in rows}

@@ -7,13 +7,18 @@ same path the console takes, so the samples are real event files: they pass `mje
 and replay cleanly. Entry ids and times are made from a fixed clock and a seeded generator, so
 running the script again writes the same bytes.
 
-- club.toml: 16 players, EMA 2016 rules, five rounds seated on the affine plane AG(2,4) (every
-  pair of players meets exactly once), rounds 1-3 played hand by hand: riichi, a double ron,
-  draws, a chombo, a corrected hand, a late-arrival penalty and a time call in round 3.
-- sanma.toml: 9 players, sanma-club rules, four rounds on AG(2,3) (every pair meets once),
+Each event is seated the way `mjevent seat FILE --rounds R [--teams]` seats it
+(`events.seating.plan_generated`, then `write_plan`): one `seating_set` entry, generated and
+mapped to the players by the public draw on the event's name (the default draw text), so
+`mjevent seating verify` recomputes it bit for bit.
+
+- club.toml: 16 players, EMA 2016 rules, five rounds (the generator's affine plane AG(2,4):
+  every pair of players meets exactly once), rounds 1-3 played hand by hand: riichi, a double
+  ron, draws, a chombo, a corrected hand, a late-arrival penalty and a time call in round 3.
+- sanma.toml: 9 players, sanma-club rules, four rounds (AG(2,3): every pair meets once),
   rounds 1-2 hand by hand (bust and the 40,000 goal can end a game early).
-- league.toml: 48 players in 12 teams of 4, EMA 2025 rules, teammates never share a table,
-  three rounds recorded by final scores only, a fourth seated.
+- league.toml: 48 players in 12 teams of 4, EMA 2025 rules, four rounds seated with teammates
+  kept apart, three recorded by final scores only.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from mjevent.core.outcomes import (
 from mjevent.core.rules import RuleSet
 from mjevent.core.state import EventState
 from mjevent.events import commands
+from mjevent.events.seating import plan_generated, write_plan
 from mjevent.events.store import EventStore
 
 HERE = Path(__file__).resolve().parent
@@ -71,48 +77,12 @@ class Clock:
         return Stamp(entry_id=entry_id, at=self.now.isoformat(timespec="seconds"))
 
 
-# --- Designs --------------------------------------------------------------------------------
-
-
-def affine_plane_4() -> list[list[list[int]]]:
-    """AG(2,4): 16 points, 5 parallel classes of 4 lines of 4; every pair on exactly one line.
-
-    Points are (x, y) over GF(4) = {0, 1, a, a+1} (as 0..3 with a*a = a+1); player x*4+y.
-    Class m < 4 holds the lines y = m*x + c, class 4 the lines x = c.
-    """
-
-    def mul(a: int, b: int) -> int:
-        result = 0
-        for bit in range(2):
-            if b >> bit & 1:
-                result ^= a << bit
-        for bit in (3, 2):
-            if result >> bit & 1:
-                result ^= 0b111 << (bit - 2)
-        return result
-
-    rounds: list[list[list[int]]] = []
-    for m in range(4):
-        rounds.append(
-            [[x * 4 + (mul(m, x) ^ c) for x in range(4)] for c in range(4)]
-        )
-    rounds.append([[c * 4 + y for y in range(4)] for c in range(4)])
-    return rounds
-
-
-def affine_plane_3() -> list[list[list[int]]]:
-    """AG(2,3): 9 points, 4 parallel classes of 3 lines of 3 (Kirkman's nine schoolgirls)."""
-    rounds = [[[x * 3 + (m * x + c) % 3 for x in range(3)] for c in range(3)] for m in range(3)]
-    rounds.append([[c * 3 + y for y in range(3)] for c in range(3)])
-    return rounds
-
-
-def rotate_winds(rounds: list[list[list[int]]]) -> list[list[list[int]]]:
-    """Turn each table so the first dealer changes from round to round (wind balance)."""
-    return [
-        [table[r % len(table):] + table[: r % len(table)] for table in tables]
-        for r, tables in enumerate(rounds)
-    ]
+def seat(store: EventStore, clock: Clock, rounds: int, *, teams: bool = False) -> None:
+    """Seat the event as `mjevent seat FILE --rounds R [--teams]` does: generated, the draw on
+    the event's name, one `seating_set` entry (the samples' seatings have no repeated pair,
+    so there are no repeats to accept)."""
+    plan = plan_generated(commands.current_state(store), rounds, teams=teams)
+    write_plan(store, plan, **clock.stamp())
 
 
 # --- Hands ----------------------------------------------------------------------------------
@@ -242,15 +212,8 @@ def _ids(count: int) -> list[str]:
     return [f"p{i:02d}" for i in range(1, count + 1)]
 
 
-def _seating(rounds: list[list[list[int]]], ids: Sequence[str]) -> list[dict[str, Any]]:
-    return [
-        {"round": r, "tables": [[ids[p] for p in table] for table in tables]}
-        for r, tables in enumerate(rounds, 1)
-    ]
-
-
 def make_club(path: Path) -> None:
-    """16 players, EMA, 5 rounds on AG(2,4), 3 rounds hand by hand."""
+    """16 players, EMA, 5 rounds seated, 3 rounds hand by hand."""
     ids = _ids(16)
     ratings = [1712, 1654, 1598, 1580, 1561, 1549, 1533, 1520, 1502, 1495, 1488, 1470, 1455,
                1440, 1421, 1400]
@@ -268,16 +231,11 @@ def make_club(path: Path) -> None:
                 {"id": i, "name": n, "rating": r}
                 for i, n, r in zip(ids, CLUB_PLAYERS, ratings, strict=True)
             ],
-            "seating": {
-                "method": "affine-plane",
-                "seed": 20260314,
-                "parameters": {"design": "AG(2,4)", "winds": "rotated each round"},
-                "rounds": _seating(rotate_winds(affine_plane_4()), ids),
-            },
             "timer": {"round_minutes": 90, "warning_minutes": [15, 5], "break_minutes": 20},
         },
     )
     clock = Clock(dt.datetime(2026, 3, 14, 9, 40, tzinfo=dt.UTC), seed=14)
+    seat(store, clock, 5)
     rng = random.Random(20260314)
     commands.add_note(store, "Doors open 9:30; round 1 at 10:00. Head referee: Pieter de Vries.",
                       **clock.stamp())
@@ -332,7 +290,7 @@ SANMA_PLAYERS = [
 
 
 def make_sanma(path: Path) -> None:
-    """9 players, sanma-club, 4 rounds on AG(2,3), rounds 1-2 hand by hand."""
+    """9 players, sanma-club, 4 rounds seated, rounds 1-2 hand by hand."""
     ids = _ids(9)
     store = EventStore.create(
         path,
@@ -345,16 +303,11 @@ def make_sanma(path: Path) -> None:
             },
             "rules": {"preset": "sanma-club"},
             "players": [{"id": i, "name": n} for i, n in zip(ids, SANMA_PLAYERS, strict=True)],
-            "seating": {
-                "method": "affine-plane",
-                "seed": 20260402,
-                "parameters": {"design": "AG(2,3)", "winds": "rotated each round"},
-                "rounds": _seating(rotate_winds(affine_plane_3()), ids),
-            },
             "timer": {"round_minutes": 75, "warning_minutes": [10], "break_minutes": 10},
         },
     )
     clock = Clock(dt.datetime(2026, 4, 2, 18, 45, tzinfo=dt.UTC), seed=2)
+    seat(store, clock, 4)
     rng = random.Random(20260402)
     clock.now = dt.datetime(2026, 4, 2, 19, 0, tzinfo=dt.UTC)
     play_round(store, clock, 1, 3, rng)
@@ -380,15 +333,6 @@ LEAGUE_TEAMS = [
 ]
 
 
-def league_rounds(teams: int = 12, rounds: int = 4) -> list[list[list[int]]]:
-    """Tables of four, one player from each of four different teams: member j of team
-    (k + j*s) at table k, for steps s whose first four multiples differ mod 12."""
-    out: list[list[list[int]]] = []
-    for s in (1, 5, 7, 11)[:rounds]:
-        out.append([[((k + j * s) % teams) * 4 + j for j in range(4)] for k in range(teams)])
-    return out
-
-
 def random_final(rng: random.Random, start: int, seats: int) -> tuple[list[int], int]:
     """Final scores in hundreds that add up to seats x start less the sticks left."""
     left = 1 if rng.random() < 0.12 else 0
@@ -407,7 +351,6 @@ def make_league(path: Path) -> None:
     for t, (team_id, _, names) in enumerate(LEAGUE_TEAMS):
         for j, name in enumerate(names):
             players.append({"id": f"p{t * 4 + j + 1:02d}", "name": name, "team": team_id})
-    ids = [p["id"] for p in players]
     store = EventStore.create(
         path,
         {
@@ -420,15 +363,11 @@ def make_league(path: Path) -> None:
             "rules": {"preset": "ema2025"},
             "teams": [{"id": team_id, "name": name} for team_id, name, _ in LEAGUE_TEAMS],
             "players": players,
-            "seating": {
-                "method": "team-cyclic",
-                "parameters": {"teams": 12, "steps": "1,5,7,11"},
-                "rounds": _seating(rotate_winds(league_rounds()), ids),
-            },
             "timer": {"round_minutes": 90, "warning_minutes": [15, 5], "break_minutes": 15},
         },
     )
     clock = Clock(dt.datetime(2026, 5, 23, 8, 45, tzinfo=dt.UTC), seed=23)
+    seat(store, clock, 4, teams=True)
     rng = random.Random(20260523)
     rules = store.event.rules.ruleset
     starts = [dt.datetime(2026, 5, 23, h, m, tzinfo=dt.UTC) for h, m in ((9, 0), (11, 0), (14, 0))]

@@ -36,25 +36,25 @@ def test_round_by_table_as_text_aligns_wide_names() -> None:
         "Round 2 seating by table\n"
         "\n"
         "Round 2\n"
-        "Table  East              South           West\n"
-        "-----  ----------------  --------------  ---------\n"
-        "    1  Léa Dubois        佐藤 花子       山本 健太\n"
-        "    2  Björn Sigurðsson  Ana Ruiz        陳 美玲\n"
-        "    3  Hanna Kowalczyk   Tomás Ó Briain  박지훈\n"
+        "Table  East              South            West\n"
+        "-----  ----------------  ---------------  ---------\n"
+        "    1  Ana Ruiz          Tomás Ó Briain   佐藤 花子\n"
+        "    2  Björn Sigurðsson  Léa Dubois       山本 健太\n"
+        "    3  陳 美玲           Hanna Kowalczyk  박지훈\n"
     )
 
 
 def test_round_by_player_as_tsv_is_alphabetical() -> None:
     assert run("round", "2", SANMA, "--by", "player", "--format", "tsv") == (
         "Player\tTable\tSeat\n"
-        "Ana Ruiz\t2\tSouth\n"
+        "Ana Ruiz\t1\tEast\n"
         "Björn Sigurðsson\t2\tEast\n"
-        "Hanna Kowalczyk\t3\tEast\n"
-        "Léa Dubois\t1\tEast\n"
-        "Tomás Ó Briain\t3\tSouth\n"
-        "佐藤 花子\t1\tSouth\n"
-        "山本 健太\t1\tWest\n"
-        "陳 美玲\t2\tWest\n"
+        "Hanna Kowalczyk\t3\tSouth\n"
+        "Léa Dubois\t2\tSouth\n"
+        "Tomás Ó Briain\t1\tSouth\n"
+        "佐藤 花子\t1\tWest\n"
+        "山本 健太\t2\tWest\n"
+        "陳 美玲\t3\tEast\n"
         "박지훈\t3\tWest\n"
     )
 
@@ -62,10 +62,10 @@ def test_round_by_player_as_tsv_is_alphabetical() -> None:
 def test_round_by_table_as_csv_and_markdown() -> None:
     assert run("round", "1", CLUB, "-f", "csv") == (
         "Table,East,South,West,North\n"
-        "1,田中 優希,Chloé Lefèvre,Aoife Ní Bhriain,Nguyễn Thị Mai\n"
-        "2,Sophie Müller,王 芳,Pieter de Vries,Javier Sánchez\n"
-        "3,김서연,João Gonçalves,Sanna Järvinen,佐々木 蓮\n"
-        "4,Lars Øvergaard,Mateusz Wiśniewski,Ömer Yıldız,Emma Johansson\n"  # noqa: RUF001
+        "1,João Gonçalves,Emma Johansson,Lars Øvergaard,Aoife Ní Bhriain\n"
+        "2,Sanna Järvinen,Sophie Müller,佐々木 蓮,Javier Sánchez\n"
+        "3,김서연,王 芳,Ömer Yıldız,Nguyễn Thị Mai\n"  # noqa: RUF001
+        "4,Chloé Lefèvre,Mateusz Wiśniewski,田中 優希,Pieter de Vries\n"
     )
     assert run("round", "2", SANMA, "-f", "md") == (
         "# Sanma Night at Café Kaze\n"
@@ -76,9 +76,9 @@ def test_round_by_table_as_csv_and_markdown() -> None:
         "\n"
         "| Table | East | South | West |\n"
         "| ---: | :--- | :--- | :--- |\n"
-        "| 1 | Léa Dubois | 佐藤 花子 | 山本 健太 |\n"
-        "| 2 | Björn Sigurðsson | Ana Ruiz | 陳 美玲 |\n"
-        "| 3 | Hanna Kowalczyk | Tomás Ó Briain | 박지훈 |\n"
+        "| 1 | Ana Ruiz | Tomás Ó Briain | 佐藤 花子 |\n"
+        "| 2 | Björn Sigurðsson | Léa Dubois | 山本 健太 |\n"
+        "| 3 | 陳 美玲 | Hanna Kowalczyk | 박지훈 |\n"
     )
 
 
@@ -87,8 +87,8 @@ def test_score_sheet_has_names_by_wind_blank_rows_final_box_and_sum_check() -> N
     first = out.split("\n\n")[1]
     assert first == (
         "Round 2 · Table 1\n"
-        "Hand         East: Léa Dubois  South: 佐藤 花子  West: 山本 健太\n"
-        "-----------  ----------------  ----------------  ---------------\n"
+        "Hand         East: Ana Ruiz  South: Tomás Ó Briain  West: 佐藤 花子\n"
+        "-----------  --------------  ---------------------  ---------------\n"
         "1\n"
         "2\n"
         "Sticks left\n"
@@ -111,10 +111,10 @@ def test_player_cards_before_the_event_list_every_round() -> None:
         "Ana Ruiz (p07)\n"
         "Round  Table  Seat\n"
         "-----  -----  -----\n"
-        "    1      1  West\n"
-        "    2      2  South\n"
-        "    3      3  East\n"
-        "    4      3  East\n"
+        "    1      2  West\n"
+        "    2      1  East\n"
+        "    3      3  South\n"
+        "    4      3  South\n"
     )
     assert out.count(" (p0") == 9
 
@@ -126,11 +126,11 @@ def test_report_card_lists_games_running_total_and_a_chart() -> None:
         "Aoife Ní Bhriain (p09)\n"
         "Round  Table  Seat  Place   Final  Points  Running\n"
         "-----  -----  ----  -----  ------  ------  -------\n"
-        "    1      1  W         4  17,900   -27.1    -27.1\n"
-        "    2      3  S         3  29,300   -25.7    -52.8\n"
-        "    3      4  E         4  28,400   -16.6    -69.4\n"
-        "Running total: █▄▁\n"
-        "Total -69.4 · place 15"
+        "    1      1  N         1  58,300   +43.3    +43.3\n"
+        "    2      4  W         3  26,800    -8.2    +35.1\n"
+        "    3      2  S         1  53,500   +38.5    +73.6\n"
+        "Running total: ▂▁█\n"
+        "Total +73.6 · place 2"
     )
 
 
@@ -138,8 +138,8 @@ def test_schedule_as_csv_is_one_table_keyed_by_round() -> None:
     lines = run("schedule", SANMA, "-f", "csv").splitlines()
     assert lines[:3] == [
         "Round,Table,East,South,West",
-        "1,1,山本 健太,Hanna Kowalczyk,Ana Ruiz",
-        "1,2,陳 美玲,Léa Dubois,Tomás Ó Briain",
+        "1,1,Tomás Ó Briain,山本 健太,陳 美玲",
+        "1,2,Léa Dubois,박지훈,Ana Ruiz",
     ]
     assert len(lines) == 1 + 4 * 3
 
@@ -147,15 +147,15 @@ def test_schedule_as_csv_is_one_table_keyed_by_round() -> None:
 def test_schedule_in_the_catalogues_tab_separated_form() -> None:
     # One line per player in the event's order, each round's table and a tab; no numbering.
     assert run("schedule", SANMA, "--catalogue") == (
-        "1\t1\t1\t1\t\n"
-        "2\t2\t2\t1\t\n"
+        "1\t2\t3\t2\t\n"
+        "1\t3\t2\t3\t\n"
+        "2\t3\t1\t2\t\n"
         "3\t3\t3\t1\t\n"
-        "1\t3\t2\t2\t\n"
-        "2\t1\t3\t2\t\n"
-        "3\t2\t1\t2\t\n"
-        "1\t2\t3\t3\t\n"
-        "2\t3\t1\t3\t\n"
-        "3\t1\t2\t3\t\n"
+        "2\t2\t2\t1\t\n"
+        "3\t2\t1\t3\t\n"
+        "2\t1\t3\t3\t\n"
+        "1\t1\t1\t1\t\n"
+        "3\t1\t2\t2\t\n"
     )
 
 
@@ -164,7 +164,7 @@ def test_output_file_gets_the_text_and_stdout_stays_empty(tmp_path: Path) -> Non
     result = runner.invoke(app, ["print", "round", "2", SANMA, "-f", "tsv", "-o", str(target)])
     assert result.exit_code == 0
     assert result.stdout == ""
-    assert target.read_text(encoding="utf-8").startswith("Table\tEast\tSouth\tWest\n1\tLéa")
+    assert target.read_text(encoding="utf-8").startswith("Table\tEast\tSouth\tWest\n1\tAna")
 
 
 def test_a_round_not_seated_exits_1_naming_the_file_and_the_fix() -> None:
@@ -194,7 +194,7 @@ def test_html_is_self_contained_with_print_css() -> None:
     assert "@page { size: letter; margin: 12mm; }" in page
     assert "section.sheet { break-after: page; }" in page
     assert "<link" not in page and "<script" not in page and "src=" not in page
-    assert "<th>East: 山本 健太</th>" in page
+    assert "<th>East: Tomás Ó Briain</th>" in page
 
 
 # --- Printed by Chromium ------------------------------------------------------------------------

@@ -99,15 +99,17 @@ def test_replay_prints_the_story_of_the_sample(club: Path) -> None:
     result = runner.invoke(app, ["replay", str(club), "--until", "1"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[:3] == [
+    assert lines[:4] == [
+        "seating set for rounds 1-5 (generated)",
         "note: Doors open 9:30; round 1 at 10:00. Head referee: Pieter de Vries.",
         "penalty: Ömer Yıldız -5 000 (arrived 12 minutes late for round 1)",  # noqa: RUF001
         "round 1 starts",
     ]
     assert (
-        "r1 t1 game over (South 4, 4 honba: last hand): 1. Nguyễn Thị Mai 58 300 (+43 300), "
-        "2. 田中 優希 24 900 (-100), 3. Chloé Lefèvre 18 900 (-16 100), 4. Aoife Ní Bhriain "
-        "17 900 (-27 100)"
+        # Round 1 table 1 seats p07 p16 p04 p09 (E S W N).
+        "r1 t1 game over (South 4, 4 honba: last hand): 1. Aoife Ní Bhriain 58 300 (+43 300), "
+        "2. João Gonçalves 24 900 (-100), 3. Emma Johansson 18 900 (-16 100), 4. Lars "
+        "Øvergaard 17 900 (-27 100)"
     ) in lines
     assert "standings after round 1:" in lines
     assert not any(line.startswith("r2 ") for line in lines)
@@ -140,9 +142,9 @@ def test_replay_exits_non_zero_where_the_log_does_not_replay(club: Path) -> None
 @pytest.mark.parametrize(
     ("name", "summary"),
     [
-        ("club", "166 log entries, 16 players, 5 rounds seated, 12 games finished, 146 hands"),
-        ("sanma", "68 log entries, 9 players, 4 rounds seated, 6 games finished, 60 hands"),
-        ("league", "42 log entries, 48 players, 4 rounds seated, 36 games finished, 0 hands"),
+        ("club", "167 log entries, 16 players, 5 rounds seated, 12 games finished, 146 hands"),
+        ("sanma", "69 log entries, 9 players, 4 rounds seated, 6 games finished, 60 hands"),
+        ("league", "43 log entries, 48 players, 4 rounds seated, 36 games finished, 0 hands"),
     ],
 )
 def test_check_passes_every_sample(tmp_path: Path, name: str, summary: str) -> None:
@@ -173,7 +175,7 @@ def test_check_reports_every_problem_and_exits_1(club: Path) -> None:
         f"{club}:{p1}: entry P1: final scores at round 4 table 2: scores add up to 119,000; "
         "expected 120,000 (4 x 30,000 less 0 riichi sticks on the table): 1,000 missing",
         f"{club}:{p2}: entry P2: player p01 is seated twice in round 6",
-        f"{club}: 3 problems (169 log entries, 16 players, 6 rounds seated, 13 games finished, "
+        f"{club}: 3 problems (170 log entries, 16 players, 6 rounds seated, 13 games finished, "
         "146 hands)",
     ]
 

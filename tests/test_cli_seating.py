@@ -53,7 +53,7 @@ def test_seat_writes_one_entry_that_verify_recomputes(event: Path) -> None:
     params = entry["params"]
     assert params["roster"] == " ".join(f"p{i:02d}" for i in range(1, 29))
     assert (params["table_size"], params["rounds"], params["seed_text"]) == (4, 7, "Spring draw")
-    assert params["generator"] == "mjevent-seating-1"
+    assert params["generator"] == "mjevent-seating-2"
     assert params["source"].startswith("construction:resolvable 2-(28,4,1) design")
     assert entry["rounds"][0][0] == ["p22", "p03", "p20", "p13"]
     assert entry["rounds"][6][6] == ["p25", "p20", "p11", "p05"]

@@ -70,11 +70,13 @@ def test_swiss_round_avoids_the_repeats_a_ranked_round_makes(two_rounds: Path) -
     assert verify.stdout.splitlines()[-1].endswith("swiss: rounds 3-3: recomputed, identical [OK]")
 
 
-def test_two_stage_event_seats_the_cut(tmp_path: Path) -> None:
+def stage_event(folder: Path) -> Path:
+    """16 players; a qualifying stage (rounds 1-2, seated with the draw text "q") played, the
+    top 8 go to the final (rounds 3-4)."""
     players: list[dict[str, Any]] = [
         {"id": f"p{i:02d}", "name": f"Player {i}"} for i in range(1, 17)
     ]
-    path = tmp_path / "stages.toml"
+    path = folder / "stages.toml"
     EventStore.create(path, {
         "event": {"name": "Stage Cup", "format_version": 1},
         "rules": {"preset": "ema2016"},
@@ -89,7 +91,12 @@ def test_two_stage_event_seats_the_cut(tmp_path: Path) -> None:
     for rnd in (1, 2):
         for t in range(1, 5):
             record_final(store, rnd, t, [45000 + 100 * t, 35000 - 100 * t, 25000, 15000])
-    top8 = standings_from_state(current_state(store)).next_stage()[0]
+    return path
+
+
+def test_two_stage_event_seats_the_cut(tmp_path: Path) -> None:
+    path = stage_event(tmp_path)
+    top8 = standings_from_state(current_state(EventStore.open(path))).next_stage()[0]
     result = runner.invoke(app, ["seat", str(path), "--next-stage", "--yes"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == "stage final: rounds 3-4, brackets A: 8 players"

@@ -21,6 +21,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from mjevent.core.i18n import N_, _
 from mjevent.core.seating.imports import PlayerLookup
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
@@ -42,7 +43,7 @@ ACTIONS = ("add", "withdraw", "return", "substitute", "absent", "present")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: {message}").format(message=message), err=True)
     raise typer.Exit(code)
 
 
@@ -78,39 +79,42 @@ def _table_of(state: EventState, player: str, rnd: int) -> int:
     for t, table in enumerate(state.seating.get(rnd, ()), 1):
         if player in table:
             return t
-    _fail(f"{state.name(player)} ({player}) is not seated in round {rnd}")
+    _fail(_("{name} ({id}) is not seated in round {round}").format(
+        name=state.name(player), id=player, round=rnd))
 
 
 def player(
-    file: Annotated[Path, typer.Argument(help="The event file.", dir_okay=False)],
-    action: Annotated[str, typer.Argument(help=f"One of {', '.join(ACTIONS)}.")],
-    name: Annotated[str, typer.Argument(help="The player: id, name or number.")],
+    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    action: Annotated[str, typer.Argument(
+        help=N_("One of add, withdraw, return, substitute, absent, present."))],
+    name: Annotated[str, typer.Argument(help=N_("The player: id, name or number."))],
     other: Annotated[
         list[str] | None,
-        typer.Argument(help="substitute: who plays instead (a name, or a reserve's id)."),
+        typer.Argument(help=N_("substitute: who plays instead (a name, or a reserve's id).")),
     ] = None,
-    player_id: Annotated[str | None, typer.Option("--id", help="add: the new id.")] = None,
-    team: Annotated[str | None, typer.Option("--team", help="add: the team id.")] = None,
-    rating: Annotated[int | None, typer.Option("--rating", help="add: a rating.")] = None,
+    player_id: Annotated[str | None, typer.Option("--id", help=N_("add: the new id."))] = None,
+    team: Annotated[str | None, typer.Option("--team", help=N_("add: the team id."))] = None,
+    rating: Annotated[int | None, typer.Option("--rating", help=N_("add: a rating."))] = None,
     from_round: Annotated[
         int | None,
-        typer.Option("--from-round", help="withdraw/return: from this round on."),
+        typer.Option("--from-round", help=N_("withdraw/return: from this round on.")),
     ] = None,
-    reason: Annotated[str, typer.Option("--reason", help="withdraw: why.")] = "",
+    reason: Annotated[str, typer.Option("--reason", help=N_("withdraw: why."))] = "",
     round_: Annotated[
-        int | None, typer.Option("--round", help="substitute/absent: the round.")
+        int | None, typer.Option("--round", help=N_("substitute/absent: the round."))
     ] = None,
 ) -> None:
-    """Add, withdraw, bring back, replace for one game, mark absent or present a player."""
+    # The help Typer shows is the docstring, set below through the catalogue (N_).
     if action not in ACTIONS:
-        _fail(f"unknown action {action!r}: use one of {', '.join(ACTIONS)}", 2)
+        _fail(_("unknown action {action!r}: use one of {actions}").format(
+            action=action, actions=", ".join(ACTIONS)), 2)
     store = open_or_exit(file, read_only=False)
     state = current_state(store)
     try:
         if action == "add":
             new_id = player_id or new_player_id(list(state.players))
             state = add_player(store, new_id, name, team=team, rating=rating)
-            typer.echo(f"added {name} as {new_id}")
+            typer.echo(_("added {name} as {id}").format(name=name, id=new_id))
             _advise(file, state)
             return
         who = find_player(state, name)
@@ -118,21 +122,24 @@ def player(
         if action == "withdraw":
             start = from_round or _next_round_for(state, who)
             state = withdraw_player(store, who, start, reason)
-            typer.echo(f"{label} withdrawn from round {start}; results so far stay")
+            typer.echo(_("{player} withdrawn from round {round}; results so far stay").format(
+                player=label, round=start))
         elif action == "return":
             start = from_round or max(played_rounds(state), default=0) + 1
             state = return_player(store, who, start)
-            typer.echo(f"{label} is back from round {start}")
+            typer.echo(_("{player} is back from round {round}").format(player=label, round=start))
         elif action == "substitute":
             if not other:
-                _fail("substitute: say who plays instead: player FILE substitute NAME 'Reserve'", 2)
+                _fail(_("substitute: say who plays instead: player FILE substitute NAME "
+                        "'Reserve'"), 2)
             rnd = round_ or _next_round_for(state, who)
             text = " ".join(other)
             sub_id = PlayerLookup(list(state.players), {}).find(text)
             sub_name = state.name(sub_id) if sub_id else text
             table = _table_of(state, who, rnd)
             state = substitute_player(store, rnd, table, who, sub_name)
-            typer.echo(f"{sub_name} plays for {label} in round {rnd} table {table}")
+            typer.echo(_("{substitute} plays for {player} in round {round} table {table}").format(
+                substitute=sub_name, player=label, round=rnd, table=table))
         else:
             _roll_call(file, store, state, who, round_, present=action == "present")
             return
@@ -148,15 +155,16 @@ def _roll_call(
     check_in_player(store, who, target, present=present)
     label = f"{state.name(who)} ({who})"
     if present:
-        typer.echo(f"{label} checked in for round {target}")
+        typer.echo(_("{player} checked in for round {round}").format(player=label, round=target))
         return
-    typer.echo(f"{label} marked absent for round {target}")
+    typer.echo(_("{player} marked absent for round {round}").format(player=label, round=target))
     for t, table in enumerate(state.seating.get(target, ()), 1):
         if who in table:
             typer.echo(
-                f"seating: {label} is seated at round {target} table {t}: a substitute plays "
-                f"the seat (mjevent player {file} substitute {who} NAME --round {target}), or "
-                f"withdraw them and re-seat (mjevent seat {file} --from-round {target})"
+                _("seating: {player} is seated at round {round} table {table}: a substitute "
+                  "plays the seat (mjevent player {file} substitute {id} NAME --round {round}), "
+                  "or withdraw them and re-seat (mjevent seat {file} --from-round {round})"
+                  ).format(player=label, round=target, table=t, file=file, id=who)
             )
 
 
@@ -166,6 +174,11 @@ def _advise(file: Path, state: EventState) -> None:
     if needed is None:
         return
     for line in needed.lines(state.name):
-        typer.echo(f"seating: {line}")
-    typer.echo(f"re-seat the rounds not yet played: mjevent seat {file} --from-round "
-               f"{needed.from_round}")
+        typer.echo(_("seating: {line}").format(line=line))
+    typer.echo(_("re-seat the rounds not yet played: mjevent seat {file} --from-round "
+                 "{round}").format(file=file, round=needed.from_round))
+
+
+player.__doc__ = N_(
+    "Add, withdraw, bring back, replace for one game, mark absent or present a player."
+)

@@ -4,21 +4,30 @@
 who substitutes), what is happening there and which pairs at it already met in an earlier
 round. `check_summary(state, up_to)` runs the seating checker (`core/seating/check.py`) over the
 event's rounds 1..`up_to` and says what it found with the players' names, not their numbers.
+`reseat_lines(state, trial, round, table, real)` says what re-seating a table that sat on other
+winds changes (`trial` is the event with the `table_reseated` entry tried on it).
 
 No Textual here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
 from mjevent.core.event import PlayerStatus
+from mjevent.core.i18n import _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check
 from mjevent.core.seating.schedule import Schedule, ScheduleError
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, TableGame
 
-__all__ = ["SeatView", "TableView", "check_summary", "round_tables"]
+__all__ = ["SeatView", "TableView", "check_summary", "listed", "reseat_lines", "round_tables"]
+
+
+def listed(items: Sequence[str]) -> str:
+    """Names in a list as the language writes one: `a, b, c`; `a、b、c`."""
+    return pgettext("seating screen list", ", ").join(items)
 
 
 @dataclass(frozen=True)
@@ -34,23 +43,25 @@ class SeatView:
 
 @dataclass(frozen=True)
 class TableView:
-    """One table of a round: its seats, its state in words, pairs that met before."""
+    """One table of a round: its seats, its state in words (in the language in use), whether
+    its game is over, pairs that met before."""
 
     table: int
     seats: tuple[SeatView, ...]
     status: str
     repeats: tuple[tuple[str, str], ...] = ()
+    finished: bool = False
 
 
 def _status(state: EventState, rnd: int, table: int) -> str:
     game = state.game(rnd, table)
     if game is None:
-        return "not started"
+        return pgettext("seating card", "not started")
     if game.result is not None:
-        return "finished"
+        return pgettext("seating card", "finished")
     if game.state is not None:
         return game.state.label
-    return "playing"
+    return pgettext("seating card", "playing")
 
 
 def round_tables(state: EventState, rnd: int) -> tuple[TableView, ...]:
@@ -85,7 +96,10 @@ def round_tables(state: EventState, rnd: int) -> tuple[TableView, ...]:
             for b in seats[i + 1 :]
             if frozenset((a, b)) in met
         )
-        out.append(TableView(number, views, _status(state, rnd, number), repeats))
+        out.append(TableView(
+            number, views, _status(state, rnd, number), repeats,
+            game is not None and game.result is not None,
+        ))
     return tuple(out)
 
 
@@ -98,9 +112,10 @@ def check_summary(state: EventState, up_to: int) -> list[str]:
     """
     rounds = [r for r in sorted(state.seating) if r <= up_to]
     if not rounds:
-        return ["No round is seated yet."]
+        return [_("No round is seated yet.")]
     if rounds != list(range(1, len(rounds) + 1)):
-        return [f"Rounds seated: {', '.join(map(str, rounds))}; the checker needs rounds 1 on."]
+        return [_("Rounds seated: {rounds}; the checker needs rounds 1 on.").format(
+            rounds=listed([str(r) for r in rounds]))]
     ids = list(state.players)
     index = {p: i for i, p in enumerate(ids)}
     teams: dict[str, list[int]] = {}
@@ -118,7 +133,7 @@ def check_summary(state: EventState, up_to: int) -> list[str]:
             len(ids), state.rules.players, grid, byes, teams=list(teams.values())
         )
     except (KeyError, ScheduleError) as error:
-        return [f"The seating cannot be checked: {error}"]
+        return [_("The seating cannot be checked: {error}").format(error=error)]
     report = check(schedule)
     s = report.summary
 
@@ -126,32 +141,101 @@ def check_summary(state: EventState, up_to: int) -> list[str]:
         return state.name(ids[i])
 
     last = rounds[-1]
+    repeats = _("Repeated pairs: {pairs} (extra meetings {extra})").format(
+        pairs=report.repeated_pairs, extra=s.repeats
+    )
+    if report.worst_pair:
+        a, b, times = report.worst_pair
+        repeats = _("Repeated pairs: {pairs} (extra meetings {extra}); most: {a} and {b} met "
+                    "{times} times").format(
+            pairs=report.repeated_pairs, extra=s.repeats, a=name(a), b=name(b), times=times
+        )
+    winds = _("Wind balance: spread {spread} after round {round}; {count} player-rounds break "
+              "seed 003's rule").format(spread=s.wind_spread, round=last, count=s.wind_violations)
+    if report.worst_wind_round:
+        winds = _("Wind balance: spread {spread} after round {round}; {count} player-rounds "
+                  "break seed 003's rule (first: {player} after round {first})").format(
+            spread=s.wind_spread, round=last, count=s.wind_violations,
+            player=name(report.worst_wind_round[1]), first=report.worst_wind_round[0] + 1,
+        )
+    tables = _("Same table number within 3 rounds: {count}").format(count=s.table_repeats)
+    if report.worst_table_repeat:
+        who, at_round, table = report.worst_table_repeat
+        tables = _("Same table number within 3 rounds: {count} (first: {player}, table "
+                   "{table}, round {round})").format(
+            count=s.table_repeats, player=name(who), table=table + 1, round=at_round + 1
+        )
     lines = [
-        f"Rounds 1-{last}: {s.repeat_free_rounds} of {s.rounds} repeat-free",
-        f"Repeated pairs: {report.repeated_pairs} (extra meetings {s.repeats})"
-        + (
-            f"; most: {name(report.worst_pair[0])} and {name(report.worst_pair[1])} "
-            f"met {report.worst_pair[2]} times"
-            if report.worst_pair
-            else ""
+        _("Rounds 1-{last}: {free} of {rounds} repeat-free").format(
+            last=last, free=s.repeat_free_rounds, rounds=s.rounds
         ),
-        f"Pairs never met: {report.pairs_never_met}",
-        f"Wind balance: spread {s.wind_spread} after round {last}; "
-        f"{s.wind_violations} player-rounds break seed 003's rule"
-        + (
-            f" (first: {name(report.worst_wind_round[1])} after round "
-            f"{report.worst_wind_round[0] + 1})"
-            if report.worst_wind_round
-            else ""
-        ),
-        f"Same table number within 3 rounds: {s.table_repeats}"
-        + (
-            f" (first: {name(report.worst_table_repeat[0])}, table "
-            f"{report.worst_table_repeat[2] + 1}, round {report.worst_table_repeat[1] + 1})"
-            if report.worst_table_repeat
-            else ""
-        ),
+        repeats,
+        _("Pairs never met: {count}").format(count=report.pairs_never_met),
+        winds,
+        tables,
     ]
     if teams:
-        lines.append(f"Teammates at one table: {s.team_violations}")
+        lines.append(_("Teammates at one table: {count}").format(count=s.team_violations))
     return lines
+
+
+def _scores(state: EventState, game: TableGame | None) -> str:
+    if game is None:
+        return _("no hands yet")
+    values = game.result.final if game.result is not None else (
+        game.state.scores if game.state is not None else None
+    )
+    if values is None:
+        return _("no hands yet")
+    return listed([
+        # Thousands spaced as in the entry line's preview (30 000) in every language.
+        _("{player} {score}").format(player=state.name(p), score=f"{v:,}".replace(",", " "))
+        for p, v in zip(game.seats, values, strict=True)
+    ])
+
+
+def reseat_lines(
+    state: EventState, trial: EventState, round_: int, table: int, real: Sequence[PlayerId]
+) -> list[str]:
+    """What saying that round `round_` table `table` sat as `real` (E S W N) changes: the
+    planned and the real seats, the hands re-applied, the scores now and after (`trial` is the
+    event with the `table_reseated` entry tried on it). `ValueError` when `real` is not the
+    table's players in another order.
+    """
+    planned = state.table_seats(round_, table)
+    order = " ".join(wind_name(w) for w in WINDS[: state.rules.players])
+    if planned is None:
+        raise ValueError(_("there is no table {table} in round {round}").format(
+            table=table, round=round_))
+    if sorted(real) != sorted(planned):
+        raise ValueError(
+            _("round {round} table {table} seats {players}; give the same players in the order "
+              "they sat ({winds})").format(
+                round=round_, table=table, players=" ".join(planned), winds=order)
+        )
+    if tuple(real) == tuple(planned):
+        raise ValueError(
+            _("round {round} table {table} already sits in that order: give the seats as they "
+              "really were ({winds})").format(round=round_, table=table, winds=order)
+        )
+
+    def seats(players: Sequence[PlayerId]) -> str:
+        return listed([
+            _("{wind} {player}").format(wind=wind_name(WINDS[s]), player=state.name(p))
+            for s, p in enumerate(players)
+        ])
+
+    now, after = state.game(round_, table), trial.game(round_, table)
+    hands = len(now.hands) if now is not None else 0
+    return [
+        _("Round {round} table {table}: planned {seats}").format(
+            round=round_, table=table, seats=seats(planned)),
+        _("sat: {seats}").format(seats=seats(real)),
+        ngettext(
+            "{count} hand re-applied under the seats as they sat; nothing is deleted",
+            "{count} hands re-applied under the seats as they sat; nothing is deleted",
+            hands,
+        ).format(count=hands),
+        _("scores now: {scores}").format(scores=_scores(state, now)),
+        _("after: {scores}").format(scores=_scores(trial, after)),
+    ]

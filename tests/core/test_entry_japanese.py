@@ -67,49 +67,49 @@ def test_a_ron_with_a_counter_and_sticks_on_the_table_in_japanese(club: EventSto
     text = _describe(state, "t1 ron W<-S 3/30 r:N")
     # THEN seats are 東南西北, the counter is 本場, the sticks 供託, the hand 東1局 1本場
     assert text == (
-        "第4回戦 1卓 東1局 1本場: 東 佐々木 蓮, 南 田中 優希, 西 Mateusz Wiśniewski, "
-        "北 Pieter de Vries\n"
-        "  Pieter de Vries がリーチ棒を供託に出します（1 000）\n"
-        "  田中 優希 が Mateusz Wiśniewski に 3 900 支払います（和了）\n"
-        "  田中 優希 が Mateusz Wiśniewski に 300 支払います（本場）\n"
+        "第4回戦 1卓 東1局 1本場: 東 Nguyễn Thị Mai, 南 佐々木 蓮, 西 Mateusz Wiśniewski, "
+        "北 João Gonçalves\n"
+        "  João Gonçalves がリーチ棒を供託に出します（1 000）\n"
+        "  佐々木 蓮 が Mateusz Wiśniewski に 3 900 支払います（和了）\n"
+        "  佐々木 蓮 が Mateusz Wiśniewski に 300 支払います（本場）\n"
         "  Mateusz Wiśniewski が供託を受け取ります（2 000）\n"
-        "  点数: 佐々木 蓮 33 000, 田中 優希 23 800, Mateusz Wiśniewski 35 200, "
-        "Pieter de Vries 28 000\n"
-        "  次の親: 田中 優希（南）"
+        "  点数: Nguyễn Thị Mai 33 000, 佐々木 蓮 23 800, Mateusz Wiśniewski 35 200, "
+        "João Gonçalves 28 000\n"
+        "  次の親: 佐々木 蓮（南）"
     )
 
 
 def test_a_dealer_tsumo_in_japanese(club: EventStore) -> None:
     state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
     assert _describe(state, "t1 tsumo E 2/30") == (
-        "第4回戦 1卓 東1局 1本場: 東 佐々木 蓮, 南 田中 優希, 西 Mateusz Wiśniewski, "
-        "北 Pieter de Vries\n"
-        "  田中 優希 が 佐々木 蓮 に 1 000 支払います（和了）\n"
-        "  田中 優希 が 佐々木 蓮 に 100 支払います（本場）\n"
-        "  Mateusz Wiśniewski が 佐々木 蓮 に 1 000 支払います（和了）\n"
-        "  Mateusz Wiśniewski が 佐々木 蓮 に 100 支払います（本場）\n"
-        "  Pieter de Vries が 佐々木 蓮 に 1 000 支払います（和了）\n"
-        "  Pieter de Vries が 佐々木 蓮 に 100 支払います（本場）\n"
-        "  佐々木 蓮 が供託を受け取ります（1 000）\n"
-        "  点数: 佐々木 蓮 37 300, 田中 優希 26 900, Mateusz Wiśniewski 27 900, "
-        "Pieter de Vries 27 900\n"
-        "  次の親: 佐々木 蓮（東）"
+        "第4回戦 1卓 東1局 1本場: 東 Nguyễn Thị Mai, 南 佐々木 蓮, 西 Mateusz Wiśniewski, "
+        "北 João Gonçalves\n"
+        "  佐々木 蓮 が Nguyễn Thị Mai に 1 000 支払います（和了）\n"
+        "  佐々木 蓮 が Nguyễn Thị Mai に 100 支払います（本場）\n"
+        "  Mateusz Wiśniewski が Nguyễn Thị Mai に 1 000 支払います（和了）\n"
+        "  Mateusz Wiśniewski が Nguyễn Thị Mai に 100 支払います（本場）\n"
+        "  João Gonçalves が Nguyễn Thị Mai に 1 000 支払います（和了）\n"
+        "  João Gonçalves が Nguyễn Thị Mai に 100 支払います（本場）\n"
+        "  Nguyễn Thị Mai が供託を受け取ります（1 000）\n"
+        "  点数: Nguyễn Thị Mai 37 300, 佐々木 蓮 26 900, Mateusz Wiśniewski 27 900, "
+        "João Gonçalves 27 900\n"
+        "  次の親: Nguyễn Thị Mai（東）"
     )
 
 
 def test_an_exhaustive_draw_in_japanese(club: EventStore) -> None:
     state = commands.current_state(club)
     assert _describe(state, "t2 draw tenpai:E,W r:W") == (
-        "第4回戦 2卓 東1局 0本場: 東 Emma Johansson, 南 Sophie Müller, 西 João Gonçalves, "
-        "北 Aoife Ní Bhriain\n"
-        "  João Gonçalves がリーチ棒を供託に出します（1 000）\n"
-        "  Sophie Müller が Emma Johansson に 750 支払います（不聴罰符）\n"
-        "  Sophie Müller が João Gonçalves に 750 支払います（不聴罰符）\n"
-        "  Aoife Ní Bhriain が Emma Johansson に 750 支払います（不聴罰符）\n"
-        "  Aoife Ní Bhriain が João Gonçalves に 750 支払います（不聴罰符）\n"
-        "  点数: Emma Johansson 31 500, Sophie Müller 28 500, João Gonçalves 30 500, "
-        "Aoife Ní Bhriain 28 500\n"
-        "  次の親: Emma Johansson（東）"
+        "第4回戦 2卓 東1局 0本場: 東 Pieter de Vries, 南 Lars Øvergaard, 西 王 芳, "
+        "北 Sanna Järvinen\n"
+        "  王 芳 がリーチ棒を供託に出します（1 000）\n"
+        "  Lars Øvergaard が Pieter de Vries に 750 支払います（不聴罰符）\n"
+        "  Lars Øvergaard が 王 芳 に 750 支払います（不聴罰符）\n"
+        "  Sanna Järvinen が Pieter de Vries に 750 支払います（不聴罰符）\n"
+        "  Sanna Järvinen が 王 芳 に 750 支払います（不聴罰符）\n"
+        "  点数: Pieter de Vries 31 500, Lars Øvergaard 28 500, 王 芳 30 500, "
+        "Sanna Järvinen 28 500\n"
+        "  次の親: Pieter de Vries（東）"
     )
 
 
@@ -123,9 +123,9 @@ def test_the_hand_that_ends_the_game_shows_the_result_in_japanese(club: EventSto
     # THEN the hand is 南4局 7本場, the end 最終局終了, places 1位 ... with uma
     assert preview.hand_label == "南4局 7本場"
     assert preview.game_over == (
-        "終局（南4局 7本場: 最終局終了）: 1位 佐々木 蓮 33 100（+18 100）, "
-        "2位 田中 優希 30 000（+0）, 2位 Mateusz Wiśniewski 30 000（+0）, "
-        "4位 Pieter de Vries 26 900（-18 100）"
+        "終局（南4局 7本場: 最終局終了）: 1位 Nguyễn Thị Mai 33 100（+18 100）, "
+        "2位 佐々木 蓮 30 000（+0）, 2位 Mateusz Wiśniewski 30 000（+0）, "
+        "4位 João Gonçalves 26 900（-18 100）"
     )
     with japanese():
         assert preview.describe().endswith("\n  " + preview.game_over)
@@ -140,11 +140,11 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
         (9, 32),
     )
     assert _describe(state, "t3 final 41200 28800 22100 27900") == (
-        "第4回戦 3卓: 東 Nguyễn Thị Mai, 南 김서연, 西 王 芳, 北 Ömer Yıldız\n"
+        "第4回戦 3卓: 東 Aoife Ní Bhriain, 南 田中 優希, 西 Sophie Müller, 北 김서연\n"
         "  合計 120 000: 一致しています\n"
-        "  点数: Nguyễn Thị Mai 41 200, 김서연 28 800, 王 芳 22 100, Ömer Yıldız 27 900\n"
-        "  終局: 1位 Nguyễn Thị Mai 41 200（+26 200）, 2位 김서연 28 800（+3 800）, "
-        "3位 Ömer Yıldız 27 900（-7 100）, 4位 王 芳 22 100（-22 900）"
+        "  点数: Aoife Ní Bhriain 41 200, 田中 優希 28 800, Sophie Müller 22 100, 김서연 27 900\n"
+        "  終局: 1位 Aoife Ní Bhriain 41 200（+26 200）, 2位 田中 優希 28 800（+3 800）, "
+        "3位 김서연 27 900（-7 100）, 4位 Sophie Müller 22 100（-22 900）"
     )
     # A final-scores preview with a deficit: `total_text` says what is missing or too much.
     with japanese():
@@ -159,13 +159,13 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
 def test_a_sanma_tsumo_in_japanese(sanma: EventStore) -> None:
     state = commands.current_state(sanma)
     assert _describe(state, "t1 tsumo E 3/30 r:S") == (
-        "第3回戦 1卓 東1局 0本場: 東 Tomás Ó Briain, 南 山本 健太, 西 Björn Sigurðsson\n"
-        "  山本 健太 がリーチ棒を供託に出します（1 000）\n"
-        "  山本 健太 が Tomás Ó Briain に 2 000 支払います（和了）\n"
-        "  Björn Sigurðsson が Tomás Ó Briain に 2 000 支払います（和了）\n"
-        "  Tomás Ó Briain が供託を受け取ります（1 000）\n"
-        "  点数: Tomás Ó Briain 40 000, 山本 健太 32 000, Björn Sigurðsson 33 000\n"
-        "  次の親: Tomás Ó Briain（東）"
+        "第3回戦 1卓 東1局 0本場: 東 박지훈, 南 Björn Sigurðsson, 西 Tomás Ó Briain\n"
+        "  Björn Sigurðsson がリーチ棒を供託に出します（1 000）\n"
+        "  Björn Sigurðsson が 박지훈 に 2 000 支払います（和了）\n"
+        "  Tomás Ó Briain が 박지훈 に 2 000 支払います（和了）\n"
+        "  박지훈 が供託を受け取ります（1 000）\n"
+        "  点数: 박지훈 40 000, Björn Sigurðsson 32 000, Tomás Ó Briain 33 000\n"
+        "  次の親: 박지훈（東）"
     )
 
 
@@ -212,7 +212,7 @@ def test_a_riichi_charged_to_the_discarder_is_noted_with_the_wind_in_japanese(
         (
             "t2 ron @p03<-E 5",
             "2卓に '@p03' という選手はいません。"
-            "@p16, @p02, @p07, @p09 のいずれかか、風を使ってください",
+            "@p10, @p04, @p06, @p11 のいずれかか、風を使ってください",
             (7, 11),
         ),
         (

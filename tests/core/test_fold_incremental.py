@@ -89,7 +89,9 @@ def logs(draw: st.DrawFn, sample: tuple[EventSettings, list[Entry]]) -> list[Ent
     corrections, withdrawals, swaps, re-seats, time calls, a retried id) put in anywhere."""
     event, entries = sample
     players = [p.id for p in event.players]
-    rounds = [r.round for r in event.seating.rounds]
+    # The samples are seated by a `seating_set` entry (make_samples.py), not in the settings.
+    seated = fold(event, entries).seating
+    rounds = sorted(seated)
     log = list(entries[: draw(st.integers(0, len(entries)))])
     for _ in range(draw(st.integers(0, 4))):
         if log:
@@ -122,7 +124,7 @@ def logs(draw: st.DrawFn, sample: tuple[EventSettings, list[Entry]]) -> list[Ent
             a, b = draw(st.sampled_from(players)), draw(st.sampled_from(players))
             made = SeatsSwapped(id=entry_id, at=T, round=rnd, a=a, b=b)
         elif kind == 8:
-            seats = event.seating.rounds[0].tables[0]
+            seats = seated[rounds[0]][0]
             choices: list[Entry] = [
                 TableReseated(id=entry_id, at=T, round=rnd, table=table,
                               seats=tuple(reversed(seats))),

@@ -1,6 +1,5 @@
 """The entry line's preview: what a line would do, or why it would be refused, before Enter."""
 
-# ruff: noqa: RUF001 (the sample's names are spelled as their players spell them)
 from __future__ import annotations
 
 import pytest
@@ -28,15 +27,15 @@ def test_ron_with_two_riichi_shows_seats_payments_scores_and_next_dealer(
 ) -> None:
     # GIVEN the club sample, whose round 4 has no result yet (the current round)
     state = commands.current_state(club)
-    # WHEN the director types a ron at table 3
+    # WHEN the director types a ron at table 3 (p09 p01 p02 p03, E S W N)
     preview = _preview(state, "t3 ron S<-W 3/30 r:E,S")
     # THEN the preview names the seats, every payment, the scores after and the next dealer
     assert (preview.round, preview.table, preview.hand_label) == (4, 3, "East 1, 0 honba")
     assert preview.seats == (
-        SeatView("E", "p13", "Nguyễn Thị Mai"),
-        SeatView("S", "p03", "김서연"),
-        SeatView("W", "p06", "王 芳"),
-        SeatView("N", "p12", "Ömer Yıldız"),
+        SeatView("E", "p09", "Aoife Ní Bhriain"),
+        SeatView("S", "p01", "田中 優希"),
+        SeatView("W", "p02", "Sophie Müller"),
+        SeatView("N", "p03", "김서연"),
     )
     assert preview.payments == (
         PreviewPayment(0, None, 1000, PaymentKind.RIICHI),
@@ -48,13 +47,14 @@ def test_ron_with_two_riichi_shows_seats_payments_scores_and_next_dealer(
     assert preview.scores_after == (29000, 34900, 26100, 30000)
     assert (preview.next_dealer, preview.game_over) == (1, None)
     assert preview.describe() == (
-        "round 4 table 3, East 1, 0 honba: E Nguyễn Thị Mai, S 김서연, W 王 芳, N Ömer Yıldız\n"
-        "  Nguyễn Thị Mai puts a riichi stick on the table (1 000)\n"
-        "  김서연 puts a riichi stick on the table (1 000)\n"
-        "  王 芳 pays 김서연 3 900 (hand)\n"
-        "  김서연 takes the riichi sticks (2 000)\n"
-        "  scores: Nguyễn Thị Mai 29 000, 김서연 34 900, 王 芳 26 100, Ömer Yıldız 30 000\n"
-        "  next dealer: 김서연 (S)"
+        "round 4 table 3, East 1, 0 honba: E Aoife Ní Bhriain, S 田中 優希, W Sophie Müller, "
+        "N 김서연\n"
+        "  Aoife Ní Bhriain puts a riichi stick on the table (1 000)\n"
+        "  田中 優希 puts a riichi stick on the table (1 000)\n"
+        "  Sophie Müller pays 田中 優希 3 900 (hand)\n"
+        "  田中 優希 takes the riichi sticks (2 000)\n"
+        "  scores: Aoife Ní Bhriain 29 000, 田中 優希 34 900, Sophie Müller 26 100, 김서연 30 000\n"
+        "  next dealer: 田中 優希 (S)"
     )
 
 
@@ -87,25 +87,27 @@ def test_the_hand_that_ends_the_game_shows_the_result_with_uma(club: EventStore)
     # WHEN East wins off North (the dealer) in South 4
     preview = _preview(state, "t1 ron E<-N 1/30")
     # THEN 1 000 + 7 x 300 honba; the deal passes in the last hand: game over, EMA uma
-    # 15/5/-5/-15 (South and West tie for second and share the uma of places 2 and 3)
+    # 15/5/-5/-15 (South and West tie for second and share the uma of places 2 and 3).
+    # Table 1 of round 4 seats p13 p15 p08 p07 (E S W N).
     assert preview.hand_label == "South 4, 7 honba"
     assert preview.scores_after == (33100, 30000, 30000, 26900)
     assert preview.next_dealer is None
     assert preview.game_over == (
-        "game over (South 4, 7 honba: last hand): 1. 佐々木 蓮 33 100 (+18 100), "
-        "2. 田中 優希 30 000 (+0), 2. Mateusz Wiśniewski 30 000 (+0), 4. Pieter de Vries 26 900 "
+        "game over (South 4, 7 honba: last hand): 1. Nguyễn Thị Mai 33 100 (+18 100), "
+        "2. 佐々木 蓮 30 000 (+0), 2. Mateusz Wiśniewski 30 000 (+0), 4. João Gonçalves 26 900 "
         "(-18 100)"
     )
 
 
 def test_final_scores_show_the_total_and_the_deficit(club: EventStore) -> None:
     state = commands.current_state(club)
+    # Round 4 table 3 seats p09 p01 p02 p03 (E S W N).
     preview = _preview(state, "t3 final 41200 28800 22100 27900")
     assert (preview.total, preview.deficit) == (120000, 0)
     assert preview.scores_after == (41200, 28800, 22100, 27900)
     assert preview.game_over == (
-        "game over: 1. Nguyễn Thị Mai 41 200 (+26 200), 2. 김서연 28 800 (+3 800), "
-        "3. Ömer Yıldız 27 900 (-7 100), 4. 王 芳 22 100 (-22 900)"
+        "game over: 1. Aoife Ní Bhriain 41 200 (+26 200), 2. 田中 優希 28 800 (+3 800), "
+        "3. 김서연 27 900 (-7 100), 4. Sophie Müller 22 100 (-22 900)"
     )
     left = _preview(state, "t3 final 41200 28800 22100 26900 left:1")
     assert (left.total, left.deficit) == (119000, 0)
@@ -149,7 +151,7 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("t3 ron S<-X 3/30", "'X' is not a seat; use one of E S W N", (10, 11)),
         (
             "t2 ron @p03<-E 5",
-            "no player '@p03' at table 2; use one of @p16, @p02, @p07, @p09 or a wind",
+            "no player '@p03' at table 2; use one of @p10, @p04, @p06, @p11 or a wind",
             (7, 11),
         ),
         ("t3 ron S<-W 3/30 r:E,E", "a seat is listed twice in r: 'E,E'; list each seat once",
@@ -188,11 +190,12 @@ def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
     assert preview_line(state, "t2 tsumo N 3/30") == LineError(
         "'N' is not a seat; use one of E S W (sanma has no North seat)", (9, 10)
     )
+    # Round 3 table 1 seats p03 p06 p08 (E S W).
     final = _preview(state, "t1 final 50000 30000 25000")
     assert (final.total, final.deficit) == (105000, 0)
     assert final.game_over == (
-        "game over: 1. Tomás Ó Briain 50 000 (+30 000), 2. 山本 健太 30 000 (-5 000), "
-        "3. Björn Sigurðsson 25 000 (-25 000)"
+        "game over: 1. 박지훈 50 000 (+30 000), 2. Björn Sigurðsson 30 000 (-5 000), "
+        "3. Tomás Ó Briain 25 000 (-25 000)"
     )
 
 

@@ -29,11 +29,12 @@ def test_a_game_ending_updates_the_standings_as_a_full_computation_does(
     after = commands.record_line(store, "t3 final 41200 28800 22100 27900", at=T)
     updated = standings_update(standings, hand, after)
     assert _rows(updated) == _rows(standings_from_state(after))
-    # Nguyễn Thị Mai (p13) won table 3: +26.2 on top of her total.
+    # Round 4 table 3 seats p09 p01 p02 p03 (E S W N). Aoife Ní Bhriain (p09, East) won it:
+    # +11.2 and the uma's +15 on top of her total; Sophie Müller (p02, West) came last.
     old = {r.player: r.total for r in standings.rows}
     new = {r.player: r.total for r in updated.rows}
-    assert new["p13"] - old["p13"] == 26200
-    assert new["p06"] - old["p06"] == -22900
+    assert new["p09"] - old["p09"] == 26200
+    assert new["p02"] - old["p02"] == -22900
 
 
 def test_a_penalty_or_an_undone_game_computes_the_standings_afresh(tmp_path: Path) -> None:

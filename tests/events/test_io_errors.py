@@ -88,12 +88,12 @@ def test_a_failed_append_is_cut_back_and_named(
         "before: nothing was recorded. Fix: "
     )
     assert _files(club.parent) == before
-    assert len(store.log) == 166
+    assert len(store.log) == 167
     # The same store records it on the next try, once.
     store.append(_note(1))
     store.append(_note(1))
     ids = [r["id"] for r in open_event(club, read_only=True).log]
-    assert (len(ids), ids[-1], ids.count("n1")) == (167, "n1", 1)
+    assert (len(ids), ids[-1], ids.count("n1")) == (168, "n1", 1)
 
 
 def test_an_append_that_does_not_read_back_is_cut_back(
@@ -251,7 +251,7 @@ def test_a_torn_tail_on_a_full_disk_is_left_in_place_and_blocks_appends(
     _fill(small_disk)
     before = _files(small_disk)
     store = open_event(club)
-    assert len(store.log) == 167
+    assert len(store.log) == 168
     assert len(store.warnings) == 1
     assert store.warnings[0].endswith(
         "It could not be moved aside (the disk is full), so it was left in place and nothing "

@@ -248,7 +248,7 @@ def test_check_in_japanese(club: Path) -> None:
     code, out, _err = ja("check", str(club))
     assert code == 0
     assert out == (
-        f"{club}: 問題はありません（記録 68 件、選手 9 人、席順決定済み 4 回戦、"
+        f"{club}: 問題はありません（記録 69 件、選手 9 人、席順決定済み 4 回戦、"
         "終了した半荘 6、局 60）\n"
     )
 
@@ -290,7 +290,7 @@ def test_check_with_problems_in_japanese(club: Path) -> None:
     assert code == 1
     # The problem lines are the log's own (translated with the file's messages); the summary:
     assert out.splitlines()[-1] == (
-        f"{club}: 問題が 1 件あります（記録 69 件、選手 9 人、席順決定済み 4 回戦、"
+        f"{club}: 問題が 1 件あります（記録 70 件、選手 9 人、席順決定済み 4 回戦、"
         "終了した半荘 6、局 60）"
     )
 

@@ -96,8 +96,9 @@ async def test_enter_on_entry_line_appends_hand_to_event_file(club: Path) -> Non
         assert isinstance(hand.hand.outcome, Ron)
         assert hand.hand.riichi == frozenset({0, 1})
         # and the row shows the new scores (hundreds) and the next hand; the line is empty again
-        assert row_of(app, 1)[1:] == ["佐々木 蓮\n290", "田中 優希\n349", "Mateusz Wiś…\n261",
-                                      "Pieter de V…\n300", "E2 0h"]
+        # (round 4 table 1 seats p13 p15 p08 p07, E S W N)
+        assert row_of(app, 1)[1:] == ["Nguyễn Thị…\n290", "佐々木 蓮\n349", "Mateusz Wiś…\n261",
+                                      "João Gonçal…\n300", "E2 0h"]
         assert app.screen.query_one(EntryLine).value == ""
         assert preview_of(app) == "✓ recorded t1 ron S<-W 3/30 r:E,S"
         assert app.state.game(4, 1) is not None
@@ -109,12 +110,12 @@ async def test_preview_shows_payments_scores_and_next_dealer_while_typing(club: 
         await type_line(pilot, "t1 ron S<-W 3/30 r:E,S", enter=False)
         assert preview_of(app).splitlines() == [
             "round 4 table 1, East 1, 0 honba",
-            "  E 佐々木 蓮             30 000 →  29 000 -1 000  riichi",
-            "  S 田中 優希             30 000 →  34 900 +4 900  riichi",
+            "  E Nguyễn Thị Mai        30 000 →  29 000 -1 000  riichi",
+            "  S 佐々木 蓮             30 000 →  34 900 +4 900  riichi",
             "  W Mateusz Wiśniewski    30 000 →  26 100 -3 900",
-            "  N Pieter de Vries       30 000 →  30 000",
+            "  N João Gonçalves        30 000 →  30 000",
             "  W pays S 3 900 (hand) · S takes the sticks 2 000",
-            "  next dealer: S 田中 優希",
+            "  next dealer: S 佐々木 蓮",
         ]
         # nothing is written while typing
         assert state_of(club).game(4, 1) is None

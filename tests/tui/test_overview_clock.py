@@ -113,12 +113,12 @@ async def test_before_the_clock_starts_the_rows_are_as_before(club: Path) -> Non
         await _tick(app, pilot)
         assert rows_on_screen(app) == [
             " T    E             S             W             N             State",
-            " 1    佐々木 蓮     田中 優希     Mateusz Wiś…  Pieter de V…  E3 1h 1r",
+            " 1    Nguyễn Thị…   佐々木 蓮     Mateusz Wiś…  João Gonçal…  E3 1h 1r",
             "      305           334           236           315",
-            " 2    Emma Johans…  Sophie Müll…  João Gonçal…  Aoife Ní Bh…  done, E 1st",
+            " 2    Pieter de V…  Lars Øverga…  王 芳         Sanna Järvi…  done, E 1st",
             "      +26.2         +3.8          -22.9         -7.1",
-            " 3    Nguyễn Thị…   김서연        王 芳         Ömer Yıldız   not started",  # noqa: RUF001
-            " 4    Javier Sánc…  Lars Øverga…  Chloé Lefèv…  Sanna Järvi…  not started",
+            " 3    Aoife Ní Bh…  田中 優希     Sophie Müll…  김서연        not started",
+            " 4    Javier Sánc…  Ömer Yıldız   Emma Johans…  Chloé Lefèv…  not started",  # noqa: RUF001
         ]
         assert attention_on_screen(app) == ["Nothing needs attention"]
 
@@ -131,13 +131,13 @@ async def test_at_80_columns_the_clock_is_the_state_cells_second_line(club: Path
         await pilot.pause()
         assert rows_on_screen(app) == [
             " T    E             S             W             N             State",
-            " 1    佐々木 蓮     田中 優希     Mateusz Wiś…  Pieter de V…  E3 1h 1r",
+            " 1    Nguyễn Thị…   佐々木 蓮     Mateusz Wiś…  João Gonçal…  E3 1h 1r",
             "      305           334           236           315           1:30:00",
-            " 2    Emma Johans…  Sophie Müll…  João Gonçal…  Aoife Ní Bh…  done, E 1st",
+            " 2    Pieter de V…  Lars Øverga…  王 芳         Sanna Järvi…  done, E 1st",
             "      +26.2         +3.8          -22.9         -7.1          done",
-            " 3    Nguyễn Thị…   김서연        王 芳         Ömer Yıldız   not started",  # noqa: RUF001
+            " 3    Aoife Ní Bh…  田中 優希     Sophie Müll…  김서연        not started",
             "                                                              1:30:00",
-            " 4    Javier Sánc…  Lars Øverga…  Chloé Lefèv…  Sanna Järvi…  not started",
+            " 4    Javier Sánc…  Ömer Yıldız   Emma Johans…  Chloé Lefèv…  not started",  # noqa: RUF001
             "                                                              1:30:00",
         ]
         assert attention_on_screen(app) == ["Nothing needs attention"]
@@ -186,7 +186,7 @@ async def test_at_80_columns_the_clock_is_the_state_cells_second_line(club: Path
         await type_line(pilot, "t1 draw tenpai:E")
         # THEN it has its last hand to play (E alone tenpai takes 1,000 from each)
         assert rows_on_screen(app)[1:3] == [
-            " 1    佐々木 蓮     田中 優希     Mateusz Wiś…  Pieter de V…  E4 2h 1r",
+            " 1    Nguyễn Thị…   佐々木 蓮     Mateusz Wiś…  João Gonçal…  E4 2h 1r",
             "      335           324           226           305           last hand",
         ]
         # and the file holds the clock entries, stamped by the console's clock
@@ -209,15 +209,15 @@ async def test_on_a_wide_terminal_the_clock_has_a_column_and_late_tables_are_col
         assert rows_on_screen(app) == [
             " T    E                               S                               "
             "W                               N                               State         Clock",
-            " 1    佐々木 蓮 305                   田中 優希 334                   "
-            "Mateusz Wiśniewski 236          Pieter de Vries 315             E3 1h 1r      time up",
-            " 2    Emma Johansson +26.2            Sophie Müller +3.8              "
-            "João Gonçalves -22.9            Aoife Ní Bhriain -7.1           done, E 1st   done",
-            " 3    Nguyễn Thị Mai                  김서연                          "
-            "王 芳                           Ömer Yıldız                     not started   "  # noqa: RUF001
+            " 1    Nguyễn Thị Mai 305              佐々木 蓮 334                   "
+            "Mateusz Wiśniewski 236          João Gonçalves 315              E3 1h 1r      time up",
+            " 2    Pieter de Vries +26.2           Lars Øvergaard +3.8             "
+            "王 芳 -22.9                     Sanna Järvinen -7.1             done, E 1st   done",
+            " 3    Aoife Ní Bhriain                田中 優希                       "
+            "Sophie Müller                   김서연                          not started   "
             "2:30 (+3:00)",
-            " 4    Javier Sánchez                  Lars Øvergaard                  "
-            "Chloé Lefèvre                   Sanna Järvinen                  not started   time up",
+            " 4    Javier Sánchez                  Ömer Yıldız                     "  # noqa: RUF001
+            "Emma Johansson                  Chloé Lefèvre                   not started   time up",
         ]
         assert attention_on_screen(app) == [
             "Needs attention: table 1: time up",

@@ -43,7 +43,7 @@ async def test_slash_searches_names_ignoring_case_and_accents(club: Path) -> Non
         await type_text(pilot, "CHLOE")
         screen = text(app)
     assert screen.splitlines()[3].rstrip() == " 1 of 16 players match 'CHLOE'"
-    assert _rows(screen) == [" p05  Chloé Lefèvre       active  t4 W"]
+    assert _rows(screen) == [" p05  Chloé Lefèvre       active  t4 N"]
 
 
 async def test_a_adds_a_late_player_with_the_next_id(club: Path) -> None:
@@ -100,7 +100,7 @@ async def test_n_renames_the_selected_player(club: Path) -> None:
         await press(pilot, "enter")
         rows = _rows(text(app))
     assert "p02: renamed Sophie Müller -> Sophie Mueller" in preview
-    assert rows[1] == " p02  Sophie Mueller      active  t2 S"
+    assert rows[1] == " p02  Sophie Mueller      active  t3 W"
     renamed = logged(club)[-1]
     assert isinstance(renamed, PlayerRenamed)
     assert (renamed.player, renamed.name) == ("p02", "Sophie Mueller")
@@ -124,8 +124,8 @@ async def test_w_withdraws_and_b_brings_the_player_back(club: Path) -> None:
         await press(pilot, "ctrl+s")
         back = _rows(text(app))[2]
     assert "김서연: active -> withdrawn from round 5" in preview
-    assert withdrawn == " p03  김서연              withdrawn from r5  t3 S"
-    assert back == " p03  김서연              back from r5       t3 S"
+    assert withdrawn == " p03  김서연              withdrawn from r5  t3 N"
+    assert back == " p03  김서연              back from r5       t3 N"
     *_, out, ret = logged(club)
     assert isinstance(out, PlayerWithdrawn) and isinstance(ret, PlayerReturned)
     assert (out.player, out.from_round, out.reason) == ("p03", 5, "train home")
@@ -161,7 +161,7 @@ async def test_x_marks_absent_and_c_checks_in_for_the_current_round(sanma: Path)
         rows = _rows(text(app))
     assert "山本 健太: absent for round 3" in preview
     assert rows[:2] == [
-        " p01  山本 健太         active  t1 S    absent",
+        " p01  山本 健太         active  t3 E    absent",
         " p02  陳 美玲           active  t2 S    here",
     ]
     absent, here = logged(sanma)[-2:]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjevent.core.entries import Correction, PlayerRenamed
-from mjevent.events.commands import current_state, read_log, record_line
+from mjevent.events.commands import current_state, read_log, record_line, swap_seats
 from mjevent.events.store import EventStore
 from mjevent.tui.changes import ChangePreview
 from mjevent.tui.log_view import log_lines
@@ -32,19 +32,28 @@ def test_preview_says_what_a_void_and_a_rename_change(club: Path) -> None:
     state = current_state(store)
     entries, problems = read_log(store.log)
     preview = ChangePreview(state, entries, problems)
-    void = Correction(id="c", at="x", target="01KKNVR99GGVRADV1SR70NA8DH", reason="paid")
+    void = Correction(id="c", at="x", target="01KKNVRA8R8NKKYDS62ZRBNVST", reason="paid")
     rename = PlayerRenamed(id="r", at="x", player="p12", name="Omer Yildiz")
-    assert preview.changes(void) == ["standings: Ömer Yıldız -8.8 -> -3.8"]
+    assert preview.changes(void) == ["standings: Ömer Yıldız -41.2 -> -36.2"]
     assert preview.changes(rename) == ["p12: renamed Ömer Yıldız -> Omer Yildiz"]
 
 
 def test_checker_summary_names_the_worst_repeat_in_league(tmp_path: Path) -> None:
     from tests.tui.conftest import copy_sample
 
-    state = current_state(EventStore.open(copy_sample(tmp_path, "league.toml")))
-    assert check_summary(state, 2)[:2] == [
-        "Rounds 1-2: 1 of 2 repeat-free",
-        "Repeated pairs: 12 (extra meetings 12); most: Daan Bakker and Inès Faure met 2 times",
+    # GIVEN league, whose four rounds have no repeated pair
+    store = EventStore.open(copy_sample(tmp_path, "league.toml"))
+    assert check_summary(current_state(store), 4)[:2] == [
+        "Rounds 1-4: 4 of 4 repeat-free",
+        "Repeated pairs: 0 (extra meetings 0)",
+    ]
+    # WHEN Théo Girard (p15) takes Ida Sørensen's (p10) seat in round 4, at the table of Daan
+    # Bakker (p01), whom he met in round 1 (Ida takes his seat, with no teammate there)
+    state = swap_seats(store, 4, "p10", "p15", at="2026-05-23T16:00:00+00:00")
+    # THEN the summary counts the repeats the swap makes and names the first worst pair
+    assert check_summary(state, 4)[:2] == [
+        "Rounds 1-4: 3 of 4 repeat-free",
+        "Repeated pairs: 3 (extra meetings 3); most: Daan Bakker and Théo Girard met 2 times",
     ]
 
 

@@ -141,31 +141,32 @@ async def test_escape_writes_nothing(fresh28: Path) -> None:
 
 
 async def test_s_swaps_two_players_in_round_4_showing_the_repeats_it_makes(club: Path) -> None:
-    # WHEN s, round 4 as offered, p01 and Sophie Müller (by name), ctrl+s to see, ctrl+s
-    preview, after = await seating_dialog(club, "s", None, "p01", "Sophie Müller")
+    # GIVEN the club's five rounds, where every pair meets exactly once (round 4: 田中 優希
+    # at table 3, Emma Johansson at table 4) WHEN s, round 4 as offered, p01 and Emma
+    # Johansson (by name), ctrl+s to see, ctrl+s: each meets three players a second time
+    preview, after = await seating_dialog(club, "s", None, "p01", "Emma Johansson")
     assert preview[5:17] == [
-        "round 4 table 1: E 佐々木 蓮  S Sophie Müller  W Mateusz Wiśniewski  N",
-        "Pieter de Vries   (was 佐々木 蓮 田中 優希 Mateusz Wiśniewski Pieter de",
-        "Vries)",
-        "round 4 table 2: E Emma Johansson  S 田中 優希  W João Gonçalves  N",
-        "Aoife Ní Bhriain   (was Emma Johansson Sophie Müller João Gonçalves",
-        "Aoife Ní Bhriain)",
-        "repeated pairs created: 6; 田中 優希 + João Gonçalves (2x); 田中 優希 +",
-        "Aoife Ní Bhriain (2x); 田中 優希 + Emma Johansson (2x); Sophie Müller +",
-        "Mateusz Wiśniewski (2x); Sophie Müller + Pieter de Vries (2x); Sophie",
-        "Müller + 佐々木 蓮 (2x)",
+        "round 4 table 3: E Aoife Ní Bhriain  S Emma Johansson  W Sophie Müller",
+        "N 김서연   (was Aoife Ní Bhriain 田中 優希 Sophie Müller 김서연)",
+        "round 4 table 4: E Javier Sánchez  S Ömer Yıldız  W 田中 優希  N Chloé",
+        "Lefèvre   (was Javier Sánchez Ömer Yıldız Emma Johansson Chloé Lefèvre)",
+        "repeated pairs created: 6; 田中 優希 + Chloé Lefèvre (2x); 田中 優希 +",
+        "Ömer Yıldız (2x); 田中 優希 + Javier Sánchez (2x); Sophie Müller + Emma",
+        "Johansson (2x); 김서연 + Emma Johansson (2x); Aoife Ní Bhriain + Emma",
+        "Johansson (2x)",
         "repeated pairs removed: 0",
         "Confirming accepts the 6 repeated pairs it makes.",
+        "Confirm (ctrl+s)   Cancel (esc)",
     ]
     *_, swapped, note = logged(club)
     assert isinstance(swapped, SeatsSwapped) and isinstance(note, Note)
-    assert (swapped.round, swapped.a, swapped.b) == (4, "p01", "p02")
+    assert (swapped.round, swapped.a, swapped.b) == (4, "p01", "p16")
     assert note.text == (
-        "accepted repeats: p01+p07 p01+p09 p01+p16 p02+p08 p02+p10 p02+p15 (swap in round 4)"
+        "accepted repeats: p01+p05 p01+p12 p01+p14 p02+p16 p03+p16 p09+p16 (swap in round 4)"
     )
     assert after[2:4] == [
-        " │ E 佐々木 蓮          │ │ E Emma Johansson      │ │ E Nguyễn Thị Mai      │",
-        " │ S Sophie Müller      │ │ S 田中 優希           │ │ S 김서연              │",
+        " │ E Nguyễn Thị Mai     │ │ E Pieter de Vries     │ │ E Aoife Ní Bhriain    │",
+        " │ S 佐々木 蓮          │ │ S Lars Øvergaard      │ │ S Emma Johansson      │",
     ]
     assert " Rounds 1-4: 3 of 4 repeat-free" in after
 
@@ -242,8 +243,9 @@ async def test_withdrawal_on_the_players_screen_offers_the_re_seat_with_byes(clu
         "on the players screen (F4), then re-seat.",
     ]
     assert preview[16:18] == [
-        "byes: round 4: 王 芳, Ömer Yıldız, Nguyễn Thị Mai; round 5: 田中 優希,",
-        "Sophie Müller, Lars Øvergaard",
+        # 김서연's table-mates sit out (round 4 table 3, round 5 table 1); the rest stands
+        "byes: round 4: 田中 優希, Sophie Müller, Aoife Ní Bhriain; round 5:",
+        "Chloé Lefèvre, João Gonçalves, Sanna Järvinen",
     ]
     assert (entry.method, entry.first_round, len(entry.rounds)) == ("regenerated", 4, 2)
     assert dict(entry.params)["from_round"] == 4
@@ -252,9 +254,11 @@ async def test_withdrawal_on_the_players_screen_offers_the_re_seat_with_byes(clu
         assert len(seated) == 12 and "p03" not in seated
     after_state = current_state(EventStore.open(club))
     assert [after_state.seating[r] for r in (1, 2, 3)] == played
+    old4 = before.seating[4]
+    assert after_state.seating[4] == (old4[0], old4[1], old4[3])
     assert after[7:9] == [
         " p03  김서연              withdrawn from r4",
-        " p04  Lars Øvergaard      active             t3 S",
+        " p04  Lars Øvergaard      active             t2 S",
     ]
 
 
@@ -309,17 +313,19 @@ async def test_k_seats_round_4_by_the_standings(club: Path) -> None:
         "Round         4",
         "Style         ranked",
         "Seat round 4 (ranked): 4 tables a round",
-        "quality: 3/4 rounds repeat-free; repeats 14; indirect 38; wind",
+        "quality: 3/4 rounds repeat-free; repeats 19; indirect 43; wind",
     ]
-    assert preview[-2] == "Confirming accepts these 14 repeated pairs (kept in the entry)."
+    assert preview[-2] == "Confirming accepts these 19 repeated pairs (kept in the entry)."
     entry = seatings(club)[-1]
     params = dict(entry.params)
     assert (entry.method, entry.first_round) == ("ranked", 4)
     # The table of the top four by the standings after round 3, as the entry recorded them.
     top = str(params["standings"]).split()
     assert sorted(entry.rounds[0][0]) == sorted(top[:4])
-    assert len(str(params["accepted_repeats"]).split()) == 14
-    assert " Repeated pairs: 14 (extra meetings 14); most: 田中 優希 and Nguyễn Thị Mai met" in (
+    # Nguyễn Thị Mai, Aoife Ní Bhriain, Chloé Lefèvre and 田中 優希 (the top four)
+    assert set(top[:4]) == {"p13", "p09", "p05", "p01"}
+    assert len(str(params["accepted_repeats"]).split()) == 19
+    assert " Repeated pairs: 19 (extra meetings 19); most: 田中 優希 and Chloé Lefèvre met" in (
         after)
 
 
@@ -331,13 +337,13 @@ async def test_k_with_a_withdrawal_names_who_sits_out(club: Path) -> None:
     seated = sorted(p for t in entry.rounds[0] for p in t)
     assert len(seated) == 12
     assert seated == sorted(str(dict(entry.params)["standings"]).split())
+    # the three lowest placed after 김서연 (16th, withdrawn): 13th to 15th
     assert sorted(set(current_state(EventStore.open(club)).players) - {*seated, "p03"}) == [
-        "p09", "p10", "p11",
+        "p08", "p11", "p12",
     ]
-    assert preview[at : at + 2] == [
-        "sit out (lowest placed): Aoife Ní Bhriain, Pieter de Vries, Sanna",
-        "Järvinen",
-    ]
+    assert preview[at] == (
+        "sit out (lowest placed): Mateusz Wiśniewski, Sanna Järvinen, Ömer Yıldız"
+    )
 
 
 async def test_a_slow_plan_shows_working_and_ctrl_s_waits_for_it(fresh28: Path) -> None:

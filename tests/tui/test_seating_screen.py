@@ -1,7 +1,5 @@
 """The seating screen (F5): any round as a grid of tables, and the checker's summary."""
 
-# ruff: noqa: RUF001 (the samples' names are spelled as their players spell them)
-
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,19 +19,21 @@ async def test_club_opens_on_the_current_round_with_the_checker(club: Path) -> N
     assert shown[:8] == [
         " Round 4: 4 tables, 0 finished (current round)",
         " ╭─ Table 1 ─────────────╮ ╭─ Table 2 ─────────────╮ ╭─ Table 3 ──────────────╮",
-        " │ E 佐々木 蓮           │ │ E Emma Johansson      │ │ E Nguyễn Thị Mai       │",
-        " │ S 田中 優希           │ │ S Sophie Müller       │ │ S 김서연               │",
-        " │ W Mateusz Wiśniewski  │ │ W João Gonçalves      │ │ W 王 芳                │",
-        " │ N Pieter de Vries     │ │ N Aoife Ní Bhriain    │ │ N Ömer Yıldız          │",
+        " │ E Nguyễn Thị Mai      │ │ E Pieter de Vries     │ │ E Aoife Ní Bhriain     │",
+        " │ S 佐々木 蓮           │ │ S Lars Øvergaard      │ │ S 田中 優希            │",
+        " │ W Mateusz Wiśniewski  │ │ W 王 芳               │ │ W Sophie Müller        │",
+        " │ N João Gonçalves      │ │ N Sanna Järvinen      │ │ N 김서연               │",
         " ╰───────── not started ─╯ ╰───────── not started ─╯ ╰────────── not started ─╯",
         " ╭─ Table 4 ─────────────╮",
     ]
-    assert shown[18:23] == [
+    # (João Gonçalves sits at table 1 in rounds 1 and 2)
+    assert shown[17:23] == [
         " Rounds 1-4: 4 of 4 repeat-free",
         " Repeated pairs: 0 (extra meetings 0)",
         " Pairs never met: 24",
         " Wind balance: spread 0 after round 4; 0 player-rounds break seed 003's rule",
-        " Same table number within 3 rounds: 12 (first: 田中 優希, table 1, round 2)",
+        " Same table number within 3 rounds: 12 (first: João Gonçalves, table 1, round",
+        " 2)",
     ]
 
 
@@ -50,9 +50,9 @@ async def test_brackets_step_through_sanma_rounds_and_c_returns(sanma: Path) -> 
     assert round_2[:5] == [
         " Round 2: 3 tables, 3 finished",
         " ╭─ Table 1 ─────────────╮ ╭─ Table 2 ─────────────╮ ╭─ Table 3 ──────────────╮",
-        " │ E Léa Dubois          │ │ E Björn Sigurðsson    │ │ E Hanna Kowalczyk      │",
-        " │ S 佐藤 花子           │ │ S Ana Ruiz            │ │ S Tomás Ó Briain       │",
-        " │ W 山本 健太           │ │ W 陳 美玲             │ │ W 박지훈               │",
+        " │ E Ana Ruiz            │ │ E Björn Sigurðsson    │ │ E 陳 美玲              │",
+        " │ S Tomás Ó Briain      │ │ S Léa Dubois          │ │ S Hanna Kowalczyk      │",
+        " │ W 佐藤 花子           │ │ W 山本 健太           │ │ W 박지훈               │",
     ]
     assert round_2[18] == " Rounds 1-2: 2 of 2 repeat-free"
     assert round_4 == " Round 4: 3 tables, 0 finished"

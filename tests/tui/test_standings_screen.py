@@ -44,23 +44,27 @@ async def test_club_standings_show_the_rows_print_standings_prints(club: Path) -
     assert shown[:4] == [
         " Standings after round 3",
         "  #  Name                Total  G   Avg  1st  2nd  3rd  4th    Pen  Move",
-        "  1  Lars Øvergaard      +87.7  3  1.00    3    0    0    0           +1",
-        "  2  佐々木 蓮           +86.4  3  1.33    2    1    0    0           -1",
+        "  1  Nguyễn Thị Mai      +86.4  3  1.33    2    1    0    0            =",
+        "  2  Aoife Ní Bhriain    +73.6  3  1.67    2    0    1    0            =",
     ]
     assert shown[-2] == " Tiebreaks: total, shared"
 
 
-async def test_left_bracket_shows_round_2_with_a_shared_place(club: Path) -> None:
-    app = make_app(club)
+async def test_left_bracket_shows_round_1_with_a_shared_place(tmp_path: Path) -> None:
+    from tests.tui.conftest import copy_sample
+
+    # GIVEN league after round 3 WHEN [ twice: round 1, where two players share 10th place
+    league = copy_sample(tmp_path, "league.toml")
+    app = make_app(league)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_mode(pilot, "f3")
-        await press(pilot, "left_square_bracket")
+        await press(pilot, "left_square_bracket", "left_square_bracket")
         shown = lines(app)
-    assert shown[0] == " Standings after round 2"
-    assert shown[11:13] == [
-        " 10-11  Pieter de Vries     -21.8  2  3.00    0    1    0    1           -5",
-        " 10-11  Sanna Järvinen      -21.8  2  3.00    0    0    2    0           -1",
+    assert shown[0] == " Standings after round 1"
+    assert shown[7:9] == [
+        " 10-11  Freja Dahl        København Kans         +25.8  1  1.00    1    0    0",
+        " 10-11  Maja Lewandowska  Kraków Bamboo          +25.8  1  1.00    1    0    0",
     ]
 
 
@@ -88,19 +92,19 @@ async def test_enter_opens_a_players_history_with_the_running_total(sanma: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_mode(pilot, "f3")
-        # GIVEN the third row (陳 美玲, +10.6) WHEN Enter
+        # GIVEN the third row (佐藤 花子, +24.1) WHEN Enter
         await press(pilot, "down", "down", "enter")
         assert isinstance(app.screen, PlayerHistoryScreen)
         shown = lines(app)
         await press(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
     assert shown[:4] == [
-        " 陳 美玲 (p02) after round 2",
+        " 佐藤 花子 (p09) after round 2",
         " Rd  Tbl  Seat  Pl   Final    Uma  Oka  Points  Total  Note",
-        "  1    2  E      2  24 500    0.0  0.0   -10.5  -10.5",
-        "  2    2  W      1  41 100  +15.0  0.0   +21.1  +10.6",
+        "  1    3  S      2  28 900    0.0  0.0    -6.1   -6.1",
+        "  2    1  W      1  50 200  +15.0  0.0   +30.2  +24.1",
     ]
-    assert " Total +10.6" in shown
+    assert " Total +24.1" in shown
 
 
 async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
@@ -118,17 +122,18 @@ async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
         app.run_command(record_final, 4, 2, [20000, 30000, 30000, 40000])
         await open_mode(pilot, "f3")
         back = lines(app)
-    # THEN round 4 is shown with 佐々木 蓮's 41 200 at East (+26.2 with uma) on top
+    # THEN round 4 is shown with Nguyễn Thị Mai's 41 200 at East (+26.2 with uma) on top
     assert shown[:4] == [
         " Standings after round 4",
         "  #  Name                 Total  G   Avg  1st  2nd  3rd  4th    Pen  Move",
-        "  1  佐々木 蓮           +112.6  4  1.25    3    1    0    0           +1",
-        "  2  Lars Øvergaard       +87.7  3  1.00    3    0    0    0           -1",
+        "  1  Nguyễn Thị Mai      +112.6  4  1.25    3    1    0    0            =",
+        "  2  Aoife Ní Bhriain     +73.6  3  1.67    2    0    1    0            =",
     ]
-    assert back[2] == "  1  佐々木 蓮           +112.6  4  1.25    3    1    0    0           +1"
-    # Emma Johansson (t2 East, 20 000: 4th) falls from 6th to 10th
-    assert next(line for line in back if "Emma Johansson" in line) == (
-        " 10  Emma Johansson       -16.5  4  2.75    1    1    0    2           -4"
+    assert back[2] == "  1  Nguyễn Thị Mai      +112.6  4  1.25    3    1    0    0            ="
+    # Pieter de Vries (t2 East, 20 000: 4th, -25.0) falls from 5th (+8.5) to 10th, just
+    # under Javier Sánchez (-16.4)
+    assert next(line for line in back if "Pieter de Vries" in line) == (
+        " 10  Pieter de Vries      -16.5  4  2.75    1    1    0    2           -5"
     )
     assert [e.KIND for e in logged(club)][-2:] == ["game_finished", "game_finished"]
 
@@ -146,7 +151,7 @@ async def test_t_shows_the_team_standings_of_league(tmp_path: Path) -> None:
     assert shown[:3] == [
         " Team standings after round 3",
         " Place  Team                   Members   Total  Games  Firsts  Penalties  Move",
-        "     1  Helsinki Honba               4  +116.7     12       4               +2",
+        "     1  Madrid Dora                  4  +159.9     12       5                =",
     ]
 
 

@@ -1,7 +1,8 @@
 """`SeatingPlanDialog`: make a seating (or a swap) from a few fields, see its cost, confirm.
 
 The seating screen's keys open one of these: generate, load a library block, import a file,
-swap two players, re-seat the rounds not yet played, seat a round by the standings. Each reads
+swap two players, re-seat the rounds not yet played, seat a round by the standings, seat the
+next stage from the standings' cut, re-seat a table that played on the wrong winds. Each reads
 its fields, asks `events/seating.py` for the plan (the same functions `mjevent seat` and
 `mjevent seating swap` call) and shows what it would write: the rounds and method, the cost
 (new repeated pairs, wind spread, table-number repeats), byes when the players do not fill the
@@ -28,22 +29,27 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
+from mjevent.core.entries import TableReseated
+from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.seating.imports import FORMATS
 from mjevent.core.seating.library import block_names
 from mjevent.core.seating.plan import Plan as SeatingPlan
 from mjevent.core.state import EventState
+from mjevent.events.commands import reseat_table
 from mjevent.events.seating import (
     ByesNeeded,
     ReseatNeeded,
     RoundsPlayed,
     active_roster,
     draw_text,
+    find_player,
     left_out,
     plan_cost,
     plan_generated,
     plan_import,
     plan_library,
+    plan_next_stage,
     plan_ranked,
     plan_regeneration,
     plan_swap,
@@ -52,7 +58,9 @@ from mjevent.events.seating import (
     write_plan,
     write_swap,
 )
+from mjevent.tui.changes import ChangePreview
 from mjevent.tui.dialogs.command import CommandDialog, Field, Plan
+from mjevent.tui.seating_view import listed, reseat_lines
 
 __all__ = [
     "RESEAT_KEY",
@@ -65,7 +73,9 @@ __all__ = [
     "library_form",
     "ranked_form",
     "regenerate_form",
+    "reseat_table_form",
     "seating_form",
+    "stage_form",
     "swap_form",
 ]
 
@@ -95,14 +105,16 @@ class SeatingPlanDialog(CommandDialog):
     preview and the confirmation are the plan's.
     """
 
-    # Fields without the blank line between them, and one-line buttons: the preview (cost,
-    # byes) gets the rows, so that a re-seat with its byes fits 80x24.
+    # Fields without the blank line between them or above the preview, and one-line buttons:
+    # the preview (cost, byes) gets the rows, so that a re-seat with its byes fits 80x24 (28
+    # players, one withdrawn, five rounds of byes: the buttons were one row below the screen).
     DEFAULT_CSS = """
     SeatingPlanDialog .dialog-field {
         margin-top: 0;
     }
     SeatingPlanDialog #dialog-changes {
         max-height: 14;
+        margin-top: 0;
         color: $text;
     }
     SeatingPlanDialog #dialog-buttons Button {
@@ -140,7 +152,7 @@ class SeatingPlanDialog(CommandDialog):
         elif values == self.shown_for:
             self._show_lines(self.proposal, self._last_message)
         elif values != self.working_for:
-            self._say("Fields changed: Enter or ctrl+s works out the seating for them.")
+            self._say(_("Fields changed: Enter or ctrl+s works out the seating for them."))
 
     _last_message = ""
 
@@ -148,7 +160,7 @@ class SeatingPlanDialog(CommandDialog):
         """Start making the proposal for `values` in a worker (the event loop stays free)."""
         self.working_for = values
         self.query_one("#dialog-error", Static).update("")
-        self._say("Working out the seating...")
+        self._say(_("Working out the seating..."))
         self.make_proposal(values)
 
     @work(thread=True, exclusive=True, group="seating-plan", description="work out a seating")
@@ -173,11 +185,11 @@ class SeatingPlanDialog(CommandDialog):
         if values == self.values():
             self._show_lines(proposal, message)
         else:
-            self._say("Fields changed: Enter or ctrl+s works out the seating for them.")
+            self._say(_("Fields changed: Enter or ctrl+s works out the seating for them."))
 
     def _show_lines(self, proposal: Proposal | None, message: str) -> None:
         if proposal is None:
-            self._say(f"Not possible: {message}")
+            self._say(_("Not possible: {message}").format(message=message))
         else:
             # The buttons under it say ctrl+s confirms and Esc cancels.
             self._say("\n".join(proposal.lines))
@@ -207,18 +219,18 @@ class SeatingPlanDialog(CommandDialog):
         values = self.values()
         error = self.query_one("#dialog-error", Static)
         if values == self.working_for:
-            error.update("Still working out the seating: ctrl+s again when it is shown.")
+            error.update(_("Still working out the seating: ctrl+s again when it is shown."))
             return
         if values != self.shown_for:
             self.work_out(values)
             return
         if self.proposal is None:
-            error.update("Nothing written: see above what to change.")
+            error.update(_("Nothing written: see above what to change."))
             return
         try:
             self.proposal.write(cast(Any, self.app))
         except (ValueError, IllegalHandError) as exc:
-            error.update(f"Not recorded: {exc}")
+            error.update(_("Not recorded: {error}").format(error=exc))
             return
         self.dismiss(True)
 
@@ -227,9 +239,11 @@ class SeatingPlanDialog(CommandDialog):
 
 
 def _number(values: Mapping[str, str], name: str, label: str, what: str) -> int:
+    """The whole number typed in field `name`; `label` and `what` (what to give) are shown,
+    already in the language in use."""
     text = values.get(name, "")
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{label}: give {what}")
+        raise ValueError(_("{label}: give {what}").format(label=label, what=what))
     return int(text)
 
 
@@ -240,7 +254,7 @@ def _optional_number(values: Mapping[str, str], name: str, label: str, what: str
 def _yes(values: Mapping[str, str], name: str, label: str) -> bool:
     text = values.get(name, "").casefold()
     if text not in ("yes", "no", "y", "n"):
-        raise ValueError(f"{label}: type yes or no")
+        raise ValueError(_("{label}: type yes or no").format(label=label))
     return text.startswith("y")
 
 
@@ -252,38 +266,79 @@ def _plan_proposal(state: EventState, plan: SeatingPlan, offer: Sequence[str] = 
     accepted: the director saw them before confirming)."""
     cost = plan_cost(state, plan)
     last = plan.first_round + len(plan.rounds) - 1
-    where = f"round {last}" if last == plan.first_round else f"rounds {plan.first_round}-{last}"
+    where = (
+        _("round {round}").format(round=last) if last == plan.first_round
+        else _("rounds {first}-{last}").format(first=plan.first_round, last=last)
+    )
     tables = len(plan.rounds[0]) if plan.rounds else 0
     seed = dict(plan.params).get("seed_text")
-    head = (
-        f"Seat {where} ({plan.method}): {tables} tables a round"
-        + (f"; draw text {seed!r}" if isinstance(seed, str) else "")
-    )
+    head = ngettext(
+        "Seat {rounds} ({method}): {tables} table a round",
+        "Seat {rounds} ({method}): {tables} tables a round",
+        tables,
+    ).format(rounds=where, method=method_name(plan.method), tables=tables)
+    if isinstance(seed, str):
+        head = _("{head}; draw text {seed!r}").format(head=head, seed=seed)
     lines = [head, *offer, *cost.lines(state.name)]
-    out = left_out(state, plan)
+    # A ranked round leaves the lowest placed out; a stage leaves out those cut (said by its
+    # own offer line, as a count: they can be most of the event).
+    out = left_out(state, plan) if plan.method in ("ranked", "swiss") else []
     if out:
-        lines.append("sit out (lowest placed): " + ", ".join(state.name(p) for p in out))
+        lines.append(_("sit out (lowest placed): {players}").format(
+            players=listed([state.name(p) for p in out])))
     if cost.new_repeats:
-        lines.append(
-            f"Confirming accepts these {len(cost.new_repeats)} repeated pairs (kept in the entry)."
-        )
+        count = len(cost.new_repeats)
+        lines.append(ngettext(
+            "Confirming accepts this {count} repeated pair (kept in the entry).",
+            "Confirming accepts these {count} repeated pairs (kept in the entry).",
+            count,
+        ).format(count=count))
     repeats = cost.new_repeats
     return Proposal(tuple(lines), lambda app: app.run_command(write_plan, plan, accepted=repeats))
+
+
+def _again(key: str) -> str:
+    """What the director does once the players fill the tables, by dialog (`_offering_byes`)."""
+    words = {
+        "generate": pgettext("seating again", "generate"),
+        "re-seat": pgettext("seating again", "re-seat"),
+        "seat": pgettext("seating again", "seat"),
+    }
+    return words[key]
+
+
+def method_name(method: str) -> str:
+    """How a seating was made (the entry's `method`), for people to read."""
+    names = {
+        "generated": pgettext("seating method", "generated"),
+        "library": pgettext("seating method", "library"),
+        "imported": pgettext("seating method", "imported"),
+        "regenerated": pgettext("seating method", "regenerated"),
+        "ranked": pgettext("seating method", "ranked"),
+        "swiss": pgettext("seating method", "swiss"),
+        "stage": pgettext("seating method", "stage"),
+    }
+    return names.get(method, method)
 
 
 def _offering_byes(
     state: EventState, make: Callable[[bool], SeatingPlan], again: str
 ) -> Proposal:
     """The plan without byes; when the players do not fill the tables, the plan with byes and
-    the other way out (a substitute or a late player on the players screen, F4)."""
+    the other way out (a substitute or a late player on the players screen, F4); `again` is a
+    key of `_again`."""
     try:
         return _plan_proposal(state, make(False))
     except ByesNeeded as short:
         need = short.table_size - short.over
         offer = (
-            f"{short}; byes offered below (ctrl+s accepts them), or add {need} "
-            f"player{'s' if need > 1 else ''} (a substitute) on the players screen (F4), then "
-            f"{again}.",
+            ngettext(
+                "{short}; byes offered below (ctrl+s accepts them), or add {need} player (a "
+                "substitute) on the players screen (F4), then {again}.",
+                "{short}; byes offered below (ctrl+s accepts them), or add {need} players (a "
+                "substitute) on the players screen (F4), then {again}.",
+                need,
+            ).format(short=short, need=need, again=_again(again)),
         )
         return _plan_proposal(state, make(True), offer)
 
@@ -292,11 +347,13 @@ def _whole_event_only(make: Callable[[], Proposal]) -> Proposal:
     try:
         return make()
     except RoundsPlayed as played:
-        raise ValueError(f"{played} (r re-seats from round {played.next_round})") from None
+        raise ValueError(_("{reason} (r re-seats from round {round})").format(
+            reason=played, round=played.next_round)) from None
 
 
 def _seed_field(state: EventState) -> Field:
-    return Field("seed", "Draw text", draw_text(state), "announced, so anyone can redo the draw")
+    return Field("seed", pgettext("seating field", "Draw text"), draw_text(state),
+                 _("announced, so anyone can redo the draw"))
 
 
 def _seed(state: EventState, values: Mapping[str, str]) -> str:
@@ -316,8 +373,9 @@ def generate_form(state: EventState) -> SeatingPlanDialog:
     teams = _has_teams(state)
 
     def propose(v: Mapping[str, str]) -> Proposal:
-        rounds = _number(v, "rounds", "Rounds", "how many rounds to seat, such as 7")
-        keep = teams and _yes(v, "teams", "Teams apart")
+        rounds = _number(v, "rounds", pgettext("seating field", "Rounds"),
+                         _("how many rounds to seat, such as 7"))
+        keep = teams and _yes(v, "teams", pgettext("seating field", "Teams apart"))
         return _whole_event_only(lambda: _offering_byes(
             state,
             lambda byes: plan_generated(
@@ -327,14 +385,16 @@ def generate_form(state: EventState) -> SeatingPlanDialog:
         ))
 
     fields = [
-        Field("rounds", "Rounds", str(len(state.seating) or ""), "how many rounds, such as 7"),
+        Field("rounds", pgettext("seating field", "Rounds"), str(len(state.seating) or ""),
+              _("how many rounds, such as 7")),
         _seed_field(state),
     ]
     if teams:
-        fields.append(Field("teams", "Teams apart", "yes", "yes or no"))
+        fields.append(
+            Field("teams", pgettext("seating field", "Teams apart"), "yes", _("yes or no")))
     return SeatingPlanDialog(
-        "Generate the seating",
-        "Every active player, by the seeded draw; replaces any seating of rounds not played.",
+        _("Generate the seating"),
+        _("Every active player, by the seeded draw; replaces any seating of rounds not played."),
         fields,
         propose,
         state=state,
@@ -351,18 +411,21 @@ def library_form(state: EventState) -> SeatingPlanDialog:
     def propose(v: Mapping[str, str]) -> Proposal:
         block = v.get("block", "")
         if not block:
-            raise ValueError(f"Block: give a block name such as {fit}")
-        rounds = _optional_number(v, "rounds", "Rounds", "a number, or nothing for all")
+            raise ValueError(_("Block: give a block name such as {block}").format(block=fit))
+        rounds = _optional_number(v, "rounds", pgettext("seating field", "Rounds"),
+                                  _("a number, or nothing for all"))
         return _whole_event_only(lambda: _plan_proposal(
             state, plan_library(state, block, rounds, seed=_seed(state, v))
         ))
 
     return SeatingPlanDialog(
-        "Seat from the block library",
-        f"{active} active players; blocks for tables of {k}: {', '.join(names)}.",
+        _("Seat from the block library"),
+        _("{active} active players; blocks for tables of {size}: {blocks}.").format(
+            active=active, size=k, blocks=", ".join(names)),
         [
-            Field("block", "Block", fit if fit in names else "", f"such as {fit}"),
-            Field("rounds", "Rounds", "", "all of the block's"),
+            Field("block", pgettext("seating field", "Block"), fit if fit in names else "",
+                  _("such as {block}").format(block=fit)),
+            Field("rounds", pgettext("seating field", "Rounds"), "", _("all of the block's")),
             _seed_field(state),
         ],
         propose,
@@ -377,13 +440,14 @@ def import_form(state: EventState) -> SeatingPlanDialog:
     def propose(v: Mapping[str, str]) -> Proposal:
         name = v.get("path", "")
         if not name:
-            raise ValueError("File: give the path of the seating file")
+            raise ValueError(_("File: give the path of the seating file"))
         path = Path(name).expanduser()
         try:
             data = path.read_bytes()
         except OSError as error:
             raise ValueError(
-                f"cannot read {path}: {error.strerror}; give the path of the seating file"
+                _("cannot read {path}: {error}; give the path of the seating file").format(
+                    path=path, error=error.strerror)
             ) from None
         fmt = v.get("format") or "auto"
         return _whole_event_only(lambda: _plan_proposal(
@@ -391,11 +455,11 @@ def import_form(state: EventState) -> SeatingPlanDialog:
         ))
 
     return SeatingPlanDialog(
-        "Import a seating file",
-        "The file's rounds replace the seating; the entry keeps the file's sha256.",
+        _("Import a seating file"),
+        _("The file's rounds replace the seating; the entry keeps the file's sha256."),
         [
-            Field("path", "File", "", "path of the seating file"),
-            Field("format", "Format", "auto", ", ".join(FORMATS)),
+            Field("path", pgettext("seating field", "File"), "", _("path of the seating file")),
+            Field("format", pgettext("seating field", "Format"), "auto", ", ".join(FORMATS)),
         ],
         propose,
         state=state,
@@ -406,23 +470,29 @@ def swap_form(state: EventState, round_: int | None = None) -> SeatingPlanDialog
     """`s`: two players trade seats in a round not yet played (`mjevent seating swap`)."""
 
     def propose(v: Mapping[str, str]) -> Proposal:
-        rnd = _number(v, "round", "Round", "a round not yet played")
+        rnd = _number(v, "round", pgettext("seating field", "Round"), _("a round not yet played"))
         a, b = v.get("a", ""), v.get("b", "")
         if not a or not b:
-            raise ValueError("Player, With: give the two players (an id, a name or a number)")
+            raise ValueError(
+                _("Player, With: give the two players (an id, a name or a number)"))
         swap = plan_swap(state, rnd, a, b)
         lines = [*swap.lines(state)]
         if swap.created:
-            lines.append(f"Confirming accepts the {len(swap.created)} repeated pairs it makes.")
+            count = len(swap.created)
+            lines.append(ngettext(
+                "Confirming accepts the {count} repeated pair it makes.",
+                "Confirming accepts the {count} repeated pairs it makes.",
+                count,
+            ).format(count=count))
         return Proposal(tuple(lines), lambda app: app.run_command(write_swap, swap))
 
     return SeatingPlanDialog(
-        "Swap two players' seats",
-        "Only in a round whose tables of theirs have no results yet.",
+        _("Swap two players' seats"),
+        _("Only in a round whose tables of theirs have no results yet."),
         [
-            Field("round", "Round", str(round_ or state.current_round)),
-            Field("a", "Player", "", "id, name or number"),
-            Field("b", "With", "", "id, name or number"),
+            Field("round", pgettext("seating field", "Round"), str(round_ or state.current_round)),
+            Field("a", pgettext("seating field", "Player"), "", _("id, name or number")),
+            Field("b", pgettext("seating field", "With"), "", _("id, name or number")),
         ],
         propose,
         state=state,
@@ -434,13 +504,15 @@ def regenerate_form(state: EventState) -> SeatingPlanDialog:
     played ones (`mjevent seat FILE --from-round N`)."""
     needed = reseat_needed(state)
     start = needed.from_round if needed else max(played_rounds(state), default=0) + 1
-    why = "; ".join(needed.lines(state.name, most=2)) if needed else (
-        "The rounds played stay exactly as they are."
-    )
+    why = pgettext("seating screen sentences", "; ").join(
+        needed.lines(state.name, most=2)
+    ) if needed else _("The rounds played stay exactly as they are.")
 
     def propose(v: Mapping[str, str]) -> Proposal:
-        first = _number(v, "from_round", "From round", "the first round to re-seat")
-        last = _optional_number(v, "last", "Last round", "a round, or nothing for the last seated")
+        first = _number(v, "from_round", pgettext("seating field", "From round"),
+                        _("the first round to re-seat"))
+        last = _optional_number(v, "last", pgettext("seating field", "Last round"),
+                                _("a round, or nothing for the last seated"))
         try:
             return _offering_byes(
                 state,
@@ -450,14 +522,15 @@ def regenerate_form(state: EventState) -> SeatingPlanDialog:
                 "re-seat",
             )
         except RoundsPlayed as played:
-            raise ValueError(f"{played}: give From round {played.next_round}") from None
+            raise ValueError(_("{reason}: give From round {round}").format(
+                reason=played, round=played.next_round)) from None
 
     return SeatingPlanDialog(
-        "Re-seat the rounds not yet played",
+        _("Re-seat the rounds not yet played"),
         why,
         [
-            Field("from_round", "From round", str(start)),
-            Field("last", "Last round", "", "the last seated round"),
+            Field("from_round", pgettext("seating field", "From round"), str(start)),
+            Field("last", pgettext("seating field", "Last round"), "", _("the last seated round")),
             _seed_field(state),
         ],
         propose,
@@ -470,21 +543,105 @@ def ranked_form(state: EventState) -> SeatingPlanDialog:
     FILE --ranked | --swiss`)."""
 
     def propose(v: Mapping[str, str]) -> Proposal:
-        rnd = _number(v, "round", "Round", "the round to seat")
+        rnd = _number(v, "round", pgettext("seating field", "Round"), _("the round to seat"))
         style = v.get("style", "").casefold()
         if style not in ("ranked", "swiss"):
-            raise ValueError("Style: type ranked (1-4, 5-8 ...) or swiss")
+            raise ValueError(_("Style: type ranked (1-4, 5-8 ...) or swiss"))
         return _offering_byes(
             state, lambda byes: plan_ranked(state, rnd, swiss=style == "swiss", byes=byes),
             "seat",
         )
 
     return SeatingPlanDialog(
-        "Seat a round by the standings",
-        "ranked: 1-4, 5-8 ...; swiss: near places together, avoiding repeats, winds kept fair.",
+        _("Seat a round by the standings"),
+        _("ranked: 1-4, 5-8 ...; swiss: near places together, avoiding repeats, winds kept "
+          "fair."),
         [
-            Field("round", "Round", str(max(played_rounds(state), default=0) + 1)),
-            Field("style", "Style", "ranked", "ranked or swiss"),
+            Field("round", pgettext("seating field", "Round"),
+                  str(max(played_rounds(state), default=0) + 1)),
+            Field("style", pgettext("seating field", "Style"), "ranked", _("ranked or swiss")),
+        ],
+        propose,
+        state=state,
+    )
+
+
+def stage_form(state: EventState) -> SeatingPlanDialog:
+    """`n`: seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
+    bracket (`mjevent seat FILE --next-stage`)."""
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        plan = plan_next_stage(state, seed=_seed(state, v))
+        brackets = str(plan.params["brackets"]).split("|")
+        seated = sum(len(b.split()) for b in brackets)
+        sizes = pgettext("seating screen sentences", "; ").join(
+            ngettext("{bracket}: {count} player", "{bracket}: {count} players", len(b.split()))
+            .format(bracket=chr(65 + i), count=len(b.split()))
+            for i, b in enumerate(brackets)
+        )
+        offer = [_("stage {stage}: brackets {sizes}").format(
+            stage=plan.params.get("stage", "?"), sizes=sizes)]
+        cut = len(active_roster(state).players) - seated
+        if cut > 0:
+            offer.append(ngettext(
+                "cut: {count} player is not seated in this stage",
+                "cut: {count} players are not seated in this stage",
+                cut,
+            ).format(count=cut))
+        return _plan_proposal(state, plan, offer)
+
+    return SeatingPlanDialog(
+        _("Seat the next stage"),
+        _("From the standings' cut ([[standings.stages]]): each bracket seated on its own "
+          "around the earlier rounds, bracket A at the first tables."),
+        [_seed_field(state)],
+        propose,
+        state=state,
+    )
+
+
+def _real_seats(state: EventState, text: str) -> list[str]:
+    """The players typed for the seats in wind order: ids or numbers separated by spaces, or
+    names (which may hold spaces) separated by commas."""
+    parts = text.split(",") if "," in text else text.split()
+    return [find_player(state, part.strip()) for part in parts if part.strip()]
+
+
+def reseat_table_form(
+    state: EventState, trial: ChangePreview, round_: int | None = None
+) -> SeatingPlanDialog:
+    """`w`: a table that played on the wrong winds is re-seated as it sat; its logged hands are
+    re-applied under those seats, nothing deleted (`mjevent seating reseat FILE ROUND TABLE E S
+    W N`). `trial` folds the `table_reseated` entry onto the log to show the scores after."""
+    winds = " ".join(wind_name(w) for w in "ESWN"[: state.rules.players])
+
+    def propose(v: Mapping[str, str]) -> Proposal:
+        rnd = _number(v, "round", pgettext("seating field", "Round"),
+                      _("the round the table played"))
+        table = _number(v, "table", pgettext("seating field", "Table"),
+                        _("the table that sat on other winds"))
+        typed = v.get("seats", "")
+        if not typed.strip():
+            raise ValueError(
+                _("Sat as: give the players as they sat ({winds})").format(winds=winds))
+        real = _real_seats(state, typed)
+        entry = TableReseated(id="preview", at="", round=rnd, table=table, seats=tuple(real))
+        planned = state.table_seats(rnd, table)
+        after = trial.after(entry) if planned is not None and sorted(planned) == sorted(real) \
+            else state
+        lines = reseat_lines(state, after, rnd, table, real)
+        return Proposal(
+            tuple(lines), lambda app: app.run_command(reseat_table, rnd, table, real)
+        )
+
+    return SeatingPlanDialog(
+        _("Re-seat a table that sat on the wrong winds"),
+        _("Give the players as they really sat ({winds}): ids or numbers separated by spaces, "
+          "or names separated by commas.").format(winds=winds),
+        [
+            Field("round", pgettext("seating field", "Round"), str(round_ or state.current_round)),
+            Field("table", pgettext("seating field", "Table"), "1"),
+            Field("seats", pgettext("seating field", "Sat as"), "", winds),
         ],
         propose,
         state=state,
@@ -498,6 +655,7 @@ _FORMS: dict[str, Callable[[EventState, int], SeatingPlanDialog]] = {
     "swap": swap_form,
     "regenerate": lambda state, _: regenerate_form(state),
     "ranked": lambda state, _: ranked_form(state),
+    "stage": lambda state, _: stage_form(state),
 }
 
 
@@ -508,18 +666,24 @@ def seating_form(form: str, state: EventState, shown_round: int) -> SeatingPlanD
 
 
 SEATING_KEYS: tuple[Binding, ...] = (
-    Binding("g", "plan('generate')", "Generate", id="seating.generate",
-            tooltip="Generate the event's seating: rounds and draw text, cost shown first"),
-    Binding("l", "plan('library')", "Library", id="seating.library",
-            tooltip="Seat the event from a block of the built-in library"),
-    Binding("i", "plan('import')", "Import", id="seating.import",
-            tooltip="Import a seating file (lines, catalogue grid, letters, a-b-c-d script)"),
-    Binding("s", "plan('swap')", "Swap", id="seating.swap",
-            tooltip="Two players trade seats in a round not yet played; consequences first"),
-    Binding("r", "plan('regenerate')", "Re-seat", id="seating.regenerate",
-            tooltip="Re-seat the rounds not yet played around the played ones"),
-    Binding("k", "plan('ranked')", "Ranked", id="seating.ranked",
-            tooltip="Seat one round by the standings: ranked (1-4, 5-8 ...) or Swiss"),
+    Binding("g", "plan('generate')", N_("Generate"), id="seating.generate",
+            tooltip=N_("Generate the event's seating: rounds and draw text, cost shown first")),
+    Binding("l", "plan('library')", N_("Library"), id="seating.library",
+            tooltip=N_("Seat the event from a block of the built-in library")),
+    Binding("i", "plan('import')", N_("Import"), id="seating.import",
+            tooltip=N_("Import a seating file (lines, catalogue grid, letters, a-b-c-d script)")),
+    Binding("s", "plan('swap')", N_("Swap"), id="seating.swap",
+            tooltip=N_("Two players trade seats in a round not yet played; consequences first")),
+    Binding("r", "plan('regenerate')", N_("Re-seat"), id="seating.regenerate",
+            tooltip=N_("Re-seat the rounds not yet played around the played ones")),
+    Binding("k", "plan('ranked')", N_("Ranked"), id="seating.ranked",
+            tooltip=N_("Seat one round by the standings: ranked (1-4, 5-8 ...) or Swiss")),
+    Binding("n", "plan('stage')", N_("Next stage"), id="seating.next_stage",
+            tooltip=N_("Seat the next stage from the standings' cut, bracket by bracket")),
+    Binding("w", "reseat_table", N_("Wrong winds"), id="seating.reseat_table",
+            tooltip=N_(
+                "A table played on other winds: re-seat it as it sat, its hands re-applied"
+            )),
 )
 """The seating screen's keys that open these dialogs (`SeatingScreen.action_plan`)."""
 
@@ -527,8 +691,8 @@ SEATING_KEYS: tuple[Binding, ...] = (
 # ----- the players screen's offer --------------------------------------------------------------
 
 RESEAT_KEY = Binding(
-    "r", "reseat", "Re-seat", id="players.reseat",
-    tooltip="The seating no longer fits the players: re-seat the rounds not yet played",
+    "r", "reseat", N_("Re-seat"), id="players.reseat",
+    tooltip=N_("The seating no longer fits the players: re-seat the rounds not yet played"),
 )
 """The players screen's key for the re-seat dialog, shown while `reseat_needed` says so."""
 
@@ -559,8 +723,9 @@ class ReseatOffer:
             return
         body = "\n".join([
             *self.needed.lines(state.name),
-            f"r re-seats rounds {self.needed.from_round}-{self.needed.last_round} (the rounds "
-            "played stay as they are); you see the new seating and its cost first.",
+            _("r re-seats rounds {first}-{last} (the rounds played stay as they are); you see "
+              "the new seating and its cost first.").format(
+                first=self.needed.from_round, last=self.needed.last_round),
         ])
-        screen.notify(body, title="The seating no longer fits the players",
+        screen.notify(body, title=_("The seating no longer fits the players"),
                       severity="warning", timeout=20)

@@ -8,8 +8,9 @@ wind balance, table-number repeats (and teammates, when the event has teams).
 
 Keys: `[` / `]` the previous / next seated round, `c` the current round; `g` generate, `l`
 library block, `i` import, `s` swap, `r` re-seat the rounds not played, `k` seat a round by the
-standings: each opens a `SeatingPlanDialog` (`tui/dialogs/seating_plan.py`) that shows the plan
-and its cost before `ctrl+s` writes it.
+standings, `n` seat the next stage from the standings' cut, `w` re-seat a table that played on
+the wrong winds: each opens a `SeatingPlanDialog` (`tui/dialogs/seating_plan.py`) that shows the
+plan and its cost (or the scores before and after) before `ctrl+s` writes it.
 """
 
 from __future__ import annotations
@@ -24,8 +25,16 @@ from textual.events import Resize
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
+from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
-from mjevent.tui.dialogs.seating_plan import SEATING_KEYS, SeatingPlanDialog, seating_form
+from mjevent.events.commands import read_log
+from mjevent.tui.changes import ChangePreview
+from mjevent.tui.dialogs.seating_plan import (
+    SEATING_KEYS,
+    SeatingPlanDialog,
+    reseat_table_form,
+    seating_form,
+)
 from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.seating_view import TableView, check_summary, round_tables
 from mjevent.tui.widgets.seating_card import SeatingCard
@@ -41,27 +50,29 @@ class SeatingScreen(EventScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "left_square_bracket", "round(-1)", "Earlier",
-            tooltip="Show the previous seated round", id="seating.round_prev",
+            "left_square_bracket", "round(-1)", N_("Earlier"),
+            tooltip=N_("Show the previous seated round"), id="seating.round_prev",
         ),
         Binding(
-            "right_square_bracket", "round(1)", "Later",
-            tooltip="Show the next seated round", id="seating.round_next",
+            "right_square_bracket", "round(1)", N_("Later"),
+            tooltip=N_("Show the next seated round"), id="seating.round_next",
         ),
         Binding(
-            "c", "current", "Current",
-            tooltip="Show the round being played now", id="seating.current",
+            "c", "current", N_("Current"),
+            tooltip=N_("Show the round being played now"), id="seating.current",
         ),
         *SEATING_KEYS,
     ]
 
-    HELP = (
+    HELP = N_(
         "Any round's tables with their seat winds and names; the bracket keys step through the "
         "rounds, c returns to the current one. The checker's summary covers rounds 1 to the "
         "round shown. g generates the seating, l loads a library block, i imports a file, s "
         "swaps two players, r re-seats the rounds not yet played, k seats a round by the "
-        "standings: each shows the plan and its cost (new repeats, wind spread, table repeats, "
-        "byes) before ctrl+s writes it."
+        "standings, n seats the next stage from the standings' cut: each shows the plan and its "
+        "cost (new repeats, wind spread, table repeats, byes) before ctrl+s writes it. w "
+        "re-seats a table that played on the wrong winds: its hands are re-applied under the "
+        "seats as they sat, with the scores before and after shown first."
     )
 
     def __init__(self) -> None:
@@ -92,15 +103,21 @@ class SeatingScreen(EventScreen):
         self, state: EventState, rnd: int, tables: tuple[TableView, ...], summary: list[str]
     ) -> None:
         """Show round `rnd`: the title, one card per table, the checker's lines."""
-        finished = sum(1 for t in tables if t.status == "finished")
+        finished = sum(1 for t in tables if t.finished)
         rounds = sorted(state.seating)
-        title = f"Round {rnd}: {len(tables)} tables, {finished} finished"
+        title = ngettext(
+            "Round {round}: {tables} table, {finished} finished",
+            "Round {round}: {tables} tables, {finished} finished",
+            len(tables),
+        ).format(round=rnd, tables=len(tables), finished=finished)
         if not tables:
-            title = f"Round {rnd} is not seated" + (
-                f" (seated rounds: {rounds[0]}-{rounds[-1]})" if rounds else ""
+            title = (
+                _("Round {round} is not seated (seated rounds: {first}-{last})").format(
+                    round=rnd, first=rounds[0], last=rounds[-1])
+                if rounds else _("Round {round} is not seated").format(round=rnd)
             )
         if rnd == state.current_round:
-            title += " (current round)"
+            title = _("{title} (current round)").format(title=title)
         self.query_one("#seating-title", Static).update(title)
         if self.shown != (rnd, tables):
             grid = self.query_one("#seating-grid", Grid)
@@ -150,6 +167,14 @@ class SeatingScreen(EventScreen):
         """Open the dialog of `form` (generate, library, import, swap, regenerate, ranked)."""
         dialog: SeatingPlanDialog = seating_form(form, self.console.state, self._current())
         self.app.push_screen(dialog)
+
+    def action_reseat_table(self) -> None:
+        """Open the wrong-winds dialog on the round shown; it tries the entry on the log as
+        read now (`ChangePreview`) to show the scores after."""
+        state = self.console.state
+        entries, problems = read_log(self.console.session.store.log)
+        trial = ChangePreview(state, entries, problems)
+        self.app.push_screen(reseat_table_form(state, trial, self._current()))
 
     def action_current(self) -> None:
         self.round = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from mjevent.core.i18n import _, wind_name
 from mjevent.tui.seating_view import TableView
 from mjevent.tui.sheets import fit
 
@@ -18,14 +19,15 @@ def card_text(view: TableView, width: int = 22) -> Text:
     for n, seat in enumerate(view.seats):
         if n:
             text.append("\n")
-        text.append(f"{seat.wind} ", style="bold")
+        text.append(wind_name(seat.wind) + " ", style="bold")
         text.append(fit(seat.name, width - 2), style="strike" if seat.withdrawn else "")
         if seat.substitute:
             text.append("\n  ")
-            text.append(fit(f"for: {seat.substitute}", width - 2), style="italic")
+            text.append(fit(_("for: {name}").format(name=seat.substitute), width - 2),
+                        style="italic")
     for a, b in view.repeats:
         text.append("\n")
-        text.append(fit(f"met before: {a} / {b}", width), style="bold")
+        text.append(fit(_("met before: {a} / {b}").format(a=a, b=b), width), style="bold")
     return text
 
 
@@ -48,5 +50,5 @@ class SeatingCard(Static):
 
     def __init__(self, view: TableView) -> None:
         super().__init__(card_text(view), classes="-repeat" if view.repeats else "")
-        self.border_title = f"Table {view.table}"
+        self.border_title = _("Table {table}").format(table=view.table)
         self.border_subtitle = view.status

@@ -21,7 +21,7 @@ from mjevent.core.notation import limit_value
 from mjevent.core.outcomes import HandValue
 from mjevent.core.results import check_final_scores, game_result
 from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset
-from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, quote
+from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, limit_name, quote
 from mjevent.core.text import suggest
 from mjevent.tui.cli_localize import command_help
 
@@ -265,17 +265,11 @@ def _run_jsonl(lines: Iterable[str], out: TextIO) -> int:
 
 
 def _limit_name(name: str) -> str:
-    """A limit as people read it (`mangan` in English, 満貫 in Japanese); the Latin names stay
-    what the command line and the entry line take."""
-    # Looked up at the call: the language is chosen after import.
-    return {
-        "mangan": pgettext("calc", "mangan"),
-        "haneman": pgettext("calc", "haneman"),
-        "baiman": pgettext("calc", "baiman"),
-        "sanbaiman": pgettext("calc", "sanbaiman"),
-        "yakuman": pgettext("calc", "yakuman"),
-        "double yakuman": pgettext("calc", "double yakuman"),
-    }.get(name, name)
+    """A limit as people read it (`mangan` in English, 満貫 in Japanese; `scoring.limit_name`);
+    the Latin names stay what the command line and the entry line take."""
+    if name in Limit.__members__.values():
+        return limit_name(Limit(name))
+    return pgettext("hand value", "double yakuman") if name == "double yakuman" else name
 
 
 def _pad(text: str, width: int) -> str:

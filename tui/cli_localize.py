@@ -28,7 +28,7 @@ import re
 import string
 import sys
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -38,6 +38,7 @@ from rich.cells import cell_len, chop_cells
 
 from mjevent.core import i18n
 from mjevent.core.i18n import N_, _
+from mjevent.tui.wrap import wide, wrap_text
 
 __all__ = [
     "click_error_class",
@@ -139,7 +140,7 @@ def localize(command: Any) -> Any:
 
 def _short_help_method(command: Any, limit: int = 45) -> str:
     text = command.short_help or command.help or ""
-    if command.short_help or not _wide(text):
+    if command.short_help or not wide(text):
         return str(type(command).get_short_help_str(command, limit))
     return short_help(text, limit)
 
@@ -161,119 +162,6 @@ def short_help(text: str, limit: int) -> str:
     return chop_cells(sentence, max(limit - 3, 1))[0] + "..."
 
 
-# --- Wrapping by cells ----------------------------------------------------------------------
-
-# A line never starts with closing punctuation, the long-vowel mark or a small kana, and never
-# ends with an opening bracket (kinsoku shori, the Japanese line-breaking rule).
-_NO_LINE_START = frozenset(
-    "、。，．）」』】〕〉》！？：；…"  # noqa: RUF001 - full-width punctuation, on purpose
-    "ー・ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
-)
-_NO_LINE_END = frozenset("（「『【〔〈《")  # noqa: RUF001 - full-width brackets, on purpose
-
-
-def _wide(text: str) -> bool:
-    """Whether `text` holds a character two cells wide (control characters count none)."""
-    return not text.isascii() and any(cell_len(ch) == 2 for ch in text)
-
-
-def _units(text: str) -> Iterator[tuple[str, str]]:
-    """The pieces a line may break between, each with the spaces before it: a Latin word
-    whole, each wide character alone, punctuation held to its neighbour."""
-    units: list[list[Any]] = []  # [text, spaces before, a Latin word still open]
-    space = ""
-    for ch in text:
-        if ch.isspace():
-            space += " "
-            continue
-        last = units[-1] if units else None
-        glued = last is not None and not space and last[0][-1] in _NO_LINE_END
-        if last is not None and not space and (ch in _NO_LINE_START or glued):
-            last[0] += ch
-            last[2] = not _wide(ch)
-        elif _wide(ch):
-            units.append([ch, space, False])
-        elif last is not None and not space and last[2]:
-            last[0] += ch
-        else:
-            units.append([ch, space, True])
-        space = ""
-    for unit_text, before, _open in units:
-        yield unit_text, before
-
-
-def _fill(text: str, width: int, initial_indent: str, subsequent_indent: str) -> list[str]:
-    lines: list[str] = []
-    line, empty = initial_indent, True
-    for unit, space in _units(text):
-        sep = "" if empty else space
-        if not empty and cell_len(line) + cell_len(sep) + cell_len(unit) > width:
-            lines.append(line)
-            line, empty, sep = subsequent_indent, True, ""
-        room = width - cell_len(line)
-        if empty and cell_len(unit) > room:
-            # One word longer than the line (a long path): cut it, as click does.
-            *whole, unit = chop_cells(unit, max(room, 1))
-            for piece in whole:
-                lines.append(line + piece)
-                line = subsequent_indent
-        line, empty = line + sep + unit, False
-    lines.append(line)
-    return lines
-
-
-def wrap_text(
-    text: str,
-    width: int = 78,
-    initial_indent: str = "",
-    subsequent_indent: str = "",
-    preserve_paragraphs: bool = False,
-) -> str:
-    """Click's `wrap_text`, measuring by terminal cells and breaking between wide characters.
-
-    Paragraphs are separated by an empty line; one whose first line is `\\b` is kept as it is.
-
-    >>> print(wrap_text("大会ファイルを「読み取り専用」で開きます。", 12))
-    大会ファイル
-    を「読み取り
-    専用」で開き
-    ます。
-    """
-    text = text.expandtabs()
-    if not preserve_paragraphs:
-        return "\n".join(_fill(text, width, initial_indent, subsequent_indent))
-    paragraphs: list[tuple[int, bool, str]] = []
-    buffer: list[str] = []
-    indent: int | None = None
-
-    def flush() -> None:
-        if buffer:
-            raw = buffer[0].strip() == "\b"
-            body = "\n".join(buffer[1:]) if raw else " ".join(buffer)
-            paragraphs.append((indent or 0, raw, body))
-            buffer.clear()
-
-    for source in text.splitlines():
-        if not source:
-            flush()
-            indent = None
-            continue
-        if indent is None:
-            indent = cell_len(source) - cell_len(source.lstrip())
-            source = source.lstrip()
-        buffer.append(source)
-    flush()
-    out = []
-    for extra, raw, body in paragraphs:
-        first, rest = initial_indent + " " * extra, subsequent_indent + " " * extra
-        if raw:
-            out.append("\n".join((first if i == 0 else rest) + line
-                                 for i, line in enumerate(body.splitlines())))
-        else:
-            out.append("\n".join(_fill(body, width, first, rest)))
-    return "\n\n".join(out)
-
-
 @cache
 def _localized_context(base: type) -> type:
     """A click context class whose help formatter translates headings and the usage line and
@@ -285,7 +173,7 @@ def _localized_context(base: type) -> type:
     class LocalizedFormatter(formatter_base):  # type: ignore[misc]
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             prefix = _("Usage: ") if prefix is None else prefix
-            if not _wide(prefix + prog + args):
+            if not wide(prefix + prog + args):
                 super().write_usage(prog, args, prefix)
                 return
             # Click's layout, measured in cells.
@@ -304,7 +192,7 @@ def _localized_context(base: type) -> type:
             super().write_heading(_(heading))
 
         def write_text(self, text: str) -> None:
-            if not _wide(text):
+            if not wide(text):
                 super().write_text(text)
                 return
             indent = " " * self.current_indent
@@ -317,7 +205,7 @@ def _localized_context(base: type) -> type:
             # Our own parameters' help is translated already (a translation is never a message
             # id, so this leaves it alone); this reaches the `--help` option click adds.
             rows = [(term, _(text)) for term, text in rows]
-            if not any(_wide(term + text) for term, text in rows):
+            if not any(wide(term + text) for term, text in rows):
                 super().write_dl(rows, col_max, col_spacing)
                 return
             # Click's layout, measured in cells.

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.pilot import Pilot
@@ -38,6 +38,7 @@ from mjevent.tui.screens.players import PlayersScreen
 from mjevent.tui.screens.standings import PlayerHistoryScreen, StandingsScreen
 from mjevent.tui.screens.table import TableScreen
 from mjevent.tui.widgets.entry_line import EntryLine
+from mjevent.tui.widgets.prose import Prose, wrapped
 from mjevent.tui.widgets.table_list import TableList
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 
@@ -465,3 +466,24 @@ def test_keymap_errors_in_japanese(tmp_path: Path) -> None:
     assert str(caught.value).endswith(
         '。修正方法: 割り当てを1行に1つずつ書いてください。例: "table.undo" = "ctrl+z"'
     )
+
+
+# --- (5) Japanese prose wraps between characters ----------------------------------------------
+
+
+async def test_the_help_text_wraps_japanese_between_characters(tmp_path: Path) -> None:
+    """Textual breaks only at spaces, so a Japanese sentence used to be pushed whole onto the
+    next line (`…（大` then `会ファイルの timer` alone): `Prose` wraps it by cells, and the
+    widget is exactly as tall as its lines."""
+    with japanese():
+        app = make_app(copy_sample(tmp_path, "sanma.toml"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f7", "f1")
+            await _still(pilot)
+            about = app.screen.query_one("#help-about", Prose)
+            width = about.content_region.width
+            lines = wrapped(about.text, width).split("\n")
+            assert about.content_region.height == len(lines) == 5
+            assert all(cell_len(line) <= width for line in lines)
+            # Every line but the last is filled to within one word of the width.
+            assert all(cell_len(line) >= width - len("`mjevent") for line in lines[:-1])

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.tui.keys import screen_keys, translate_bindings
+from mjevent.tui.widgets.prose import Prose
 
 __all__ = ["SCREEN_NAMES", "HelpScreen", "binding_rows"]
 
@@ -65,7 +66,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-body"):
             yield Static(Text(self.heading, style="bold"), id="help-title")
             if self.about:
-                yield Static(self.about, id="help-about")
+                yield Prose(self.about, id="help-about")
             table: DataTable[str] = DataTable(id="help-keys", cursor_type="row")
             table.add_columns(
                 _("Key"), _("Does"), _("Id (keymap.toml)"), pgettext("help column", "More")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import json
-import re
 import shutil
 import sys
 import textwrap
@@ -34,6 +33,7 @@ from mjevent.core.seating.generate import (
 from mjevent.core.seating.imports import json_reason
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
+from mjevent.tui.wrap import wide, wrap_text
 
 __all__ = [
     "format_text",
@@ -385,40 +385,20 @@ def _for_terminal(text: str) -> str:
     return wrap_cells(text, shutil.get_terminal_size().columns - 1)
 
 
-_PIECE = re.compile(r"\s+|[!-~\u00a0-\u024f]+|.")
-"""A run of spaces, a Latin word (with its punctuation), or one other character: Japanese is
-written without spaces and may break between any two characters."""
-_NO_LINE_START = "、。，．）」』】・：；！？"  # noqa: RUF001 - the Japanese marks themselves
-
-
 def wrap_cells(text: str, width: int) -> str:
     """`text` filled to lines of at most `width` terminal cells (a CJK character takes two).
 
     Text of narrow characters only is filled by `textwrap`, as before; other text breaks at
-    spaces and between CJK characters, never before a closing mark (`_NO_LINE_START`).
+    spaces and between CJK characters, never before a closing mark (`tui.wrap`).
 
     >>> print(wrap_cells("再戦なしで組める回戦数を超えています。", 12))
     再戦なしで組
     める回戦数を
     超えています。
     """
-    if cell_len(text) == len(text):
+    if not wide(text):
         return textwrap.fill(text, width=width)
-    lines: list[str] = []
-    line = ""
-    for piece in _PIECE.findall(text):
-        if piece.isspace():
-            line += " " if line else ""
-            continue
-        fits = cell_len(line + piece) <= width
-        if fits or not line.strip() or piece in _NO_LINE_START:
-            line += piece
-            continue
-        lines.append(line.rstrip())
-        line = piece
-    if line.strip():
-        lines.append(line.rstrip())
-    return "\n".join(lines)
+    return wrap_text(text, width)
 
 
 def os_reason(error: OSError) -> str:

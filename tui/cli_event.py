@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from mjevent.core.i18n import _, ngettext, use_event_language
+from mjevent.core.i18n import _, ngettext
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
 from mjevent.events.errors import EventFileError
@@ -40,7 +40,6 @@ def open_or_exit(
     except EventFileError as error:
         echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(code) from None
-    use_event_language(store.event.event.language)
     if warn:
         for warning in store.warnings:
             echo(_("warning: {message}").format(message=warning), err=True)

@@ -1,7 +1,7 @@
 """Which language the user reads, and loading its catalogue (`catalogues/<language>.po`).
 
 The language comes from, in order: `mjevent --lang ja|en COMMAND`; the event file's
-`[event] language` (applied when a command opens the file, see `core.i18n.use_event_language`);
+`[event] language` (applied when the store reads the file, see `core.i18n.use_event_language`);
 the environment (`LC_ALL`, then `LC_MESSAGES`, then `LANG`, as POSIX orders them); English.
 
 Catalogues are gettext `.po` files read directly with Babel (no compiled `.mo` to keep in step),

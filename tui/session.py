@@ -24,7 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec
 
-from mjevent.core.i18n import use_event_language
 from mjevent.core.state import EventState
 from mjevent.events import open_event
 from mjevent.events.commands import current_state
@@ -61,7 +60,6 @@ class EventSession:
         self.clock = clock
         self._lock = threading.RLock()
         self.store = open_event(self.path, read_only=read_only)
-        use_event_language(self.store.event.event.language)
         self.state: EventState = current_state(self.store)
 
     def run(

@@ -473,7 +473,7 @@ def test_keymap_errors_in_japanese(tmp_path: Path) -> None:
 
 async def test_the_help_text_wraps_japanese_between_characters(tmp_path: Path) -> None:
     """Textual breaks only at spaces, so a Japanese sentence used to be pushed whole onto the
-    next line (`…（大` then `会ファイルの timer` alone): `Prose` wraps it by cells, and the
+    next line (a short line ending `会ファイルの timer`): `Prose` wraps it by cells, and the
     widget is exactly as tall as its lines."""
     with japanese():
         app = make_app(copy_sample(tmp_path, "sanma.toml"))

@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core import i18n
 from mjevent.core.i18n import N_, _
 from mjevent.tui.cli_localize import command_help
 
@@ -26,10 +27,13 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
 def served_command(file: Path, *, display: bool = False) -> str:
-    """The shell command each browser session runs: this Python, this mjevent, this file."""
+    """The shell command each browser session runs: this Python, this mjevent, this file, and
+    the language `mjevent --lang` named (else each session chooses as `mjevent open` does)."""
     program = "from mjevent.tui.cli import app; app()"
     what = "display" if display else "open"
-    return shlex.join([sys.executable, "-c", program, what, str(file.resolve())])
+    name, _translations, named = i18n.saved()
+    lang = ["--lang", name] if named else []
+    return shlex.join([sys.executable, "-c", program, *lang, what, str(file.resolve())])
 
 
 @command_help(

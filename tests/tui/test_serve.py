@@ -238,3 +238,15 @@ def test_another_address_is_served_with_a_warning(
         f"serving the console of {club} at http://0.0.0.0:8123 (Ctrl+C stops)\n"
     )
     assert served == [(served_command(club), "0.0.0.0", 8123)]
+
+
+def test_the_served_sessions_speak_the_language_the_command_line_named(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[str] = []
+    monkeypatch.setattr("textual_serve.server.Server.serve",
+                        lambda self, debug=False: served.append(self.command))
+    assert CliRunner().invoke(cli_app, ["--lang", "ja", "serve", str(club)]).exit_code == 0
+    assert CliRunner().invoke(cli_app, ["serve", str(club)]).exit_code == 0
+    assert served[0].endswith(f" --lang ja open {club.resolve()}")
+    assert served[1].endswith(f" open {club.resolve()}") and "--lang" not in served[1]

@@ -32,7 +32,6 @@ __all__ = [
     "_",
     "format_date",
     "format_number",
-    "format_time",
     "install",
     "language",
     "ngettext",
@@ -161,11 +160,6 @@ def format_date(day: _dt.date) -> str:
     """
     month = _(_MONTHS[day.month - 1])
     return _("{day} {month_name} {year}").format(day=day.day, month_name=month, year=day.year)
-
-
-def format_time(moment: _dt.time | _dt.datetime) -> str:
-    """A time of day on the 24-hour clock (`14:05`), as both languages write it at events."""
-    return _("{hour:02d}:{minute:02d}").format(hour=moment.hour, minute=moment.minute)
 
 
 _MONTHS = (

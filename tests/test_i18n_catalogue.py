@@ -5,11 +5,13 @@ that the catalogue cannot see it (an f-string or a sum inside `_()`)."""
 from __future__ import annotations
 
 import ast
+import functools
 import string
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
@@ -31,14 +33,23 @@ def source_messages() -> dict[tuple[str | None, str], list[str]]:
         for filename, lineno, message, _comments, context in extract_from_dir(
             ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS
         ):
-            ids = message if isinstance(message, tuple) else (message,)
-            for msgid in ids[:1]:
-                if msgid:
-                    found.setdefault((context, msgid), []).append(f"{folder}/{filename}:{lineno}")
-            if len(ids) == 2 and ids[1]:
-                # The plural form is the same entry: checked through its singular.
-                pass
+            # A plural message is one entry, named by its singular.
+            msgid = forms(message)[0]
+            if msgid:
+                found.setdefault((context, msgid), []).append(f"{folder}/{filename}:{lineno}")
     return found
+
+
+def forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str | None, ...]:
+    """A message's id or translation as its forms: one, or one per plural form."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+@functools.cache
+def catalogue(path: Path) -> Catalog:
+    """The catalogue at `path`, read once for all the tests."""
+    with path.open("rb") as handle:
+        return read_po(handle)
 
 
 def placeholders(text: str) -> set[str]:
@@ -58,32 +69,23 @@ def test_there_is_a_japanese_catalogue() -> None:
 def test_every_message_is_translated(
     path: Path, messages: dict[tuple[str | None, str], list[str]]
 ) -> None:
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
     missing = []
     for (context, msgid), where in sorted(messages.items(), key=lambda kv: kv[1][0]):
-        entry = catalog.get(msgid, context=context)
-        strings = (
-            entry.string if entry is not None and isinstance(entry.string, tuple)
-            else (entry.string,) if entry is not None else ("",)
-        )
-        if entry is None or entry.fuzzy or not all(strings):
+        entry = catalogue(path).get(msgid, context=context)
+        if entry is None or entry.fuzzy or not all(forms(entry.string)):
             missing.append(f"{where[0]}: {msgid!r}")
     assert missing == [], f"{len(missing)} messages lack a {path.name} translation"
 
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.name)
 def test_translations_keep_the_placeholders(path: Path) -> None:
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
     wrong = []
-    for entry in catalog:
+    for entry in catalogue(path):
         if not entry.id:
             continue
-        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        ids = forms(entry.id)
         wanted = set().union(*(placeholders(str(i)) for i in ids))
-        for text in strings:
+        for text in forms(entry.string):
             if text and placeholders(str(text)) != wanted:
                 wrong.append(f"{ids[0]!r}: {text!r}")
     assert wrong == []
@@ -93,12 +95,9 @@ def test_translations_keep_the_placeholders(path: Path) -> None:
 def test_the_catalogue_holds_only_messages_of_the_source(
     path: Path, messages: dict[tuple[str | None, str], list[str]]
 ) -> None:
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
     stale = [
-        entry.id for entry in catalog
-        if entry.id and (entry.context, entry.id if isinstance(entry.id, str) else entry.id[0])
-        not in messages
+        entry.id for entry in catalogue(path)
+        if entry.id and (entry.context, forms(entry.id)[0]) not in messages
     ]
     assert stale == []
 

@@ -61,9 +61,7 @@ class SitePlan:
 
 def _files_under(folder: Path) -> list[str]:
     return sorted(
-        p.relative_to(folder).as_posix()
-        for p in folder.rglob("*")
-        if p.is_file() or p.is_symlink()
+        p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() or p.is_symlink()
     )
 
 
@@ -75,8 +73,10 @@ def _read_manifest(folder: Path) -> set[str] | None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise SiteError(
-            _("{path}: cannot read the site's manifest ({reason}); remove the folder's "
-              "contents or give another folder").format(path=path, reason=error)
+            _(
+                "{path}: cannot read the site's manifest ({reason}); remove the folder's "
+                "contents or give another folder"
+            ).format(path=path, reason=error)
         ) from None
     files = data.get("files") if isinstance(data, dict) else None
     if (
@@ -216,8 +216,9 @@ def _languages(text: str) -> tuple[str, ...]:
     if not wanted or unknown:
         echo(
             _error(
-                _("--languages {given!r}: give one or more of {known}, separated by commas")
-                .format(given=text, known=", ".join(known))
+                _("--languages {given!r}: give one or more of {known}, separated by commas").format(
+                    given=text, known=", ".join(known)
+                )
             ),
             err=True,
         )
@@ -248,22 +249,23 @@ def publish(
     zip_to: Annotated[
         Path | None,
         typer.Option(
-            "--zip-to", metavar="PATH", dir_okay=False,
+            "--zip-to",
+            metavar="PATH",
+            dir_okay=False,
             help=N_("Pack the site into this zip file (implies --zip)."),
         ),
     ] = None,
     languages: Annotated[
         str,
         typer.Option(
-            "--languages", metavar="en,ja",
-            help=N_("The site's languages, separated by commas (default: English and "
-                    "Japanese)."),
+            "--languages",
+            metavar="en,ja",
+            help=N_("The site's languages, separated by commas (default: English and Japanese)."),
         ),
     ] = ",".join(LANGUAGES),
     dry_run: Annotated[
         bool,
-        typer.Option("--dry-run", help=N_("Say what would be written and removed; write "
-                                          "nothing.")),
+        typer.Option("--dry-run", help=N_("Say what would be written and removed; write nothing.")),
     ] = False,
 ) -> None:
     wanted = _languages(languages)
@@ -280,17 +282,23 @@ def publish(
         echo(_error(str(error)), err=True)
         raise typer.Exit(1) from None
     for rel in plan.foreign:
-        echo(_("left alone (not written by mjevent publish): {path}").format(path=folder / rel),
-             err=True)
+        echo(
+            _("left alone (not written by mjevent publish): {path}").format(path=folder / rel),
+            err=True,
+        )
     if dry_run:
         for rel in plan.write:
             echo(_("would write {path}").format(path=folder / rel))
         for rel in plan.remove:
             echo(_("would remove {path}").format(path=folder / rel))
         echo(
-            _("{folder}: {write} to write, {remove} to remove, {same} unchanged (dry run: "
-              "nothing written)").format(
-                folder=folder, write=len(plan.write), remove=len(plan.remove),
+            _(
+                "{folder}: {write} to write, {remove} to remove, {same} unchanged (dry run: "
+                "nothing written)"
+            ).format(
+                folder=folder,
+                write=len(plan.write),
+                remove=len(plan.remove),
                 same=len(plan.unchanged),
             ),
             err=True,
@@ -299,12 +307,18 @@ def publish(
     try:
         write_site(folder, site, plan)
     except OSError as error:
-        echo(_error(_("cannot write the site into {path}: {reason}").format(
-            path=folder, reason=error)), err=True)
+        echo(
+            _error(
+                _("cannot write the site into {path}: {reason}").format(path=folder, reason=error)
+            ),
+            err=True,
+        )
         raise typer.Exit(1) from None
     echo(
         _("{folder}: {write} pages written, {remove} removed, {same} unchanged").format(
-            folder=folder, write=len(plan.write), remove=len(plan.remove),
+            folder=folder,
+            write=len(plan.write),
+            remove=len(plan.remove),
             same=len(plan.unchanged),
         ),
         err=True,
@@ -317,7 +331,11 @@ def publish(
             if not (target.is_file() and target.read_bytes() == packed):
                 _write_atomically(target, packed)
         except OSError as error:
-            echo(_error(_("cannot write {path}: {reason}").format(
-                path=target, reason=error.strerror)), err=True)
+            echo(
+                _error(
+                    _("cannot write {path}: {reason}").format(path=target, reason=error.strerror)
+                ),
+                err=True,
+            )
             raise typer.Exit(1) from None
         echo(_("wrote {path}").format(path=target), err=True)

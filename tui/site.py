@@ -107,6 +107,14 @@ def _e(text: str) -> str:
     return html.escape(safe_text(text))
 
 
+def _h2(text: str) -> str:
+    return f"<h2>{_e(text)}</h2>"
+
+
+def _note(text: str) -> str:
+    return f'<p class="note">{_e(text)}</p>'
+
+
 @dataclass(frozen=True)
 class _Link:
     text: str
@@ -239,6 +247,7 @@ class _Pages:
             if other != lang
         ]
         event = self.state.settings.event.name
+        footer = _("Published with mjevent from the event file.")
         self.out[path] = (
             f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -247,7 +256,7 @@ class _Pages:
             f'<header><p class="event" dir="auto">{_e(event)}</p>\n'
             f"<nav>{' '.join(items)}</nav></header>\n"
             f'<main>\n<h1 dir="auto">{_e(title)}</h1>\n{body}\n</main>\n'
-            f"<footer>{_e(_('Published with mjevent from the event file.'))}</footer>\n"
+            f"<footer>{_e(footer)}</footer>\n"
             "</body>\n</html>\n"
         )
 
@@ -295,32 +304,39 @@ class _Pages:
         seated = sorted(self.state.seating)
         finished = sum(1 for r in seated if self._round_status(r) == _("finished"))
         facts.append(
-            (_("Rounds"), _("{finished} of {seated} finished").format(
-                finished=finished, seated=len(seated)))
+            (
+                _("Rounds"),
+                _("{finished} of {seated} finished").format(finished=finished, seated=len(seated)),
+            )
         )
         parts = [
             "<dl>"
-            + "".join(f"<dt>{_e(k)}</dt><dd dir=\"auto\">{_e(v)}</dd>" for k, v in facts)
+            + "".join(f'<dt>{_e(k)}</dt><dd dir="auto">{_e(v)}</dd>' for k, v in facts)
             + "</dl>"
         ]
         if self.table is not None:
             latest = self.table
             columns = [
-                c for c in standing_columns(latest.seats) if c.header in ("Place", "Name",
-                                                                          "Total", "Games")
+                c
+                for c in standing_columns(latest.seats)
+                if c.header in ("Place", "Name", "Total", "Games")
             ]
             rows = [
-                [self._player(r.player, path, r.name) if c.header == "Name" else c.cell(r)
-                 for c in columns]
+                [
+                    self._player(r.player, path, r.name) if c.header == "Name" else c.cell(r)
+                    for c in columns
+                ]
                 for r in latest.rows
             ]
             title = _("Standings after round {round}").format(round=latest.round)
-            parts.append(f'<h2><a href="{self._to(path, _standings_path(self.lang, latest.round))}"'
-                         f">{_e(title)}</a></h2>")
+            parts.append(
+                f'<h2><a href="{self._to(path, _standings_path(self.lang, latest.round))}"'
+                f">{_e(title)}</a></h2>"
+            )
             parts.append(
                 self._grid([c.title for c in columns], rows, frozenset({0, 2, 3}), "standings")
             )
-            parts.append(f"<h2>{_e(_('Standings'))}</h2>")
+            parts.append(_h2(_("Standings")))
             parts.append(
                 self._links(
                     path,
@@ -331,19 +347,20 @@ class _Pages:
                 )
             )
         else:
-            parts.append(f'<p class="note">{_e(_("No round has a result yet."))}</p>')
+            parts.append(_note(_("No round has a result yet.")))
         if seated:
-            parts.append(f"<h2>{_e(_('Rounds'))}</h2>")
+            parts.append(_h2(_("Rounds")))
             items = []
             for r in seated:
                 tables = " ".join(
-                    f'<a href="{self._to(path, _table_path(self.lang, r, t))}">'
-                    f"{_e(_('Table {table}').format(table=t))}</a>"
+                    f'<a href="{self._to(path, _table_path(self.lang, r, t))}">{_e(name)}</a>'
                     for t in range(1, len(self.state.seating[r]) + 1)
+                    for name in [_("Table {table}").format(table=t)]
                 )
+                round_name = _("Round {round}").format(round=r)
                 items.append(
                     f'<li><a href="{self._to(path, _round_path(self.lang, r))}">'
-                    f"{_e(_('Round {round}').format(round=r))}</a> "
+                    f"{_e(round_name)}</a> "
                     f"({_e(self._round_status(r))})<br>"
                     f'<span class="tables">{tables}</span></li>'
                 )
@@ -384,9 +401,10 @@ class _Pages:
         parts = []
         status = self._round_status(rnd) if rnd in self.state.seating else _("finished")
         if status != _("finished"):
-            parts.append(
-                f'<p class="note">{_e(_("Round {round} is still being played: {status}.").format(round=rnd, status=status))}</p>'
+            playing = _("Round {round} is still being played: {status}.").format(
+                round=rnd, status=status
             )
+            parts.append(f'<p class="note">{_e(playing)}</p>')
         parts.append(self._grid(headers, rows, numbers, "standings"))
         chain = listed(criterion_name(c) for c in table.config.tiebreaks)
         notes = [
@@ -396,7 +414,7 @@ class _Pages:
         ]
         parts += [f'<p class="note">{_e(n)}</p>' for n in notes]
         if table.teams:
-            parts.append(f"<h2>{_e(_('Teams'))}</h2>")
+            parts.append(_h2(_("Teams")))
             tcols = team_columns()
             parts.append(
                 self._grid(
@@ -406,7 +424,7 @@ class _Pages:
                 )
             )
         if others:
-            parts.append(f"<h2>{_e(_('Other rounds'))}</h2>")
+            parts.append(_h2(_("Other rounds")))
             parts.append(self._links(path, others))
         title = _("Standings after round {round}").format(round=rnd)
         self.page(path, title, "\n".join(parts))
@@ -424,7 +442,7 @@ class _Pages:
                 ]
             )
         parts = [
-            f"<h2>{_e(_('Seating by table'))}</h2>",
+            _h2(_("Seating by table")),
             self._grid(by_table.headers, rows, by_table.numbers),
             *(f'<p class="note">{_e(n)}</p>' for n in by_table.notes),
         ]
@@ -435,14 +453,15 @@ class _Pages:
         for name, table, seat in by_player.rows:
             if table.isdigit():
                 pid = seating[int(table) - 1][seats[seat]]
-                table_cell: _Cell = _Link(table, self._to(path, _table_path(self.lang, rnd,
-                                                                            int(table))))
+                table_cell: _Cell = _Link(
+                    table, self._to(path, _table_path(self.lang, rnd, int(table)))
+                )
             else:
                 pid = next((p for p in byes if self.state.name(p) == name), "")
                 table_cell = table
             rows.append([self._player(pid, path, name), table_cell, seat])
         parts += [
-            f"<h2>{_e(_('Seating by player'))}</h2>",
+            _h2(_("Seating by player")),
             self._grid(by_player.headers, rows, by_player.numbers),
         ]
         title = _("Round {round}").format(round=rnd)
@@ -487,33 +506,33 @@ class _Pages:
             for s, p in enumerate(seats)
         ]
         links = [
-            self._player(p, path, names[s]) if not (game and s in game.substitutes)
+            self._player(p, path, names[s])
+            if not (game and s in game.substitutes)
             else _Link(names[s])
             for s, p in enumerate(seats)
         ]
         title = _("Round {round} · Table {table}").format(round=rnd, table=t)
+        round_name = _("Round {round}").format(round=rnd)
         parts = [
             self._grid(
                 [_("Seat"), _("Player")],
                 [[seat_name(s), links[s]] for s in range(len(seats))],
             ),
             f'<p class="note"><a href="{self._to(path, _round_path(self.lang, rnd))}">'
-            f"{_e(_('Round {round}').format(round=rnd))}</a></p>",
+            f"{_e(round_name)}</a></p>",
         ]
         events = self.stories.get((rnd, t), [])
         if self._hidden(rnd):
-            parts.append(
-                f'<p class="note">{_e(_("This round is shown once every table has finished."))}</p>'
-            )
+            parts.append(_note(_("This round is shown once every table has finished.")))
             events = []
         elif not events:
-            parts.append(f'<p class="note">{_e(_("No hand recorded yet."))}</p>')
+            parts.append(_note(_("No hand recorded yet.")))
         hands = [ev for ev in events if ev.type != "game"]
         if hands:
-            parts.append(f"<h2>{_e(_('Hands'))}</h2>")
+            parts.append(_h2(_("Hands")))
             parts.append(self._hands(hands, names))
         if game is not None and game.result is not None:
-            parts.append(f"<h2>{_e(_('Result'))}</h2>")
+            parts.append(_h2(_("Result")))
             result = game.result
             order = sorted(range(len(seats)), key=lambda s: (result.places[s], s))
             rows = [
@@ -539,9 +558,10 @@ class _Pages:
     def _hands(self, events: Sequence[StoryEvent], names: Sequence[str]) -> str:
         # Phone-sized: the hand and its entry line share a column, each seat's column holds
         # the score after the hand with the change under it.
+        hand = _("Hand")
         heads = [
             '<th class="num">#</th>',
-            f"<th>{_e(_('Hand'))}</th>",
+            f"<th>{_e(hand)}</th>",
             *(
                 f'<th class="num">{_e(seat_name(s))}<br><span dir="auto">{_e(name)}</span></th>'
                 for s, name in enumerate(names)
@@ -565,9 +585,9 @@ class _Pages:
                 f"<code>{_e(str(data['line']))}</code></td>{scores}</tr>"
             )
             lines += [
-                f'<tr class="event"><td colspan="{width}">'
-                f"{_e(_('Note: {note}').format(note=note))}</td></tr>"
+                f'<tr class="event"><td colspan="{width}">{_e(text)}</td></tr>'
                 for note in data.get("notes", ())
+                for text in [_("Note: {note}").format(note=note)]
             ]
         return (
             f'<div class="scroll"><table class="hands">\n<thead><tr>{"".join(heads)}</tr>'
@@ -604,31 +624,29 @@ class _Pages:
             facts.append((_("Team"), p.team))
         row = None
         if self.table is not None:
-            row = next((r for r in (*self.table.rows, *self.table.apart) if r.player == pid),
-                       None)
+            row = next((r for r in (*self.table.rows, *self.table.apart) if r.player == pid), None)
         if row is not None and self.table is not None:
             facts += [
                 (_("Place"), row.place_label or "-"),
                 (_("Total"), points(row.total)),
                 (_("Games"), str(row.games)),
-                (_("Avg place"), "" if row.average_place is None
-                 else f"{row.average_place:.2f}"),
+                (_("Avg place"), "" if row.average_place is None else f"{row.average_place:.2f}"),
             ]
         parts.append(
             "<dl>"
-            + "".join(f"<dt>{_e(k)}</dt><dd dir=\"auto\">{_e(v)}</dd>" for k, v in facts)
+            + "".join(f'<dt>{_e(k)}</dt><dd dir="auto">{_e(v)}</dd>' for k, v in facts)
             + "</dl>"
         )
         if row is not None and self.table is not None:
-            parts.append(f"<h2>{_e(_('Games'))}</h2>")
+            parts.append(_h2(_("Games")))
             _title, lines, _total = history(self.table, pid)
             rows: list[list[_Cell]] = []
             for line in lines:
                 table_cell: _Cell = ""
                 if line.round is not None and line.table is not None:
                     table_cell = _Link(
-                        str(line.table), self._to(path, _table_path(self.lang, line.round,
-                                                                    line.table))
+                        str(line.table),
+                        self._to(path, _table_path(self.lang, line.round, line.table)),
                     )
                 rows.append(
                     [
@@ -642,8 +660,16 @@ class _Pages:
                         line.note,
                     ]
                 )
-            heads = [_("Round"), _("Table"), _("Seat"), _("Place"), _("Final"), _("Points"),
-                     _("Running"), _("Note")]
+            heads = [
+                _("Round"),
+                _("Table"),
+                _("Seat"),
+                _("Place"),
+                _("Final"),
+                _("Points"),
+                _("Running"),
+                _("Note"),
+            ]
             parts.append(self._grid(heads, rows, frozenset({0, 1, 3, 4, 5, 6})))
         seated = [
             (r, t, table.index(pid), table)
@@ -652,7 +678,7 @@ class _Pages:
             if pid in table
         ]
         if self.state.seating:
-            parts.append(f"<h2>{_e(_('Seating'))}</h2>")
+            parts.append(_h2(_("Seating")))
             where = {r: (t, s, table) for r, t, s, table in seated}
             rows = []
             for r in sorted(self.state.seating):
@@ -678,7 +704,7 @@ class _Pages:
         rounds = sorted(self.state.seating)
         parts = []
         if self.table is None:
-            parts.append(f'<p class="note">{_e(_("No round has a result yet."))}</p>')
+            parts.append(_note(_("No round has a result yet.")))
         else:
             table = self.table
             everyone = (*table.rows, *table.apart)
@@ -686,32 +712,41 @@ class _Pages:
             for r in everyone:
                 games = {g.round: g for g in table.breakdown(r.player).games}
                 byes = {rnd for rnd, _value in table.breakdown(r.player).byes}
-                line: list[_Cell] = [r.place_label or "-", self._player(r.player, path, r.name),
-                                     points(r.total)]
+                line: list[_Cell] = [
+                    r.place_label or "-",
+                    self._player(r.player, path, r.name),
+                    points(r.total),
+                ]
                 for rnd in rounds:
                     g = games.get(rnd)
                     if g is not None:
-                        link = _Link(_("Table {table}").format(table=g.table),
-                                     self._to(path, _table_path(self.lang, rnd, g.table)))
+                        link = _Link(
+                            _("Table {table}").format(table=g.table),
+                            self._to(path, _table_path(self.lang, rnd, g.table)),
+                        )
                         line.append((link, f"{_ordinal(g.place)} {points(g.points)}"))
                     elif rnd in byes:
                         line.append(_("bye"))
                     else:
                         line.append(self._seated_cell(path, rnd, r.player))
                 rows.append(line)
-            heads = [_("Place"), _("Name"), _("Total"),
-                     *(_("Round {round}").format(round=rnd) for rnd in rounds)]
+            heads = [
+                _("Place"),
+                _("Name"),
+                _("Total"),
+                *(_("Round {round}").format(round=rnd) for rnd in rounds),
+            ]
             parts.append(self._grid(heads, rows, frozenset({0, 2}), "cross"))
-            parts.append(
-                f'<p class="note">{_e(_("Each round: the table, the place and the points."))}</p>'
-            )
+            parts.append(_note(_("Each round: the table, the place and the points.")))
         self.page(path, _("Cross-table"), "\n".join(parts))
 
     def _seated_cell(self, here: str, rnd: int, pid: str) -> _Cell:
         for t, table in enumerate(self.state.seating.get(rnd, ()), start=1):
             if pid in table:
-                return _Link(_("Table {table}").format(table=t),
-                             self._to(here, _table_path(self.lang, rnd, t)))
+                return _Link(
+                    _("Table {table}").format(table=t),
+                    self._to(here, _table_path(self.lang, rnd, t)),
+                )
         return ""
 
 

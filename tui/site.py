@@ -34,7 +34,7 @@ from typing import Any
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, Entry, Note
 from mjevent.core.event import EventSettings
-from mjevent.core.i18n import N_, _, format_date, format_number, wind_name
+from mjevent.core.i18n import N_, _, format_date, format_number, pgettext, wind_name
 from mjevent.core.preview import result_text
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
@@ -638,7 +638,7 @@ class _Pages:
             + "</dl>"
         )
         if row is not None and self.table is not None:
-            parts.append(_h2(_("Games")))
+            parts.append(_h2(pgettext("site heading", "Games")))
             _title, lines, _total = history(self.table, pid)
             rows: list[list[_Cell]] = []
             for line in lines:
@@ -724,7 +724,7 @@ class _Pages:
                             _("Table {table}").format(table=g.table),
                             self._to(path, _table_path(self.lang, rnd, g.table)),
                         )
-                        line.append((link, f"{_ordinal(g.place)} {points(g.points)}"))
+                        line.append((link, f"{_ordinal(g.place)}\u00a0{points(g.points)}"))
                     elif rnd in byes:
                         line.append(_("bye"))
                     else:

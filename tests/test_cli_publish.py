@@ -467,3 +467,39 @@ def test_chromium_renders_the_index_and_a_player_page_at_phone_size(
         assert png_size(shot) == (390, 844)
         if shots:
             shutil.copyfile(shot, Path(shots) / shot.name)
+
+
+# --- A round being played ------------------------------------------------------------------------
+
+
+def test_a_round_being_played_is_told_and_a_hidden_round_stays_hidden(
+    club: Path, tmp_path: Path
+) -> None:
+    final = ["r4", "t2", "final", "45200", "31000", "-3200", "47000"]
+    assert runner.invoke(app, ["record", str(club), *final]).exit_code == 0
+    site = tmp_path / "site"
+    publish(str(club), str(site))
+    standings = (site / "en/standings/round-4.html").read_text(encoding="utf-8")
+    assert '<p class="note">Round 4 is still being played: 1 of 4 tables finished.</p>' in standings
+    assert page(site, "en/tables/round-4-table-2.html").tables[1][1] == [
+        "1st",
+        "Sanna Järvinen",
+        "47,000",
+        "+15.0",
+        "+32.0",
+    ]
+    # With the round hidden until every table finishes, the site stops at round 3 and does not
+    # tell round 4's tables either.
+    text = club.read_text(encoding="utf-8")
+    club.write_text(
+        text.replace("[timer]", "[standings]\nhide_incomplete_rounds = true\n\n[timer]", 1),
+        encoding="utf-8",
+    )
+    hidden = tmp_path / "hidden"
+    publish(str(club), str(hidden))
+    assert not (hidden / "en/standings/round-4.html").exists()
+    assert (hidden / "en/standings/round-3.html").is_file()
+    story = (hidden / "en/tables/round-4-table-2.html").read_text(encoding="utf-8")
+    assert "This round is shown once every table has finished." in story
+    # Nor does any other page (the player's, the cross-table) show the hidden game's score.
+    assert not [rel for rel in files(hidden) if "47,000" in (hidden / rel).read_text("utf-8")]

@@ -531,11 +531,11 @@ class _Pages:
         if hands:
             parts.append(_h2(_("Hands")))
             parts.append(self._hands(hands, names))
-        if game is not None and game.result is not None:
+        if game is not None and game.result is not None and not self._hidden(rnd):
             parts.append(_h2(_("Result")))
             result = game.result
             order = sorted(range(len(seats)), key=lambda s: (result.places[s], s))
-            rows = [
+            rows: list[list[_Cell]] = [
                 [
                     _ordinal(result.places[s]),
                     links[s],

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import posixpath
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +100,22 @@ def player_files(ids: Sequence[str]) -> dict[str, str]:
         used.add(name.casefold())
         out[pid] = name
     return out
+
+
+def _relative(here: str, target: str) -> str:
+    """The link from the page `here` to `target`, both relative to the site's folder (a string
+    sum: `posixpath.relpath` asks the file system for the working folder every time).
+
+    >>> _relative("en/players/p01.html", "en/tables/round-1-table-2.html")
+    '../tables/round-1-table-2.html'
+    >>> _relative("en/index.html", "ja/index.html"), _relative("en/index.html", "style.css")
+    ('../ja/index.html', '../style.css')
+    """
+    base, parts = here.split("/")[:-1], target.split("/")
+    common = 0
+    while common < len(base) and common < len(parts) - 1 and base[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + parts[common:])
 
 
 def _e(text: str) -> str:
@@ -184,11 +199,11 @@ class _Pages:
         shown = self.state.name(pid) if name is None else name
         if pid not in self.files:
             return _Link(shown)
-        return _Link(shown, posixpath.relpath(self._player_path(pid), posixpath.dirname(here)))
+        return _Link(shown, _relative(here, self._player_path(pid)))
 
     @staticmethod
     def _to(here: str, target: str) -> str:
-        return posixpath.relpath(target, posixpath.dirname(here))
+        return _relative(here, target)
 
     def _cell(self, cell: _Cell) -> str:
         if isinstance(cell, tuple):

@@ -503,3 +503,13 @@ def test_a_round_being_played_is_told_and_a_hidden_round_stays_hidden(
     assert "This round is shown once every table has finished." in story
     # Nor does any other page (the player's, the cross-table) show the hidden game's score.
     assert not [rel for rel in files(hidden) if "47,000" in (hidden / rel).read_text("utf-8")]
+
+
+def test_the_site_modules_docstring_examples_hold() -> None:
+    import doctest
+
+    import mjevent.tui.site
+
+    result = doctest.testmod(mjevent.tui.site, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 3
+    assert result.failed == 0

@@ -293,6 +293,13 @@ class _Pages:
         self.crosstable()
         return self.out
 
+    def _finished(self, rnd: int) -> bool:
+        tables = self.state.seating.get(rnd, ())
+        return all(
+            (g := self.state.game(rnd, t)) is not None and g.result is not None
+            for t in range(1, len(tables) + 1)
+        )
+
     def _round_status(self, rnd: int) -> str:
         tables = len(self.state.seating[rnd])
         done = sum(
@@ -317,7 +324,7 @@ class _Pages:
         facts.append((_("Rules"), self.state.rules.name))
         facts.append((_("Players"), str(len(self.state.players))))
         seated = sorted(self.state.seating)
-        finished = sum(1 for r in seated if self._round_status(r) == _("finished"))
+        finished = sum(1 for r in seated if self._finished(r))
         facts.append(
             (
                 _("Rounds"),
@@ -414,8 +421,8 @@ class _Pages:
             if r != rnd
         ]
         parts = []
-        status = self._round_status(rnd) if rnd in self.state.seating else _("finished")
-        if status != _("finished"):
+        if not self._finished(rnd):
+            status = self._round_status(rnd)
             playing = _("Round {round} is still being played: {status}.").format(
                 round=rnd, status=status
             )

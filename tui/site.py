@@ -132,9 +132,10 @@ def _note(text: str) -> str:
 
 @dataclass(frozen=True)
 class _Link:
+    """A cell's text, linked to `href` (relative to the page) when there is one."""
+
     text: str
     href: str | None = None
-    lang: str = ""
 
 
 _Cell = str | _Link | tuple[str | _Link, ...]
@@ -211,8 +212,7 @@ class _Pages:
         if isinstance(cell, _Link):
             if cell.href is None:
                 return _e(cell.text)
-            lang = f' lang="{cell.lang}" hreflang="{cell.lang}"' if cell.lang else ""
-            return f'<a href="{_e(cell.href)}"{lang}>{_e(cell.text)}</a>'
+            return f'<a href="{_e(cell.href)}">{_e(cell.text)}</a>'
         return _e(cell)
 
     def _grid(

@@ -204,6 +204,18 @@ def _dates(start: dt.date | None, days: int) -> str:
     return start.isoformat() if end == start else f"{start.isoformat()} - {end.isoformat()}"
 
 
+def _short_weight(weight: MersWeight) -> str:
+    return _(
+        "{total} (days {days}, players {players}, countries {countries}, qualification {qualif})"
+    ).format(
+        total=_number(weight.total),
+        days=_number(weight.duration),
+        players=_number(weight.players),
+        countries=_number(weight.countries),
+        qualif=_number(weight.qualification),
+    )
+
+
 def report_rows(state: EventState, f: EmaFacts) -> list[list[str]]:
     """The observer report's facts, one [what, value] row each."""
     info, ema = state.settings.event, f.settings
@@ -215,7 +227,7 @@ def report_rows(state: EventState, f: EmaFacts) -> list[list[str]]:
         [_("Location"), place],
         [_("Dates"), _dates(info.date, ema.days)],
         [_("Rules"), state.settings.rules.preset],
-        [_("MERS weight"), weight_line(f, f.weight())],
+        [_("MERS weight"), _short_weight(f.weight())],
         [_("Days"), str(ema.days)],
         [_("Sessions"), f"{sum(ema.sessions)} ({' + '.join(str(n) for n in ema.sessions)})"],
         [_("Session length"), _("{minutes} minutes").format(minutes=f.session_minutes)],

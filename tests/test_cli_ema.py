@@ -72,20 +72,20 @@ Cup: EMA pre-flight
 Requirements: ERGMT, the EMA requirements and guidelines for MERS tournaments; a threshold \
 marked unconfirmed was not checked against its text (docs/export.md).
 
-met      sessions for the event's days: 4 sessions (4)
-         ERGMT: at least 4 sessions for 1 day(s) (unconfirmed)
-met      session length: 90 minutes
-         ERGMT: sessions of at least 90 minutes (unconfirmed)
-met      sessions a day: at most 4 on a day
-         ERGMT: at most 5 sessions a day (unconfirmed)
-met      breaks between sessions: 15 minutes
-         ERGMT: breaks of at least 10 minutes (unconfirmed)
-met      players from EMA countries: 4 of 4
-         ERGMT: more than half of the players from EMA member countries (unconfirmed)
-met      referees for the player count: 1 referee(s)
-         ERGMT: one referee per 32 players, at least 1 here (unconfirmed)
-met      substitutes to be ranked: no substitute played
-         ERGMT: say whether substitutes are to be ranked; at most 3 count (the limit: EMA, \
+met     sessions for the event's days: 4 sessions (4)
+        ERGMT: at least 4 sessions for 1 day(s) (unconfirmed)
+met     session length: 90 minutes
+        ERGMT: sessions of at least 90 minutes (unconfirmed)
+met     sessions a day: at most 4 on a day
+        ERGMT: at most 5 sessions a day (unconfirmed)
+met     breaks between sessions: 15 minutes
+        ERGMT: breaks of at least 10 minutes (unconfirmed)
+met     players from EMA countries: 4 of 4
+        ERGMT: more than half of the players from EMA member countries (unconfirmed)
+met     referees for the player count: 1 referee(s)
+        ERGMT: one referee per 32 players, at least 1 here (unconfirmed)
+met     substitutes to be ranked: no substitute played
+        ERGMT: say whether substitutes are to be ranked; at most 3 count (the limit: EMA, \
 Basics for ranking system (mahjong-europe.org/ranking/Basicsranking.html; General Assembly 25 \
 May 2017, from 1 January 2018))
 
@@ -114,11 +114,11 @@ def test_a_small_mers_event_passes_the_check(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "line"),
     [
-        ({"sessions": [3]}, "NOT MET  sessions for the event's days: 3 sessions (3)"),
-        ({"session_minutes": 60}, "NOT MET  session length: 60 minutes"),
-        ({"days": 2, "sessions": [6, 1]}, "NOT MET  sessions a day: at most 6 on a day"),
-        ({"break_minutes": 5}, "NOT MET  breaks between sessions: 5 minutes"),
-        ({"referees": 0}, "NOT MET  referees for the player count: 0 referee(s)"),
+        ({"sessions": [3]}, "NOT MET sessions for the event's days: 3 sessions (3)"),
+        ({"session_minutes": 60}, "NOT MET session length: 60 minutes"),
+        ({"days": 2, "sessions": [6, 1]}, "NOT MET sessions a day: at most 6 on a day"),
+        ({"break_minutes": 5}, "NOT MET breaks between sessions: 5 minutes"),
+        ({"referees": 0}, "NOT MET referees for the player count: 0 referee(s)"),
     ],
 )
 def test_a_requirement_not_met_exits_1(tmp_path: Path, change: dict[str, Any], line: str) -> None:
@@ -136,7 +136,7 @@ def test_players_from_outside_the_ema_fail_the_country_requirement(tmp_path: Pat
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["ema", "check", str(path)])
     assert result.exit_code == 1, result.output
-    assert "NOT MET  players from EMA countries: 1 of 4" in result.stdout.splitlines()
+    assert "NOT MET players from EMA countries: 1 of 4" in result.stdout.splitlines()
 
 
 def test_a_substitute_needs_rank_substitutes_said(tmp_path: Path) -> None:
@@ -160,7 +160,7 @@ def test_a_substitute_needs_rank_substitutes_said(tmp_path: Path) -> None:
     result = runner.invoke(app, ["ema", "check", str(path)])
     assert result.exit_code == 1, result.output
     assert (
-        "NOT MET  substitutes to be ranked: 1 substitute(s) played; [ema] rank_substitutes is "
+        "NOT MET substitutes to be ranked: 1 substitute(s) played; [ema] rank_substitutes is "
         "not set" in result.stdout.splitlines()
     )
 

@@ -35,7 +35,7 @@ from mjevent.core.event import Player
 from mjevent.core.i18n import N_, _
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
-from mjevent.core.text import safe_lines, safe_text
+from mjevent.core.text import display_width, pad, safe_lines, safe_text
 from mjevent.tui.cli_print import _html, _markdown, _text, load_event, print_app, standings_of
 
 __all__ = [
@@ -149,14 +149,16 @@ def check(file: FileArg, after_round: AfterRound = None) -> None:
         ),
         "",
     ]
+    # Aligned by terminal cells: the Japanese marks are two cells a character.
+    marks = {True: _("met"), False: _("NOT MET")}
+    width = max(display_width(m) for m in marks.values())
     for r in checks:
-        mark = _("met") if r.met else _("NOT MET")
         lines.append(
-            _("{mark:8} {name}: {found}").format(
-                mark=mark, name=_(REQUIREMENT_NAMES[r.key]), found=r.found
+            _("{mark} {name}: {found}").format(
+                mark=pad(marks[r.met], width), name=_(REQUIREMENT_NAMES[r.key]), found=r.found
             )
         )
-        lines.append("         " + r.clause)
+        lines.append(" " * (width + 1) + r.clause)
     weight = f.weight()
     lines += [
         "",

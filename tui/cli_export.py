@@ -259,12 +259,12 @@ def ema_workbook(
         put(f"{chr(ord('C') + i)}1", heading)
     numeric = {"Position", "Score", "EMA member"}
     for r, row in enumerate(rows, start=2):
-        for i, (heading, value) in enumerate(zip(header, row, strict=True)):
+        for i, (heading, text) in enumerate(zip(header, row, strict=True)):
             ref = f"{chr(ord('C') + i)}{r}"
             # Whole numbers where the importer reads numbers; "-" (a substitute) stays text.
-            put(ref, int(value) if heading in numeric and _is_int(value) else value)
-    for col, value in facts.items():
-        put(f"{col}3", value)
+            put(ref, int(text) if heading in numeric and _is_int(text) else text)
+    for col, fact in facts.items():
+        put(f"{col}3", fact)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -344,3 +344,14 @@ def test_players_csv_takes_ema_id_and_country_and_names_a_bad_line(tmp_path: Pat
         f"{players}:3: an EMA number has 8 digits (e.g. 04120001), got 7. Fix: correct that row "
         "of the file (docs/export.md lists the EMA member country codes)."
     ) in result.stderr
+
+
+def test_an_event_not_applying_for_mers_is_checked_for_information(tmp_path: Path) -> None:
+    path = _event(tmp_path, {**EMA, "referees": 0, "mers": False})
+    result = runner.invoke(app, ["ema", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "NOT MET referees for the player count: 0 referee(s)" in lines
+    assert lines[-1] == (
+        "The event does not apply for MERS ([ema] mers = false): for information only."
+    )

@@ -177,7 +177,7 @@ def check(file: FileArg, after_round: AfterRound = None) -> None:
         lines.append(f"  {row.place_label:>5}  {number:8}  {rank:>4}  {row.name}")
     failed = [r for r in checks if not r.met]
     lines.append("")
-    if not state.settings.ema or not state.settings.ema.mers:
+    if not f.settings.mers:
         lines.append(
             _("The event does not apply for MERS ([ema] mers = false): for information only.")
         )
@@ -187,7 +187,7 @@ def check(file: FileArg, after_round: AfterRound = None) -> None:
         lines.append(_("Every requirement met."))
     # Names come from the event file: no control character reaches the terminal.
     typer.echo(safe_lines("\n".join(lines)))
-    if failed and state.settings.ema is not None and state.settings.ema.mers:
+    if failed and f.settings.mers:
         raise typer.Exit(1)
 
 

@@ -355,3 +355,16 @@ def test_an_event_not_applying_for_mers_is_checked_for_information(tmp_path: Pat
     assert lines[-1] == (
         "The event does not apply for MERS ([ema] mers = false): for information only."
     )
+
+
+def test_the_per_game_table_is_not_written_as_a_workbook(tmp_path: Path) -> None:
+    out = tmp_path / "games.xlsx"
+    result = runner.invoke(
+        app, ["export", str(_event(tmp_path)), "--format", "csv", "-o", str(out)]
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {out}: --format csv writes CSV only. Fix: name the output .csv, or use "
+        "--format ema for the workbook.\n"
+    )
+    assert not out.exists()

@@ -42,6 +42,7 @@ __all__ = [
     "ReportFormat",
     "check",
     "ema_app",
+    "event_dates",
     "event_facts",
     "facts_or_none",
     "report",
@@ -199,9 +200,11 @@ class ReportFormat(enum.StrEnum):
     HTML = "html"
 
 
-def _dates(start: dt.date | None, days: int) -> str:
+def event_dates(start: dt.date | None, days: int) -> str:
+    """The event's dates from its first day and `[ema] days`: `2026-03-14`, or
+    `2026-03-14 - 2026-03-15` over two days; empty without a date."""
     if start is None:
-        return "-"
+        return ""
     end = start + dt.timedelta(days=days - 1)
     return start.isoformat() if end == start else f"{start.isoformat()} - {end.isoformat()}"
 
@@ -227,7 +230,7 @@ def report_rows(state: EventState, f: EmaFacts) -> list[list[str]]:
         [_("EMA observer"), ema.observer or "-"],
         [_("Tournament"), info.name],
         [_("Location"), place],
-        [_("Dates"), _dates(info.date, ema.days)],
+        [_("Dates"), event_dates(info.date, ema.days) or "-"],
         [_("Rules"), state.settings.rules.preset],
         [_("MERS weight"), _short_weight(f.weight())],
         [_("Days"), str(ema.days)],

@@ -20,7 +20,6 @@ Exit status: 0 written, 1 the standings cannot be computed, 2 the file cannot be
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import enum
 import io
 from collections.abc import Mapping, Sequence
@@ -36,6 +35,7 @@ from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
+from mjevent.tui.cli_ema import event_dates, facts_or_none
 from mjevent.tui.cli_localize import command_help
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
@@ -204,19 +204,12 @@ row 1 headings are mjevent's own (docs/export.md: unconfirmed)."""
 def tournament_facts(state: EventState, table: Standings) -> dict[str, str | float | int]:
     """Row 3's facts by column letter (`TOURNAMENT_COLUMNS`); empty when the event has no
     `[ema]` table, apart from the title and the player count."""
-    from mjevent.tui.cli_ema import facts_or_none  # the EMA pack; imported when it is used
-
     info = state.settings.event
     out: dict[str, str | float | int] = {"A": info.name, "B": len(table.rows)}
     found = facts_or_none(state, table)
     if found is None:
         return out
     ema = found.settings
-    start = info.date
-    dates = ""
-    if start is not None:
-        end = start + dt.timedelta(days=ema.days - 1)
-        dates = start.isoformat() if end == start else f"{start.isoformat()} - {end.isoformat()}"
     out.update(
         {
             "B": found.participants,
@@ -224,7 +217,7 @@ def tournament_facts(state: EventState, table: Standings) -> dict[str, str | flo
             "M": ema.city or "",
             "N": found.weight().total,
             "P": "riichi",
-            "Q": dates,
+            "Q": event_dates(info.date, ema.days),
             "R": ema.days,
         }
     )
@@ -332,6 +325,15 @@ def export(
             typer.echo(_("wrote {file}").format(file=output), err=True)
             return
     else:
+        if output is not None and output.suffix.lower() == ".xlsx":
+            typer.echo(
+                _(
+                    "error: {file}: --format csv writes CSV only. Fix: name the output .csv, or "
+                    "use --format ema for the workbook."
+                ).format(file=output),
+                err=True,
+            )
+            raise typer.Exit(1)
         text = _csv(GAME_HEADER, game_rows(state, table.round))
     if output is None:
         # Names come from the event file: no control character reaches the terminal.

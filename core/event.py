@@ -19,7 +19,7 @@ left out), so `settings_from_dict(settings_to_dict(s)) == s`.
 ... except SettingsError as error:
 ...     print(error)
 players[0].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' (a player \
-takes id, name, team, rating, status, family_name, given_name, name_order).
+takes id, name, team, rating, status, family_name, given_name, name_order, ema_id, country).
 
 Key paths count from 0, as in the order of the `[[players]]` blocks in the file.
 This module is pure: no file I/O, no TOML; `mjevent.events.store` reads and writes the file.
@@ -35,6 +35,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.ema import (
+    EmaSettings,
+    code_problem,
+    country_problem,
+    ema_number_problem,
+)
 from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameOrder, NameParts, split_name
 from mjevent.core.rules import (
@@ -152,6 +158,10 @@ class Player:
     name_order: NameOrder | None = None
     """Which part of `name` is the family name, when `family_name` is not given; None: the
     export guesses from the script (`mjevent.core.names.split_name`) and says so."""
+    ema_id: str | None = None
+    """The player's EMA number, 8 digits (`mjevent.core.ema`)."""
+    country: str | None = None
+    """The player's EMA member country, a three-letter code (`mjevent.core.ema.EMA_COUNTRIES`)."""
 
     def name_parts(self) -> NameParts:
         """The family and given name, as the file says or as guessed (`NameParts.guess`)."""
@@ -221,6 +231,8 @@ class EventSettings:
     timer: TimerSettings = field(default_factory=TimerSettings)
     standings_table: Mapping[str, Any] = field(default_factory=dict)
     """The `[standings]` table as written (checked when read); `standings_config()` reads it."""
+    ema: EmaSettings | None = None
+    """The `[ema]` table (a MERS event's days, sessions, referees...), when the file has one."""
 
     def standings_config(self) -> StandingsConfig:
         """How this event ranks: its `[standings]` table over its preset's default config."""
@@ -238,13 +250,20 @@ class EventSettings:
 
 # --- Reading -------------------------------------------------------------------------------
 
-_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings")
+_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema")
 _EVENT = ("name", "date", "venue", "format", "format_version", "language")
-_PLAYER = ("id", "name", "team", "rating", "status", "family_name", "given_name", "name_order")
+_PLAYER = (
+    "id", "name", "team", "rating", "status", "family_name", "given_name", "name_order", "ema_id",
+    "country",
+)
 _TEAM = ("id", "name")
 _SEATING = ("method", "seed", "parameters", "rounds")
 _ROUND = ("round", "tables", "method", "seed", "parameters")
 _TIMER = ("round_minutes", "warning_minutes", "break_minutes")
+_EMA = (
+    "days", "sessions", "session_minutes", "break_minutes", "referees", "rank_substitutes",
+    "qualification", "mers", "country", "city", "observer", "extra_countries",
+)
 
 
 def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
@@ -265,11 +284,14 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     rules = _rules(rules_raw)
     info = _event(event_raw, rules.ruleset)
     teams = _teams(data.get("teams", []))
-    players = _players(data.get("players", []), {t.id for t in teams})
+    ema_raw = _table(data, "ema")
+    ema = _ema(ema_raw) if ema_raw else None
+    extra = ema.extra_countries if ema is not None else ()
+    players = _players(data.get("players", []), {t.id for t in teams}, extra)
     seating = _seating(_table(data, "seating"), info.format, {p.id for p in players})
     timer = _timer(_table(data, "timer"))
     settings = EventSettings(
-        info, rules, players, teams, seating, timer, dict(_table(data, "standings"))
+        info, rules, players, teams, seating, timer, dict(_table(data, "standings")), ema
     )
     try:
         settings.standings_config()
@@ -382,7 +404,9 @@ def _rules(raw: Mapping[str, Any]) -> EventRules:
     return EventRules(name, overrides, ruleset)
 
 
-def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
+def _players(
+    raw: Any, teams: set[str], extra_countries: tuple[str, ...] = ()
+) -> tuple[Player, ...]:
     rows = _array_of_tables(raw, "players", "[[players]]")
     seen: dict[str, int] = {}
     out: list[Player] = []
@@ -422,8 +446,102 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
         _one_of(status_raw, PlayerStatus, f"{path}.status", _('write status = "active", '
                 '"withdrawn" or "substitute"'))
         family, given, order = _name_parts(row, path)
-        out.append(Player(pid, name, team, rating, PlayerStatus(status_raw), family, given, order))
+        ema_id, country = _ema_fields(row, path, extra_countries)
+        out.append(
+            Player(
+                pid, name, team, rating, PlayerStatus(status_raw), family, given, order, ema_id,
+                country,
+            )
+        )
     return tuple(out)
+
+
+def _ema_fields(
+    row: Mapping[str, Any], path: str, extra_countries: tuple[str, ...]
+) -> tuple[str | None, str | None]:
+    """A player's `ema_id` (8 digits) and `country` (an EMA member's code), checked."""
+    ema_id = _text(row, path, "ema_id")
+    if ema_id is not None and (problem := ema_number_problem(ema_id)) is not None:
+        raise SettingsError(
+            f"{path}.ema_id", problem,
+            _('write the 8 digits in double quotes, leading zeros kept, e.g. ema_id = '
+              '"04120001"'),
+        )
+    country = _text(row, path, "country")
+    if country is not None and (problem := country_problem(country, extra_countries)) is not None:
+        raise SettingsError(
+            f"{path}.country", problem,
+            _("use an EMA member's three-letter code (docs/export.md lists them), or add a "
+              "newer member's code to [ema] extra_countries"),
+        )
+    return ema_id, country
+
+
+def _ema(raw: Mapping[str, Any]) -> EmaSettings:
+    _known_keys(raw, "ema", _EMA, N_("[ema] takes {keys}"))
+    days = _int(raw, "ema", "days", required=True, minimum=1)
+    referees = _int(raw, "ema", "referees", required=True, minimum=0)
+    assert days is not None and referees is not None
+    sessions = raw.get("sessions")
+    if sessions is None:
+        raise _missing("ema", "sessions")
+    if not isinstance(sessions, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in sessions
+    ):
+        raise SettingsError(
+            "ema.sessions",
+            _("expected a list of sessions per day, got {got}").format(got=_describe(sessions)),
+            _("write one whole number a day, e.g. sessions = [4, 4] for two days"),
+        )
+    if len(sessions) != days:
+        raise SettingsError(
+            "ema.sessions",
+            _("{count} day(s) listed but days = {days}").format(count=len(sessions), days=days),
+            _("list the sessions of each of the {days} day(s)").format(days=days),
+        )
+    extra = raw.get("extra_countries", [])
+    if not isinstance(extra, list) or not all(isinstance(c, str) for c in extra):
+        raise SettingsError(
+            "ema.extra_countries",
+            _("expected a list of country codes, got {got}").format(got=_describe(extra)),
+            _('write e.g. extra_countries = ["UKR"]'),
+        )
+    for code in extra:
+        if (problem := code_problem(code)) is not None:
+            raise SettingsError(
+                "ema.extra_countries", problem, _('write e.g. extra_countries = ["UKR"]')
+            )
+    country = _text(raw, "ema", "country")
+    if country is not None and (problem := country_problem(country, tuple(extra))) is not None:
+        raise SettingsError(
+            "ema.country", problem,
+            _("use the host country's three-letter code, e.g. country = \"NLD\""),
+        )
+    return EmaSettings(
+        days=days,
+        sessions=tuple(sessions),
+        referees=referees,
+        session_minutes=_int(raw, "ema", "session_minutes", minimum=1),
+        break_minutes=_int(raw, "ema", "break_minutes", minimum=0),
+        rank_substitutes=_bool(raw, "ema", "rank_substitutes"),
+        qualification=bool(_bool(raw, "ema", "qualification")),
+        mers=_bool(raw, "ema", "mers") is not False,
+        country=country,
+        city=_text(raw, "ema", "city"),
+        observer=_text(raw, "ema", "observer"),
+        extra_countries=tuple(extra),
+    )
+
+
+def _bool(raw: Mapping[str, Any], path: str, key: str) -> bool | None:
+    value = raw.get(key)
+    if value is None or isinstance(value, bool):
+        return value
+    raise SettingsError(
+        f"{path}.{key}",
+        _("expected true or false, got {got}").format(got=_describe(value)),
+        _("write {key} = true or {key} = false, without quotes").format(key=key),
+    )
 
 
 def _one_of(raw: Any, choices: type[enum.StrEnum], key_path: str, fix: str) -> None:
@@ -811,6 +929,26 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
         out["seating"] = seating
     if settings.standings_table:
         out["standings"] = dict(settings.standings_table)
+    if settings.ema is not None:
+        out["ema"] = _ema_dict(settings.ema)
+    return out
+
+
+def _ema_dict(ema: EmaSettings) -> dict[str, Any]:
+    out: dict[str, Any] = {"days": ema.days, "sessions": list(ema.sessions)}
+    optional = {
+        "session_minutes": ema.session_minutes,
+        "break_minutes": ema.break_minutes,
+        "referees": ema.referees,
+        "rank_substitutes": ema.rank_substitutes,
+        "qualification": ema.qualification or None,
+        "mers": None if ema.mers else False,
+        "country": ema.country,
+        "city": ema.city,
+        "observer": ema.observer,
+        "extra_countries": list(ema.extra_countries) or None,
+    }
+    out.update({k: v for k, v in optional.items() if v is not None})
     return out
 
 
@@ -835,6 +973,10 @@ def _player_dict(p: Player) -> dict[str, Any]:
         row["given_name"] = p.given_name
     if p.name_order is not None:
         row["name_order"] = p.name_order.value
+    if p.ema_id is not None:
+        row["ema_id"] = p.ema_id
+    if p.country is not None:
+        row["country"] = p.country
     return row
 
 

@@ -132,7 +132,7 @@ def test_new_with_a_missing_players_file_writes_nothing(tmp_path: Path) -> None:
             "nmae,team\nTanaka,A\n",
             "{f}:1: unknown column 'nmae'; did you mean 'name'? "
             "Fix: name the columns from name, id, team, rating, status, family_name, given_name, "
-            "name_order (name is required).",
+            "name_order, ema_id, country (name is required).",
         ),
         (
             "team\nA\n",

@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "print": ("mjevent.tui.cli_paper", "print_app", None),
     "export": ("mjevent.tui.cli_export", "export", None),
     "publish": ("mjevent.tui.cli_publish", "publish", None),
+    "ema": ("mjevent.tui.cli_ema", "ema_app", None),
 }
 
 

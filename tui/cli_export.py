@@ -6,6 +6,11 @@ points, Score, EMA member, Country. docs/standings.md gives the sources and what
 holds. The check EMA asks for with the chombo list (totals plus chombo penalties add up to zero)
 is printed to stderr.
 
+With `--output results.xlsx` (a name ending in .xlsx) the EMA rows go into an Excel workbook
+laid out as the EMA's results workbook is read (docs/export.md): the players from row 2 in
+columns C to J, the tournament's facts (title, player count, host country, city, MERS weight,
+rules, dates, days) on row 3 in columns A, B and L to R, which `[ema]` supplies.
+
 `--format csv` writes the full per-game table: one row per seat of every finished game, with the
 final score, place, uma, oka, chombo, total, rounded total and the points the standings add.
 
@@ -17,19 +22,20 @@ from __future__ import annotations
 import csv
 import enum
 import io
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from mjevent.core.ema import ema_number
 from mjevent.core.event import Player
 from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
+from mjevent.tui.cli_ema import event_dates, facts_or_none
 from mjevent.tui.cli_localize import command_help
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
@@ -63,9 +69,6 @@ GAME_HEADER = (
     "substitute",
 )
 
-# Player ids that carry an EMA number: 8 digits ("04120001"), or "ema-" and digits.
-_EMA_ID = re.compile(r"^(?:ema-?)?(\d{5,8})$", re.IGNORECASE)
-
 
 class ExportFormat(enum.StrEnum):
     """What `mjevent export` writes."""
@@ -74,9 +77,11 @@ class ExportFormat(enum.StrEnum):
     CSV = "csv"
 
 
-def _ema_number(player: str) -> str:
-    match = _EMA_ID.match(player)
-    return match.group(1).zfill(8) if match else ""
+def _cell(text: str) -> str:
+    """Every cell this module writes to a CSV or a workbook passes here, so that one place
+    decides what a spreadsheet may be handed (`core.text.spreadsheet_cell` is its home once it
+    lands); today a cell is written as it is."""
+    return text
 
 
 def _score(total: float) -> str:
@@ -90,8 +95,11 @@ def _name_parts(row: StandingRow, players: Mapping[str, Player]) -> NameParts:
     return player.name_parts() if player is not None else split_name(row.name)
 
 
-def _ema_row(row: StandingRow, position: str, parts: NameParts) -> list[str]:
-    number = _ema_number(row.player)
+def _ema_row(
+    row: StandingRow, position: str, parts: NameParts, player: Player | None
+) -> list[str]:
+    number = ema_number(row.player, player.ema_id if player is not None else None)
+    country = player.country if player is not None and player.country is not None else ""
     return [
         position,
         parts.given,
@@ -100,7 +108,7 @@ def _ema_row(row: StandingRow, position: str, parts: NameParts) -> list[str]:
         "",
         _score(row.total),
         "1" if number else "0",
-        "",
+        country,
     ]
 
 
@@ -112,8 +120,12 @@ def _ema_players(table: Standings) -> list[tuple[StandingRow, str]]:
 def ema_rows(table: Standings, players: Mapping[str, Player]) -> list[list[str]]:
     """The EMA results rows: ranked players by place (tied players share the position number),
     then substitutes with position "-" (EMA counts them as participants). First name and Last
-    name are the player's given and family name (`Player.name_parts`)."""
-    return [_ema_row(r, pos, _name_parts(r, players)) for r, pos in _ema_players(table)]
+    name are the player's given and family name (`Player.name_parts`); EMA number the player's
+    `ema_id`, else the id when it is an EMA number; Country the player's `country`."""
+    return [
+        _ema_row(r, pos, _name_parts(r, players), players.get(r.player))
+        for r, pos in _ema_players(table)
+    ]
 
 
 def name_checks(table: Standings, players: Mapping[str, Player]) -> list[str]:
@@ -176,9 +188,83 @@ def game_rows(state: EventState, up_to: int) -> list[list[str]]:
 def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([_cell(h) for h in header])
+    writer.writerows([_cell(c) for c in row] for row in rows)
     return out.getvalue()
+
+
+TOURNAMENT_COLUMNS = {
+    "A": "Tournament", "B": "Players", "L": "Country", "M": "City", "N": "MERS",
+    "P": "Rules", "Q": "Dates", "R": "Days",
+}
+"""Row 3's tournament facts by column, as the EMA results-workbook importer reads them; the
+row 1 headings are mjevent's own (docs/export.md: unconfirmed)."""
+
+
+def tournament_facts(state: EventState, table: Standings) -> dict[str, str | float | int]:
+    """Row 3's facts by column letter (`TOURNAMENT_COLUMNS`); empty when the event has no
+    `[ema]` table, apart from the title and the player count."""
+    info = state.settings.event
+    out: dict[str, str | float | int] = {"A": info.name, "B": len(table.rows)}
+    found = facts_or_none(state, table)
+    if found is None:
+        return out
+    ema = found.settings
+    out.update(
+        {
+            "B": found.participants,
+            "L": ema.country or "",
+            "M": ema.city or "",
+            "N": found.weight().total,
+            "P": "riichi",
+            "Q": event_dates(info.date, ema.days),
+            "R": ema.days,
+        }
+    )
+    return out
+
+
+def ema_workbook(
+    header: Sequence[str], rows: Sequence[Sequence[str]], facts: Mapping[str, str | float | int]
+) -> bytes:
+    """The EMA rows as an .xlsx workbook (one sheet, "Results"): the header on row 1, the
+    players from row 2 in columns C to J, `facts` on row 3 (`TOURNAMENT_COLUMNS`). Every text
+    cell is written as a string, never as a formula, whatever it starts with."""
+    from openpyxl import Workbook  # only this export needs it
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Results"
+
+    def put(ref: str, value: str | float | int) -> None:
+        cell = sheet[ref]
+        if isinstance(value, str):
+            cell.value = _cell(value)
+            # openpyxl takes a string starting with "=" as a formula: the type says it is text.
+            cell.data_type = "s"
+        else:
+            cell.value = value
+
+    for col, heading in TOURNAMENT_COLUMNS.items():
+        put(f"{col}1", heading)
+    for i, heading in enumerate(header):
+        put(f"{chr(ord('C') + i)}1", heading)
+    numeric = {"Position", "Score", "EMA member"}
+    for r, row in enumerate(rows, start=2):
+        for i, (heading, text) in enumerate(zip(header, row, strict=True)):
+            ref = f"{chr(ord('C') + i)}{r}"
+            # Whole numbers where the importer reads numbers; "-" (a substitute) stays text.
+            put(ref, int(text) if heading in numeric and _is_int(text) else text)
+    for col, fact in facts.items():
+        put(f"{col}3", fact)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _is_int(text: str) -> bool:
+    return text.lstrip("-").isdigit()
 
 
 def _zero_sum_report(table: Standings) -> list[str]:
@@ -230,10 +316,24 @@ def export(
     table = standings_of(file, store, state, entries, after_round)
     if fmt is ExportFormat.EMA:
         players = {p.id: p for p in state.settings.players}
-        text = _csv(EMA_HEADER, ema_rows(table, players))
+        rows = ema_rows(table, players)
+        text = _csv(EMA_HEADER, rows)
         for line in _zero_sum_report(table) + name_checks(table, players):
             typer.echo(line, err=True)
+        if output is not None and output.suffix.lower() == ".xlsx":
+            output.write_bytes(ema_workbook(EMA_HEADER, rows, tournament_facts(state, table)))
+            typer.echo(_("wrote {file}").format(file=output), err=True)
+            return
     else:
+        if output is not None and output.suffix.lower() == ".xlsx":
+            typer.echo(
+                _(
+                    "error: {file}: --format csv writes CSV only. Fix: name the output .csv, or "
+                    "use --format ema for the workbook."
+                ).format(file=output),
+                err=True,
+            )
+            raise typer.Exit(1)
         text = _csv(GAME_HEADER, game_rows(state, table.round))
     if output is None:
         # Names come from the event file: no control character reaches the terminal.

@@ -18,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from mjevent.core.ema import country_problem, ema_number_problem
 from mjevent.core.event import FORMAT_VERSION, EventFormat
 from mjevent.core.i18n import N_, _
 from mjevent.core.rules import PRESETS, RulesError, preset
@@ -30,7 +31,10 @@ from mjevent.tui.cli_localize import command_help, filled_help
 __all__ = ["NewEventError", "PlayersFileError", "create_event", "new", "players_from_file"]
 
 _PRESET_NAMES = ", ".join(sorted(PRESETS))
-_COLUMNS = ("name", "id", "team", "rating", "status", "family_name", "given_name", "name_order")
+_COLUMNS = (
+    "name", "id", "team", "rating", "status", "family_name", "given_name", "name_order", "ema_id",
+    "country",
+)
 
 
 class PlayersFileError(ValueError):
@@ -100,11 +104,30 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
         if row.get("status"):
             player["status"] = row["status"]
         # Checked with the rest of the file by the event loader, which names the player.
-        for key in ("family_name", "given_name", "name_order"):
+        for key in ("family_name", "given_name", "name_order", "ema_id", "country"):
             if row.get(key):
                 player[key] = row[key]
+        _check_ema_fields(path, line, player)
         players.append(player)
     return players, [{"id": tid, "name": name} for name, tid in teams.items()]
+
+
+def _check_ema_fields(path: Path, line: int, player: dict[str, Any]) -> None:
+    """A bad EMA number or country in the players file, named by its line (the event loader
+    checks them again, but names the `[[players]]` block, not the line of the CSV)."""
+    problems = []
+    if "ema_id" in player:
+        problems.append(ema_number_problem(player["ema_id"]))
+    if "country" in player:
+        problems.append(country_problem(player["country"]))
+    for problem in problems:
+        if problem is not None:
+            raise PlayersFileError(
+                _(
+                    "{path}:{line}: {problem}. Fix: correct that row of the file "
+                    "(docs/export.md lists the EMA member country codes)."
+                ).format(path=path, line=line, problem=problem)
+            )
 
 
 def _csv_records(path: Path, text: str) -> Iterator[tuple[int, list[str]]]:

@@ -202,3 +202,8 @@ def print_schedule(
         emit(catalogue_tsv(state), PaperFormat.TSV, output)
         return
     emit(render_paper(schedule(state), fmt, paper), fmt, output)
+
+
+# `mjevent print report` (the EMA observer report) lives with the EMA pack; importing it adds it
+# to `print_app`.
+import mjevent.tui.cli_ema  # noqa: E402, F401

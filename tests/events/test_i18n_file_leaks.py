@@ -69,7 +69,9 @@ KEYS = (
     "seed parameters rounds round tables round_minutes warning_minutes break_minutes preset "
     "riichi sanma active withdrawn substitute family_first given_first tiebreaks withdrawal "
     "substitutes bye bye_points scheduled_rounds hide_incomplete_rounds stages advance carry "
-    "mode best replaces show_hidden kind at true false none tries"
+    "mode best replaces show_hidden kind at true false none tries ema ema_id country days "
+    "sessions session_minutes referees rank_substitutes qualification mers city observer "
+    "extra_countries EMA export UKR NLD"
 )
 ALLOWED = _words(
     KEYS,
@@ -184,6 +186,15 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "family alone": _player(family_name="Tanaka"),
     "order and names": _player(family_name="A", given_name="B", name_order="family_first"),
     "bad order": _player(name_order="first"),
+    "short ema id": _player(ema_id="4120001"),
+    "ema id letters": _player(ema_id="NL-1"),
+    "not an ema country": _player(country="USA"),
+    "ema sessions": _base(ema={"days": 2, "sessions": [4], "referees": 1}),
+    "ema sessions text": _base(ema={"days": 1, "sessions": "4", "referees": 1}),
+    "ema flag": _base(ema={"days": 1, "sessions": [4], "referees": 1, "mers": "yes"}),
+    "ema extra code": _base(ema={"days": 1, "sessions": [4], "referees": 1,
+                                 "extra_countries": ["ukr"]}),
+    "ema key": _base(ema={"days": 1, "sessions": [4], "referes": 1}),
     "seated twice": _seat(["p01", "p02", "p03", "p04"], ["p05", "p06", "p02", "p08"]),
     "unknown seat": _seat(["p01", "p02", "p03", "p044"]),
     "unknown far seat": _seat(["p01", "p02", "p03", "zzz"]),

@@ -277,7 +277,8 @@ def test_new_players_file_errors_in_japanese(tmp_path: Path) -> None:
     assert code == 1
     assert err == (
         f"エラー: {players}:1: 'rank' という列は使えません。'rating' のことですか？ 直し方: "
-        "列名は name, id, team, rating, status, family_name, given_name, name_order から"
+        "列名は name, id, team, rating, status, family_name, given_name, name_order, ema_id, "
+        "country から"
         "選んでください（name は必須です）。\n"
     )
 
@@ -347,8 +348,8 @@ def test_new_players_file_errors_hold_no_english(
     # Paths, the players-file columns and the options the fix names stay Latin.
     allowed = {
         "players", "from", "txt", "csv", "none", "latin", "empty", "tmp", "pytest", "test",
-        "new", "name", "team", "rating", "status", "family", "given", "order", "CSV", "UTF",
-        *extra,
+        "new", "name", "team", "rating", "status", "family", "given", "order", "ema", "country",
+        "CSV", "UTF", *extra,
     }
     assert err.startswith("エラー: ")
     assert english_words(err.replace(str(tmp_path), ""), allowed) == []

@@ -334,7 +334,9 @@ def test_ema2025_7_4_after_the_signal_no_sound_at_the_end(tmp_path: Path) -> Non
     state = commands.record_line(store, "t1 draw tenpai:E")
     assert table_clock(state, 1, 1, at(11, 20)).text == "last hand"
     state = commands.record_line(store, "t1 draw tenpai:E")
-    assert state.game(1, 1).state.end_reason.value == "time"
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    assert game.state.end_reason is not None and game.state.end_reason.value == "time"
     assert table_clock(state, 1, 1, at(11, 31)).text == "done"
 
 

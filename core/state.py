@@ -136,7 +136,8 @@ class TableGame:
     `seats` lists the players in seat order (E S W N of the first hand). `state` is the game
     state after the last applied hand (None for a game recorded by final scores only). `result`
     is set once the game is over, `finished` names the entry that closed it.
-    `substitutes` maps a seat to the name of whoever played it in the absent player's place.
+    `substitutes` maps a seat to the name of whoever played it in the absent player's place;
+    `swapped_in_play` are those of its seats swapped after the game began (EMA 2025 §7.3).
     """
 
     round: int
@@ -147,6 +148,7 @@ class TableGame:
     result: GameResult | None = None
     finished: str | None = None
     substitutes: Mapping[int, str] = field(default_factory=dict)
+    swapped_in_play: frozenset[int] = frozenset()
 
     @property
     def label(self) -> str:
@@ -730,6 +732,7 @@ class _Table:
             result=result,
             finished=None if self.finished is None else self.finished.id,
             substitutes=dict(self.substitutes),
+            swapped_in_play=frozenset(self.in_play),
         )
         return self.cached
 

@@ -85,3 +85,24 @@ def test_ema2025_7_3_a_game_by_final_scores_says_when_the_swap_happened(tmp_path
     other = EventStore.create(tmp_path / "two.toml", settings("ema2025"))
     commands.substitute_player(other, 1, 1, "p1", "Reserve")
     assert "during_game" not in EventStore.open(other.path).log[0]
+
+
+def test_ema2025_7_3_the_entry_line_preview_scores_the_swap_as_the_fold_does(
+    tmp_path: Path,
+) -> None:
+    """The preview of the score sheet shows East at 0.0 (-15 points, +15 uma), as recorded."""
+    from mjevent.core.preview import LinePreview, preview_line
+
+    store = EventStore.create(tmp_path / "cup.toml", settings("ema2025"))
+    commands.record_line(store, "t1 draw tenpai:E")
+    commands.substitute_player(store, 1, 1, "p1", "Reserve")
+    state = commands.record_line(store, "t1 ron S<-W 2/30")
+    shown = preview_line(state, "t1 final 33000 31300 26700 29000")
+    assert isinstance(shown, LinePreview)
+    recorded = commands.record_line(store, "t1 final 33000 31300 26700 29000").game(1, 1)
+    assert recorded is not None and recorded.result is not None
+    assert recorded.result.total[0] == 0
+    assert shown.game_over == (
+        "game over (East 2, 0 honba: director): 1. Reserve 33 000 (+0), 2. Player 2 31 300 "
+        "(+6 300), 3. Player 4 29 000 (-6 000), 4. Player 3 26 700 (-18 300)"
+    )

@@ -316,7 +316,7 @@ async def test_ema2025_7_4_the_signal_at_15_minutes_and_no_sound_at_the_end(club
         clock.advance(seconds=1)
         assert face(app) == (
             "15:00",
-            "Time! 15 minutes left: finish the current hand, then one more hand",
+            "Time! The 15-minute signal: finish the current hand, then one more hand",
             "",
         )
         assert app.screen.has_class("-time-up")

@@ -80,9 +80,9 @@ _CALLED = {
 # The signal before the end (`time_call_minutes`, EMA 2025 §7.4): time is called while the clock
 # still runs, and nothing sounds when it reaches zero.
 _SIGNAL = {
-    TimeCall.END_AFTER_HAND: N_("Time! {minutes} minutes left: finish the current hand"),
+    TimeCall.END_AFTER_HAND: N_("Time! The {minutes}-minute signal: finish the current hand"),
     TimeCall.ONE_MORE_HAND: N_(
-        "Time! {minutes} minutes left: finish the current hand, then one more hand"
+        "Time! The {minutes}-minute signal: finish the current hand, then one more hand"
     ),
 }
 _CONFIRM = {

@@ -87,6 +87,7 @@ def _field(name: str) -> str:
         "table": pgettext("field", "table"),
         "substitute": pgettext("field", "substitute"),
         "kind": pgettext("field", "kind"),
+        "during_game": pgettext("field", "in play"),
         "value": pgettext("field", "minutes or points"),
         "reason": pgettext("field", "reason"),
     }
@@ -100,6 +101,19 @@ def _number(values: Mapping[str, str], name: str, what: str = "") -> int:
         raise ValueError(_("{field}: give {what}").format(
             field=_field(name), what=what or _("a round number such as 3")))
     return int(text)
+
+
+def _yes_no(values: Mapping[str, str], name: str) -> bool | None:
+    # y / n (the keys, as in every language's placeholder); empty: None.
+    text = values.get(name, "").strip().casefold()
+    if not text:
+        return None
+    if text in ("y", "yes"):
+        return True
+    if text in ("n", "no"):
+        return False
+    raise ValueError(_("{field}: give {what}").format(
+        field=_field(name), what=_("y or n, or leave it empty")))
 
 
 def _needed(values: Mapping[str, str], name: str, what: str) -> str:
@@ -376,11 +390,16 @@ class PlayersScreen(ListScreen):
             r = _number(v, "round")
             table = _number(v, "table", _("a table number such as 2"))
             name = _needed(v, "substitute", _("the substitute's name"))
+            during = _yes_no(v, "during_game")
             entry: Entry = PlayerSubstituted(
-                id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name
+                id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name,
+                during_game=during,
             )
             return Plan(
-                entry, lambda a: a.run_command(substitute_player, r, table, row.id, name)
+                entry,
+                lambda a: a.run_command(
+                    substitute_player, r, table, row.id, name, during_game=during
+                ),
             )
 
         self._open(
@@ -390,6 +409,11 @@ class PlayersScreen(ListScreen):
                 Field("round", _("Round"), str(rnd)),
                 Field("table", _("Table"), "" if where is None else str(where[0])),
                 Field("substitute", _("Substitute"), placeholder=_("who plays the seat")),
+                # EMA 2025 §7.3: the uma may depend on it; empty: after a recorded hand.
+                Field(
+                    "during_game", _("In play"),
+                    placeholder=_("y: swapped after the game began, n: before; empty: from hands"),
+                ),
             ],
             plan,
         )

@@ -208,6 +208,9 @@ class PlayerSubstituted(Entry):
 
     The game is scored as usual at the table, but the seat's result is the rule set's fixed
     substitute score and uma (EMA: -15000 and -15000) instead of what the substitute made.
+    `during_game` says whether the swap happened after the game began (EMA 2025 §7.3: the uma
+    then follows `substitute_uma_after_start`); None: after the game began when the table had
+    hands recorded at the time of the entry.
     """
 
     KIND: ClassVar[str] = "player_substituted"
@@ -215,6 +218,7 @@ class PlayerSubstituted(Entry):
     table: int
     player: PlayerId
     substitute: str
+    during_game: bool | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
         return _("r{round} t{table}: {substitute} plays for {name}").format(

@@ -396,6 +396,7 @@ def preview_line(
     names = [s.name for s in seats]
     before = game.state if game is not None and game.state is not None else None
     subs = frozenset(substitutes)
+    in_play = frozenset() if game is None else game.swapped_in_play
     if isinstance(parsed, HandLine):
         start = before or _start(state, rnd, table)
         try:
@@ -414,14 +415,16 @@ def preview_line(
             scores_after=after.scores,
             next_dealer=None if after.finished else after.dealer,
             game_over=(
-                result_text(names, result_of(after, substitutes=subs), after)
+                result_text(
+                    names, result_of(after, substitutes=subs, swapped_in_play=in_play), after
+                )
                 if after.finished
                 else None
             ),
             notes=settlement_notes(parsed.hand, settlement, state.rules),
         )
     assert isinstance(parsed, FinalLine)
-    return _preview_final(state, parsed, seats, before, subs, text, table_span)
+    return _preview_final(state, parsed, seats, before, subs, text, table_span, in_play)
 
 
 def _preview_final(
@@ -432,6 +435,7 @@ def _preview_final(
     subs: frozenset[int],
     text: str,
     table_span: Span | None,
+    in_play: frozenset[int] = frozenset(),
 ) -> LinePreview | LineError:
     rules = state.rules
     names = [s.name for s in seats]
@@ -441,7 +445,7 @@ def _preview_final(
     if before is not None and before.hands:
         # A game recorded hand by hand: the hands decide; the sheet's totals must agree.
         ended = before if before.finished else end_game(before)
-        result = result_of(ended, substitutes=subs)
+        result = result_of(ended, substitutes=subs, swapped_in_play=in_play)
         if parsed.final not in (ended.scores, result.final):
             hands = " ".join(str(s) for s in ended.scores)
             return LineError(
@@ -469,7 +473,8 @@ def _preview_final(
         for seat in parsed.chombos:
             counts[seat] += 1
         result = game_result(
-            parsed.final, rules, deposits_left=parsed.deposits, chombos=counts, substitutes=subs
+            parsed.final, rules, deposits_left=parsed.deposits, chombos=counts, substitutes=subs,
+            swapped_in_play=in_play,
         )
         ended = None
         scores_before = (rules.start_points,) * rules.players

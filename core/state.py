@@ -136,7 +136,8 @@ class TableGame:
     `seats` lists the players in seat order (E S W N of the first hand). `state` is the game
     state after the last applied hand (None for a game recorded by final scores only). `result`
     is set once the game is over, `finished` names the entry that closed it.
-    `substitutes` maps a seat to the name of whoever played it in the absent player's place.
+    `substitutes` maps a seat to the name of whoever played it in the absent player's place;
+    `swapped_in_play` are those of its seats swapped after the game began (EMA 2025 §7.3).
     """
 
     round: int
@@ -147,6 +148,7 @@ class TableGame:
     result: GameResult | None = None
     finished: str | None = None
     substitutes: Mapping[int, str] = field(default_factory=dict)
+    swapped_in_play: frozenset[int] = frozenset()
 
     @property
     def label(self) -> str:
@@ -301,7 +303,7 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
 _STEPS: dict[tuple[int, str], tuple[GameState, Hand, GameState, Settlement]] = {}
 _STARTS: dict[tuple[RuleSet, bool], GameState] = {}
 _CALLS: dict[int, tuple[GameState, GameState]] = {}
-_RESULTS: dict[tuple[GameState, frozenset[int]], GameResult] = {}
+_RESULTS: dict[tuple[GameState, frozenset[int], frozenset[int]], GameResult] = {}
 _MEMO_LIMIT = 60_000
 
 
@@ -343,11 +345,13 @@ def _call_time(state: GameState) -> GameState:
     return called
 
 
-def _result(state: GameState, substitutes: frozenset[int]) -> GameResult:
-    key = (state, substitutes)
+def _result(
+    state: GameState, substitutes: frozenset[int], in_play: frozenset[int] = frozenset()
+) -> GameResult:
+    key = (state, substitutes, in_play)
     hit = _RESULTS.get(key)
     if hit is None:
-        hit = result_of(state, substitutes=substitutes)
+        hit = result_of(state, substitutes=substitutes, swapped_in_play=in_play)
         if len(_RESULTS) >= _MEMO_LIMIT:
             _RESULTS.clear()
         _RESULTS[key] = hit
@@ -510,6 +514,8 @@ class _Table:
         self.finished: GameFinished | None = None
         self.result: GameResult | None = None
         self.substitutes: dict[int, str] = {}
+        # Seats swapped after the game began (EMA 2025 §7.3), a subset of `substitutes`.
+        self.in_play: set[int] = set()
         self.time_call_at: int | None = None
         self.cached: TableGame | None = None
 
@@ -519,6 +525,7 @@ class _Table:
         twin.logged, twin.played = list(self.logged), list(self.played)
         twin.state, twin.finished, twin.result = self.state, self.finished, self.result
         twin.substitutes = dict(self.substitutes)
+        twin.in_play = set(self.in_play)
         twin.time_call_at = self.time_call_at
         twin.cached = self.cached
         return twin
@@ -603,6 +610,7 @@ class _Table:
         finished = self.finished
         self.seats = entry.seats
         self.substitutes = {seat_map[s]: name for s, name in self.substitutes.items()}
+        self.in_play = {seat_map[s] for s in self.in_play}
         self.logged, self.played, self.state, self.finished, self.result = [], [], None, None, None
         for h in logged:
             self.apply(h, problems)
@@ -636,7 +644,7 @@ class _Table:
             assert self.state is not None
             state = self.state if self.state.finished else end_game(self.state)
             self.state = state
-            result = _result(state, subs)
+            result = _result(state, subs, frozenset(self.in_play))
             # A score sheet may show the scores before or after the leftover sticks went out.
             if entry.final is not None and tuple(entry.final) not in (state.scores, result.final):
                 problems.append(
@@ -703,6 +711,7 @@ class _Table:
                 deposits_left=entry.deposits,
                 chombos=counts,
                 substitutes=subs,
+                swapped_in_play=frozenset(self.in_play),
             )
         self.finished = entry
         self.result = result
@@ -713,7 +722,7 @@ class _Table:
             return self.cached
         result = self.result
         if result is None and self.state is not None and self.state.finished:
-            result = _result(self.state, frozenset(self.substitutes))
+            result = _result(self.state, frozenset(self.substitutes), frozenset(self.in_play))
         self.cached = TableGame(
             round=self.round,
             table=self.table,
@@ -723,6 +732,7 @@ class _Table:
             result=result,
             finished=None if self.finished is None else self.finished.id,
             substitutes=dict(self.substitutes),
+            swapped_in_play=frozenset(self.in_play),
         )
         return self.cached
 
@@ -1087,7 +1097,13 @@ class _Fold:
                 ),
             )
             return
-        table.substitutes[table.seats.index(entry.player)] = entry.substitute
+        seat = table.seats.index(entry.player)
+        table.substitutes[seat] = entry.substitute
+        during = entry.during_game if entry.during_game is not None else bool(table.played)
+        if during:
+            table.in_play.add(seat)
+        else:
+            table.in_play.discard(seat)
 
     @_rule(PlayerAdded)
     def player_added(self, entry: PlayerAdded) -> None:

@@ -50,6 +50,13 @@ from mjevent.core.game import apply_hand, new_game
 from mjevent.core.i18n import _, language, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
+from mjevent.core.penalties import (
+    PenaltyRuleError,
+    late_penalty,
+    late_reason,
+    score_sheet_penalty,
+    score_sheet_reason,
+)
 from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem
@@ -58,9 +65,11 @@ from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
     "CommandError",
+    "add_late_penalty",
     "add_note",
     "add_penalty",
     "add_player",
+    "add_score_sheet_penalty",
     "call_time_for",
     "check_in_player",
     "correct_entry",
@@ -489,14 +498,16 @@ def check_in_player(
 
 def substitute_player(
     store: EventStore, round: int, table: int, player: PlayerId, substitute: str, *,
-    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+    during_game: bool | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
 ) -> EventState:
-    """`substitute` plays `player`'s seat at `table` in `round`."""
+    """`substitute` plays `player`'s seat at `table` in `round`; `during_game` says the swap
+    happened after the game began (None: judged from the hands recorded, EMA 2025 §7.3)."""
     return _append(
         store,
         PlayerSubstituted(
             **_stamp(entry_id, at, clock), round=round, table=table, player=player,
-            substitute=_name(substitute, substitute=True),
+            substitute=_name(substitute, substitute=True), during_game=during_game,
         ),
     )
 
@@ -567,6 +578,41 @@ def add_penalty(
             **_stamp(entry_id, at, clock), player=player, amount=amount, reason=reason,
             entered_by=entered_by, round=round,
         ),
+    )
+
+
+def add_late_penalty(
+    store: EventStore, player: PlayerId, seconds: int, *, entered_by: str = "",
+    round: int | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Penalise a player `seconds` late as the event's rules say (EMA 2025 §7.2: 1,000 per
+    started minute, up to 10 minutes); later than the rules allow is refused, saying that a
+    substitute takes the seat."""
+    rules = current_state(store).rules
+    try:
+        amount = late_penalty(rules, seconds)
+    except PenaltyRuleError as error:
+        raise CommandError(str(error)) from None
+    return add_penalty(
+        store, player, amount, late_reason(rules, seconds), entered_by=entered_by, round=round,
+        entry_id=entry_id, at=at, clock=clock,
+    )
+
+
+def add_score_sheet_penalty(
+    store: EventStore, player: PlayerId, *, detail: str = "", entered_by: str = "",
+    round: int | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Penalise a player for a score sheet as the event's rules say (EMA 2025 §7.5: 2,000)."""
+    try:
+        amount = score_sheet_penalty(current_state(store).rules)
+    except PenaltyRuleError as error:
+        raise CommandError(str(error)) from None
+    return add_penalty(
+        store, player, amount, score_sheet_reason(detail), entered_by=entered_by, round=round,
+        entry_id=entry_id, at=at, clock=clock,
     )
 
 

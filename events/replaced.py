@@ -170,7 +170,5 @@ class Divergence:
                 )
             )
         else:
-            parts.append(
-                _("Nothing is written until you choose to take the file as it is now.")
-            )
+            parts.append(_("Nothing is written until you choose to take the file as it is now."))
         return "\n".join(parts)

@@ -149,4 +149,3 @@ def _takes_clock(command: Callable[..., object]) -> bool:
         return "clock" in inspect.signature(command).parameters
     except (TypeError, ValueError):
         return False
-

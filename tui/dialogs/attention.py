@@ -31,14 +31,34 @@ class AttentionDialog(ModalScreen[str]):
     `WRITE_BACK` or `LATER`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "choose('append')", N_("Append back"), id="attention.append",
-                tooltip=N_("Append the entries the file lacks, with their own ids")),
-        Binding("r", "choose('accept')", N_("Take the file"), id="attention.accept",
-                tooltip=N_("Reload: take the file as it is now, without those entries")),
-        Binding("w", "choose('write')", N_("Write back"), id="attention.write",
-                tooltip=N_("Write the whole event back to its path from the console's memory")),
-        Binding("escape", "choose('later')", N_("Later"), id="attention.later",
-                tooltip=N_("Decide later; nothing is written to the file until then")),
+        Binding(
+            "a",
+            "choose('append')",
+            N_("Append back"),
+            id="attention.append",
+            tooltip=N_("Append the entries the file lacks, with their own ids"),
+        ),
+        Binding(
+            "r",
+            "choose('accept')",
+            N_("Take the file"),
+            id="attention.accept",
+            tooltip=N_("Reload: take the file as it is now, without those entries"),
+        ),
+        Binding(
+            "w",
+            "choose('write')",
+            N_("Write back"),
+            id="attention.write",
+            tooltip=N_("Write the whole event back to its path from the console's memory"),
+        ),
+        Binding(
+            "escape",
+            "choose('later')",
+            N_("Later"),
+            id="attention.later",
+            tooltip=N_("Decide later; nothing is written to the file until then"),
+        ),
     ]
     DEFAULT_CSS = """
     AttentionDialog {

@@ -55,7 +55,7 @@ class AttentionDialog(ModalScreen[str]):
         Binding(
             "escape",
             "choose('later')",
-            N_("Later"),
+            N_("Decide later"),
             id="attention.later",
             tooltip=N_("Decide later; nothing is written to the file until then"),
         ),

@@ -732,8 +732,8 @@ catalogues/ko.po (docs/i18n.md).
             raise _with_line(error, data) from None
         if damage is not None:
             raise damage
-        if check and (found := log_divergence(self.log, log)) is not None:
-            raise self._diverge(found, st=st, now=len(log))
+        if check and (lost := log_divergence(self.log, log)) is not None:
+            raise self._diverge(lost, st=st, now=len(log))
         warnings: list[str] = []
         torn_at: int | None = None
         if cut is not None:

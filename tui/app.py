@@ -205,6 +205,10 @@ class MjeventApp(App[None]):
                     said = str(error)
                     self.post_message(EventFileTrouble(str(error)))
                 continue
+            if isinstance(said, tuple) and self.session.divergence is None:
+                # Put right elsewhere (the original moved back, another console appended
+                # the entries back): the notice goes.
+                self.post_message(EventFileReplaced(None))
             said = None
             # What the store repaired while reading (a torn entry another program left).
             for warning in self.session.store.warnings[warned:]:
@@ -225,8 +229,21 @@ class MjeventApp(App[None]):
 
     @on(EventFileReplaced)
     def show_file_replaced(self, message: EventFileReplaced) -> None:
-        """The file lacks what the console acknowledged: ask the director what to do."""
-        self.ask_about_file()
+        """The file lacks what the console acknowledged: ask the director what to do; or it
+        holds all of it again: close the question."""
+        from mjevent.tui.dialogs.attention import AttentionDialog
+
+        if message.divergence is not None:
+            self.ask_about_file()
+            return
+        if isinstance(self.screen, AttentionDialog):
+            self.screen.dismiss(None)
+        self.notify(
+            _("{path} holds every entry this console read or recorded again.").format(
+                path=self.session.path
+            ),
+            title=_("Event file"),
+        )
 
     def ask_about_file(self) -> None:
         """Show the "needs attention" dialog for the file as last found (once at a time)."""

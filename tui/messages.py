@@ -43,9 +43,9 @@ class EventFileTrouble(Message):
 class EventFileReplaced(Message):
     """The file no longer holds what the console read or recorded (replaced, or deleted):
     posted once per such file, not at every poll. Nothing is written until the director
-    chooses (`divergence` says what is missing)."""
+    chooses (`divergence` says what is missing). None: it holds all of it again."""
 
-    divergence: Divergence
+    divergence: Divergence | None
 
 
 @dataclass

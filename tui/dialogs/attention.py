@@ -26,7 +26,7 @@ APPEND_BACK, TAKE_FILE, WRITE_BACK, LATER = "append", "accept", "write", "later"
 """What the dialog is dismissed with."""
 
 
-class AttentionDialog(ModalScreen[str]):
+class AttentionDialog(ModalScreen[str | None]):
     """The notice and the choices; dismissed with one of `APPEND_BACK`, `TAKE_FILE`,
     `WRITE_BACK` or `LATER`."""
 

@@ -155,6 +155,7 @@ class MjeventApp(App[None]):
         self.keymap_path = keymap_path
         self.poll_seconds = poll_seconds
         self._stop_polling = threading.Event()
+        self._settled_here = False
         self.set_reactive(MjeventApp.state, self.session.state)
         # Opening the event may have switched to its `[event] language`: the keys speak it.
         translate_bindings(self)
@@ -236,6 +237,9 @@ class MjeventApp(App[None]):
         if message.divergence is not None:
             self.ask_about_file()
             return
+        if self._settled_here:
+            self._settled_here = False  # the director chose here, and was told so
+            return
         if isinstance(self.screen, AttentionDialog):
             self.screen.dismiss(None)
         self.notify(
@@ -279,6 +283,7 @@ class MjeventApp(App[None]):
             self.notify(str(error), title=_("Event file"), severity="error", timeout=15)
             return
         self._show_session_state()
+        self._settled_here = True
         self.notify(text, title=_("Event file"))
 
     # --- changing the event --------------------------------------------------------------------

@@ -132,6 +132,10 @@ async def test_a_copy_renamed_over_the_file_is_noticed_and_append_back_restores_
         await pilot.pause()
         assert not _asking(app)
         assert app.session.divergence is None
+        await pilot.pause(0.2)  # the watcher sees the file whole again: no second notice
+        assert [n.message for n in app._notifications] == [
+            f"1 entry was appended back to {club}, with its own id."
+        ]
         game = app.state.game(4, 1)
         assert game is not None and [h.entry for h in game.hands] == [recorded["id"]]
     log = open_event(club, read_only=True).log
@@ -168,3 +172,22 @@ async def test_a_deleted_file_gives_one_notice_and_is_written_back(club: Path) -
     log = open_event(club, read_only=True).log
     assert log[:-1] == held and log[-1]["table"] == 3
     assert CliRunner().invoke(cli, ["check", str(club)]).exit_code == 0
+
+
+async def test_the_notice_closes_by_itself_when_the_original_is_moved_back(
+    club: Path, tmp_path: Path
+) -> None:
+    app = MjeventApp(club, clock=fixed_clock, poll_seconds=POLL)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _enter(pilot, app, "t1 ron S<-W 3/30")
+        os.replace(club, tmp_path / "aside.toml")
+        await _until(pilot, lambda: _asking(app))
+        assert _asking(app)
+        os.replace(tmp_path / "aside.toml", club)
+        await _until(pilot, lambda: not _asking(app))
+        assert not _asking(app) and app.session.divergence is None
+        assert [n.message for n in app._notifications] == [
+            f"{club} holds every entry this console read or recorded again."
+        ]
+        await _enter(pilot, app, "t3 draw")
+    assert open_event(club, read_only=True).log[-1]["table"] == 3

@@ -191,3 +191,20 @@ async def test_the_notice_closes_by_itself_when_the_original_is_moved_back(
         ]
         await _enter(pilot, app, "t3 draw")
     assert open_event(club, read_only=True).log[-1]["table"] == 3
+
+
+async def test_the_clock_keys_refuse_in_words_while_the_file_is_gone(club: Path) -> None:
+    """The timer's keys write too: refused with the notice, the console keeps running."""
+    app = make_app(club)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        club.unlink()
+        await pilot.press("s", "enter")
+        await pilot.pause()
+        assert _asking(app)
+        notes = [n.message for n in app._notifications]
+        assert len(notes) == 1 and notes[0].startswith(
+            f"{club} needs attention: the file was deleted (or moved away) while it was open"
+        )
+    assert not club.exists()

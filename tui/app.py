@@ -254,7 +254,15 @@ class MjeventApp(App[None]):
         from mjevent.tui.dialogs.attention import AttentionDialog
 
         divergence = self.session.divergence
-        if divergence is None or any(isinstance(s, AttentionDialog) for s in self.screen_stack):
+        if divergence is None:
+            return
+        shown = [s for s in self.screen_stack if isinstance(s, AttentionDialog)]
+        if shown and shown[-1].divergence.key == divergence.key:
+            return
+        if shown and shown[-1] is self.screen:
+            # The file changed again (deleted, then a copy put there): say what holds now.
+            self.screen.dismiss(None)
+        elif shown:
             return
         self.push_screen(AttentionDialog(divergence), self._file_choice)
 

@@ -208,3 +208,25 @@ async def test_the_clock_keys_refuse_in_words_while_the_file_is_gone(club: Path)
             f"{club} needs attention: the file was deleted (or moved away) while it was open"
         )
     assert not club.exists()
+
+
+async def test_a_deleted_file_then_an_old_copy_put_there_updates_the_notice(
+    club: Path, tmp_path: Path
+) -> None:
+    before = tmp_path / "before.toml"
+    shutil.copyfile(club, before)
+    app = MjeventApp(club, clock=fixed_clock, poll_seconds=POLL)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _enter(pilot, app, "t1 ron S<-W 3/30")
+        club.unlink()
+        await _until(pilot, lambda: _asking(app))
+        shutil.copyfile(before, club)
+        await _until(pilot, lambda: "was replaced" in _body(app))
+        assert [type(s) for s in app.screen_stack].count(AttentionDialog) == 1
+        assert "It lacks 1 entry this console had acknowledged:" in _body(app)
+
+
+def _body(app: App[None]) -> str:
+    if not _asking(app):
+        return ""
+    return str(app.screen.query_one("#attention-body").render())

@@ -93,7 +93,9 @@ class EventSession:
         """Read what another process appended; True when the state changed.
 
         Cheap when nothing changed (one `stat` and a 64-byte read), so it can be polled a few
-        times a second.
+        times a second. Raises `EventFileReplacedError` while the file lacks what the console
+        acknowledged (replaced or deleted; see `divergence`), at the cost of one `stat` while
+        it is the same file.
         """
         with self._lock:
             if not self.store.changed_on_disk() and self.store.divergence is None:

@@ -59,12 +59,14 @@ from mjevent.core.penalties import (
 )
 from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.state import EventState, Folder, Problem
+from mjevent.core.state import EventState, Folder, Problem, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
+from mjevent.events.replaced import entry_words
 from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
     "CommandError",
+    "RaceLostError",
     "add_late_penalty",
     "add_note",
     "add_penalty",
@@ -97,6 +99,16 @@ __all__ = [
 
 class CommandError(ValueError):
     """The entry would not fit the event as it stands; nothing was appended."""
+
+
+class RaceLostError(CommandError):
+    """Another writer (a second console, `mjevent record` on another laptop) recorded an entry
+    a moment before this one, and this one no longer fits after it; `others` are the ids of what
+    the other writer recorded that the refusal names. Nothing was appended."""
+
+    def __init__(self, message: str, others: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.others = others
 
 
 def _refused(problem: object) -> CommandError:
@@ -188,8 +200,70 @@ def _append(store: EventStore, entry: Entry) -> EventState:
     moment (`store.transaction()`): an entry another process appended just before is part of
     the check, so two consoles recording the last hand of a game cannot both be accepted.
     """
+    seen = _folder(store)  # what the caller's own checks saw: the file as last read
     with store.transaction():
-        return _check_and_append(store, entry)
+        try:
+            return _check_and_append(store, entry)
+        except CommandError as refusal:
+            lost = _lost_race(store, seen, entry)
+            if lost is None:
+                raise
+            raise lost from refusal
+
+
+def _caused(before: EventState, after: EventState) -> list[Problem]:
+    """The problems naming an entry that `after` has and `before` has not."""
+    new = Counter(p for p in after.problems if p.entry is not None)
+    new.subtract(p for p in before.problems if p.entry is not None)
+    return [p for p, count in new.items() if count > 0]
+
+
+def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError | None:
+    """The refusal to give when `entry` fitted the log as last read (`seen`) and no longer fits
+    because another writer appended meanwhile: what that writer recorded, in words. None when
+    nobody else appended, or when the entry would have been refused anyway.
+
+    It never suggests changing the rules: the other writer's entry is why.
+    """
+    before = seen.state()
+    others = [rec for rec in store.log if rec["id"] not in before.log_ids]
+    if not others or _caused(before, seen.then(entry).state()):
+        return None
+    where = (getattr(entry, "round", None), getattr(entry, "table", None))
+    same = [rec for rec in others if (rec.get("round"), rec.get("table")) == where]
+    rnd = before.current_round
+    if where[1] is not None and same:
+        game = before.game(where[0], where[1]) if where[0] is not None else None
+        table = table_label(where[0], where[1]) if where[0] is not None else ""
+        first = same[0]
+        if first.get("kind") == "hand" and game is not None and game.state is not None:
+            what = _("{table}: hand {hand} was recorded by another station a moment ago").format(
+                table=table, hand=game.state.label
+            )
+        elif first.get("kind") == "game_finished":
+            what = _(
+                "{table}: the game's end was recorded by another station a moment ago"
+            ).format(table=table)
+        else:
+            what = _("{table}: another station recorded this a moment ago").format(table=table)
+        shown = same
+    else:
+        what = _("another station recorded this a moment ago")
+        shown = others
+    names = before.name
+    lines = pgettext("joins entry lines", "; ").join(
+        entry_words(rec, rnd, names) for rec in shown[:3]
+    )
+    if len(shown) > 3:
+        lines += " " + _("(and {n} more)").format(n=len(shown) - 3)
+    return RaceLostError(
+        _(
+            "{what}: {lines}. Yours was not recorded. If the table played something else, "
+            "check its score sheet, correct the other station's entry in the console's log "
+            "(F6), then enter yours again."
+        ).format(what=what, lines=lines),
+        tuple(rec["id"] for rec in shown),
+    )
 
 
 def _check_and_append(store: EventStore, entry: Entry) -> EventState:
@@ -207,9 +281,7 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
     # Refuse what the new entry gets wrong, and what it would make wrong in entries already
     # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
     # (a withdrawn player still seated) are steps on the way and are allowed.
-    new = Counter(p for p in trial.problems if p.entry is not None)
-    new.subtract(p for p in state.problems if p.entry is not None)
-    caused = [p for p, count in new.items() if count > 0]
+    caused = _caused(state, trial)
     if caused:
         own = [p.message for p in caused if p.entry == entry.id]
         others = [

@@ -41,6 +41,7 @@ from mjevent.events.commands import (
     resume_round,
     start_round,
 )
+from mjevent.events.errors import EventFileError
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.keys import translate_bindings
@@ -287,7 +288,8 @@ class TimerScreen(Screen[None]):
     def _run(self, command: Any, *args: Any, **kwargs: Any) -> None:
         try:
             self.app.run_command(command, *args, **kwargs)  # type: ignore[attr-defined]
-        except CommandError as error:
+        except (CommandError, EventFileError) as error:
+            # A file error too (replaced under the console, a lock held too long): say it.
             self.notify(str(error), title=_("Clock"), severity="error", timeout=10)
             return
         self.tick()

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from textual.app import App
+from textual.css.query import NoMatches
 from textual.widgets import Input
 from typer.testing import CliRunner
 
@@ -52,7 +53,7 @@ def _asking(app: App[None]) -> bool:
     return isinstance(app.screen, AttentionDialog)
 
 
-async def _until(pilot: object, done: object, seconds: float = 5.0) -> None:
+async def _until(pilot: object, done: object, seconds: float = 20.0) -> None:
     deadline = time.monotonic() + seconds
     while not done() and time.monotonic() < deadline:  # type: ignore[operator]
         await pilot.pause(0.02)  # type: ignore[attr-defined]
@@ -229,4 +230,7 @@ async def test_a_deleted_file_then_an_old_copy_put_there_updates_the_notice(
 def _body(app: App[None]) -> str:
     if not _asking(app):
         return ""
-    return str(app.screen.query_one("#attention-body").render())
+    try:
+        return str(app.screen.query_one("#attention-body").render())
+    except NoMatches:  # the dialog is pushed but its body is not mounted yet
+        return ""

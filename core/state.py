@@ -774,18 +774,18 @@ def entry_text_problems(entry: Entry) -> list[str]:
     """What is wrong with the names and free texts `entry` carries, one message each.
 
     >>> note = Note(id="n1", at="2026-03-14T12:00:00+00:00", text="Lunch\x1b[2J")
-    >>> print(entry_text_problems(note)[0].split(" (")[0])
-    note text 'Lunch\\\\x1b[2J' cannot be used: it contains the control character \\x1b at position 6
+    >>> print(entry_text_problems(note)[0].split(": it contains")[0])
+    note text 'Lunch\\\\x1b[2J' cannot be used
     """
     out = []
-    for field, is_name in _TEXTS.get(type(entry), ()):
-        value = getattr(entry, field)
+    for key, is_name in _TEXTS.get(type(entry), ()):
+        value = getattr(entry, key)
         if not value:
             continue
         problem = name_problem(value) if is_name else text_problem(value)
         if problem is not None:
             out.append(_(_TEXT).format(
-                kind=entry.KIND, field=field, text=quoted_name(value), problem=problem
+                kind=entry.KIND, field=key, text=quoted_name(value), problem=problem
             ))
     return out
 

@@ -181,8 +181,9 @@ def unsafe_char(text: str) -> str | None:
 
 # A spreadsheet takes a cell that starts with one of these as a formula (OWASP, CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-# A number a spreadsheet reads as a number and nothing else: -12.5, +8, 30000, 1.5e3.
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+# What a spreadsheet reads as a value and nothing else: a number (-12.5, +8, 30000, 1.5e3), or a
+# dash standing for no value ("-", the EMA export's position of a substitute).
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-+")
 
 
 def spreadsheet_cell(value: str) -> str:
@@ -192,7 +193,7 @@ def spreadsheet_cell(value: str) -> str:
     formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading
     apostrophe, as OWASP's CSV-injection guidance says, and so does one that already starts
     with an apostrophe, so that `spreadsheet_value` gives back exactly what was written. A real
-    number stays a number.
+    number stays a number, and a dash standing for no value stays a dash.
 
     >>> [spreadsheet_cell(v) for v in ("=1+1", "-12.5", "@SUM(A1)", "'quoted", "Tanaka")]
     ["'=1+1", '-12.5', "'@SUM(A1)", "''quoted", 'Tanaka']
@@ -206,27 +207,31 @@ def spreadsheet_cell(value: str) -> str:
 
 
 def spreadsheet_value(cell: str) -> str:
-    """The text a CSV or TSV cell holds, the inverse of `spreadsheet_cell`: one leading
-    apostrophe is taken off (a spreadsheet hides it too).
+    """The text a CSV or TSV cell holds, the inverse of `spreadsheet_cell`: the apostrophe that
+    it put before a formula character or an apostrophe is taken off (a spreadsheet hides it
+    too). Any other leading apostrophe is part of the text, as in the name 't Hooft.
 
-    >>> spreadsheet_value("'=1+1"), spreadsheet_value("''quoted"), spreadsheet_value("-12.5")
-    ('=1+1', "'quoted", '-12.5')
+    >>> spreadsheet_value("'=1+1"), spreadsheet_value("''t Hooft"), spreadsheet_value("'t Hooft")
+    ('=1+1', "'t Hooft", "'t Hooft")
     """
-    return cell[1:] if cell.startswith("'") else cell
+    if cell.startswith("'") and cell[1:].startswith((*_FORMULA_START, "'")):
+        return cell[1:]
+    return cell
 
 
-# What makes Markdown of plain text: code, emphasis, links and images, table cells, strikeout
-# (the HTML that Markdown passes through is escaped as HTML).
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]!|~])")
+# What makes a link, an image or a table cell of plain text in Markdown (and the backslash
+# that escapes); the HTML that Markdown passes through is escaped as HTML. Emphasis and code
+# spans are left: they change how a name looks, not what the page does.
+_MARKDOWN_SPECIAL = re.compile(r"([\\\[\]!|])")
 
 
 def markdown_text(text: str) -> str:
     """`text` as it is safe to put in Markdown: HTML escaped (`<script>` cannot run, `<img
-    onerror>` cannot load) and Markdown's own syntax backslash-escaped (a name cannot become a
-    link, an image, emphasis or a table cell), control characters spelled out.
+    onerror>` cannot load) and Markdown's link, image and table syntax backslash-escaped (a
+    name cannot become a link, an image or a table cell), control characters spelled out.
 
-    >>> print(markdown_text("<img src=x onerror=alert(1)> [x](http://e.vil) ![i](p.png) | J. Smith"))
-    &lt;img src=x onerror=alert(1)&gt; \\[x\\](http://e.vil) \\!\\[i\\](p.png) \\| J. Smith
+    >>> print(markdown_text("<img src=x onerror=alert(1)> [x](http://e.vil) ![i](p.png) | J.S"))
+    &lt;img src=x onerror=alert(1)&gt; \\[x\\](http://e.vil) \\!\\[i\\](p.png) \\| J.S
     """
     shown = safe_text(text)
     shown = shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

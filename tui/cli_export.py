@@ -14,9 +14,7 @@ Exit status: 0 written, 1 the standings cannot be computed, 2 the file cannot be
 
 from __future__ import annotations
 
-import csv
 import enum
-import io
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -33,6 +31,7 @@ from mjevent.core.text import safe_lines
 from mjevent.tui.cli_localize import command_help
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
+from mjevent.tui.spreadsheet import delimited
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
 
@@ -174,11 +173,7 @@ def game_rows(state: EventState, up_to: int) -> list[list[str]]:
 
 
 def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
+    return delimited([header, *rows])
 
 
 def _zero_sum_report(table: Standings) -> list[str]:

@@ -37,4 +37,3 @@ def guard_terminal() -> None:
         textual.content._CONTROL_STRIP_TRANSLATE,
     ):
         library_table.update(table)
-

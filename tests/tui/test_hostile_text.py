@@ -116,8 +116,16 @@ async def test_withdrawing_a_player_named_a_closing_tag_notices_it_as_typed(club
 
 async def test_the_log_spells_out_an_escape_sequence_in_a_withdrawal_reason(club: Path) -> None:
     # GIVEN a withdrawal whose reason holds an escape sequence (hand-edited)
-    _hand_edit(club, {"id": "hostile", "kind": "player_withdrawn", "player": "p03",
-                      "from_round": 5, "reason": ESCAPES})
+    _hand_edit(
+        club,
+        {
+            "id": "hostile",
+            "kind": "player_withdrawn",
+            "player": "p03",
+            "from_round": 5,
+            "reason": ESCAPES,
+        },
+    )
     app = make_app(club)
     async with app.run_test(size=(120, 30)) as pilot:
         # WHEN F6 shows the log, the newest entry first and selected
@@ -131,8 +139,9 @@ async def test_the_log_spells_out_an_escape_sequence_in_a_withdrawal_reason(club
 
 async def test_the_overview_spells_out_an_escape_sequence_in_a_name(club: Path) -> None:
     # GIVEN a rename with an escape sequence in an older file (the log, not the settings)
-    _hand_edit(club, {"id": "hostile", "kind": "player_renamed", "player": "p01",
-                      "name": f"Mai{ESCAPES}"})
+    _hand_edit(
+        club, {"id": "hostile", "kind": "player_renamed", "player": "p01", "name": f"Mai{ESCAPES}"}
+    )
     app = make_app(club)
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await pilot.pause()

@@ -354,6 +354,45 @@ def _result(state: GameState, substitutes: frozenset[int]) -> GameResult:
     return hit
 
 
+# The free texts and names that log entries carry, each with the message that refuses it. A
+# name or a free text is one line of printable text (`text.name_problem`, `text.text_problem`),
+# so no screen, printer or file gets a control code from it: the commands refuse such an entry
+# (it would be a problem of its own), and `mjevent check` names the line of one that an older
+# version or a text editor put in the file.
+_NOTE = N_("the note {text} cannot be used: {problem}")
+_REASON = N_("the reason {text} cannot be used: {problem}")
+_NAME = N_("the name {text} cannot be used: {problem}")
+_TEAM = N_("the team {text} cannot be used: {problem}")
+_TEXTS: dict[type[Entry], tuple[tuple[str, bool, str], ...]] = {
+    # (field, is a name, the message refusing it)
+    Note: (("text", False, _NOTE),),
+    PlayerWithdrawn: (("reason", False, _REASON),),
+    Penalty: (("reason", False, _REASON), ("entered_by", True, _NAME)),
+    Correction: (("reason", False, _REASON),),
+    PlayerAdded: (("name", True, _NAME), ("team", True, _TEAM)),
+    PlayerRenamed: (("name", True, _NAME),),
+    PlayerSubstituted: (("substitute", True, _NAME),),
+}
+
+
+def entry_text_problems(entry: Entry) -> list[str]:
+    """What is wrong with the names and free texts `entry` carries, one message each.
+
+    >>> note = Note(id="n1", at="2026-03-14T12:00:00+00:00", text="Lunch\x1b[2J")
+    >>> print(entry_text_problems(note)[0].split(": it contains")[0])
+    the note 'Lunch\\\\x1b[2J' cannot be used
+    """
+    out = []
+    for key, is_name, message in _TEXTS.get(type(entry), ()):
+        value = getattr(entry, key)
+        if not value:
+            continue
+        problem = name_problem(value) if is_name else text_problem(value)
+        if problem is not None:
+            out.append(_(message).format(text=quoted_name(value), problem=problem))
+    return out
+
+
 # --- Corrections -------------------------------------------------------------------------------
 
 
@@ -382,6 +421,8 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
     for i, entry in enumerate(unique):
         if not isinstance(entry, Correction):
             continue
+        # A correction never reaches the fold's rules: its reason is checked here.
+        problems.extend(Problem(entry.id, message) for message in entry_text_problems(entry))
         target = position.get(entry.target)
         if target is None:
             problems.append(
@@ -750,44 +791,6 @@ def fold_rule_missing() -> list[str]:
     """The entry kinds (`entries.KINDS`) without a fold rule; empty when every kind has one."""
     return sorted(kind for kind, cls in KINDS.items() if cls not in _RULES)
 
-
-
-# The free texts and names that log entries carry, each with the message that refuses it. A
-# name or a free text is one line of printable text (`text.name_problem`, `text.text_problem`),
-# so no screen, printer or file gets a control code from it: the commands refuse such an entry
-# (it would be a problem of its own), and `mjevent check` names the line of one that an older
-# version or a text editor put in the file.
-_TEXT = N_("{kind} {field} {text} cannot be used: {problem}")
-_TEXTS: dict[type[Entry], tuple[tuple[str, bool], ...]] = {
-    # (field, is a name)
-    Note: (("text", False),),
-    PlayerWithdrawn: (("reason", False),),
-    Penalty: (("reason", False), ("entered_by", True)),
-    Correction: (("reason", False),),
-    PlayerAdded: (("name", True), ("team", True)),
-    PlayerRenamed: (("name", True),),
-    PlayerSubstituted: (("substitute", True),),
-}
-
-
-def entry_text_problems(entry: Entry) -> list[str]:
-    """What is wrong with the names and free texts `entry` carries, one message each.
-
-    >>> note = Note(id="n1", at="2026-03-14T12:00:00+00:00", text="Lunch\x1b[2J")
-    >>> print(entry_text_problems(note)[0].split(": it contains")[0])
-    note text 'Lunch\\\\x1b[2J' cannot be used
-    """
-    out = []
-    for key, is_name in _TEXTS.get(type(entry), ()):
-        value = getattr(entry, key)
-        if not value:
-            continue
-        problem = name_problem(value) if is_name else text_problem(value)
-        if problem is not None:
-            out.append(_(_TEXT).format(
-                kind=entry.KIND, field=key, text=quoted_name(value), problem=problem
-            ))
-    return out
 
 
 class _Fold:

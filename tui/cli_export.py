@@ -27,7 +27,7 @@ from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
-from mjevent.core.text import safe_lines
+from mjevent.core.text import safe_lines, safe_text
 from mjevent.tui.cli_localize import command_help
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
@@ -227,7 +227,7 @@ def export(
         players = {p.id: p for p in state.settings.players}
         text = _csv(EMA_HEADER, ema_rows(table, players))
         for line in _zero_sum_report(table) + name_checks(table, players):
-            typer.echo(line, err=True)
+            typer.echo(safe_text(line), err=True)  # names from the file: no control code
     else:
         text = _csv(GAME_HEADER, game_rows(state, table.round))
     if output is None:

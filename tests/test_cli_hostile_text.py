@@ -9,6 +9,7 @@ import csv
 import io
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -105,12 +106,13 @@ def test_zero_width_and_line_separator_characters_are_refused_in_names(
 def test_penalty_note_and_correction_texts_are_refused_too(club: Path) -> None:
     store = open_event(club)
     before = club.read_bytes()
-    for action in (
+    actions: list[Callable[[], object]] = [
         lambda: commands.add_penalty(store, "p01", 10, "late\x9b2J"),
         lambda: commands.add_note(store, "two\nlines"),
         lambda: commands.correct_entry(store, store.log[-1]["id"], "typo\x07"),
         lambda: commands.add_note(store, "x" * 1001),
-    ):
+    ]
+    for action in actions:
         with pytest.raises(commands.CommandError):
             action()
     assert club.read_bytes() == before
@@ -359,11 +361,12 @@ def test_fuzzed_free_texts_are_refused_or_shown_safely(
 ) -> None:
     path = Path(shutil.copy(SAMPLES / "club.toml", tmp_path / "fuzz.toml"))
     store = open_event(path)
-    for action in (
+    actions: list[Callable[[], object]] = [
         lambda: commands.add_penalty(store, "p01", 10, reason),
         lambda: commands.add_note(store, note),
         lambda: commands.withdraw_player(store, "p16", 5, reason),
-    ):
+    ]
+    for action in actions:
         before = path.read_bytes()
         try:
             action()

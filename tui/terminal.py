@@ -15,6 +15,9 @@ or a `Text`), so a name like `[/]` is shown as typed (tests/tui/test_hostile_tex
 
 from __future__ import annotations
 
+import functools
+from typing import cast
+
 import rich.control
 import textual.content
 
@@ -25,15 +28,15 @@ __all__ = ["guard_terminal"]
 _LAID_OUT = {ord("\t"), ord("\n")}
 
 
+@functools.cache  # once per process: the tables stay changed
 def guard_terminal() -> None:
-    """Make Rich and Textual spell out every control character of the text they show (once per
-    process; calling it again changes nothing)."""
+    """Make Rich and Textual spell out every control character of the text they show."""
     table = {code: text for code, text in spelled_out().items() if code not in _LAID_OUT}
     # Private to each library, but each library reads the same dict object at every call
     # (it is the default argument of its strip function): tests/tui/test_hostile_text.py
-    # fails if an upgrade stops that.
+    # fails if an upgrade stops that. Typed as deleting (None); str.translate takes text too.
     for library_table in (
-        rich.control._CONTROL_STRIP_TRANSLATE,  # type: ignore[attr-defined]
+        rich.control._CONTROL_STRIP_TRANSLATE,
         textual.content._CONTROL_STRIP_TRANSLATE,
     ):
-        library_table.update(table)
+        cast("dict[int, str | None]", library_table).update(table)

@@ -164,3 +164,25 @@ async def test_the_launcher_lists_a_recent_event_named_a_closing_tag(
     # THEN `mjevent open` lists it as typed
     assert "[/]  ·  " in shown
     assert launcher.return_code in (None, 0)
+
+
+def test_every_static_and_label_of_the_console_is_built_without_markup() -> None:
+    # A str given to a Static or a Label later (`update`) is read as markup unless the widget
+    # was built with markup=False: every one is, so no name can become a style or a crash.
+    import ast
+
+    tui = Path(__file__).resolve().parents[2] / "tui"
+    missing = []
+    for path in sorted(tui.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in ("Static", "Label", "Prose"):
+                continue
+            if not any(
+                k.arg == "markup" and isinstance(k.value, ast.Constant) and k.value.value is False
+                for k in node.keywords
+            ):
+                missing.append(f"{path.relative_to(tui.parent)}:{node.lineno}")
+    assert missing == []

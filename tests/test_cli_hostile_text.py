@@ -378,3 +378,18 @@ def test_fuzzed_free_texts_are_refused_or_shown_safely(
         assert result.exception is None or isinstance(result.exception, SystemExit), argv
         shown = result.output.replace("\n", "")
         assert unsafe_char(shown) is None, (argv, unsafe_char(shown))
+
+
+def test_check_refuses_a_venue_with_an_escape_sequence_naming_its_line(club: Path) -> None:
+    text = club.read_text("utf-8")
+    lines = text.splitlines()
+    line = next(n for n, row in enumerate(lines, 1) if row.startswith("venue = "))
+    lines[line - 1] = 'venue = "Hall\\u001b[2J"'
+    club.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(club)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {club}:{line}: event.venue: the name 'Hall\\\\x1b[2J' cannot be used: "
+        + CONTROL.format(char="\\x1b", at=5)
+        + ". Fix: correct it in a text editor, then run `mjevent check`.\n"
+    )

@@ -186,3 +186,22 @@ def test_every_static_and_label_of_the_console_is_built_without_markup() -> None
             ):
                 missing.append(f"{path.relative_to(tui.parent)}:{node.lineno}")
     assert missing == []
+
+
+def test_a_console_that_crashed_exits_non_zero(club: Path, monkeypatch: Any) -> None:
+    # GIVEN a display and a timer whose run ends in a crash (Textual prints the traceback and
+    # sets return_code 1, but returns normally)
+    from typer.testing import CliRunner
+
+    from mjevent.tui.cli import app as cli_app
+    from mjevent.tui.timer_app import TimerApp
+
+    def crash(self: App[Any]) -> None:
+        self._return_code = 1
+
+    for cls in (DisplayApp, TimerApp):
+        monkeypatch.setattr(cls, "run", crash)
+    # WHEN each is started THEN the shell sees the failure
+    for command in ("display", "timer"):
+        result = CliRunner().invoke(cli_app, [command, str(club)])
+        assert result.exit_code == 1, (command, result.output)

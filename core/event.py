@@ -316,7 +316,7 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
         )
     name = _name(raw, "event", "name")
     assert name is not None
-    venue = _text(raw, "event", "venue")
+    venue = _optional_name(raw, "event", "venue")
     date = _date(raw.get("date"))
     seats_format = EventFormat.RIICHI if ruleset.players == 4 else EventFormat.SANMA
     fmt_raw = raw.get("format", seats_format.value)
@@ -561,8 +561,8 @@ def _name_parts(
     row: Mapping[str, Any], path: str
 ) -> tuple[str | None, str | None, NameOrder | None]:
     """`family_name` and `given_name` (both or neither), or `name_order`, checked."""
-    family = _text(row, path, "family_name")
-    given = _text(row, path, "given_name")
+    family = _optional_name(row, path, "family_name")
+    given = _optional_name(row, path, "given_name")
     if (family is None) != (given is None):
         missing = "given_name" if given is None else "family_name"
         raise SettingsError(
@@ -789,6 +789,11 @@ def _text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -
             _('write it in double quotes, e.g. {key} = "..."').format(key=key),
         )
     return value
+
+
+def _optional_name(raw: Mapping[str, Any], path: str, key: str) -> str | None:
+    """An optional name (a venue, a family or given name), checked as `_name` checks one."""
+    return None if raw.get(key) is None else _name(raw, path, key)
 
 
 def _name(raw: Mapping[str, Any], path: str, key: str) -> str:

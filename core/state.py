@@ -61,7 +61,7 @@ from mjevent.core.game import (
     result_of,
 )
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import _, pgettext, wind_name
+from mjevent.core.i18n import N_, _, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -74,7 +74,7 @@ from mjevent.core.outcomes import (
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.rules import RuleSet
 from mjevent.core.scoring import Settlement
-from mjevent.core.text import suggest
+from mjevent.core.text import name_problem, quoted_name, suggest, text_problem
 
 __all__ = [
     "EventState",
@@ -358,6 +358,45 @@ def _result(
     return hit
 
 
+# The free texts and names that log entries carry, each with the message that refuses it. A
+# name or a free text is one line of printable text (`text.name_problem`, `text.text_problem`),
+# so no screen, printer or file gets a control code from it: the commands refuse such an entry
+# (it would be a problem of its own), and `mjevent check` names the line of one that an older
+# version or a text editor put in the file.
+_NOTE = N_("the note {text} cannot be used: {problem}")
+_REASON = N_("the reason {text} cannot be used: {problem}")
+_NAME = N_("the name {text} cannot be used: {problem}")
+_TEAM = N_("the team {text} cannot be used: {problem}")
+_TEXTS: dict[type[Entry], tuple[tuple[str, bool, str], ...]] = {
+    # (field, is a name, the message refusing it)
+    Note: (("text", False, _NOTE),),
+    PlayerWithdrawn: (("reason", False, _REASON),),
+    Penalty: (("reason", False, _REASON), ("entered_by", True, _NAME)),
+    Correction: (("reason", False, _REASON),),
+    PlayerAdded: (("name", True, _NAME), ("team", True, _TEAM)),
+    PlayerRenamed: (("name", True, _NAME),),
+    PlayerSubstituted: (("substitute", True, _NAME),),
+}
+
+
+def entry_text_problems(entry: Entry) -> list[str]:
+    """What is wrong with the names and free texts `entry` carries, one message each.
+
+    >>> note = Note(id="n1", at="2026-03-14T12:00:00+00:00", text="Lunch\x1b[2J")
+    >>> print(entry_text_problems(note)[0].split(": it contains")[0])
+    the note 'Lunch\\\\x1b[2J' cannot be used
+    """
+    out = []
+    for key, is_name, message in _TEXTS.get(type(entry), ()):
+        value = getattr(entry, key)
+        if not value:
+            continue
+        problem = name_problem(value) if is_name else text_problem(value)
+        if problem is not None:
+            out.append(_(message).format(text=quoted_name(value), problem=problem))
+    return out
+
+
 # --- Corrections -------------------------------------------------------------------------------
 
 
@@ -386,6 +425,8 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
     for i, entry in enumerate(unique):
         if not isinstance(entry, Correction):
             continue
+        # A correction never reaches the fold's rules: its reason is checked here.
+        problems.extend(Problem(entry.id, message) for message in entry_text_problems(entry))
         target = position.get(entry.target)
         if target is None:
             problems.append(
@@ -761,6 +802,7 @@ def fold_rule_missing() -> list[str]:
     return sorted(kind for kind, cls in KINDS.items() if cls not in _RULES)
 
 
+
 class _Fold:
     """The mutable working set of a fold; `Folder` keeps one alive between entries.
 
@@ -969,6 +1011,9 @@ class _Fold:
     # Entries: one fold rule per kind (`_rule`) ------------------------------------------------
 
     def apply(self, entry: Entry) -> None:
+        if type(entry) in _TEXTS:
+            for message in entry_text_problems(entry):
+                self.problem(entry, message)
         _RULES[type(entry)](self, entry)
 
     @_rule(HandRecorded)

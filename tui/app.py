@@ -29,18 +29,21 @@ from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from mjevent.core.heap import collector_paused
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
+from mjevent.core.text import safe_lines, safe_text
 from mjevent.events.errors import EventFileError, EventFileReplacedError
 from mjevent.events.store import EventStore
 from mjevent.tui.config import KeymapError, read_keymap
 from mjevent.tui.keys import screen_keys, translate_bindings
 from mjevent.tui.messages import EventChanged, EventFileReplaced, EventFileTrouble, OpenTable
 from mjevent.tui.session import Clock, EventSession, utc_now
+from mjevent.tui.terminal import guard_terminal
 
 __all__ = ["MODE_KEYS", "MjeventApp"]
 
@@ -144,6 +147,7 @@ class MjeventApp(App[None]):
         """Open `event_path`; raises the `events.errors` errors before anything is shown.
         `read_only` opens it without a lock and never writes (the projector's display)."""
         super().__init__()
+        guard_terminal()
         self.clock = clock
         with collector_paused():
             self.session = EventSession(event_path, clock=clock, read_only=read_only)
@@ -159,7 +163,18 @@ class MjeventApp(App[None]):
         self.set_reactive(MjeventApp.state, self.session.state)
         # Opening the event may have switched to its `[event] language`: the keys speak it.
         translate_bindings(self)
-        self.sub_title = f"{self.session.state.settings.event.name} ({event_path.name})"
+        self.sub_title = safe_text(f"{self.session.state.settings.event.name} ({event_path.name})")
+
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+        timeout: float | None = None, markup: bool = True,
+    ) -> None:
+        """Show a notification: never read as markup (a message may quote a name like "[/]"),
+        and spelled out (`safe_lines`), whatever the caller asks."""
+        super().notify(
+            safe_lines(message), title=safe_text(title), severity=severity, timeout=timeout,
+            markup=False,
+        )
 
     # --- start and stop ------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from mjevent.core.ema import country_problem, ema_number_problem
 from mjevent.core.event import FORMAT_VERSION, EventFormat
 from mjevent.core.i18n import N_, _
 from mjevent.core.rules import PRESETS, RulesError, preset
-from mjevent.core.text import name_problem, quoted_name
+from mjevent.core.text import name_problem, quoted_name, spreadsheet_value
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
@@ -192,7 +192,9 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
     for line, row in reader:
         if not any(cell.strip() for cell in row):
             continue
-        values = {k: v.strip() for k, v in zip(header, row, strict=False)}
+        # A cell a spreadsheet would run as a formula was written with an apostrophe first
+        # (`spreadsheet_cell`): it reads back as the text it was.
+        values = {k: spreadsheet_value(v.strip()) for k, v in zip(header, row, strict=False)}
         if not values.get("name"):
             raise PlayersFileError(
                 _(

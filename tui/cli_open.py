@@ -40,7 +40,10 @@ def open_console(
     if file is None:
         from mjevent.tui.launcher import LauncherApp
 
-        chosen = LauncherApp().run()
+        launcher = LauncherApp()
+        chosen = launcher.run()
+        if launcher.return_code:  # it crashed (Textual printed the traceback)
+            raise typer.Exit(launcher.return_code)
         if chosen is None:
             return
         file = chosen
@@ -56,3 +59,5 @@ def open_console(
         typer.echo(_("warning: {message}").format(message=warning), err=True)
     remember_recent(file, app.session.state.settings.event.name)
     app.run()
+    if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell
+        raise typer.Exit(app.return_code)

@@ -154,7 +154,7 @@ def player(
             _roll_call(file, store, state, who, round_, present=action == "present")
             return
     except CommandError as error:
-        _fail(str(error))
+        _fail(_("{file}: {problem}").format(file=file, problem=error))
     _advise(file, state)
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.seating.balance import assign_winds
+from mjevent.core.text import spreadsheet_cell, spreadsheet_value
 
 __all__ = [
     "FORMATS",
@@ -110,8 +111,9 @@ class PlayerLookup:
             self.by_fold.setdefault(name.strip().casefold(), []).append(p)
 
     def find(self, ref: str) -> PlayerId | None:
-        """The player `ref` names, or None."""
-        ref = ref.strip()
+        """The player `ref` names, or None. A cell written for a spreadsheet (`'-A1`, see
+        `text.spreadsheet_cell`) names what it was written from."""
+        ref = spreadsheet_value(ref.strip())
         if ref in self.ids:
             return ref
         if ref.isdigit():
@@ -590,7 +592,11 @@ def export_seating(
     if fmt == "csv":
         rows = [",".join(["round", "table", *WINDS[:table_size]])]
         for r, rnd in enumerate(rounds, 1):
-            rows.extend(",".join([str(r), str(t), *table]) for t, table in enumerate(rnd, 1))
+            # An id may start with "-" ("-A1" is a formula to a spreadsheet): see spreadsheet_cell.
+            rows.extend(
+                ",".join([str(r), str(t), *map(spreadsheet_cell, table)])
+                for t, table in enumerate(rnd, 1)
+            )
         return "\n".join(rows)
     if fmt == "tsv":
         where: list[dict[PlayerId, str]] = [

@@ -107,7 +107,7 @@ class AttentionDialog(ModalScreen[str | None]):
             WRITE_BACK: _("Write the event back (w)"),
         }
         with Vertical():
-            yield Static(_("The event file needs attention"), id="attention-title")
+            yield Static(_("The event file needs attention"), id="attention-title", markup=False)
             with VerticalScroll():
                 yield Static(self.divergence.message(), id="attention-body", markup=False)
             with Horizontal():

@@ -68,10 +68,10 @@ class DisplayScreen(Screen[None]):
         self._rotation: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="display-header")
+        yield Static(markup=False, id="display-header")
         yield BigClock(id="display-clock")
-        yield Static(id="display-page")
-        yield Static(id="display-announcement")
+        yield Static(markup=False, id="display-page")
+        yield Static(markup=False, id="display-announcement")
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)
@@ -161,10 +161,11 @@ class DisplayScreen(Screen[None]):
                           header_style="bold", show_edge=False, pad_edge=False)
             for i, h in enumerate(page.headers):
                 right = i in page.numbers
-                table.add_column(h, justify="right" if right else "left", no_wrap=True,
+                table.add_column(Text(h), justify="right" if right else "left", no_wrap=True,
                                  ratio=None if right else 1)
             for row in page.rows:
-                table.add_row(*row)
+                # Text, not str: Rich reads a str cell as markup (a player named "[/]").
+                table.add_row(*(Text(cell) for cell in row))
             body.update(table)
         self.query_one("#display-announcement", Static).update(
             announcement_text(self.event_state)

@@ -64,19 +64,19 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Static(Text(self.heading, style="bold"), id="help-title")
+            yield Static(Text(self.heading, style="bold"), markup=False, id="help-title")
             if self.about:
-                yield Prose(self.about, id="help-about")
-            table: DataTable[str] = DataTable(id="help-keys", cursor_type="row")
+                yield Prose(self.about, markup=False, id="help-about")
+            table: DataTable[Text] = DataTable(id="help-keys", cursor_type="row")
             table.add_columns(
                 _("Key"), _("Does"), _("Id (keymap.toml)"), pgettext("help column", "More")
             )
             for row in self.rows:
-                table.add_row(*row)
+                table.add_row(*(Text(cell) for cell in row))
             yield table
             yield Static(
                 Text(_("Rebind any key in keymap.toml in your config folder: "
                        '"table.undo" = "ctrl+z"'), style="dim"),
-                id="help-keymap",
+                markup=False, id="help-keymap",
             )
         yield Footer()

@@ -137,12 +137,12 @@ class OverviewScreen(Screen[None]):
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="round-bar")
+        yield Static(markup=False, id="round-bar")
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
             yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
         yield TableList(id="tables")
-        yield Static(id="attention")
+        yield Static(markup=False, id="attention")
         yield Footer()
 
     def on_mount(self) -> None:

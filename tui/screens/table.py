@@ -95,10 +95,10 @@ class TableScreen(Screen[None]):
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="table-head")
+        yield Static(markup=False, id="table-head")
         hands: DataTable[str | Text] = DataTable(id="hands", cursor_type="row", zebra_stripes=True)
         yield hands
-        yield Static(id="table-result")
+        yield Static(markup=False, id="table-result")
         yield EntryLine(id="table-line")
         yield EntryPreview(id="table-preview")
         yield Footer()
@@ -145,7 +145,7 @@ class TableScreen(Screen[None]):
             short = _("{wind}{hand}, {honba}h").format(
                 wind=wind_name(WINDS[wind]), hand=hand, honba=honba)
             line = _entry_line(state, self._entry(played.entry)).split(" ", 1)[1]
-            table.add_row(str(n), short, line,
+            table.add_row(str(n), short, Text(line),
                           *(format_number(s) for s in played.after.scores), key=played.entry)
             after = played.after
             wind, hand, honba = after.round_wind, after.hand_number, after.honba

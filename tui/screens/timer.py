@@ -194,10 +194,10 @@ class TimerScreen(Screen[None]):
         self._shown: tuple[object, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="timer-round")
+        yield Static(markup=False, id="timer-round")
         yield BigClock(id="timer-digits")
-        yield Static(id="timer-announcement")
-        yield Static(id="timer-tables")
+        yield Static(markup=False, id="timer-announcement")
+        yield Static(markup=False, id="timer-tables")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "player": ("mjevent.tui.cli_player", "player", None),
     "print": ("mjevent.tui.cli_paper", "print_app", None),
     "export": ("mjevent.tui.cli_export", "export", None),
+    "event": ("mjevent.tui.cli_event_settings", "event_settings", None),
 }
 
 

@@ -12,11 +12,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjevent.core.event import EventSettings
+from mjevent.core.entries import PrizesRevealed
+from mjevent.core.event import MAX_ROUNDS, EventSettings
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
 
 __all__ = [
+    "MAX_ROUNDS",
     "Award",
     "FinalPlace",
     "event_finished",
@@ -25,6 +27,7 @@ __all__ = [
     "planned_rounds",
     "podium",
     "reveal_order",
+    "revealed",
     "round_finished",
     "shown_round",
 ]
@@ -64,9 +67,7 @@ def event_finished(state: EventState) -> bool:
     after its last seated round it waits for the next one to be seated.
     """
     planned = planned_rounds(state.settings)
-    return planned is not None and all(
-        round_finished(state, r) for r in range(1, planned + 1)
-    )
+    return planned is not None and all(round_finished(state, r) for r in range(1, planned + 1))
 
 
 def shown_round(state: EventState) -> int:
@@ -161,3 +162,12 @@ def reveal_order(places: Sequence[FinalPlace], shown: int) -> tuple[FinalPlace, 
     """
     count = max(0, min(shown, len(places)))
     return tuple(places[len(places) - count :]) if count else ()
+
+
+def revealed(state: EventState) -> int:
+    """How many places the prize-giving has revealed: the latest `prizes_revealed` entry's
+    count, 0 when there is none (the prize-giving has not begun, or was set back to 0)."""
+    for entry in reversed(state.entries):
+        if isinstance(entry, PrizesRevealed):
+            return entry.shown
+    return 0

@@ -7,41 +7,23 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
+from tests.event_end_helpers import event_file
 
 runner = CliRunner()
-AT = "2026-03-14T10:00:00+00:00"
 
 
 def finished_event(tmp_path: Path, *, rounds: int = 2, played: int = 2) -> Path:
-    """Eight players at two tables, two rounds seated, `played` of them finished."""
-    path = tmp_path / "cup.toml"
-    made = runner.invoke(app, ["new", str(path), "--name", "Cup", "--rules", "ema2016",
-                               "--rounds", str(rounds)])
-    assert made.exit_code == 0, made.output
-    store = EventStore.open(path)
-    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-    for i, name in enumerate(names, 1):
-        commands.add_player(store, f"p{i}", name, entry_id=f"add-{i}", at=AT)
-    commands.set_seating(
-        store, 1,
-        [[["p1", "p2", "p3", "p4"], ["p5", "p6", "p7", "p8"]],
-         [["p1", "p5", "p2", "p6"], ["p3", "p7", "p4", "p8"]]],
-        entry_id="seat", at=AT,
-    )
-    finals = [[50000, 35000, 20000, 15000], [45000, 30000, 25000, 20000]]
-    for rnd in range(1, played + 1):
-        for table, final in enumerate(finals, 1):
-            commands.record_final(store, rnd, table, final, entry_id=f"f{rnd}{table}", at=AT)
-    return path
+    """The helpers' event as `cup.toml` in `tmp_path`."""
+    return event_file(tmp_path / "cup.toml", rounds=rounds, played=played)
 
 
 def test_new_rounds_writes_event_rounds_and_says_so(tmp_path: Path) -> None:
     path = tmp_path / "cup.toml"
-    result = runner.invoke(app, ["new", str(path), "--name", "Cup", "--rules", "ema2016",
-                                 "--rounds", "6"])
+    result = runner.invoke(
+        app, ["new", str(path), "--name", "Cup", "--rules", "ema2016", "--rounds", "6"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output == (
         f"Created {path}: 'Cup', riichi, rules ema2016, 0 players.\n"
@@ -54,8 +36,9 @@ def test_new_rounds_writes_event_rounds_and_says_so(tmp_path: Path) -> None:
 
 def test_new_refuses_rounds_out_of_range_naming_the_key(tmp_path: Path) -> None:
     path = tmp_path / "cup.toml"
-    result = runner.invoke(app, ["new", str(path), "--name", "Cup", "--rules", "ema2016",
-                                 "--rounds", "1000"])
+    result = runner.invoke(
+        app, ["new", str(path), "--name", "Cup", "--rules", "ema2016", "--rounds", "1000"]
+    )
     assert result.exit_code == 1
     assert "event.rounds: expected 999 or fewer, got 1000" in result.stderr
     assert not path.exists()
@@ -63,8 +46,10 @@ def test_new_refuses_rounds_out_of_range_naming_the_key(tmp_path: Path) -> None:
 
 def test_a_hand_written_rounds_out_of_range_names_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "cup.toml"
-    path.write_text('[event]\nname = "Cup"\nformat_version = 1\nrounds = 0\n\n'
-                    '[rules]\npreset = "ema2016"\n', encoding="utf-8")
+    path.write_text(
+        '[event]\nname = "Cup"\nformat_version = 1\nrounds = 0\n\n[rules]\npreset = "ema2016"\n',
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {path}:4: event.rounds: expected 1 or more, got 0")
@@ -73,8 +58,14 @@ def test_a_hand_written_rounds_out_of_range_names_file_and_line(tmp_path: Path) 
 def test_seat_sets_rounds_when_unset_and_keeps_it_when_set(tmp_path: Path) -> None:
     path = tmp_path / "open.toml"
     players = [{"id": f"p{i:02d}", "name": f"Player {i}"} for i in range(1, 17)]
-    EventStore.create(path, {"event": {"name": "Open", "format_version": 1},
-                             "rules": {"preset": "ema2016"}, "players": players})
+    EventStore.create(
+        path,
+        {
+            "event": {"name": "Open", "format_version": 1},
+            "rules": {"preset": "ema2016"},
+            "players": players,
+        },
+    )
     result = runner.invoke(app, ["seat", str(path), "--rounds", "4", "--seed", "x"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == f"{path}: the event plans 4 rounds ([event] rounds)"
@@ -83,8 +74,14 @@ def test_seat_sets_rounds_when_unset_and_keeps_it_when_set(tmp_path: Path) -> No
     assert len(store.log) == 1  # the seating entry is kept byte for byte; no entry for the plan
     # Set already (by hand, or by `new --rounds`): seating does not change it.
     later = tmp_path / "later.toml"
-    EventStore.create(later, {"event": {"name": "Open", "format_version": 1, "rounds": 8},
-                              "rules": {"preset": "ema2016"}, "players": players})
+    EventStore.create(
+        later,
+        {
+            "event": {"name": "Open", "format_version": 1, "rounds": 8},
+            "rules": {"preset": "ema2016"},
+            "players": players,
+        },
+    )
     result = runner.invoke(app, ["seat", str(later), "--rounds", "4", "--seed", "x"])
     assert result.exit_code == 0, result.output
     assert "[event] rounds" not in result.stdout

@@ -57,8 +57,12 @@ def event_settings(
     ] = False,
 ) -> None:
     if rounds is not None and no_rounds:
-        echo(_("error: {message}").format(message=_("--rounds and --no-rounds both given: use "
-                                                     "one of them")), err=True)
+        echo(
+            _("error: {message}").format(
+                message=_("--rounds and --no-rounds both given: use one of them")
+            ),
+            err=True,
+        )
         raise typer.Exit(2)
     changing = rounds is not None or no_rounds
     store = open_or_exit(file, read_only=not changing)

@@ -337,9 +337,11 @@ def seat(
         except (CommandError, EventFileError) as error:
             _fail(str(error))
         typer.echo(
-            _("{file}: the event plans {rounds} rounds ([event] rounds)").format(
-                file=file, rounds=last
-            )
+            ngettext(
+                "{file}: the event plans {rounds} round ([event] rounds)",
+                "{file}: the event plans {rounds} rounds ([event] rounds)",
+                last,
+            ).format(file=file, rounds=last)
         )
 
 

@@ -37,7 +37,7 @@ async def test_a_finished_event_says_so_with_the_podium(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Round 2 of 2" in text
         assert "2/2 tables finished" in text
-        assert "The event is finished: all 2 rounds are played." in text
+        assert "Event finished: all 2 rounds played.  ^g prize-giving · F3 all places" in text
         assert "Final standings: 1. Ann +70.0 · 2. Ed +40.0 · 3. Cy +15.0" in text
         assert "not seated yet" not in text
 
@@ -123,7 +123,7 @@ async def test_ctrl_o_sets_the_rounds_planned_and_the_event_ends(tmp_path: Path)
         assert EventStore.open(path).event.event.rounds == 2
         assert EventStore.open(path).log == log_before
         text = screen_text(app)
-        assert "The event is finished: all 2 rounds are played." in text
+        assert "Event finished: all 2 rounds played.  ^g prize-giving · F3 all places" in text
         assert "Round 2 of 2" in text
 
 

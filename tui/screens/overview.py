@@ -134,12 +134,12 @@ def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
     if event_finished(state):
         rounds = planned_rounds(state.settings) or 0
         text = Text(
-            ngettext("The event is finished: its {count} round is played.",
-                     "The event is finished: all {count} rounds are played.", rounds
+            ngettext("Event finished: its {count} round played.",
+                     "Event finished: all {count} rounds played.", rounds
                      ).format(count=rounds) + "  ",
             style="bold green",
         )
-        text.append(_("{key} prize-giving, F3 every place").format(key=key("overview.prizegiving")),
+        text.append(_("{key} prize-giving · F3 all places").format(key=key("overview.prizegiving")),
                     style="green")
         places = podium(final_places(state))
         if places:
@@ -193,8 +193,8 @@ class OverviewScreen(Screen[None]):
         ),
         Binding(
             "ctrl+o", "plan_rounds", N_("Rounds planned"), id="overview.rounds", show=False,
-            tooltip=N_("Say how many rounds the event plans ([event] rounds): after the last "
-                       "one it is finished"),
+            tooltip=N_("Say how many rounds the event plans: after the last one it is "
+                       "finished"),
         ),
     ]
     HELP = N_(
@@ -449,7 +449,9 @@ class OverviewScreen(Screen[None]):
             except RECORD_ERRORS as error:
                 self.notify(str(error), severity="error")
                 return
-            self.notify(_("The event plans {rounds} rounds.").format(rounds=answer[0]))
+            self.notify(ngettext("The event plans {rounds} round.",
+                                 "The event plans {rounds} rounds.", answer[0]).format(
+                rounds=answer[0]))
 
         default = planned if planned is not None else max(state.seating, default=1)
         self.app.push_screen(

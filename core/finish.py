@@ -47,6 +47,8 @@ def planned_rounds(settings: EventSettings) -> int | None:
     """
     if settings.event.rounds is not None:
         return settings.event.rounds
+    if not settings.standings_table:
+        return None  # the presets define no stages; only a [standings] table can
     stages = settings.standings_config().stages
     return stages[-1].rounds[1] if stages else None
 

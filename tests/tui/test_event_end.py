@@ -14,6 +14,7 @@ from mjevent.tui.screens.prizegiving import PrizegivingScreen
 from mjevent.tui.screens.table import TableScreen
 from mjevent.tui.widgets.entry_line import EntryLine
 from tests.event_end_helpers import event_file
+from tests.i18n_helpers import japanese
 
 from .conftest import NOON, make_app, screen_text
 
@@ -176,3 +177,20 @@ async def test_prizegiving_before_the_end_is_provisional(tmp_path: Path) -> None
         await pilot.pause()
         text = screen_text(app)
         assert "Provisional: the event is not finished" in text
+
+
+async def test_the_end_of_the_event_in_japanese(tmp_path: Path) -> None:
+    path = event_file(tmp_path / "cup.toml")
+    with japanese():
+        app = make_app(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "第2回戦（全2回戦）" in text  # noqa: RUF001
+            assert "大会終了: 全2回戦を終えました。  ^g 表彰式 · F3 全順位" in text
+            assert "最終順位: 1. Ann +70.0・2. Ed +40.0・3. Cy +15.0" in text
+            await pilot.press("ctrl+g", "space")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "表彰式  ·  Cup  ·  1/8位を発表" in text
+            assert "発表" in text.splitlines()[-1]  # the footer's keys

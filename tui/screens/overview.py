@@ -210,6 +210,8 @@ class OverviewScreen(Screen[None]):
         """`attention_lines` of the state shown (the late tables are added at each tick)."""
         self._now: dt.datetime | None = None
         """The moment the tables' clocks show (the last tick)."""
+        self._waiting: int | None = None
+        """The round whose clock ctrl+r starts now (`next_round_waiting`), as last shown."""
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -252,7 +254,11 @@ class OverviewScreen(Screen[None]):
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
         self._show_event_end(state)
-        self.refresh_bindings()
+        waiting = next_round_waiting(state)
+        if waiting != self._waiting:
+            # ctrl+r comes and goes with it; the footer is redrawn only then.
+            self._waiting = waiting
+            self.refresh_bindings()
         self._attention = attention_lines(state, rnd)
         self._show_clocks()
         line = self.query_one(EntryLine)

@@ -248,8 +248,8 @@ BAD_RECORDS: list[tuple[dict[str, Any], str]] = [
         {"id": "q1", "at": AT, "kind": "zzz"},
         "log entry 'q1': unknown kind 'zzz' (known kinds: correction, game_finished, hand, "
         "note, penalty, player_added, player_checked_in, player_renamed, player_returned, "
-        "player_substituted, player_withdrawn, prizes_revealed, round_extended, round_paused, round_resumed, "
-        "round_started, seating_set, seats_swapped, table_reseated, time_called)",
+        "player_substituted, player_withdrawn, prizes_revealed, round_extended, round_paused, "
+        "round_resumed, round_started, seating_set, seats_swapped, table_reseated, time_called)",
     ),
     (
         {"id": "q2", "at": AT, "kind": "hand", "round": 1, "table": 0, "outcome": "draw"},

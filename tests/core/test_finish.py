@@ -4,6 +4,7 @@ the overview shows, the next round waiting for its clock, the podium and the rev
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,8 @@ from tests.event_end_helpers import event_file
 
 
 def test_planned_rounds_come_from_event_rounds_else_the_last_stage() -> None:
-    base = {"event": {"name": "Cup", "format_version": 1}, "rules": {"preset": "ema2016"}}
+    event: dict[str, Any] = {"name": "Cup", "format_version": 1}
+    base: dict[str, Any] = {"event": event, "rules": {"preset": "ema2016"}}
     assert planned_rounds(settings_from_dict(base)) is None
     staged = {
         **base,
@@ -38,7 +40,7 @@ def test_planned_rounds_come_from_event_rounds_else_the_last_stage() -> None:
         },
     }
     assert planned_rounds(settings_from_dict(staged)) == 8
-    both = {**staged, "event": {**base["event"], "rounds": 9}}
+    both = {**staged, "event": {**event, "rounds": 9}}
     assert planned_rounds(settings_from_dict(both)) == 9
 
 

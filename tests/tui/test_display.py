@@ -194,3 +194,21 @@ async def test_the_display_follows_the_prizegiving_of_another_process(tmp_path: 
         assert [i for i, line in enumerate(lines) if " Ann " in line] < [
             i for i, line in enumerate(lines) if " Hal " in line
         ]
+
+
+def test_the_prize_page_shows_the_places_revealed_and_leaves_at_0(tmp_path: Path) -> None:
+    store = EventStore.open(event_file(tmp_path / "cup.toml"))
+    pages = display_pages(commands.reveal_prizes(store, 3), AFTERNOON, rows_per_page=10)
+    assert pages == [
+        DisplayPage(
+            PageKind.PRIZES,
+            "Prize-giving",
+            ("Place", "Name", "Total"),
+            (("6", "Flo", "-25.0"), ("7", "Di", "-40.0"), ("8", "Hal", "-50.0")),
+        )
+    ]
+    # Only the rows that fit: the place revealed last stays on the page.
+    small = display_pages(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=2)
+    assert small[0].rows == (("1", "Ann", "+70.0"), ("2", "Ed", "+40.0"))
+    back = display_pages(commands.reveal_prizes(store, 0), AFTERNOON, rows_per_page=10)
+    assert [p.title for p in back] == ["Final standings"]

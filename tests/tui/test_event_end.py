@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mjevent.core.finish import revealed
 from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
@@ -13,7 +15,7 @@ from mjevent.tui.screens.overview import OverviewScreen
 from mjevent.tui.screens.prizegiving import PrizegivingScreen
 from mjevent.tui.screens.table import TableScreen
 from mjevent.tui.widgets.entry_line import EntryLine
-from tests.event_end_helpers import event_file
+from tests.event_end_helpers import NAMES, event_file
 from tests.i18n_helpers import japanese
 
 from .conftest import NOON, make_app, screen_text
@@ -194,3 +196,23 @@ async def test_the_end_of_the_event_in_japanese(tmp_path: Path) -> None:
             text = screen_text(app)
             assert "表彰式  ·  Cup  ·  1/8位を発表" in text
             assert "発表" in text.splitlines()[-1]  # the footer's keys
+
+
+async def test_p_writes_every_players_report_card_beside_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No Chromium here: the cards are the HTML page to print from a browser.
+    monkeypatch.setattr("mjevent.tui.pdf.chromium_path", lambda: None)
+    path = event_file(tmp_path / "cup.toml")
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+g", "p")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        cards = tmp_path / "cup-cards.html"
+        assert [n.message for n in app._notifications][-1] == f"Cards written: {cards}"
+    page = cards.read_text(encoding="utf-8")
+    assert "Report cards" in page
+    assert all(f"{name} (p{i})" in page for i, name in enumerate(NAMES, 1))
+    assert "Total +70.0 · place 1" in page

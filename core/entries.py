@@ -412,6 +412,18 @@ class Note(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PrizesRevealed(Entry):
+    """The prize-giving has revealed `shown` places, from the last place up (0: none yet);
+    the projector follows the latest one. It changes no result."""
+
+    KIND: ClassVar[str] = "prizes_revealed"
+    shown: int
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return _("prize-giving: {count} places revealed").format(count=self.shown)
+
+
+@dataclass(frozen=True, kw_only=True)
 class TableReseated(Entry):
     """Table `table` of `round` really sat as `seats` (E S W N), not as the seating said.
 

@@ -131,6 +131,10 @@ class EventInfo:
     language: str | None = None
     """The language the event's console and paper speak (`ja`), when the command line does not
     name one; None leaves it to the environment."""
+    rounds: int | None = None
+    """How many rounds the event plans (1 to `MAX_ROUNDS`); None when the file does not say.
+    After the last game of the last planned round the event is finished
+    (`mjevent.core.finish.event_finished`)."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +255,9 @@ class EventSettings:
 # --- Reading -------------------------------------------------------------------------------
 
 _TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema")
-_EVENT = ("name", "date", "venue", "format", "format_version", "language")
+_EVENT = ("name", "date", "venue", "format", "format_version", "language", "rounds")
+MAX_ROUNDS = 999
+"""The most rounds `[event] rounds` may plan."""
 _PLAYER = (
     "id", "name", "team", "rating", "status", "family_name", "given_name", "name_order", "ema_id",
     "country",
@@ -343,7 +349,14 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
             _('expected a language code such as "ja" or "en", got {got!r}').format(got=language),
             _('write the two-letter code of a language, e.g. language = "ja"'),
         )
-    return EventInfo(name, fmt, version, date, venue, language)
+    rounds = _int(raw, "event", "rounds", minimum=1)
+    if rounds is not None and rounds > MAX_ROUNDS:
+        raise SettingsError(
+            "event.rounds",
+            _("expected {maximum} or fewer, got {got}").format(maximum=MAX_ROUNDS, got=rounds),
+            _("write how many rounds the event plans, e.g. rounds = 8"),
+        )
+    return EventInfo(name, fmt, version, date, venue, language, rounds)
 
 
 def _date(raw: Any) -> _dt.date | None:
@@ -919,6 +932,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
     event["format_version"] = info.format_version
     if info.language is not None:
         event["language"] = info.language
+    if info.rounds is not None:
+        event["rounds"] = info.rounds
     out: dict[str, Any] = {
         "event": event,
         "rules": {"preset": settings.rules.preset, **settings.rules.overrides},

@@ -40,6 +40,7 @@ from mjevent.core.entries import (
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
+    PrizesRevealed,
     RoundExtended,
     RoundPaused,
     RoundResumed,
@@ -1062,6 +1063,10 @@ class _Fold:
     @_rule(Note)
     def note(self, entry: Note) -> None:
         self.notes.append(entry)
+
+    @_rule(PrizesRevealed)
+    def prizes_revealed(self, entry: PrizesRevealed) -> None:
+        """Only the prize-giving view and the projector read it (the latest in `entries`)."""
 
     @_rule(Correction)
     def correction(self, entry: Correction) -> None:

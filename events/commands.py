@@ -36,6 +36,7 @@ from mjevent.core.entries import (
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
+    PrizesRevealed,
     RoundExtended,
     RoundPaused,
     RoundResumed,
@@ -47,7 +48,7 @@ from mjevent.core.entries import (
     entry_from_record,
 )
 from mjevent.core.game import apply_hand, new_game
-from mjevent.core.i18n import _, language, pgettext
+from mjevent.core.i18n import _, language, ngettext, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
 from mjevent.core.penalties import (
@@ -62,6 +63,7 @@ from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
 from mjevent.events.replaced import entry_words
+from mjevent.events.errors import EventFileInvalidError
 from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
@@ -89,6 +91,8 @@ __all__ = [
     "reseat_table",
     "resume_round",
     "return_player",
+    "reveal_prizes",
+    "set_planned_rounds",
     "set_seating",
     "start_round",
     "substitute_player",
@@ -696,6 +700,47 @@ def add_note(
     return _append(
         store, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
     )
+
+
+def reveal_prizes(
+    store: EventStore, shown: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Record that the prize-giving now shows `shown` places from the bottom up (0 hides them
+    all again); a projector in another process follows the latest such entry."""
+    if shown < 0:
+        raise _refused(_("a prize-giving cannot reveal {count} places").format(count=shown))
+    return _append(store, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
+
+
+def set_planned_rounds(store: EventStore, rounds: int | None) -> EventState:
+    """Set `[event] rounds`, the number of rounds the event plans (None removes it), by an
+    atomic rewrite of the settings that keeps every log entry byte for byte.
+
+    A plan of fewer rounds than already have results is refused: the event would end before
+    games it has played.
+    """
+    state = current_state(store)
+    if rounds is not None:
+        played = max((r for (r, _t), g in state.games.items() if g.hands or g.result), default=0)
+        if rounds < played:
+            raise _refused(
+                ngettext(
+                    "round {round} already has results: plan {round} round or more",
+                    "round {round} already has results: plan {round} rounds or more",
+                    played,
+                ).format(round=played)
+            )
+    event = dict(store.settings.get("event", {}))
+    if rounds is None:
+        event.pop("rounds", None)
+    else:
+        event["rounds"] = rounds
+    try:
+        store.rewrite_settings({**store.settings, "event": event})
+    except EventFileInvalidError as error:
+        raise CommandError(str(error)) from None
+    return current_state(store)
 
 
 def correct_entry(

@@ -384,7 +384,8 @@ class MjeventApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every active key of `screen` (with an id) as a command, each table of
-        the current round, then Textual's own (theme, screenshot ...)."""
+        the round the overview shows, each table of every other round, then Textual's own
+        (theme, screenshot ...)."""
         for key in screen_keys(screen):
             binding = key.binding
             if binding.id == "app.palette" or not key.enabled:
@@ -395,10 +396,11 @@ class MjeventApp(App[None]):
                 f"{key.display} · {binding.tooltip or binding.description}",
                 partial(self.run_action, binding.action, key.node),
             )
+        from mjevent.core.finish import shown_round
         from mjevent.tui.sheets import listed  # the standings' module: not needed to start
 
         state = self.state
-        rnd = state.current_round
+        rnd = shown_round(state)
         for number, seats in enumerate(state.seating.get(rnd, ()), 1):
             names = listed(state.name(p) for p in seats)
             yield SystemCommand(
@@ -412,6 +414,16 @@ class MjeventApp(App[None]):
                 _("Append back what it lacks, or take it as it is now"),
                 self.ask_about_file,
             )
+        # Every other round's tables too, finished or to come ("Round 2 · Table 1").
+        for other, tables in sorted(state.seating.items()):
+            if other == rnd:
+                continue
+            for number, seats in enumerate(tables, 1):
+                yield SystemCommand(
+                    _("table: Round {round} · Table {table}").format(round=other, table=number),
+                    listed(state.name(p) for p in seats),
+                    partial(self.show_table, other, number),
+                )
         for command in super().get_system_commands(screen):
             # Textual's own (theme, keys, screenshot ...): their English is marked below.
             yield command._replace(title=_(command.title), help=_(command.help))
@@ -438,6 +450,7 @@ _AREAS = {
     "numbers": N_("numbers"),
     "launcher": N_("launcher"),
     "attention": N_("attention"),
+    "prizes": N_("prize-giving"),
 }
 """The first part of a binding id, as the palette names the area it belongs to."""
 

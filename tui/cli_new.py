@@ -20,7 +20,7 @@ import typer
 
 from mjevent.core.ema import country_problem, ema_number_problem
 from mjevent.core.event import FORMAT_VERSION, EventFormat
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.rules import PRESETS, RulesError, preset
 from mjevent.core.text import name_problem, quoted_name, spreadsheet_value
 from mjevent.events.errors import EventFileError
@@ -236,6 +236,7 @@ def create_event(
     venue: str | None = None,
     game_format: EventFormat | None = None,
     overrides: Sequence[str] = (),
+    rounds: int | None = None,
 ) -> EventStore:
     """Create the event file `mjevent new` creates (the console's "new event" form calls this
     too); `overrides` are `--set KEY=VALUE` rule settings over the preset. Raise
@@ -257,6 +258,8 @@ def create_event(
         event["venue"] = venue
     if game_format is not None:
         event["format"] = game_format.value
+    if rounds is not None:
+        event["rounds"] = rounds
     rules_table: dict[str, Any] = {"preset": rules}
     typed: dict[str, str] = {}  # key path -> the --set that gave it, for the error message
     for text in overrides:
@@ -333,11 +336,18 @@ def new(
             ),
         ),
     ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            help=N_("How many rounds the event plans (1-999): after the last one it is finished."),
+        ),
+    ] = None,
 ) -> None:
     try:
         store = create_event(
             file, name, rules, players_from=players_from, date=date, venue=venue,
-            game_format=game_format, overrides=overrides or (),
+            game_format=game_format, overrides=overrides or (), rounds=rounds,
         )
     except NewEventError as error:
         _fail(str(error))
@@ -350,6 +360,9 @@ def new(
     )
     typer.echo(created.format(file=file, name=s.event.name, format=s.event.format.value,
                               preset=s.rules.preset, players=len(s.players), teams=len(s.teams)))
+    if s.event.rounds is not None:
+        typer.echo(ngettext("It plans {count} round.", "It plans {count} rounds.",
+                            s.event.rounds).format(count=s.event.rounds))
     typer.echo(_("Check it any time with: mjevent check {file}").format(file=file))
 
 

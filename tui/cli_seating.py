@@ -42,6 +42,7 @@ from mjevent.events.commands import (
     current_state,
     read_log,
     reseat_table,
+    set_planned_rounds,
 )
 from mjevent.events.errors import EventFileError
 from mjevent.events.seating import (
@@ -329,6 +330,19 @@ def seat(
             first=plan.first_round, last=last, file=file, method=plan.method
         )
     )
+    if rounds is not None and not asks and store.event.event.rounds is None:
+        # The whole event seated at once: it plans these rounds, unless the file said already.
+        try:
+            set_planned_rounds(store, last)
+        except (CommandError, EventFileError) as error:
+            _fail(str(error))
+        typer.echo(
+            ngettext(
+                "{file}: the event plans {rounds} round ([event] rounds)",
+                "{file}: the event plans {rounds} rounds ([event] rounds)",
+                last,
+            ).format(file=file, rounds=last)
+        )
 
 
 SEAT_HELP = N_(

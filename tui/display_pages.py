@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
+from mjevent.core.finish import event_finished, final_places, reveal_order, revealed
 from mjevent.core.i18n import _
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
@@ -34,6 +35,7 @@ class PageKind(enum.StrEnum):
     CLOCK = "clock"
     SEATING = "seating"
     STANDINGS = "standings"
+    PRIZES = "prizes"
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,15 @@ def display_pages(
 ) -> list[DisplayPage]:
     """The pages in rotation order: the clock, the seating of `seating_round` and the
     standings, `rows_per_page` rows a page. With `hide_standings` the standings are left out
-    while a round is being played, and come back once its last table has finished."""
+    while a round is being played, and come back once its last table has finished.
+
+    Once the event is finished, the final standings alone; while the prize-giving reveals the
+    places (`core.finish.revealed`), one page of them, the last revealed on top."""
+    shown = revealed(state)
+    if shown > 0:
+        return [prize_page(state, shown, rows_per_page)]
+    if event_finished(state):
+        return _standings_pages(state, rows_per_page, final=True)
     pages = [
         DisplayPage(PageKind.CLOCK, _("Round {round}").format(round=state.current_round))
     ]
@@ -120,18 +130,32 @@ def display_pages(
                         block.headers, list(block.rows), rows_per_page, block.numbers)
     if hide_standings and round_in_play(state, now):
         return pages
+    return pages + _standings_pages(state, rows_per_page, final=False)
+
+
+def prize_page(state: EventState, shown: int, rows_per_page: int) -> DisplayPage:
+    """The prize-giving's page: the places revealed so far, best first, so that the place
+    revealed last is on top (the lower ones leave the page at the bottom)."""
+    rows = [(p.place, p.name, points(p.total))
+            for p in reveal_order(final_places(state), shown)]
+    return DisplayPage(PageKind.PRIZES, _("Prize-giving"),
+                       (_("Place"), _("Name"), _("Total")), tuple(rows[: max(rows_per_page, 1)]),
+                       frozenset({0, 2}))
+
+
+def _standings_pages(state: EventState, rows_per_page: int, *, final: bool) -> list[DisplayPage]:
     try:
         table = standings_from_state(state, state.settings.standings_config(), state.entries)
     except (StandingsConfigError, StandingsError):
-        return pages
+        return []
     if table.round == 0:
-        return pages
+        return []
     rows = [
         (r.place_label, r.name, points(r.total), str(r.games))
         for r in table.rows
     ]
-    pages += _pages(PageKind.STANDINGS,
-                    _("Standings after round {round}").format(round=table.round),
-                    (_("Place"), _("Name"), _("Total"), _("Games")), rows, rows_per_page,
-                    frozenset({0, 2, 3}))
-    return pages
+    title = (_("Final standings") if final
+             else _("Standings after round {round}").format(round=table.round))
+    return _pages(PageKind.STANDINGS, title,
+                  (_("Place"), _("Name"), _("Total"), _("Games")), rows, rows_per_page,
+                  frozenset({0, 2, 3}))

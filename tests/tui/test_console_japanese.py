@@ -343,7 +343,7 @@ async def test_the_live_keys_are_japanese(tmp_path: Path, sample: str) -> None:
                     assert _untranslated(node) == [], (keys, node)
     assert OverviewScreen._merged_bindings is not None
     assert [b.description for _k, b in OverviewScreen._merged_bindings if b.id] == [
-        "Table", "Entry line", "Tables",
+        "Table", "Entry line", "Tables", "Next round", "Prize-giving", "Rounds planned",
     ]
 
 

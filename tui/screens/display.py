@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from mjevent.core.clock import ClockPhase, time_left
+from mjevent.core.finish import event_finished
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.tui.display_pages import DisplayPage, PageKind, announcement_text, display_pages
@@ -187,6 +188,10 @@ class DisplayScreen(Screen[None]):
             said = _("Round {round}: {time} left (paused)")
         else:
             said = _("Round {round}: {time} left")
+        if self.page is not None and self.page.kind is PageKind.PRIZES:
+            said = _("Prize-giving")
+        elif event_finished(state):
+            said = _("The event is finished")
         header = Text.assemble(
             (state.settings.event.name, "bold"), "  ·  ",
             (said.format(round=rnd, time=left.text), "bold"),

@@ -104,9 +104,6 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(EntryLine).placeholder = _(
-            "next hand at table {table}: ron S<-W 3/30  (a amends the highlighted hand)"
-        ).format(table=self.table)
         self.watch(self.app, "state", self.show_state)
         self.query_one("#hands", DataTable).focus()
 
@@ -155,6 +152,12 @@ class TableScreen(Screen[None]):
             table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
         self._shown_once = True
         self.query_one("#table-result", Static).update(self._result_text(state, game, names))
+        # A finished game takes no next hand: the hint says what can still be done.
+        self.query_one(EntryLine).placeholder = (
+            _("table {table} is finished: a amends the highlighted hand, u undoes the result")
+            if game is not None and game.result is not None
+            else _("next hand at table {table}: ron S<-W 3/30  (a amends the highlighted hand)")
+        ).format(table=self.table)
 
     def _entry(self, entry_id: str) -> Entry:
         for entry in table_entries(self.event_state, self.round, self.table):

@@ -38,7 +38,7 @@ from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
 from mjevent.events.store import EventStore
 from mjevent.tui.config import KeymapError, read_keymap
-from mjevent.tui.keys import screen_keys, translate_bindings
+from mjevent.tui.keys import binding_ids, screen_keys, translate_bindings
 from mjevent.tui.messages import EventChanged, EventFileTrouble, OpenTable
 from mjevent.tui.session import Clock, EventSession, utc_now
 
@@ -165,7 +165,7 @@ class MjeventApp(App[None]):
     def on_mount(self) -> None:
         """Apply the user's keymap, start watching the file."""
         try:
-            keymap = read_keymap(self.keymap_path)
+            keymap = read_keymap(self.keymap_path, known=binding_ids())
         except KeymapError as error:  # `mjevent open` checks it first; a script may not
             self.notify(str(error), title=_("Keymap not applied"), severity="error", timeout=10)
             keymap = {}

@@ -474,7 +474,18 @@ def add_player(
     at: str | None = None,
     clock: Clock = _utc_now,
 ) -> EventState:
-    """Add a player (a late entry) with a new id."""
+    """Add a player (a late entry) with a new id; a name another player has is refused (two
+    players of one name cannot be told apart on paper, nor named at the keyboard)."""
+    state = current_state(store)
+    folded = name.strip().casefold()
+    same = [p for p in state.players if state.name(p).strip().casefold() == folded]
+    if same:
+        raise CommandError(
+            _(
+                "{name} is already the name of {player}; two players with one name cannot be "
+                "told apart. Fix: add what tells them apart (an initial, a club)."
+            ).format(name=quoted_name(name), player=", ".join(same))
+        )
     return _append(
         store,
         PlayerAdded(

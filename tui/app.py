@@ -103,6 +103,9 @@ class MjeventApp(App[None]):
     }
     DEFAULT_MODE = "overview"
     POLL_SECONDS = 0.3
+    OFFERS_TABLES = True
+    """Whether the palette offers each table's screen (where hands are entered, undone and
+    amended); the read-only display does not."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "f1", "help", N_("Help"), id="app.help",
@@ -285,7 +288,8 @@ class MjeventApp(App[None]):
 
         state = self.state
         rnd = state.current_round
-        for number, seats in enumerate(state.seating.get(rnd, ()), 1):
+        tables = state.seating.get(rnd, ()) if self.OFFERS_TABLES else ()
+        for number, seats in enumerate(tables, 1):
             names = listed(state.name(p) for p in seats)
             yield SystemCommand(
                 _("table: Table {table}").format(table=number),

@@ -143,3 +143,16 @@ def test_announce_on_a_missing_file_exits_1_naming_the_fix(tmp_path: Path) -> No
     result = CliRunner().invoke(cli_app, ["announce", str(missing), "Hello"])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {missing}: no such event file. Fix: ")
+
+
+async def test_the_display_palette_offers_only_what_the_display_does(club: Path) -> None:
+    # Issue 22: it offered each table's screen, whose undo and amend a read-only display
+    # refused with a programmer's message.
+    app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=None, seconds=600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+    assert titles == [
+        "display: Next", "display: Previous", "display: Hold", "display: Hide standings",
+        "app: Quit", "app: Help", "Theme", "Quit", "Keys", "Screenshot",
+    ]

@@ -349,9 +349,10 @@ def _same_as_logged(store: EventStore, entry: Entry) -> None:
 
 def _content(record: Mapping[str, Any]) -> dict[str, Any]:
     """A record without its id and time, as plain values (what a retry must repeat)."""
-    return json.loads(json.dumps(
+    plain: dict[str, Any] = json.loads(json.dumps(
         {k: v for k, v in record.items() if k not in ("id", "at")}, sort_keys=True, default=str
     ))
+    return plain
 
 
 def _summary(content: Mapping[str, Any]) -> str:

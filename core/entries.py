@@ -703,7 +703,8 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
     ...     entry_from_record({"id": "x8", "at": "2026-03-14T10:00:00Z", "kind": "hands"})
     ... except EntryError as error:
     ...     print(error)
-    log entry 'x8': unknown kind 'hands'; did you mean 'hand'?
+    log entry 'x8': unknown kind 'hands'; did you mean 'hand'? Fix: correct the kind, or open \
+the file with the mjevent that wrote it (a newer version may know this kind).
     """
     raw_id = record.get("id")
     if not isinstance(raw_id, str) or not raw_id:
@@ -722,6 +723,11 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
             text = _("log entry {id!r}: unknown kind {kind!r} (known kinds: {kinds})")
         raise EntryError(
             text.format(id=raw_id, kind=kind, hint=hint, kinds=", ".join(sorted(KINDS)))
+            + " "
+            + _(
+                "Fix: correct the kind, or open the file with the mjevent that wrote it (a "
+                "newer version may know this kind)."
+            )
         )
     if kind == "hand":
         fast = _fast_hand(record)

@@ -547,6 +547,7 @@ def read_head(
     line = _Line(text, context)
     if not line.tokens:
         raise _empty(line)
+    _refuse_long_numbers(line)
     rnd, table = line.head()
     assert line.table_span is not None
     return rnd, table, line.round_span, line.table_span
@@ -570,7 +571,32 @@ def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
 Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, or the wind
     """
     line = _Line(text, context)
+    _refuse_long_numbers(line)
     return _parse(line)
+
+
+def _refuse_long_numbers(line: _Line) -> None:
+    """Python refuses to convert a number of thousands of digits (the int-conversion limit);
+    no value of an entry line needs more than a few, so such a number is refused first."""
+    long = _LONG_NUMBER.search(line.text)
+    if long is None:
+        return
+    line.here = (long.start(), long.end())
+    error = line.error(
+        _("a number of {digits:,} digits").format(digits=len(long.group())),
+        _("no value of an entry line is that long; retype the number"),
+    )
+    error.args = (_quoted(_shortened(line.text), error.detail or ""),)
+    raise error
+
+
+# Shorter numbers reach the checks that name the field (`a 31-digit number of han`).
+_LONG_NUMBER = re.compile(r"\d{1000,}")
+
+
+def _shortened(text: str, most: int = 60) -> str:
+    """`text` cut to `most` characters with `…` (a line of 5,000 digits is not quoted whole)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _hand_value() -> str:

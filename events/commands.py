@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -279,6 +280,7 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
     folder = _folder(store)
     state = folder.state()
     if entry.id in state.log_ids:
+        _same_as_logged(store, entry)
         return state  # a retry of an entry already logged: record once
     after = folder.then(entry)
     trial = after.state()
@@ -404,6 +406,50 @@ def record_parsed(
     )
 
 
+def _same_as_logged(store: EventStore, entry: Entry) -> None:
+    """Refuse `entry` when its id is logged for a different entry (a retry is the same entry
+    again, its time aside): an id reused by mistake must not drop a hand silently."""
+    logged = next((r for r in store.log if r.get("id") == entry.id), None)
+    if logged is None:
+        return
+    try:
+        before = _content(entry_from_record(logged).to_record())
+    except EntryError:
+        before = _content(logged)
+    again = _content(entry.to_record())
+    if before == again:
+        return
+    line = store.entry_lines().get(entry.id)
+    raise CommandError(
+        _(
+            "{file}:{line}: entry id {id} is already used for a different entry ({logged}); "
+            "this one ({new}) was not recorded. Fix: leave out --id to record it under a new "
+            "id (an id is reused only to retry the very same entry)."
+        ).format(
+            file=store.path, line=line if line is not None else "?", id=entry.id,
+            logged=_summary(before), new=_summary(again),
+        )
+    )
+
+
+def _content(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A record without its id and time, as plain values (what a retry must repeat)."""
+    plain: dict[str, Any] = json.loads(json.dumps(
+        {k: v for k, v in record.items() if k not in ("id", "at")}, sort_keys=True, default=str
+    ))
+    return plain
+
+
+def _summary(content: Mapping[str, Any]) -> str:
+    """`hand round=1 table=1 outcome=ron ...`: a record's fields on one line, kind first."""
+    fields = " ".join(
+        f"{k}={json.dumps(v, ensure_ascii=False)}" if not isinstance(v, str | int) else f"{k}={v}"
+        for k, v in content.items() if k != "kind"
+    )
+    text = f"{content.get('kind', '?')} {fields}".strip()
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
 def record_line(
     store: EventStore,
     text: str,
@@ -514,7 +560,18 @@ def add_player(
     at: str | None = None,
     clock: Clock = _utc_now,
 ) -> EventState:
-    """Add a player (a late entry) with a new id."""
+    """Add a player (a late entry) with a new id; a name another player has is refused (two
+    players of one name cannot be told apart on paper, nor named at the keyboard)."""
+    state = current_state(store)
+    folded = name.strip().casefold()
+    same = [p for p in state.players if state.name(p).strip().casefold() == folded]
+    if same:
+        raise CommandError(
+            _(
+                "{name} is already the name of {player}; two players with one name cannot be "
+                "told apart. Fix: add what tells them apart (an initial, a club)."
+            ).format(name=quoted_name(name), player=", ".join(same))
+        )
     return _append(
         store,
         PlayerAdded(

@@ -38,6 +38,7 @@ import json
 import os
 import re
 import secrets
+import stat
 import threading
 import time
 import tomllib
@@ -198,6 +199,7 @@ class EventStore:
         reported in `warnings` and left in place, and `append` refuses. Prefer `open_event`.
         """
         path = Path(path)
+        _refuse_special(path)  # before the lock opens it: a pipe would block that open
         store = cls(path, read_only=read_only)
         with collector_paused():
             if read_only:
@@ -868,8 +870,15 @@ def _not_found(path: Path) -> EventFileNotFoundError:
 def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
     """The bytes of `file` (the resolved `path`, which messages name) and its `stat`."""
     try:
-        with open(file, "rb") as f:
+        # O_NONBLOCK: a pipe put in the event file's place must not hang the open.
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open(fd, "rb") as f:
             st = os.fstat(f.fileno())
+            if stat.S_ISDIR(st.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "folder")
+            if not stat.S_ISREG(st.st_mode):
+                raise _special(path)
+            os.set_blocking(fd, True)
             if st.st_size > MAX_FILE_BYTES:
                 raise _too_large(path, st.st_size)
             data = f.read()
@@ -891,6 +900,27 @@ def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
                 path=path, cause=_cause(error), fix=_fix(error)
             ),
         ) from None
+
+
+def _special(path: Path) -> EventFileError:
+    return EventFileError(
+        path,
+        _(
+            "{path}: not a regular file (a pipe, a device or a socket), so not an event file; "
+            "nothing was read or written. Fix: give the path of the event's .toml file."
+        ).format(path=path),
+    )
+
+
+def _refuse_special(path: Path) -> None:
+    """Refuse a pipe, device or socket at `path` without opening it (a folder and a missing
+    file are left to `_read`, which names them)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise _special(path)
 
 
 def _too_large(path: Path, size: int) -> EventFileTooLargeError:

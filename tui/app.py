@@ -40,7 +40,7 @@ from mjevent.core.text import safe_lines, safe_text
 from mjevent.events.errors import EventFileError, EventFileReplacedError
 from mjevent.events.store import EventStore
 from mjevent.tui.config import KeymapError, read_keymap
-from mjevent.tui.keys import screen_keys, translate_bindings
+from mjevent.tui.keys import binding_ids, screen_keys, translate_bindings
 from mjevent.tui.messages import EventChanged, EventFileReplaced, EventFileTrouble, OpenTable
 from mjevent.tui.session import Clock, EventSession, utc_now
 from mjevent.tui.terminal import guard_terminal
@@ -106,6 +106,9 @@ class MjeventApp(App[None]):
     }
     DEFAULT_MODE = "overview"
     POLL_SECONDS = 0.3
+    OFFERS_TABLES = True
+    """Whether the palette offers each table's screen (where hands are entered, undone and
+    amended); the read-only display does not."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "f1", "help", N_("Help"), id="app.help",
@@ -181,7 +184,7 @@ class MjeventApp(App[None]):
     def on_mount(self) -> None:
         """Apply the user's keymap, start watching the file."""
         try:
-            keymap = read_keymap(self.keymap_path)
+            keymap = read_keymap(self.keymap_path, known=binding_ids())
         except KeymapError as error:  # `mjevent open` checks it first; a script may not
             self.notify(str(error), title=_("Keymap not applied"), severity="error", timeout=10)
             keymap = {}
@@ -401,7 +404,8 @@ class MjeventApp(App[None]):
 
         state = self.state
         rnd = shown_round(state)
-        for number, seats in enumerate(state.seating.get(rnd, ()), 1):
+        tables = state.seating.get(rnd, ()) if self.OFFERS_TABLES else ()
+        for number, seats in enumerate(tables, 1):
             names = listed(state.name(p) for p in seats)
             yield SystemCommand(
                 _("table: Table {table}").format(table=number),
@@ -416,7 +420,7 @@ class MjeventApp(App[None]):
             )
         # Every other round's tables too, finished or to come ("Round 2 · Table 1").
         for other, tables in sorted(state.seating.items()):
-            if other == rnd:
+            if other == rnd or not self.OFFERS_TABLES:
                 continue
             for number, seats in enumerate(tables, 1):
                 yield SystemCommand(

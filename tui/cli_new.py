@@ -12,6 +12,7 @@ import csv
 import datetime as dt
 import difflib
 import io
+import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -24,6 +25,7 @@ from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.rules import PRESETS, RulesError, preset
 from mjevent.core.text import name_problem, quoted_name, spreadsheet_value
 from mjevent.events.errors import EventFileError
+from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
 from mjevent.tui.cli_localize import command_help, filled_help
@@ -54,7 +56,11 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     try:
         # utf-8-sig: spreadsheets often start a CSV with a byte-order mark. Bytes, not
         # read_text: a carriage return inside a quoted cell must reach the name check as it is.
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_regular(path, limit=MAX_PLAYERS_BYTES, what=_("a players file")).decode(
+            "utf-8-sig"
+        )
+    except FileRefusedError as error:
+        raise PlayersFileError(str(error)) from None
     except FileNotFoundError:
         raise PlayersFileError(
             _(
@@ -85,7 +91,19 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     width = len(str(len(rows)))
     teams: dict[str, str] = {}
     players: list[dict[str, Any]] = []
+    first_line: dict[str, int] = {}
     for index, (line, row) in enumerate(rows, 1):
+        folded = row["name"].casefold()
+        if folded in first_line:
+            raise PlayersFileError(
+                _(
+                    "{path}:{line}: the name {name} is already on line {other}; two players "
+                    "with one name cannot be told apart. Fix: add what tells them apart (an "
+                    "initial, a club), or delete the repeated row."
+                ).format(path=path, line=line, name=quoted_name(row["name"]),
+                         other=first_line[folded])
+            )
+        first_line[folded] = line
         problem = name_problem(row["name"])
         if problem is not None:
             raise PlayersFileError(
@@ -195,6 +213,16 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
         # A cell a spreadsheet would run as a formula was written with an apostrophe first
         # (`spreadsheet_cell`): it reads back as the text it was.
         values = {k: spreadsheet_value(v.strip()) for k, v in zip(header, row, strict=False)}
+        raw_name = row[header.index("name")] if header.index("name") < len(row) else ""
+        if raw_name.strip() and raw_name != raw_name.strip():
+            # Refused, not dropped: "Sophie " and "Sophie" would look like one player on
+            # paper; the organiser decides which is meant.
+            raise PlayersFileError(
+                _(
+                    "{path}:{line}: the name {name} has spaces before or after it. Fix: remove "
+                    "them in that cell (a spreadsheet's TRIM does)."
+                ).format(path=path, line=line, name=quoted_name(raw_name))
+            )
         if not values.get("name"):
             raise PlayersFileError(
                 _(
@@ -212,7 +240,10 @@ def _number(path: Path, line: int, text: str) -> int | float:
     except ValueError:
         pass
     try:
-        return float(text)
+        value = float(text)
+        if not math.isfinite(value):  # nan, inf: no rating, and they would sort anywhere
+            raise ValueError(text)
+        return value
     except ValueError:
         raise PlayersFileError(
             _(
@@ -220,6 +251,10 @@ def _number(path: Path, line: int, text: str) -> int | float:
                 "Fix: write a number such as 1520, or leave the cell empty."
             ).format(path=path, line=line, text=text)
         ) from None
+
+
+MAX_PLAYERS_BYTES = 5_000_000
+"""The largest players file read (10,000 players of 100 characters is 1 MB)."""
 
 
 class NewEventError(ValueError):

@@ -31,9 +31,10 @@ def open_console(
     ] = None,
 ) -> None:
     from mjevent.tui.config import KeymapError, read_keymap, remember_recent
+    from mjevent.tui.keys import binding_ids
 
     try:
-        read_keymap()
+        read_keymap(known=binding_ids())
     except KeymapError as error:
         typer.echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None

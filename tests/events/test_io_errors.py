@@ -145,14 +145,14 @@ def test_record_with_failing_fsync_exits_1_with_the_id_to_retry(
 def test_an_unreadable_file_is_named_with_the_cause(
     club: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_open = open
+    real_open = os.open  # the store opens the file with os.open (O_NONBLOCK: issue 22)
 
     def refuse(name: Any, *args: Any, **kwargs: Any) -> Any:
         if str(name) == str(club):
             raise PermissionError(errno.EACCES, "Permission denied")
         return real_open(name, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", refuse)
+    monkeypatch.setattr("os.open", refuse)
     with pytest.raises(EventFileError) as caught:
         open_event(club, read_only=True)
     assert str(caught.value) == (

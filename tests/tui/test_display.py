@@ -212,3 +212,16 @@ def test_the_prize_page_shows_the_places_revealed_and_leaves_at_0(tmp_path: Path
     assert small[0].rows == (("1", "Ann", "+70.0"), ("2", "Ed", "+40.0"))
     back = display_pages(commands.reveal_prizes(store, 0), AFTERNOON, rows_per_page=10)
     assert [p.title for p in back] == ["Final standings"]
+
+
+async def test_the_display_palette_offers_only_what_the_display_does(club: Path) -> None:
+    # Issue 22: it offered each table's screen, whose undo and amend a read-only display
+    # refused with a programmer's message.
+    app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=None, seconds=600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+    assert titles == [
+        "display: Next", "display: Previous", "display: Hold", "display: Hide standings",
+        "app: Quit", "app: Help", "Theme", "Quit", "Keys", "Screenshot",
+    ]

@@ -47,8 +47,8 @@ from mjevent.core.outcomes import (
     Win,
     WinDetail,
 )
-from mjevent.core.yaku import read_yaku_word
 from mjevent.core.scoring import IllegalHandError, Limit, check_win_value, limit_name
+from mjevent.core.yaku import read_yaku_word
 
 __all__ = [
     "ABORT_REASONS",

@@ -64,8 +64,18 @@ YAKU: dict[str, str] = {
 
 YAKUMAN = frozenset(
     {
-        "kokushi", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
-        "chinroutou", "ryuuiisou", "chuuren", "suukantsu", "tenhou", "chiihou",
+        "kokushi",
+        "suuankou",
+        "daisangen",
+        "shousuushii",
+        "daisuushii",
+        "tsuuiisou",
+        "chinroutou",
+        "ryuuiisou",
+        "chuuren",
+        "suukantsu",
+        "tenhou",
+        "chiihou",
     }
 )
 """The ids that are yakuman (renhou is a mangan or a yakuman by house rule: not listed)."""
@@ -143,7 +153,7 @@ _DORA = re.compile(r"^(dora|ura|uradora|aka|akadora|ドラ|裏ドラ|裏|赤ド�
 
 
 def _key(word: str) -> str:
-    # Width- and case-blind: ＰＩＮＦＵ and Pinfu read as pinfu; separators dropped.
+    # Width- and case-blind (NFKC folds full-width letters): Pinfu reads as pinfu.
     folded = unicodedata.normalize("NFKC", word).casefold()
     return folded.replace("_", "").replace("-", "")
 

@@ -19,7 +19,7 @@ left out), so `settings_from_dict(settings_to_dict(s)) == s`.
 ... except SettingsError as error:
 ...     print(error)
 players[0].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' (a player \
-takes id, name, team, rating, status, family_name, given_name, name_order).
+takes id, name, team, rating, status, family_name, given_name, name_order, newcomer).
 
 Key paths count from 0, as in the order of the `[[players]]` blocks in the file.
 This module is pure: no file I/O, no TOML; `mjevent.events.store` reads and writes the file.
@@ -35,6 +35,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.awards import (
+    AwardsConfig,
+    AwardsConfigError,
+    awards_config_from_dict,
+    awards_to_dict,
+)
 from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameOrder, NameParts, split_name
 from mjevent.core.rules import (
@@ -152,6 +158,8 @@ class Player:
     name_order: NameOrder | None = None
     """Which part of `name` is the family name, when `family_name` is not given; None: the
     export guesses from the script (`mjevent.core.names.split_name`) and says so."""
+    newcomer: bool = False
+    """A first event for this player: the `best_newcomer` award (docs/stats.md) looks at it."""
 
     def name_parts(self) -> NameParts:
         """The family and given name, as the file says or as guessed (`NameParts.guess`)."""
@@ -221,6 +229,8 @@ class EventSettings:
     timer: TimerSettings = field(default_factory=TimerSettings)
     standings_table: Mapping[str, Any] = field(default_factory=dict)
     """The `[standings]` table as written (checked when read); `standings_config()` reads it."""
+    awards: AwardsConfig = field(default_factory=AwardsConfig)
+    """The `[awards]` table: the prizes to give (docs/stats.md)."""
 
     def standings_config(self) -> StandingsConfig:
         """How this event ranks: its `[standings]` table over its preset's default config."""
@@ -238,9 +248,12 @@ class EventSettings:
 
 # --- Reading -------------------------------------------------------------------------------
 
-_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings")
+_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "awards")
 _EVENT = ("name", "date", "venue", "format", "format_version", "language")
-_PLAYER = ("id", "name", "team", "rating", "status", "family_name", "given_name", "name_order")
+_PLAYER = (
+    "id", "name", "team", "rating", "status", "family_name", "given_name", "name_order",
+    "newcomer",
+)
 _TEAM = ("id", "name")
 _SEATING = ("method", "seed", "parameters", "rounds")
 _ROUND = ("round", "tables", "method", "seed", "parameters")
@@ -269,7 +282,8 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     seating = _seating(_table(data, "seating"), info.format, {p.id for p in players})
     timer = _timer(_table(data, "timer"))
     settings = EventSettings(
-        info, rules, players, teams, seating, timer, dict(_table(data, "standings"))
+        info, rules, players, teams, seating, timer, dict(_table(data, "standings")),
+        _awards(_table(data, "awards")),
     )
     try:
         settings.standings_config()
@@ -422,7 +436,17 @@ def _players(raw: Any, teams: set[str]) -> tuple[Player, ...]:
         _one_of(status_raw, PlayerStatus, f"{path}.status", _('write status = "active", '
                 '"withdrawn" or "substitute"'))
         family, given, order = _name_parts(row, path)
-        out.append(Player(pid, name, team, rating, PlayerStatus(status_raw), family, given, order))
+        newcomer = row.get("newcomer", False)
+        if not isinstance(newcomer, bool):
+            raise SettingsError(
+                f"{path}.newcomer",
+                _("expected true or false, got {got}").format(got=_describe(newcomer)),
+                _("write newcomer = true for a player at their first event, or leave it out"),
+            )
+        out.append(
+            Player(pid, name, team, rating, PlayerStatus(status_raw), family, given, order,
+                   newcomer)
+        )
     return tuple(out)
 
 
@@ -811,7 +835,17 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
         out["seating"] = seating
     if settings.standings_table:
         out["standings"] = dict(settings.standings_table)
+    if settings.awards != AwardsConfig():
+        out["awards"] = awards_to_dict(settings.awards)
     return out
+
+
+def _awards(raw: Mapping[str, Any]) -> AwardsConfig:
+    try:
+        return awards_config_from_dict(raw)
+    except AwardsConfigError as error:
+        raise SettingsError(f"awards.{error.key}" if error.key else "awards", error.message,
+                            error.fix) from None
 
 
 def _timer_dict(timer: TimerSettings) -> dict[str, Any]:
@@ -835,6 +869,8 @@ def _player_dict(p: Player) -> dict[str, Any]:
         row["given_name"] = p.given_name
     if p.name_order is not None:
         row["name_order"] = p.name_order.value
+    if p.newcomer:
+        row["newcomer"] = True
     return row
 
 

@@ -106,14 +106,14 @@ def test_unknown_key_suggests_the_right_one() -> None:
     assert error.path == "players[7].nmae"
     assert str(error) == (
         "players[7].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' "
-        "(a player takes id, name, team, rating, status, family_name, given_name, name_order)."
+        "(a player takes id, name, team, rating, status, family_name, given_name, name_order, newcomer)."
     )
 
 
 def test_unknown_top_level_table_suggests_the_right_one() -> None:
     assert str(_error(_base(seatting={}))) == (
         "seatting: unknown key 'seatting'; did you mean 'seating'? Fix: rename it to 'seating' "
-        "(an event file has event, rules, players, teams, seating, timer, standings)."
+        "(an event file has event, rules, players, teams, seating, timer, standings, awards)."
     )
 
 

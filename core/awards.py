@@ -43,6 +43,7 @@ __all__ = [
     "hand_label",
     "reason",
     "tie_rule",
+    "unavailable_text",
 ]
 
 
@@ -163,8 +164,9 @@ class AwardWinner:
 @dataclass(frozen=True, slots=True)
 class Award:
     """One award: its `kind`, its winners (several when tied after the tie rule; none when
-    nobody qualifies), and `unavailable`, the reason it cannot be given (not recorded, no
-    standings ...) or None."""
+    nobody qualifies), and `unavailable`, why it cannot be given, or None: ``not_recorded``
+    (no win records its dora), ``no_standings`` (no game finished), ``no_newcomers`` (no
+    player has ``newcomer = true``), ``no_teams``; `unavailable_text` says it in words."""
 
     kind: AwardKind
     winners: tuple[AwardWinner, ...] = ()
@@ -184,6 +186,19 @@ def award_title(kind: AwardKind) -> str:
         AwardKind.BEST_TEAM: pgettext("award", "Best team"),
     }
     return titles[kind]
+
+
+def unavailable_text(award: Award) -> str:
+    """Why `award` cannot be given, in the language in use ("" when it can)."""
+    texts = {
+        "not_recorded": _(
+            "not recorded: no win records its dora (add y:...,dora2 to the entry line)"
+        ),
+        "no_standings": _("no standings yet: no game has finished"),
+        "no_newcomers": _("no player is marked newcomer = true in [[players]]"),
+        "no_teams": _("the event has no teams"),
+    }
+    return texts.get(award.unavailable or "", "")
 
 
 def tie_rule(kind: AwardKind) -> str:
@@ -274,12 +289,7 @@ def _best_hand(stats: EventStats, name: Callable[[str | None], str]) -> Award:
 def _most_dora(stats: EventStats, name: Callable[[str | None], str]) -> Award:
     recorded = [w for w in stats.wins if w.detail is not None and w.detail.dora is not None]
     if not recorded:
-        return Award(
-            AwardKind.MOST_DORA,
-            unavailable=_(
-                "not recorded: no win records its dora (add y:...,dora2 to the entry line)"
-            ),
-        )
+        return Award(AwardKind.MOST_DORA, unavailable="not_recorded")
     best = min(recorded, key=lambda w: (-(w.detail.dora or 0), -w.points, _hand_key(w)))
     dora = best.detail.dora if best.detail is not None else None
     return Award(
@@ -322,14 +332,14 @@ def _fewest_deal_ins(stats: EventStats, config: AwardsConfig, place: Callable[[s
 
 
 def _no_standings(kind: AwardKind) -> Award:
-    return Award(kind, unavailable=_("no standings yet: no game has finished"))
+    return Award(kind, unavailable="no_standings")
 
 
 def _newcomer(state: EventState, standings: Standings | None, places: Mapping[str, int]) -> Award:
     kind = AwardKind.BEST_NEWCOMER
     newcomers = {p.id for p in state.settings.players if p.newcomer}
     if not newcomers:
-        return Award(kind, unavailable=_("no player is marked newcomer = true in [[players]]"))
+        return Award(kind, unavailable="no_newcomers")
     if standings is None or not places:
         return _no_standings(kind)
     ranked = [(places[p], p) for p in newcomers if p in places]
@@ -357,7 +367,7 @@ def _booby(standings: Standings | None, config: AwardsConfig) -> Award:
 def _best_team(state: EventState, standings: Standings | None) -> Award:
     kind = AwardKind.BEST_TEAM
     if not state.settings.teams:
-        return Award(kind, unavailable=_("the event has no teams"))
+        return Award(kind, unavailable="no_teams")
     if standings is None:
         return _no_standings(kind)
     teams = [t for t in standings.teams if t.place == 1]

@@ -202,3 +202,6 @@ def print_schedule(
         emit(catalogue_tsv(state), PaperFormat.TSV, output)
         return
     emit(render_paper(schedule(state), fmt, paper), fmt, output)
+
+# `print stats` and `print awards` register themselves on print_app (tui/cli_stats.py).
+import mjevent.tui.cli_stats  # noqa: E402, F401

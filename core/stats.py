@@ -337,7 +337,7 @@ class WinRecord:
 class EventStats:
     """The numbers of an event: `players` in the order of the event's players, `teams` in the
     order of the event's teams, `field` (every hand once: `hands` counts hands, the other
-    counts sum every seat, substitutes' seats included), `wins` every paid win, game by game.
+    counts sum every seat, substitutes' seats included), `wins` every paid win, by round, table and hand.
     """
 
     players: Mapping[PlayerId, PlayerStats]
@@ -355,8 +355,9 @@ class EventStats:
 
     @functools.cached_property
     def wins(self) -> tuple[WinRecord, ...]:
-        """Every paid win, in the order of the games and their hands (made on first use)."""
-        return tuple(_win_records(self._wins))
+        """Every paid win, by round, table and hand of the game (made on first use)."""
+        ordered = sorted(self._wins, key=lambda raw: (raw[0].round, raw[0].table, raw[2]))
+        return tuple(_win_records(ordered))
 
 
 # --- Counting ---------------------------------------------------------------------------------

@@ -199,7 +199,7 @@ def _table(
 
 
 def _csv_value(t: Tally, key: str) -> str:
-    value = tally_json(t)[key] if not key.startswith("place") else t.places[int(key[5:]) - 1]
+    value = tally_json(t)[key]
     return "" if value is None else str(value)
 
 
@@ -247,9 +247,16 @@ def stats(
         return
     keys = [k for _h, k in _COLUMNS]
     if fmt is StatsFormat.CSV:
-        headers = ["id", "name", "team", *keys]
+        figures = [k for k in tally_json(Tally()) if k != "places"]
+        headers = ["id", "name", "team", *figures, "first", "second", "third", "fourth"]
         rows = [
-            [p.id, p.name, p.team or "", *(_csv_value(p.stats, k) for k in keys)]
+            [
+                p.id,
+                p.name,
+                p.team or "",
+                *(_csv_value(p.stats, k) for k in figures),
+                *(str(n) for n in p.stats.places),
+            ]
             for p in numbers.players.values()
         ]
         typer.echo(_csv(headers, [[safe_text(c) for c in r] for r in rows]))

@@ -337,7 +337,8 @@ class WinRecord:
 class EventStats:
     """The numbers of an event: `players` in the order of the event's players, `teams` in the
     order of the event's teams, `field` (every hand once: `hands` counts hands, the other
-    counts sum every seat, substitutes' seats included), `wins` every paid win, by round, table and hand.
+    counts sum every seat, substitutes' seats included), `wins` every paid win, by round,
+    table and hand.
     """
 
     players: Mapping[PlayerId, PlayerStats]
@@ -383,27 +384,6 @@ class _Count:
         if row is None:
             row = self.rows[player] = _zero()
         return row
-
-    def hand(self, game: TableGame, players: list[PlayerId | None], index: int) -> None:
-        played = game.hands[index]
-        before = game.hands[index - 1].after if index else None
-        rows = self.rows
-        targets: list[list[int]] = []
-        for p in players:
-            if p is None:
-                targets.append(self.extra)
-                continue
-            row = rows.get(p)
-            if row is None:
-                row = rows[p] = _zero()
-            row[HANDS] += 1
-            targets.append(row)
-        self.touched.update(p for p in players if p is not None)
-        self.extra[HANDS] += players.count(None)
-        self.hands += 1
-        if _hand_rows(played, targets, before):
-            # Kept raw: the records are made when `EventStats.wins` is first read.
-            self.wins.append((game, players, index))
 
     def result(self, game: TableGame, players: list[PlayerId | None]) -> None:
         result = game.result
@@ -563,8 +543,21 @@ def _count_game(
     count: _Count, game: TableGame, start: int, finished: GameFinished | None, with_result: bool
 ) -> None:
     players = _seat_players(game)
-    for i in range(start, len(game.hands)):
-        count.hand(game, players, i)
+    hands = game.hands
+    new = len(hands) - start
+    if new > 0:
+        # The rows of the game's seats are found once; each hand only adds to them.
+        targets = [count.row(p) for p in players]
+        for row in targets:
+            row[HANDS] += new
+        count.hands += new
+        wins = count.wins
+        before = hands[start - 1].after if start else None
+        for i in range(start, len(hands)):
+            played = hands[i]
+            if _hand_rows(played, targets, before):
+                wins.append((game, players, i))
+            before = played.after
     if with_result:
         count.result(game, players)
         if finished is not None and not game.hands:

@@ -34,7 +34,11 @@ def test_json_has_the_five_keys_as_defined(tmp_path: Path) -> None:
     first = data["players"][0]
     mine = expected.players[first["id"]].stats
     assert [first[k] for k in ("hands", "wins", "tsumo", "deal_ins", "riichi")] == [
-        mine.hands, mine.wins, mine.tsumo, mine.deal_ins, mine.riichi
+        mine.hands,
+        mine.wins,
+        mine.tsumo,
+        mine.deal_ins,
+        mine.riichi,
     ]
     assert first["name"] == expected.players[first["id"]].name
     assert len(data["players"]) == len(expected.players)
@@ -72,9 +76,7 @@ def test_awards_say_why(tmp_path: Path) -> None:
     result = runner.invoke(app, ["print", "awards", str(path)])
     assert result.exit_code == 0, result.output
     assert "Best hand" in result.output and "points: round" in result.output
-    data = json.loads(
-        runner.invoke(app, ["print", "awards", str(path), "--format", "json"]).output
-    )
+    data = json.loads(runner.invoke(app, ["print", "awards", str(path), "--format", "json"]).output)
     kinds = [a["kind"] for a in data["awards"]]
     assert kinds[0] == "best_hand"
     assert data["awards"][0]["winners"][0]["hand"]["points"] > 0

@@ -82,8 +82,10 @@ def test_the_awards_table_picks_and_orders() -> None:
     given = awards_of(state, stats_from_state(state), standings_from_state(state))
     assert [a.kind for a in given] == [AwardKind.BOOBY, AwardKind.YAKUMAN]
     assert [w.player for w in given[0].winners] == ["p4"]
-    assert settings_to_dict(settings)["awards"] == {"give": ["booby", "yakuman"],
-                                                    "booby_from_bottom": 1}
+    assert settings_to_dict(settings)["awards"] == {
+        "give": ["booby", "yakuman"],
+        "booby_from_bottom": 1,
+    }
 
 
 def test_a_bad_awards_table_names_the_key_and_the_fix() -> None:

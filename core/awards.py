@@ -287,11 +287,12 @@ def _best_hand(stats: EventStats, name: Callable[[str | None], str]) -> Award:
 
 
 def _most_dora(stats: EventStats, name: Callable[[str | None], str]) -> Award:
-    recorded = [w for w in stats.wins if w.detail is not None and w.detail.dora is not None]
+    recorded = [
+        (w.detail.dora, w) for w in stats.wins if w.detail is not None and w.detail.dora is not None
+    ]
     if not recorded:
         return Award(AwardKind.MOST_DORA, unavailable="not_recorded")
-    best = min(recorded, key=lambda w: (-(w.detail.dora or 0), -w.points, _hand_key(w)))
-    dora = best.detail.dora if best.detail is not None else None
+    dora, best = min(recorded, key=lambda r: (-r[0], -r[1].points, _hand_key(r[1])))
     return Award(
         AwardKind.MOST_DORA, (AwardWinner(name(best.player), dora, best.player, hand=best),)
     )

@@ -235,13 +235,16 @@ class Tally:
 
     @classmethod
     def _of(cls, row: list[int]) -> Tally:
-        values = dict(zip(_FIELDS, row, strict=True))
+        values: dict[str, int | None] = dict(zip(_FIELDS, row, strict=True))
         for name in ("first", "second", "third", "fourth"):
             del values[name]
         if row[WINS_UNRECORDED]:
             values["wins_open"] = values["wins_dama"] = None
         values["most_dora"] = None if row[MOST_DORA] < 0 else row[MOST_DORA]
-        return cls(**values, places=(row[FIRST], row[SECOND], row[THIRD], row[FOURTH]))
+        return cls(
+            **values,  # type: ignore[arg-type]  # each None goes to a field typed `int | None`
+            places=(row[FIRST], row[SECOND], row[THIRD], row[FOURTH]),
+        )
 
     @property
     def average_win(self) -> float | None:

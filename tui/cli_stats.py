@@ -133,7 +133,7 @@ def _detail_lines(t: Tally) -> list[tuple[str, str]]:
 def tally_json(t: Tally) -> dict[str, Any]:
     """A tally as JSON: every field by its name, the averages beside them."""
     out: dict[str, Any] = {}
-    for name in t.__slots__:  # type: ignore[attr-defined]
+    for name in t.__slots__:
         value = getattr(t, name)
         out[name] = list(value) if isinstance(value, tuple) else value
     out["average_win"] = t.average_win

@@ -106,7 +106,8 @@ def test_unknown_key_suggests_the_right_one() -> None:
     assert error.path == "players[7].nmae"
     assert str(error) == (
         "players[7].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' "
-        "(a player takes id, name, team, rating, status, family_name, given_name, name_order, newcomer)."
+        "(a player takes id, name, team, rating, status, family_name, given_name, name_order, "
+        "newcomer)."
     )
 
 

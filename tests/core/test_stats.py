@@ -346,3 +346,31 @@ def test_a_correction_counts_everything_again() -> None:
     updated = stats_update(stats, before, after)
     assert updated.players["p2"].stats.wins == 0
     assert updated.players == stats_from_state(after).players
+
+
+def test_a_game_by_final_scores_gives_places_and_its_chombos_only() -> None:
+    settings_ = event("ema2016")
+    finished = GameFinished(
+        id="f1", at=T, round=1, table=1, final=(41000, 29000, 22000, 28000), chombos=(2,)
+    )
+    before = fold(settings_, [])
+    after = fold(settings_, [finished])
+    fresh = stats_from_state(after)
+    p3 = fresh.players["p3"].stats
+    assert (p3.hands, p3.games, p3.places, p3.chombo) == (0, 1, (0, 0, 0, 1), 1)
+    assert fresh.players["p1"].stats.places == (1, 0, 0, 0)
+    assert fresh.field.chombo == 1 and fresh.field.games == 4
+    updated = stats_update(stats_from_state(before), before, after)
+    assert updated.players == fresh.players and updated.field == fresh.field
+
+
+def test_newcomer_round_trips() -> None:
+    from mjevent.core.event import settings_to_dict
+
+    players = [{"id": f"p{i}", "name": f"P{i}", "newcomer": i == 1} for i in range(1, 5)]
+    settings_ = event(players=players)
+    assert [p.newcomer for p in settings_.players] == [True, False, False, False]
+    assert settings_to_dict(settings_)["players"][:2] == [
+        {"id": "p1", "name": "P1", "newcomer": True},
+        {"id": "p2", "name": "P2"},
+    ]

@@ -41,8 +41,10 @@ from mjevent.core.outcomes import (
     Ron,
     Tsumo,
     Win,
+    WinDetail,
 )
 from mjevent.core.text import suggest
+from mjevent.core.yaku import YAKU
 
 PlayerId = str
 """A player's id as the event file writes it (`p01`, `ema-05123` ...): stable across renames."""
@@ -520,6 +522,14 @@ def _win_record(win: Win) -> dict[str, Any]:
         out["fu"] = win.value.fu
     if win.pao is not None:
         out["pao"] = WINDS[win.pao]
+    detail = win.detail
+    if detail is not None:
+        if detail.yaku is not None:
+            out["yaku"] = list(detail.yaku)
+        if detail.dora is not None:
+            out["dora"] = detail.dora
+        if detail.open is not None:
+            out["open"] = detail.open
     return out
 
 
@@ -907,22 +917,50 @@ def _read_wins(r: _Reader) -> tuple[Win, ...]:
         label = f"wins[{i}]"
         if not isinstance(w, Mapping):
             raise _must_be(r.where, label, pgettext("log field", "a table"), repr(w))
-        extra = sorted(set(w) - {"winner", "han", "fu", "yakuman", "pao"})
+        extra = sorted(set(w) - _WIN_FIELDS)
         if extra:
             raise EntryError(
                 _(
                     "{where}: unknown field {field!r}{hint}. Fix: a win takes winner, han, fu "
-                    "(or yakuman) and pao"
+                    "(or yakuman), pao, and the optional yaku, dora and open"
                 ).format(
                     where=r.where,
                     field=f"{label}.{extra[0]}",
-                    hint=suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"]),
+                    hint=suggest(extra[0], sorted(_WIN_FIELDS)),
                 )
             )
         winner = r.seat("", w.get("winner"), inner=f"{label}.winner")
         pao = None if "pao" not in w else r.seat("", w["pao"], inner=f"{label}.pao")
-        wins.append(Win(winner, _read_value(r, w, label), pao))
+        wins.append(Win(winner, _read_value(r, w, label), pao, _read_detail(r, w, label)))
     return tuple(wins)
+
+
+_WIN_FIELDS = frozenset({"winner", "han", "fu", "yakuman", "pao", "yaku", "dora", "open"})
+
+
+def _read_detail(r: _Reader, win: Mapping[str, Any], label: str) -> WinDetail | None:
+    """The optional yaku, dora and open/closed record of a win (None when it has none)."""
+    if not {"yaku", "dora", "open"} & set(win):
+        return None
+    yaku: tuple[str, ...] | None = None
+    if "yaku" in win:
+        raw = win["yaku"]
+        if not isinstance(raw, list) or not all(isinstance(y, str) and y in YAKU for y in raw):
+            raise _must_be(
+                r.where,
+                f"{label}.yaku",
+                pgettext("log field", "a list of yaku ids (docs/entry.md lists them)"),
+                repr(raw),
+            )
+        yaku = tuple(raw)
+    dora = win.get("dora")
+    if dora is not None and (isinstance(dora, bool) or not isinstance(dora, int) or dora < 0):
+        raise _must_be(r.where, f"{label}.dora", pgettext("log field", "0 or more"), repr(dora))
+    is_open = win.get("open")
+    if is_open is not None and not isinstance(is_open, bool):
+        raise _must_be(r.where, f"{label}.open", pgettext("log field", "true or false"),
+                       repr(is_open))
+    return WinDetail(yaku, dora, is_open)
 
 
 def _read_hand(r: _Reader, id: str, at: str) -> HandRecorded:

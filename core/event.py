@@ -19,7 +19,8 @@ left out), so `settings_from_dict(settings_to_dict(s)) == s`.
 ... except SettingsError as error:
 ...     print(error)
 players[0].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' (a player \
-takes id, name, team, rating, status, family_name, given_name, name_order, ema_id, country).
+takes id, name, team, rating, status, family_name, given_name, name_order, ema_id, country,
+newcomer).
 
 Key paths count from 0, as in the order of the `[[players]]` blocks in the file.
 This module is pure: no file I/O, no TOML; `mjevent.events.store` reads and writes the file.
@@ -35,6 +36,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.awards import (
+    AwardsConfig,
+    AwardsConfigError,
+    awards_config_from_dict,
+    awards_to_dict,
+)
 from mjevent.core.ema import (
     EmaSettings,
     code_problem,
@@ -166,6 +173,8 @@ class Player:
     """The player's EMA number, 8 digits (`mjevent.core.ema`)."""
     country: str | None = None
     """The player's EMA member country, a three-letter code (`mjevent.core.ema.EMA_COUNTRIES`)."""
+    newcomer: bool = False
+    """A first event for this player: the `best_newcomer` award (docs/stats.md) looks at it."""
 
     def name_parts(self) -> NameParts:
         """The family and given name, as the file says or as guessed (`NameParts.guess`)."""
@@ -237,6 +246,8 @@ class EventSettings:
     """The `[standings]` table as written (checked when read); `standings_config()` reads it."""
     ema: EmaSettings | None = None
     """The `[ema]` table (a MERS event's days, sessions, referees...), when the file has one."""
+    awards: AwardsConfig = field(default_factory=AwardsConfig)
+    """The `[awards]` table: the prizes to give (docs/stats.md)."""
 
     def standings_config(self) -> StandingsConfig:
         """How this event ranks: its `[standings]` table over its preset's default config."""
@@ -254,13 +265,13 @@ class EventSettings:
 
 # --- Reading -------------------------------------------------------------------------------
 
-_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema")
+_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema", "awards")
 _EVENT = ("name", "date", "venue", "format", "format_version", "language", "rounds")
 MAX_ROUNDS = 999
 """The most rounds `[event] rounds` may plan."""
 _PLAYER = (
     "id", "name", "team", "rating", "status", "family_name", "given_name", "name_order", "ema_id",
-    "country",
+    "country", "newcomer",
 )
 _TEAM = ("id", "name")
 _SEATING = ("method", "seed", "parameters", "rounds")
@@ -297,7 +308,8 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     seating = _seating(_table(data, "seating"), info.format, {p.id for p in players})
     timer = _timer(_table(data, "timer"))
     settings = EventSettings(
-        info, rules, players, teams, seating, timer, dict(_table(data, "standings")), ema
+        info, rules, players, teams, seating, timer, dict(_table(data, "standings")), ema,
+        _awards(_table(data, "awards")),
     )
     try:
         settings.standings_config()
@@ -460,10 +472,17 @@ def _players(
                 '"withdrawn" or "substitute"'))
         family, given, order = _name_parts(row, path)
         ema_id, country = _ema_fields(row, path, extra_countries)
+        newcomer = row.get("newcomer", False)
+        if not isinstance(newcomer, bool):
+            raise SettingsError(
+                f"{path}.newcomer",
+                _("expected true or false, got {got}").format(got=_describe(newcomer)),
+                _("write newcomer = true for a player at their first event, or leave it out"),
+            )
         out.append(
             Player(
                 pid, name, team, rating, PlayerStatus(status_raw), family, given, order, ema_id,
-                country,
+                country, newcomer,
             )
         )
     return tuple(out)
@@ -951,6 +970,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
         out["standings"] = dict(settings.standings_table)
     if settings.ema is not None:
         out["ema"] = _ema_dict(settings.ema)
+    if settings.awards != AwardsConfig():
+        out["awards"] = awards_to_dict(settings.awards)
     return out
 
 
@@ -970,6 +991,14 @@ def _ema_dict(ema: EmaSettings) -> dict[str, Any]:
     }
     out.update({k: v for k, v in optional.items() if v is not None})
     return out
+
+
+def _awards(raw: Mapping[str, Any]) -> AwardsConfig:
+    try:
+        return awards_config_from_dict(raw)
+    except AwardsConfigError as error:
+        raise SettingsError(f"awards.{error.key}" if error.key else "awards", error.message,
+                            error.fix) from None
 
 
 def _timer_dict(timer: TimerSettings) -> dict[str, Any]:
@@ -997,6 +1026,8 @@ def _player_dict(p: Player) -> dict[str, Any]:
         row["ema_id"] = p.ema_id
     if p.country is not None:
         row["country"] = p.country
+    if p.newcomer:
+        row["newcomer"] = True
     return row
 
 

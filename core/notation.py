@@ -45,8 +45,10 @@ from mjevent.core.outcomes import (
     Ron,
     Tsumo,
     Win,
+    WinDetail,
 )
 from mjevent.core.scoring import IllegalHandError, Limit, check_win_value, limit_name
+from mjevent.core.yaku import read_yaku_word
 
 __all__ = [
     "ABORT_REASONS",
@@ -635,7 +637,7 @@ def _parse(line: _Line) -> ParsedEntry:
         pao = _pao(line)
         if pao == who:
             raise _own_pao(line)
-        outcome = Tsumo(Win(who, value, pao))
+        outcome = Tsumo(Win(who, value, pao, _detail(line)))
     elif kind == "draw":
         opts = line.options(("tenpai", "nagashi", "riichi"))
         outcome = Draw(
@@ -676,6 +678,62 @@ def _pao(line: _Line) -> int | None:
     return None
 
 
+def _detail(line: _Line) -> WinDetail | None:
+    """The optional detail after a win's value (and pao): ``y:riichi,pinfu,dora2`` and
+    ``open``, in either order. A ``y:`` list is the whole record of the win: its dora words add
+    up to the win's dora (none: 0), and without ``open`` the hand was closed."""
+    yaku: list[str] | None = None
+    dora: int | None = None
+    is_open: bool | None = None
+    while (token := line.peek()) is not None:
+        lowered = token.lower()
+        if lowered == "open" and is_open is None:
+            line.take("open", "open")
+            is_open = True
+        elif lowered.startswith("y:") and yaku is None:
+            line.take("y:", "y:riichi,pinfu")
+            yaku, dora = [], 0
+            at = 2
+            for word in token[2:].split(","):
+                try:
+                    name, count = read_yaku_word(word)
+                except KeyError:
+                    line.point(at, at + len(word))
+                    raise line.error(
+                        _("{word!r} is not a yaku or a dora count").format(word=word),
+                        _(
+                            "write yaku by name (riichi, pinfu, 平和 ...) and dora as dora2, "
+                            "ura1, aka1 (docs/entry.md lists them)"
+                        ),
+                    ) from None
+                if name is None:
+                    dora += count
+                else:
+                    yaku.append(name)
+                at += len(word) + 1
+        else:
+            break
+    if yaku is None and is_open is None:
+        return None
+    if yaku is not None and is_open is None:
+        is_open = False
+    return WinDetail(None if yaku is None else tuple(yaku), dora, is_open)
+
+
+def _detail_text(detail: WinDetail | None) -> list[str]:
+    if detail is None:
+        return []
+    parts: list[str] = []
+    if detail.yaku is not None:
+        words = list(detail.yaku)
+        if detail.dora:
+            words.append(f"dora{detail.dora}")
+        parts.append("y:" + ",".join(words))
+    if detail.open:
+        parts.append("open")
+    return parts
+
+
 def _ron(line: _Line) -> Ron:
     wins: list[Win] = []
     loser: int | None = None
@@ -707,7 +765,7 @@ def _ron(line: _Line) -> Ron:
         pao = _pao(line)
         if pao == who:
             raise _own_pao(line)
-        wins.append(Win(who, value, pao))
+        wins.append(Win(who, value, pao, _detail(line)))
     if loser is None:
         if line.peek() is not None:
             line.take(pgettext("entry line", "the winner"), "S<-W")
@@ -794,10 +852,12 @@ def format_entry(entry: ParsedEntry, context: EntryContext) -> str:
             parts.append(_value_text(win.value))
             if win.pao is not None:
                 parts.append(f"pao:{WINDS[win.pao]}")
+            parts += _detail_text(win.detail)
     elif isinstance(outcome, Tsumo):
         parts += ["tsumo", WINDS[outcome.win.winner], _value_text(outcome.win.value)]
         if outcome.win.pao is not None:
             parts.append(f"pao:{WINDS[outcome.win.pao]}")
+        parts += _detail_text(outcome.win.detail)
     elif isinstance(outcome, Draw):
         parts.append("draw")
         if outcome.tenpai:

@@ -278,7 +278,9 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
         return frozenset(seat_map[s] for s in values)
 
     def win(w: Win) -> Win:
-        return Win(seat_map[w.winner], w.value, None if w.pao is None else seat_map[w.pao])
+        return Win(
+            seat_map[w.winner], w.value, None if w.pao is None else seat_map[w.pao], w.detail
+        )
 
     o = hand.outcome
     outcome: Ron | Tsumo | Draw | AbortiveDraw | ChomboHand

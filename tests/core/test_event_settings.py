@@ -107,14 +107,14 @@ def test_unknown_key_suggests_the_right_one() -> None:
     assert str(error) == (
         "players[7].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' "
         "(a player takes id, name, team, rating, status, family_name, given_name, name_order, "
-        "ema_id, country)."
+        "ema_id, country, newcomer)."
     )
 
 
 def test_unknown_top_level_table_suggests_the_right_one() -> None:
     assert str(_error(_base(seatting={}))) == (
         "seatting: unknown key 'seatting'; did you mean 'seating'? Fix: rename it to 'seating' "
-        "(an event file has event, rules, players, teams, seating, timer, standings, ema)."
+        "(an event file has event, rules, players, teams, seating, timer, standings, ema, awards)."
     )
 
 

@@ -322,7 +322,7 @@ def test_unknown_key_in_the_file_names_its_line_and_suggests_the_key(path: Path)
     assert str(caught.value) == (
         f"{path}:14: players[1].nmae: unknown key 'nmae'; did you mean 'name'? "
         "Fix: rename it to 'name' (a player takes id, name, team, rating, status, family_name, "
-        "given_name, name_order, ema_id, country)."
+        "given_name, name_order, ema_id, country, newcomer)."
     )
 
 

@@ -91,7 +91,8 @@ def test_player_add_refuses_a_name_already_taken(club: Path) -> None:
     result = runner.invoke(app, ["player", str(club), "add", "sophie müller"])
     assert result.exit_code == 1
     assert result.stderr == (
-        "error: 'sophie müller' is already the name of p02; two players with one name cannot "
+        f"error: {club}: 'sophie müller' is already the name of p02; two players with one name "
+        "cannot "
         "be told apart. Fix: add what tells them apart (an initial, a club).\n"
     )
     assert club.read_bytes() == before
@@ -116,7 +117,7 @@ def test_a_name_two_players_share_is_ambiguous_naming_the_ids(tmp_path: Path) ->
     result = runner.invoke(app, ["player", str(path), "withdraw", "Sophie Müller"])
     assert result.exit_code == 1
     assert result.stderr == (
-        "error: 'Sophie Müller' is the name of 2 players (a1, a2): give the id\n"
+        f"error: {path}: 'Sophie Müller' is the name of 2 players (a1, a2): give the id\n"
     )
     assert path.read_bytes() == before
 

@@ -219,7 +219,7 @@ class OverviewScreen(Screen[None]):
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
             yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
-        yield Static(id="event-end")
+        yield Static(id="event-end", markup=False)
         yield TableList(id="tables")
         yield Static(markup=False, id="attention")
         yield Footer()

@@ -115,9 +115,9 @@ class PrizegivingScreen(Screen[None]):
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prizes-head")
-        yield Static(id="prizes-places")
-        yield Static(id="prizes-awards")
+        yield Static(id="prizes-head", markup=False)
+        yield Static(id="prizes-places", markup=False)
+        yield Static(id="prizes-awards", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -156,7 +156,7 @@ class PrizegivingScreen(Screen[None]):
         table.add_column(_("Total"), justify="right", no_wrap=True)
         for i, place in enumerate(reveal_order(self._places, shown)):
             style = "bold reverse" if i == 0 else ("bold" if place.place == "1" else "")
-            table.add_row(place.place, place.name, points(place.total), style=style)
+            table.add_row(place.place, Text(place.name), points(place.total), style=style)
         places = self.query_one("#prizes-places", Static)
         if shown:
             places.update(table)

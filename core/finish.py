@@ -19,7 +19,6 @@ from mjevent.core.state import EventState
 
 __all__ = [
     "MAX_ROUNDS",
-    "Award",
     "FinalPlace",
     "event_finished",
     "final_places",
@@ -109,16 +108,6 @@ class FinalPlace:
     place: str
     name: str
     total: float
-
-
-@dataclass(frozen=True)
-class Award:
-    """A prize besides the places (best hand, most firsts ...), shown after the podium: its
-    title, who won it and why. The prize-giving takes a sequence of them (none yet)."""
-
-    title: str
-    winner: str
-    reason: str
 
 
 def final_places(state: EventState) -> tuple[FinalPlace, ...]:

@@ -33,3 +33,13 @@ def event_file(path: Path, *, rounds: int | None = 2, played: int = 2, seated: i
         for table, final in enumerate(FINALS, 1):
             commands.record_final(store, rnd, table, final, entry_id=f"f{rnd}{table}", at=AT)
     return path
+
+
+def event_with_a_hand(path: Path) -> Path:
+    """The finished event of `event_file`, with one hand in round 2 at table 1: Ed (South)
+    wins 7,700 off Ann with two dora; table 1 ends on that hand's scores."""
+    store = EventStore.open(event_file(path, played=1))
+    commands.record_line(store, "r2 t1 ron S<-E 4/30 y:riichi,dora2", entry_id="h1", at=AT)
+    commands.record_final(store, 2, 1, [22300, 37700, 30000, 30000], entry_id="f21", at=AT)
+    commands.record_final(store, 2, 2, FINALS[1], entry_id="f22", at=AT)
+    return path

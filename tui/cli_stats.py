@@ -33,7 +33,7 @@ from mjevent.core.text import safe_text
 from mjevent.tui.cli_print import _csv, _error, _html, _markdown, _text, load_event, print_app
 from mjevent.tui.sheets import event_standings
 
-__all__ = ["StatsFormat", "awards", "stats"]
+__all__ = ["StatsFormat", "award_lines", "awards", "event_awards", "stats"]
 
 
 class StatsFormat(enum.StrEnum):
@@ -292,6 +292,27 @@ def _standings_or_none(state: EventState, entries: list[Any]) -> Standings | Non
     return table if table.round else None
 
 
+def event_awards(state: EventState) -> tuple[Award, ...]:
+    """The awards `[awards]` picks for `state`, from its statistics and standings (the
+    console's prize-giving and `print awards` give the same)."""
+    entries = list(state.entries)
+    return awards_of(state, stats_from_state(state), _standings_or_none(state, entries))
+
+
+def award_lines(given: Sequence[Award]) -> list[tuple[str, str, str]]:
+    """The awards as (title, winner, why) lines, one per winner; an award nobody gets has one
+    line with "-" and why (not recorded, nobody qualifies ...)."""
+    rows: list[tuple[str, str, str]] = []
+    for award in given:
+        if award.unavailable:
+            rows.append((award_title(award.kind), "-", unavailable_text(award)))
+        elif not award.winners:
+            rows.append((award_title(award.kind), "-", _("nobody qualifies")))
+        for w in award.winners:
+            rows.append((award_title(award.kind), w.name, reason(award, w)))
+    return rows
+
+
 def award_json(award: Award) -> dict[str, Any]:
     """One award as JSON (English)."""
 
@@ -325,14 +346,7 @@ def awards(
         data = {"awards": [award_json(a) for a in given]}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    rows: list[list[str]] = []
-    for award in given:
-        if award.unavailable:
-            rows.append([award_title(award.kind), "-", unavailable_text(award)])
-        elif not award.winners:
-            rows.append([award_title(award.kind), "-", _("nobody qualifies")])
-        for w in award.winners:
-            rows.append([award_title(award.kind), w.name, reason(award, w)])
+    rows = [list(line) for line in award_lines(given)]
     if fmt is StatsFormat.CSV:
         csv_rows: list[list[str]] = []
         for award in given:

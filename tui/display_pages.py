@@ -16,6 +16,7 @@ from mjevent.core.finish import event_finished, final_places, reveal_order, reve
 from mjevent.core.i18n import _
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
+from mjevent.tui.cli_stats import award_lines, event_awards
 from mjevent.tui.paper import round_by_table
 from mjevent.tui.sheets import points
 
@@ -23,6 +24,7 @@ __all__ = [
     "DisplayPage",
     "PageKind",
     "announcement_text",
+    "awards_pages",
     "display_pages",
     "round_in_play",
     "seating_round",
@@ -117,7 +119,10 @@ def display_pages(
     places (`core.finish.revealed`), one page of them, the last revealed on top."""
     shown = revealed(state)
     if shown > 0:
-        return [prize_page(state, shown, rows_per_page)]
+        page = prize_page(state, shown, rows_per_page)
+        if shown < len(final_places(state)):
+            return [page]
+        return [page, *awards_pages(state, rows_per_page)]
     if event_finished(state):
         return _standings_pages(state, rows_per_page, final=True)
     pages = [
@@ -141,6 +146,17 @@ def prize_page(state: EventState, shown: int, rows_per_page: int) -> DisplayPage
     return DisplayPage(PageKind.PRIZES, _("Prize-giving"),
                        (_("Place"), _("Name"), _("Total")), tuple(rows[: max(rows_per_page, 1)]),
                        frozenset({0, 2}))
+
+
+def awards_pages(state: EventState, rows_per_page: int) -> list[DisplayPage]:
+    """The awards `[awards]` picks, shown once the winner is revealed: one row per winner
+    (award, who, why: the figure and, for a hand, its round, table and hand), as `print
+    awards` and the console's prize-giving give them; no page when no award is given."""
+    rows = award_lines(event_awards(state))
+    if not rows:
+        return []
+    return _pages(PageKind.PRIZES, _("Awards"), (_("Award"), _("Winner"), _("Why")), rows,
+                  rows_per_page, frozenset())
 
 
 def _standings_pages(state: EventState, rows_per_page: int, *, final: bool) -> list[DisplayPage]:

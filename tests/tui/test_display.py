@@ -17,7 +17,7 @@ from mjevent.tui.cli import app as cli_app
 from mjevent.tui.display_app import DisplayApp
 from mjevent.tui.display_pages import DisplayPage, PageKind, display_pages
 from mjevent.tui.screens.display import DisplayScreen
-from tests.event_end_helpers import event_file
+from tests.event_end_helpers import event_file, event_with_a_hand
 
 from .conftest import screen_text
 
@@ -225,3 +225,23 @@ async def test_the_display_palette_offers_only_what_the_display_does(club: Path)
         "display: Next", "display: Previous", "display: Hold", "display: Hide standings",
         "app: Quit", "app: Help", "Theme", "Quit", "Keys", "Screenshot",
     ]
+
+
+def test_the_awards_follow_the_winner_on_the_projector(tmp_path: Path) -> None:
+    store = EventStore.open(event_with_a_hand(tmp_path / "cup.toml"))
+    assert [p.title for p in display_pages(commands.reveal_prizes(store, 7), AFTERNOON, 10)] == [
+        "Prize-giving"
+    ]
+    pages = display_pages(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=5)
+    assert [p.title for p in pages] == ["Prize-giving", "Awards (1/2)", "Awards (2/2)"]
+    assert pages[1].headers == ("Award", "Winner", "Why")
+    assert pages[1].rows + pages[2].rows == (
+        ("Best hand", "Ed", "7,700 points: round 2, table 1, E 1"),
+        ("Most wins", "Ed", "1 win"),
+        ("Fewest deal-ins", "Ed", "0 deal-ins"),
+        ("Most dora in one win", "Ed", "2 dora: round 2, table 1, E 1"),
+        ("Yakuman", "-", "nobody qualifies"),
+        ("Best newcomer", "-", "no player is marked newcomer = true in [[players]]"),
+        ("Booby prize", "Di", "place 7 in the standings"),
+        ("Best team", "-", "the event has no teams"),
+    )

@@ -15,7 +15,7 @@ from mjevent.tui.screens.overview import OverviewScreen
 from mjevent.tui.screens.prizegiving import PrizegivingScreen
 from mjevent.tui.screens.table import TableScreen
 from mjevent.tui.widgets.entry_line import EntryLine
-from tests.event_end_helpers import NAMES, event_file
+from tests.event_end_helpers import NAMES, event_file, event_with_a_hand
 from tests.i18n_helpers import japanese
 
 from .conftest import NOON, make_app, screen_text
@@ -160,12 +160,13 @@ async def test_prizegiving_reveals_from_the_bottom_up_and_writes_each_step(
         await pilot.press("enter", "enter", "space")  # the last press reveals nothing more
         await pilot.pause()
         assert revealed(state_of(path)) == 8
-        lines = screen_text(app).splitlines()
-        ann = next(i for i, line in enumerate(lines) if " Ann " in line)
-        hal = next(i for i, line in enumerate(lines) if " Hal " in line)
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        ann = next(i for i, line in enumerate(lines) if " Ann " in f" {line} ")
+        hal = next(i for i, line in enumerate(lines) if " Hal " in f" {line} ")
         assert ann < hal  # best first: the winner, revealed last, on top
         assert "+70.0" in lines[ann]
-        assert "Awards" not in screen_text(app)  # no awards given: no section
+        # The awards follow (their lines: the test below).
+        assert "Awards" in lines
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, OverviewScreen)
@@ -216,3 +217,29 @@ async def test_p_writes_every_players_report_card_beside_the_file(
     assert "Report cards" in page
     assert all(f"{name} (p{i})" in page for i, name in enumerate(NAMES, 1))
     assert "Total +70.0 · place 1" in page
+
+
+async def test_prizegiving_shows_the_awards_after_the_winner(tmp_path: Path) -> None:
+    path = event_with_a_hand(tmp_path / "cup.toml")
+    app = make_app(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        for _ in range(7):
+            await pilot.press("space")
+        await pilot.pause()
+        assert "Awards" not in screen_text(app)  # not before the winner
+        await pilot.press("space")
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        start = lines.index("Awards")
+        assert lines[start + 1 : start + 9] == [
+            "Best hand  Ed  7,700 points: round 2, table 1, E 1",
+            "Most wins  Ed  1 win",
+            "Fewest deal-ins  Ed  0 deal-ins",
+            "Most dora in one win  Ed  2 dora: round 2, table 1, E 1",
+            "Yakuman  -  nobody qualifies",
+            "Best newcomer  -  no player is marked newcomer = true in [[players]]",
+            "Booby prize  Di  place 7 in the standings",
+            "Best team  -  the event has no teams",
+        ]

@@ -4,14 +4,14 @@ Pushed from the overview (ctrl+g, or the palette). Space or Enter reveals the ne
 Backspace takes the last one back; each step is a `prizes_revealed` log entry
 (`events.commands.reveal_prizes`), so the projector (`mjevent display`, another process) shows
 the same places within a second. Before the event is finished the places are the standings as
-they stand, marked provisional. Once the winner is revealed, the awards follow (`awards`: a
-sequence of `core.finish.Award`; no section when there are none). `p` writes a card for every
+they stand, marked provisional. Once the winner is revealed, the awards `[awards]` picks follow
+(`core.awards.awards_of`, shaped as `print awards` shapes them: title, winner, why), one line
+per winner. `p` writes a card for every
 player (report cards once the event is finished) next to the event file, in a worker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,7 +24,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mjevent.core.finish import (
-    Award,
     FinalPlace,
     event_finished,
     final_places,
@@ -36,6 +35,7 @@ from mjevent.core.i18n import N_, _
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.events.commands import reveal_prizes
+from mjevent.tui.cli_stats import award_lines, event_awards
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import points
 
@@ -108,9 +108,8 @@ class PrizegivingScreen(Screen[None]):
         "the winner; the projector (mjevent display) shows the same."
     )
 
-    def __init__(self, awards: Sequence[Award] = ()) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.awards = tuple(awards)
         self._places: tuple[FinalPlace, ...] = ()
         translate_bindings(self)
 
@@ -169,14 +168,15 @@ class PrizegivingScreen(Screen[None]):
                 Text(_("No game has finished yet: there is nothing to reveal."), style="dim")
             )
         awards = self.query_one("#prizes-awards", Static)
-        awards.display = bool(self.awards) and total > 0 and shown >= total
-        if awards.display:
+        lines = award_lines(event_awards(state)) if total > 0 and shown >= total else []
+        awards.display = bool(lines)
+        if lines:
             text = Text(_("Awards"), style="bold")
-            for award in self.awards:
+            for title, winner, why in lines:
                 text.append("\n")
-                text.append(award.title, style="bold")
-                text.append(f"  {award.winner}  ")
-                text.append(award.reason, style="dim")
+                text.append(title, style="bold")
+                text.append(f"  {winner}  ")
+                text.append(why, style="dim")
             awards.update(text)
 
     def action_reveal(self, step: int) -> None:

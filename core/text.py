@@ -127,17 +127,7 @@ def name_problem(name: str) -> str | None:
     """
     if not name.strip():
         return _("it is empty; give a name")
-    bad = _UNSAFE.search(name)
-    if bad is not None:
-        return _(
-            "it contains the control character {char} at position {position} "
-            "(a terminal escape, a line break or a tab pasted with it?); remove it"
-        ).format(char=_shown(bad), position=bad.start() + 1)
-    if len(name) > MAX_NAME_CHARS:
-        return _("it is {length:,} characters long; shorten it to {most} or fewer").format(
-            length=len(name), most=MAX_NAME_CHARS
-        )
-    return None
+    return _line_problem(name, MAX_NAME_CHARS)
 
 
 MAX_TEXT_CHARS = 1000
@@ -156,15 +146,21 @@ def text_problem(text: str) -> str | None:
     >>> text_problem("Prize giving [/] at 18:00"), text_problem("bye\\x1b]0;x\\x07").split(" (")[0]
     (None, 'it contains the control character \\\\x1b at position 4')
     """
+    return _line_problem(text, MAX_TEXT_CHARS)
+
+
+def _line_problem(text: str, most: int) -> str | None:
+    """The rule names and free texts share: one line of printable text, at most `most`
+    characters."""
     bad = _UNSAFE.search(text)
     if bad is not None:
         return _(
             "it contains the control character {char} at position {position} "
             "(a terminal escape, a line break or a tab pasted with it?); remove it"
         ).format(char=_shown(bad), position=bad.start() + 1)
-    if len(text) > MAX_TEXT_CHARS:
+    if len(text) > most:
         return _("it is {length:,} characters long; shorten it to {most} or fewer").format(
-            length=len(text), most=MAX_TEXT_CHARS
+            length=len(text), most=most
         )
     return None
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import enum
 import html
+import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mjevent.core.i18n import ENGLISH, _, format_date, language
 from mjevent.core.text import display_width, markdown_text, pad, safe_lines
 from mjevent.tui.paper import Block, BlockKind, Paper
 from mjevent.tui.spreadsheet import delimited
 
-__all__ = ["PaperFormat", "PaperSize", "render_paper", "sparkline"]
+__all__ = ["PaperFormat", "PaperSize", "WallLayout", "render_paper", "sparkline", "wall_layout"]
 
 
 class PaperFormat(enum.StrEnum):
@@ -154,7 +156,9 @@ _CSS = """
 @page { size: %(page)s; margin: 12mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { font-family: %(fonts)s; font-size: 14pt; color: #000; margin: 0; }
+/* Chromium's PDF page is a little narrower than the page the layout is made for (A4 594.96 pt
+   against 595.28): without this padding a full-width table's right border is cut off. */
+body { font-family: %(fonts)s; font-size: 14pt; color: #000; margin: 0; padding: 0 0.5mm; }
 header.paper { margin-bottom: 4mm; }
 header.paper h1 { font-size: 20pt; margin: 0; }
 header.paper p { font-size: 13pt; margin: 1mm 0 0; }
@@ -167,7 +171,11 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; }
 p.note { font-size: 11pt; margin: 1.5mm 0 0; }
-section.list table { font-size: 18pt; }
+section.list h2 { font-size: %(heading)s; }
+section.list table { font-size: %(list)s; }
+section.list th, section.list td { padding: 1mm 2mm; line-height: 1.2; }
+section.list + section.list { break-before: page; }
+section.list p.note { font-size: %(note)s; }
 section.sheet { break-after: page; }
 section.sheet:last-child { break-after: auto; }
 section.sheet h2 { font-size: 22pt; }
@@ -209,11 +217,11 @@ def _svg_chart(values: Sequence[float], width: int = 300, height: int = 60) -> s
     )
 
 
-def _html_block(block: Block) -> str:
+def _html_block(block: Block, first: str = "") -> str:
     e = html.escape
     cls = [' class="num"' if r else "" for r in _right(block)]
     # The first column (table number, hand, round) stays narrow; a player's name gets room.
-    key = block.first_width
+    key = first or block.first_width
     cols = (
         f'<colgroup><col style="width: {key}">'
         + "<col>" * (len(block.headers) - 1)
@@ -243,15 +251,177 @@ def _html_block(block: Block) -> str:
     )
 
 
+# --- Wall sheets: the largest type that fits ---------------------------------------------------
+
+_PT_PER_MM = 72 / 25.4
+_PAGE_MM = {PaperSize.A4: (210.0, 297.0), PaperSize.LETTER: (215.9, 279.4)}
+_MARGIN_MM = 12.5  # the @page margin and the body's side padding
+WALL_LARGEST = 40
+"""The largest type (points) on a wall sheet: a small round's names, read from afar."""
+WALL_SMALLEST = 20
+"""The smallest: capitals 5 mm high, read from two metres; a round that does not fit one page
+at this size goes on over the next pages, a table (a row) never split."""
+# DejaVu Sans's advance widths (ems) for the Latin letters, digits and space; an accented
+# letter is as wide as its base letter, a wide (CJK) character one em, anything else 0.7.
+_WIDTHS = dict(
+    zip(
+        "abcdefghijklmnopqrstuvwxyz",
+        (0.613, 0.635, 0.55, 0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278,
+         0.974, 0.634, 0.612, 0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818, 0.592,
+         0.592, 0.525),
+        strict=True,
+    )
+) | dict(
+    zip(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        (0.684, 0.686, 0.698, 0.77, 0.632, 0.575, 0.775, 0.752, 0.295, 0.295, 0.656, 0.557,
+         0.863, 0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989, 0.685,
+         0.611, 0.685),
+        strict=True,
+    )
+) | dict.fromkeys("0123456789", 0.636) | {" ": 0.318, "-": 0.361, ".": 0.318, "'": 0.275}
+_BOLD = 1.12  # DejaVu Sans Bold against Book, about
+_LINE = 1.2  # the lists' line height, in ems
+_CELL_PAD_MM = (2.0, 4.0)  # a cell's padding (top + bottom, left + right) and its rule
+
+
+def _ems(text: str, bold: bool = False) -> float:
+    """About how wide `text` is in DejaVu Sans, in ems, 5 % over (a wide script's fallback font
+    and kerning are not known here).
+
+    >>> _ems("Table"), _ems("Table", bold=True), _ems("田中"), _ems("Wiśniewski")
+    (2.89, 3.24, 2.1, 5.79)
+    """
+    total = 0.0
+    for char in text:
+        if unicodedata.east_asian_width(char) in "WF":
+            total += 1.0
+            continue
+        total += _WIDTHS.get(unicodedata.normalize("NFD", char)[0], 0.7)
+    return round(total * 1.05 * (_BOLD if bold else 1.0), 2)
+
+
+@dataclass(frozen=True)
+class WallLayout:
+    """How a wall sheet is laid out: the type size of its lists (points) and the orientation.
+
+    A by-table list (a table number and three or four names a row) is printed landscape, its
+    names given room; a by-player list portrait, its rows given height."""
+
+    points: int
+    landscape: bool
+    first: str = ""
+    """The CSS width of a by-table list's first column (the table number), "" for the block's."""
+
+
+def _lines(text: str, width: float) -> int:
+    # Greedy word wrap, as the browser does: how many lines `text` takes in `width` ems.
+    lines, used = 1, 0.0
+    for word in text.split():
+        w = _ems(word)
+        if used and used + _ems(" ") + w > width:
+            lines, used = lines + 1, w
+        else:
+            used = used + (_ems(" ") if used else 0.0) + w
+    return lines
+
+
+def _first_column(blocks: Sequence[Block], points: int) -> float:
+    # A by-table list's first column (the table number) as wide as its longest word, in points:
+    # the names get the rest of the width.
+    pad = _CELL_PAD_MM[1] * _PT_PER_MM
+    heads = [_ems(w, bold=True) for b in blocks for w in b.headers[0].split()]
+    cells = [_ems(w) for b in blocks for r in b.rows for w in r[0].split()]
+    return round(max([*heads, *cells], default=1.0) * points + pad + 2, 1)
+
+
+def _widths(block: Block, content: float, first_pt: float) -> list[float]:
+    # The columns' widths in points: the first as the block asks (or `first_pt`), the others
+    # sharing the rest.
+    n = len(block.headers)
+    if first_pt:
+        first = first_pt / content
+    else:
+        first = float(block.first_width.rstrip("%")) / 100 if block.first_width else 1 / n
+    rest = (1 - first) / (n - 1) if n > 1 else 0.0
+    return [content * (first if i == 0 else rest) for i in range(n)]
+
+
+def _fits(
+    blocks: Sequence[Block], points: int, width: float, height: float, landscape: bool
+) -> tuple[bool, bool]:
+    """(every word fits its column, every block fits one page) at `points`."""
+    pad_v, pad_h = (v * _PT_PER_MM for v in _CELL_PAD_MM)
+    one_page = True
+    first = _first_column(blocks, points) if landscape else 0.0
+    for block in blocks:
+        columns = [(w - pad_h) / points for w in _widths(block, width, first)]
+        longest = [
+            max(
+                [_ems(word, bold=True) for word in head.split()]
+                + [_ems(word) for text in column for word in text.split()]
+            )
+            for head, *column in zip(block.headers, *block.rows, strict=True)
+        ]
+        if any(ems > room for ems, room in zip(longest, columns, strict=True)):
+            return False, False
+        rows = [block.headers, *block.rows]
+        table = sum(
+            max(_lines(c, room) for c, room in zip(row, columns, strict=True)) * _LINE * points
+            + pad_v
+            for row in rows
+        )
+        # The page's own heading (20 pt and 13 pt lines), the round's title and the notes.
+        heading = 20 * 1.2 + 13 * 1.2 + 18 * _PT_PER_MM + max(24, points * 1.2) * 1.2
+        notes = sum(_lines(n, width / (points * 0.8)) * points * 0.8 * 1.3 for n in block.notes)
+        if heading + table + notes > height * 0.97:
+            one_page = False
+    return True, one_page
+
+
+def wall_layout(paper: Paper, size: PaperSize) -> WallLayout:
+    """The type size and orientation for a wall sheet (seating lists, the schedule): the largest
+    size from `WALL_LARGEST` down to `WALL_SMALLEST` at which no word is broken and each round
+    fills one page; when no size fits a round on one page, the largest at which its words stay
+    whole (it goes on over the next pages), and at worst `WALL_SMALLEST`.
+
+    Four names to a row (a table) go landscape, where a name has room; a list of players goes
+    portrait, where more rows fit."""
+    blocks = [b for b in paper.blocks if b.kind is BlockKind.LIST]
+    landscape = any(len(b.headers) >= 4 for b in blocks)
+    short, long = _PAGE_MM[size]
+    across, down = (long, short) if landscape else (short, long)
+    width = (across - 2 * _MARGIN_MM) * _PT_PER_MM
+    height = (down - 2 * 12) * _PT_PER_MM
+    whole: int | None = None
+    for points in range(WALL_LARGEST, WALL_SMALLEST - 1, -1):
+        words, page = _fits(blocks, points, width, height, landscape)
+        if words and page:
+            break
+        if words and whole is None:
+            whole = points
+    else:
+        points = whole or WALL_SMALLEST
+    first = f"{_first_column(blocks, points)}pt" if landscape else ""
+    return WallLayout(points, landscape, first)
+
+
 def _html(paper: Paper, size: PaperSize) -> str:
     e = html.escape
     speaking = language()
     japanese = speaking == "ja"
+    wall = wall_layout(paper, size)
+    page = "A4" if size is PaperSize.A4 else "letter"
     css = _CSS % {
-        "page": "A4" if size is PaperSize.A4 else "letter",
+        "page": f"{page} landscape" if wall.landscape else page,
         "fonts": _FONTS_JA if japanese else _FONTS,
+        "list": f"{wall.points}pt",
+        "heading": f"{max(24, round(wall.points * 1.2))}pt",
+        "note": f"{max(14, round(wall.points * 0.8))}pt",
     }
-    blocks = "\n".join(_html_block(b) for b in paper.blocks)
+    blocks = "\n".join(
+        _html_block(b, wall.first if b.kind is BlockKind.LIST else "") for b in paper.blocks
+    )
     # "und": an English page's names may be in any script, so no language is claimed for them;
     # a Japanese page says so, and Chromium draws its kanji in their Japanese forms.
     lang = "und" if speaking == ENGLISH else speaking

@@ -347,13 +347,16 @@ def _widths(block: Block, content: float, first_pt: float) -> list[float]:
     return [content * (first if i == 0 else rest) for i in range(n)]
 
 
-def _fits(
+def _pages(
     blocks: Sequence[Block], points: int, width: float, height: float, landscape: bool
-) -> tuple[bool, bool]:
-    """(every word fits its column, every block fits one page) at `points`."""
+) -> int | None:
+    """How many pages the blocks take at `points` (each on pages of its own, no row split);
+    None when a word does not fit its column."""
     pad_v, pad_h = (v * _PT_PER_MM for v in _CELL_PAD_MM)
-    one_page = True
     first = _first_column(blocks, points) if landscape else 0.0
+    # The page's heading (20 pt and 13 pt lines and their margins) opens the first page only.
+    room = height * 0.97 - (20 * 1.2 + 13 * 1.2 + 7 * _PT_PER_MM)
+    pages = 0
     for block in blocks:
         columns = [(w - pad_h) / points for w in _widths(block, width, first)]
         longest = [
@@ -363,27 +366,34 @@ def _fits(
             )
             for head, *column in zip(block.headers, *block.rows, strict=True)
         ]
-        if any(ems > room for ems, room in zip(longest, columns, strict=True)):
-            return False, False
-        rows = [block.headers, *block.rows]
-        table = sum(
-            max(_lines(c, room) for c, room in zip(row, columns, strict=True)) * _LINE * points
-            + pad_v
-            for row in rows
-        )
-        # The page's own heading (20 pt and 13 pt lines), the round's title and the notes.
-        heading = 20 * 1.2 + 13 * 1.2 + 18 * _PT_PER_MM + max(24, points * 1.2) * 1.2
+        if any(ems > fits for ems, fits in zip(longest, columns, strict=True)):
+            return None
+
+        def tall(row: Sequence[str]) -> float:
+            lines = max(_lines(c, fits) for c, fits in zip(row, columns, strict=True))
+            return lines * _LINE * points + pad_v  # noqa: B023 (used at once)
+
+        head = tall(block.headers)
+        # The round's title (its margins 7 mm) and the table's head open the block's first page;
+        # the head repeats on the pages after.
+        pages += 1
+        used = (height * 0.97 - room) + 7 * _PT_PER_MM + max(24, points * 1.2) * 1.2 + head
+        for row in block.rows:
+            if used + tall(row) > height * 0.97:
+                pages, used = pages + 1, head
+            used += tall(row)
         notes = sum(_lines(n, width / (points * 0.8)) * points * 0.8 * 1.3 for n in block.notes)
-        if heading + table + notes > height * 0.97:
-            one_page = False
-    return True, one_page
+        if used + notes > height * 0.97:
+            pages += 1
+        room = height * 0.97
+    return pages
 
 
 def wall_layout(paper: Paper, size: PaperSize) -> WallLayout:
     """The type size and orientation for a wall sheet (seating lists, the schedule): the largest
-    size from `WALL_LARGEST` down to `WALL_SMALLEST` at which no word is broken and each round
-    fills one page; when no size fits a round on one page, the largest at which its words stay
-    whole (it goes on over the next pages), and at worst `WALL_SMALLEST`.
+    size from `WALL_LARGEST` down to `WALL_SMALLEST` at which no word is broken and the paper
+    takes no more pages than at `WALL_SMALLEST`: a small round fills its page, a long list
+    fills its pages, each round starting on a page of its own.
 
     Four names to a row (a table) go landscape, where a name has room; a list of players goes
     portrait, where more rows fit."""
@@ -393,15 +403,10 @@ def wall_layout(paper: Paper, size: PaperSize) -> WallLayout:
     across, down = (long, short) if landscape else (short, long)
     width = (across - 2 * _MARGIN_MM) * _PT_PER_MM
     height = (down - 2 * 12) * _PT_PER_MM
-    whole: int | None = None
-    for points in range(WALL_LARGEST, WALL_SMALLEST - 1, -1):
-        words, page = _fits(blocks, points, width, height, landscape)
-        if words and page:
-            break
-        if words and whole is None:
-            whole = points
-    else:
-        points = whole or WALL_SMALLEST
+    counts = {p: _pages(blocks, p, width, height, landscape)
+              for p in range(WALL_LARGEST, WALL_SMALLEST - 1, -1)}
+    fewest = min((n for n in counts.values() if n is not None), default=None)
+    points = next((p for p, n in counts.items() if n is not None and n == fewest), WALL_SMALLEST)
     first = f"{_first_column(blocks, points)}pt" if landscape else ""
     return WallLayout(points, landscape, first)
 

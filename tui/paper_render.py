@@ -261,25 +261,28 @@ WALL_LARGEST = 40
 WALL_SMALLEST = 20
 """The smallest: capitals 5 mm high, read from two metres; a round that does not fit one page
 at this size goes on over the next pages, a table (a row) never split."""
+WALL_LEAST = 16
+"""The type a wall sheet falls to only when a word of a name (Brandenburger) would otherwise be
+broken across two lines of its cell; below it the word is broken."""
 # DejaVu Sans's advance widths (ems) for the Latin letters, digits and space; an accented
 # letter is as wide as its base letter, a wide (CJK) character one em, anything else 0.7.
-_WIDTHS = dict(
-    zip(
-        "abcdefghijklmnopqrstuvwxyz",
-        (0.613, 0.635, 0.55, 0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278,
-         0.974, 0.634, 0.612, 0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818, 0.592,
-         0.592, 0.525),
-        strict=True,
+_WIDTHS = {
+    char: int(width) / 1000
+    for chars, widths in (
+        (
+            "abcdefghijklmnopqrstuvwxyz",
+            "613 635 550 635 615 352 635 634 278 278 579 278 974 634 612 635 635 411 521 392 "
+            "634 592 818 592 592 525",
+        ),
+        (
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            "684 686 698 770 632 575 775 752 295 295 656 557 863 748 787 603 787 695 635 611 "
+            "732 684 989 685 611 685",
+        ),
+        ("0123456789 -.'", "636 636 636 636 636 636 636 636 636 636 318 361 318 275"),
     )
-) | dict(
-    zip(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-        (0.684, 0.686, 0.698, 0.77, 0.632, 0.575, 0.775, 0.752, 0.295, 0.295, 0.656, 0.557,
-         0.863, 0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989, 0.685,
-         0.611, 0.685),
-        strict=True,
-    )
-) | dict.fromkeys("0123456789", 0.636) | {" ": 0.318, "-": 0.361, ".": 0.318, "'": 0.275}
+    for char, width in zip(chars, widths.split(), strict=True)
+}
 _BOLD = 1.12  # DejaVu Sans Bold against Book, about
 _LINE = 1.2  # the lists' line height, in ems
 _CELL_PAD_MM = (2.0, 4.0)  # a cell's padding (top + bottom, left + right) and its rule
@@ -369,9 +372,9 @@ def _pages(
         if any(ems > fits for ems, fits in zip(longest, columns, strict=True)):
             return None
 
-        def tall(row: Sequence[str]) -> float:
+        def tall(row: Sequence[str], columns: list[float] = columns) -> float:
             lines = max(_lines(c, fits) for c, fits in zip(row, columns, strict=True))
-            return lines * _LINE * points + pad_v  # noqa: B023 (used at once)
+            return lines * _LINE * points + pad_v
 
         head = tall(block.headers)
         # The round's title (its margins 7 mm) and the table's head open the block's first page;
@@ -393,7 +396,8 @@ def wall_layout(paper: Paper, size: PaperSize) -> WallLayout:
     """The type size and orientation for a wall sheet (seating lists, the schedule): the largest
     size from `WALL_LARGEST` down to `WALL_SMALLEST` at which no word is broken and the paper
     takes no more pages than at `WALL_SMALLEST`: a small round fills its page, a long list
-    fills its pages, each round starting on a page of its own.
+    fills its pages, each round starting on a page of its own. Below `WALL_SMALLEST` (to
+    `WALL_LEAST`) only to keep a long word whole.
 
     Four names to a row (a table) go landscape, where a name has room; a list of players goes
     portrait, where more rows fit."""
@@ -403,10 +407,19 @@ def wall_layout(paper: Paper, size: PaperSize) -> WallLayout:
     across, down = (long, short) if landscape else (short, long)
     width = (across - 2 * _MARGIN_MM) * _PT_PER_MM
     height = (down - 2 * 12) * _PT_PER_MM
-    counts = {p: _pages(blocks, p, width, height, landscape)
-              for p in range(WALL_LARGEST, WALL_SMALLEST - 1, -1)}
+    counts = {
+        p: _pages(blocks, p, width, height, landscape)
+        for p in range(WALL_LARGEST, WALL_SMALLEST - 1, -1)
+    }
+    if all(n is None for n in counts.values()):
+        # A name's word too long for its column at the wall's smallest type: smaller type, down
+        # to WALL_LEAST, rather than the word broken in two.
+        counts = {
+            p: _pages(blocks, p, width, height, landscape)
+            for p in range(WALL_SMALLEST - 1, WALL_LEAST - 1, -1)
+        }
     fewest = min((n for n in counts.values() if n is not None), default=None)
-    points = next((p for p, n in counts.items() if n is not None and n == fewest), WALL_SMALLEST)
+    points = next((p for p, n in counts.items() if n is not None and n == fewest), WALL_LEAST)
     first = f"{_first_column(blocks, points)}pt" if landscape else ""
     return WallLayout(points, landscape, first)
 

@@ -9,6 +9,7 @@ round number, leads each row), else each block's title, columns and rows in turn
 from __future__ import annotations
 
 import enum
+import functools
 import html
 import unicodedata
 from collections.abc import Sequence
@@ -288,6 +289,7 @@ _LINE = 1.2  # the lists' line height, in ems
 _CELL_PAD_MM = (2.0, 4.0)  # a cell's padding (top + bottom, left + right) and its rule
 
 
+@functools.lru_cache(maxsize=65536)  # a 500-player list is measured at 21 sizes: names repeat
 def _ems(text: str, bold: bool = False) -> float:
     """About how wide `text` is in DejaVu Sans, in ems, 5 % over (a wide script's fallback font
     and kerning are not known here).
@@ -319,23 +321,40 @@ class WallLayout:
 
 def _lines(text: str, width: float) -> int:
     # Greedy word wrap, as the browser does: how many lines `text` takes in `width` ems.
-    lines, used = 1, 0.0
+    if _ems(text) <= width:
+        return 1
+    lines, used, space = 1, 0.0, _ems(" ")
     for word in text.split():
         w = _ems(word)
-        if used and used + _ems(" ") + w > width:
+        if used and used + space + w > width:
             lines, used = lines + 1, w
         else:
-            used = used + (_ems(" ") if used else 0.0) + w
+            used = used + (space if used else 0.0) + w
     return lines
 
 
-def _first_column(blocks: Sequence[Block], points: int) -> float:
-    # A by-table list's first column (the table number) as wide as its longest word, in points:
-    # the names get the rest of the width.
-    pad = _CELL_PAD_MM[1] * _PT_PER_MM
+def _first_ems(blocks: Sequence[Block]) -> float:
+    # The longest word of the blocks' first column (the table number, its head), in ems.
     heads = [_ems(w, bold=True) for b in blocks for w in b.headers[0].split()]
     cells = [_ems(w) for b in blocks for r in b.rows for w in r[0].split()]
-    return round(max([*heads, *cells], default=1.0) * points + pad + 2, 1)
+    return max([*heads, *cells], default=1.0)
+
+
+def _first_column(ems: float, points: int) -> float:
+    # A by-table list's first column (the table number) as wide as its longest word, in points:
+    # the names get the rest of the width.
+    return round(ems * points + _CELL_PAD_MM[1] * _PT_PER_MM + 2, 1)
+
+
+def _longest(block: Block) -> list[float]:
+    # Each column's longest word in ems (the head's in bold): no column may be narrower.
+    return [
+        max(
+            [_ems(word, bold=True) for word in head.split()]
+            + [_ems(word) for text in column for word in text.split()]
+        )
+        for head, *column in zip(block.headers, *block.rows, strict=True)
+    ]
 
 
 def _widths(block: Block, content: float, first_pt: float) -> list[float]:
@@ -350,26 +369,34 @@ def _widths(block: Block, content: float, first_pt: float) -> list[float]:
     return [content * (first if i == 0 else rest) for i in range(n)]
 
 
+@dataclass(frozen=True)
+class _Page:
+    """The room a wall sheet's lists have: width and height in points, and the orientation."""
+
+    width: float
+    height: float
+    landscape: bool
+
+
 def _pages(
-    blocks: Sequence[Block], points: int, width: float, height: float, landscape: bool
+    blocks: Sequence[Block],
+    longest: Sequence[Sequence[float]],
+    first_ems: float,
+    points: int,
+    page: _Page,
+    limit: int | None = None,
 ) -> int | None:
     """How many pages the blocks take at `points` (each on pages of its own, no row split);
-    None when a word does not fit its column."""
+    None when a word does not fit its column. Counting stops past `limit` pages."""
     pad_v, pad_h = (v * _PT_PER_MM for v in _CELL_PAD_MM)
-    first = _first_column(blocks, points) if landscape else 0.0
+    first = _first_column(first_ems, points) if page.landscape else 0.0
+    full = page.height * 0.97
     # The page's heading (20 pt and 13 pt lines and their margins) opens the first page only.
-    room = height * 0.97 - (20 * 1.2 + 13 * 1.2 + 7 * _PT_PER_MM)
+    heading = 20 * 1.2 + 13 * 1.2 + 7 * _PT_PER_MM
     pages = 0
-    for block in blocks:
-        columns = [(w - pad_h) / points for w in _widths(block, width, first)]
-        longest = [
-            max(
-                [_ems(word, bold=True) for word in head.split()]
-                + [_ems(word) for text in column for word in text.split()]
-            )
-            for head, *column in zip(block.headers, *block.rows, strict=True)
-        ]
-        if any(ems > fits for ems, fits in zip(longest, columns, strict=True)):
+    for block, widest in zip(blocks, longest, strict=True):
+        columns = [(w - pad_h) / points for w in _widths(block, page.width, first)]
+        if any(ems > fits for ems, fits in zip(widest, columns, strict=True)):
             return None
 
         def tall(row: Sequence[str], columns: list[float] = columns) -> float:
@@ -380,15 +407,20 @@ def _pages(
         # The round's title (its margins 7 mm) and the table's head open the block's first page;
         # the head repeats on the pages after.
         pages += 1
-        used = (height * 0.97 - room) + 7 * _PT_PER_MM + max(24, points * 1.2) * 1.2 + head
+        used = heading + 7 * _PT_PER_MM + max(24, points * 1.2) * 1.2 + head
+        heading = 0.0
         for row in block.rows:
-            if used + tall(row) > height * 0.97:
+            row_height = tall(row)
+            if used + row_height > full:
                 pages, used = pages + 1, head
-            used += tall(row)
-        notes = sum(_lines(n, width / (points * 0.8)) * points * 0.8 * 1.3 for n in block.notes)
-        if used + notes > height * 0.97:
+                if limit is not None and pages > limit:
+                    return pages
+            used += row_height
+        notes = sum(
+            _lines(n, page.width / (points * 0.8)) * points * 0.8 * 1.3 for n in block.notes
+        )
+        if used + notes > full:
             pages += 1
-        room = height * 0.97
     return pages
 
 
@@ -405,22 +437,30 @@ def wall_layout(paper: Paper, size: PaperSize) -> WallLayout:
     landscape = any(len(b.headers) >= 4 for b in blocks)
     short, long = _PAGE_MM[size]
     across, down = (long, short) if landscape else (short, long)
-    width = (across - 2 * _MARGIN_MM) * _PT_PER_MM
-    height = (down - 2 * 12) * _PT_PER_MM
-    counts = {
-        p: _pages(blocks, p, width, height, landscape)
-        for p in range(WALL_LARGEST, WALL_SMALLEST - 1, -1)
-    }
-    if all(n is None for n in counts.values()):
-        # A name's word too long for its column at the wall's smallest type: smaller type, down
-        # to WALL_LEAST, rather than the word broken in two.
-        counts = {
-            p: _pages(blocks, p, width, height, landscape)
-            for p in range(WALL_SMALLEST - 1, WALL_LEAST - 1, -1)
-        }
-    fewest = min((n for n in counts.values() if n is not None), default=None)
-    points = next((p for p, n in counts.items() if n is not None and n == fewest), WALL_LEAST)
-    first = f"{_first_column(blocks, points)}pt" if landscape else ""
+    page = _Page(
+        (across - 2 * _MARGIN_MM) * _PT_PER_MM, (down - 2 * 12) * _PT_PER_MM, landscape
+    )
+    longest = [_longest(b) for b in blocks]
+    first_ems = _first_ems(blocks)
+    points = WALL_LEAST
+    # Larger type never takes fewer pages (its rows are never shorter), and words that fit at
+    # a size fit at every smaller one: the smallest size that keeps them whole (20 pt, or less
+    # down to WALL_LEAST) gives the fewest pages, and the largest size that takes no more is
+    # found by halving.
+    for smallest in range(WALL_SMALLEST, WALL_LEAST - 1, -1):
+        fewest = _pages(blocks, longest, first_ems, smallest, page)
+        if fewest is None:
+            continue
+        low, high = smallest, max(WALL_LARGEST, smallest)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if _pages(blocks, longest, first_ems, middle, page, fewest) == fewest:
+                low = middle
+            else:
+                high = middle - 1
+        points = low
+        break
+    first = f"{_first_column(first_ems, points)}pt" if landscape else ""
     return WallLayout(points, landscape, first)
 
 

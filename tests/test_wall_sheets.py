@@ -21,7 +21,7 @@ from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
 from mjevent.tui.paper import round_by_player, round_by_table, schedule
-from mjevent.tui.paper_render import PaperSize, WallLayout, wall_layout
+from mjevent.tui.paper_render import PaperSize, WallLayout, _ems, wall_layout
 
 from .test_cli_paper import CLUB, assert_inside_the_page, needs_chromium, pdf_info, print_pdf
 
@@ -192,6 +192,13 @@ def seating_names(event: Path, round: int) -> list[list[str]]:
 
 
 # --- The layout, without printing ----------------------------------------------------------
+
+
+def test_text_is_measured_with_dejavus_widths() -> None:
+    # T .611 a .613 b .635 l .278 e .615 = 2.752 ems, 5 % over; bold 12 % wider; CJK one em a
+    # character; an accented letter as its base letter (ś as s).
+    assert (_ems("Table"), _ems("Table", bold=True), _ems("田中")) == (2.89, 3.24, 2.1)
+    assert _ems("Wiśniewski") == _ems("Wisniewski") == 5.79
 
 
 def test_wall_layout_gives_the_largest_type_that_fits() -> None:

@@ -48,7 +48,7 @@ def sparkline(values: Sequence[float]) -> str:
     """A running total as a row of bars, lowest to highest (text cards' chart).
 
     >>> sparkline([0, 10, 5, 20]), sparkline([3.0]), sparkline([])
-    ('▁▄▂█', '▄', '')
+    ('▁▅▃█', '▄', '')
     """
     if not values:
         return ""

@@ -505,7 +505,7 @@ class TableEntrySubmitted(Entry):
         return _read_table_entry(r, id, at)
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        who = _seat_and_name(self.seat, self.player, name)
+        who = seat_and_name(self.seat, self.player, name)
         if self.mode == "direct":
             text = _("r{round} t{table}: {who} entered {line} (recorded at once)")
         elif self.mode == "director":
@@ -527,7 +527,7 @@ class TableEntryConfirmed(Entry):
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
         return _("table entry {target} confirmed by {who}").format(
-            target=self.target, who=_seat_and_name(self.seat, self.player, name)
+            target=self.target, who=seat_and_name(self.seat, self.player, name)
         )
 
 
@@ -557,12 +557,12 @@ class TableEntryRejected(Entry):
         )
 
 
-def _seat_and_name(seat: str, player: PlayerId | None, name: Callable[[PlayerId], str]) -> str:
-    """`East (Ana)`: the seat as people read it, and who sat there when it is known."""
+def seat_and_name(seat: str, player: PlayerId | None, name: Callable[[PlayerId], str]) -> str:
+    """`E Ana`: the seat as people read it (`wind_name`), and who sat there when known."""
     wind = wind_name(seat) if seat in WINDS else seat
     if player is None:
         return wind
-    return _("{wind} ({name})").format(wind=wind, name=name(player))
+    return _("{wind} {name}").format(wind=wind, name=name(player))
 
 
 

@@ -865,14 +865,14 @@ def confirm_problem(
     >>> sub = TableEntrySubmitted(id="x", at="t", round=1, table=2, seat="E", line="draw",
     ...                           entry=hand)
     >>> confirm_problem(sub, "E", ("p1", "p2", "p3", "p4"), 4)
-    'East entered it: another seat at the table confirms it'
+    'seat E entered it: another seat at the table confirms it'
     >>> confirm_problem(sub, "S", ("p1", "p2", "p3", "p4"), 4) is None
     True
     """
     if seat not in WINDS or WINDS.index(seat) >= seats:
         return _seat_missing(seat, seats)
     if seat == target.seat:
-        return _("{wind} entered it: another seat at the table confirms it").format(
+        return _("seat {wind} entered it: another seat at the table confirms it").format(
             wind=wind_name(seat)
         )
     if target.mode == "director":

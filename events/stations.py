@@ -83,8 +83,17 @@ __all__ = [
 
 Status = Literal["pending", "recorded"]
 Reason = Literal[
-    "line", "seat", "own_seat", "director_only", "conflict", "not_pending", "settled", "stale",
-    "reason", "refused", "file",
+    "line",
+    "seat",
+    "own_seat",
+    "director_only",
+    "conflict",
+    "not_pending",
+    "settled",
+    "stale",
+    "reason",
+    "refused",
+    "file",
 ]
 
 
@@ -219,7 +228,7 @@ def _full_line(round: int, table: int, line: str) -> str:
                 round=round, table=table, other_round=named_round, other_table=int(m.group(2))
             ),
         )
-    return f"r{round} t{table} {line[m.end():].strip()}"
+    return f"r{round} t{table} {line[m.end() :].strip()}"
 
 
 def table_entry_line(entry: TableEntrySubmitted | HandRecorded | GameFinished, seats: int) -> str:
@@ -271,8 +280,12 @@ def _parsed_entry(
     if isinstance(parsed, HandLine):
         return HandRecorded(**stamp, round=parsed.round, table=parsed.table, hand=parsed.hand)
     return GameFinished(
-        **stamp, round=parsed.round, table=parsed.table, final=parsed.final,
-        deposits=parsed.deposits, chombos=parsed.chombos,
+        **stamp,
+        round=parsed.round,
+        table=parsed.table,
+        final=parsed.final,
+        deposits=parsed.deposits,
+        chombos=parsed.chombos,
     )
 
 
@@ -309,8 +322,9 @@ def submit_line(
         who = _seat(state, seat)
         problem = text_problem(line)
         if problem is not None:
-            raise StationError("line", _("the line cannot be used: {problem}").format(
-                problem=problem))
+            raise StationError(
+                "line", _("the line cannot be used: {problem}").format(problem=problem)
+            )
         full = _full_line(round, table, line)
         preview = _preview(state, full)
         stamp = _stamp(entry_id, at, clock)
@@ -319,8 +333,15 @@ def submit_line(
         players = state.table_seats(round, table) or ()
         mode = state.settings.serve.table_entry
         entry = TableEntrySubmitted(
-            **stamp, round=round, table=table, seat=who, line=line.strip(), entry=inner,
-            mode=mode, player=players[WINDS.index(who)], hands=hands,
+            **stamp,
+            round=round,
+            table=table,
+            seat=who,
+            line=line.strip(),
+            entry=inner,
+            mode=mode,
+            player=players[WINDS.index(who)],
+            hands=hands,
         )
         if entry.id not in state.log_ids:
             for other in state.pending.values():
@@ -346,7 +367,13 @@ def _submission(
     state: EventState, entry: TableEntrySubmitted, status: Status, preview: LinePreview
 ) -> Submission:
     return Submission(
-        entry.id, status, preview, entry.round, entry.table, entry.line, entry.seat,
+        entry.id,
+        status,
+        preview,
+        entry.round,
+        entry.table,
+        entry.line,
+        entry.seat,
         state.conflicts(entry.id),
     )
 
@@ -389,8 +416,10 @@ def _confirm(
     problem = confirm_problem(target, seat, players, state.rules.players)
     if problem is not None:
         reason: Reason = (
-            "own_seat" if seat == target.seat
-            else "director_only" if target.mode == "director" and seat in WINDS
+            "own_seat"
+            if seat == target.seat
+            else "director_only"
+            if target.mode == "director" and seat in WINDS
             else "seat"
         )
         raise StationError(reason, problem)
@@ -405,7 +434,9 @@ def _confirm(
         )
     preview = _check_fits(state, target)
     entry = TableEntryConfirmed(
-        **_stamp(confirmation_id, at, clock), target=entry_id, seat=seat,
+        **_stamp(confirmation_id, at, clock),
+        target=entry_id,
+        seat=seat,
         player=players[WINDS.index(seat)] if WINDS.index(seat) < len(players) else None,
     )
     try:
@@ -505,16 +536,25 @@ def pending(
         line = table_entry_line(entry, seats)
         played = _played(state, entry.round, entry.table)
         shown: LinePreview | LineError = (
-            preview_line(state, line) if played == entry.hands
+            preview_line(state, line)
+            if played == entry.hands
             else LineError(stale_problem(entry, played))
         )
         others = state.conflicts(entry.id)
         out.append(
             PendingEntry(
-                id=entry.id, round=entry.round, table=entry.table, line=line, typed=entry.line,
-                seat=entry.seat, player=entry.player,
+                id=entry.id,
+                round=entry.round,
+                table=entry.table,
+                line=line,
+                typed=entry.line,
+                seat=entry.seat,
+                player=entry.player,
                 name=state.name(entry.player) if entry.player else wind_name(entry.seat),
-                mode=entry.mode, at=entry.at, conflict=bool(others), conflicts=others,
+                mode=entry.mode,
+                at=entry.at,
+                conflict=bool(others),
+                conflicts=others,
                 preview=shown,
             )
         )

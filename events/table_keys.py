@@ -87,7 +87,7 @@ def _locked(path: Path) -> Iterator[None]:
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
-        raise KeysFileError(_cannot(lock, error)) from None
+        raise KeysFileError(lock, _cannot(lock, error)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -109,24 +109,26 @@ def _read(path: Path) -> _Keys | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise KeysFileError(_cannot(file, error)) from None
+        raise KeysFileError(file, _cannot(file, error)) from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
         secret = bytes.fromhex(data["secret"])
-        generations = {
-            str(k): int(v) for k, v in dict(data.get("generations", {})).items()
-        }
+        generations = {str(k): int(v) for k, v in dict(data.get("generations", {})).items()}
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, ValueError, TypeError):
         raise KeysFileError(
+            file,
             _(
                 "{file}: this is not a table keys file mjevent can read. Fix: move it away; a "
                 "new one is made (every table then needs its new URL)"
-            ).format(file=file)
+            ).format(file=file),
         ) from None
     if len(secret) < 16:
         raise KeysFileError(
-            _("{file}: the secret is shorter than 128 bits. Fix: move the file away; a new one "
-              "is made (every table then needs its new URL)").format(file=file)
+            file,
+            _(
+                "{file}: the secret is shorter than 128 bits. Fix: move the file away; a new one "
+                "is made (every table then needs its new URL)"
+            ).format(file=file),
         )
     return _Keys(secret, generations)
 
@@ -157,7 +159,7 @@ def _write(path: Path, keys: _Keys) -> None:
             os.close(folder)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise KeysFileError(_cannot(file, error)) from None
+        raise KeysFileError(file, _cannot(file, error)) from None
 
 
 def _keys(path: Path) -> _Keys:

@@ -162,3 +162,27 @@ def test_event_table_entry_sets_the_mode(cup: Path) -> None:
     bad = runner.invoke(app, ["event", str(cup), "--table-entry", "phone"])
     assert bad.exit_code == 1
     assert bad.stderr == "error: table_entry 'phone': use one of confirm, director, direct\n"
+
+
+def test_score_sheets_carry_each_table_url_and_qr_once_the_event_has_keys(cup: Path) -> None:
+    plain = runner.invoke(app, ["print", "sheets", "round", "1", str(cup)])
+    assert plain.exit_code == 0, plain.output
+    assert "Enter and confirm" not in plain.stdout
+    assert not (cup.parent / "cup.toml.keys").exists()  # printing alone makes no keys
+    runner.invoke(app, ["tables", str(cup), "--round", "1", "--base-url", BASE])
+    text = runner.invoke(app, ["print", "sheets", "round", "1", str(cup), "--base-url", BASE])
+    urls = [f"{BASE}/t/{table_keys.table_token(cup, 1, t)}" for t in (1, 2)]
+    assert [line for line in text.stdout.splitlines() if line.startswith("Enter")] == [
+        f"Enter and confirm this table's hands at {url}" for url in urls
+    ]
+    page = runner.invoke(
+        app, ["print", "sheets", "round", "1", str(cup), "--format", "html", "--base-url", BASE]
+    )
+    assert page.exit_code == 0, page.output
+    for url in urls:
+        assert f'<figure class="qr" role="img" aria-label="{url}"><svg viewBox="0 0 41 41"' in (
+            page.stdout
+        )
+    assert page.stdout.count('<section class="sheet linked">') == 2
+    without = runner.invoke(app, ["print", "sheets", "round", "1", str(cup), "--no-urls"])
+    assert "Enter and confirm" not in without.stdout

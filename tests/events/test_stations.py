@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from mjevent.events import stations, table_keys
-from mjevent.events.commands import current_state, record_line
+from mjevent.events.commands import CommandError, current_state, record_line
 from mjevent.events.open import open_event
 from mjevent.events.stations import StationError
 from mjevent.events.store import EventStore
@@ -203,7 +203,7 @@ def test_set_table_entry_rewrites_the_settings_and_keeps_the_log(tmp_path: Path)
     assert state.settings.serve.table_entry == "direct"
     assert 'table_entry = "direct"' in path.read_text(encoding="utf-8")
     assert kinds(path) == ["table_entry"]
-    with pytest.raises(stations.CommandError):
+    with pytest.raises(CommandError):
         stations.set_table_entry(store, "phone")
 
 

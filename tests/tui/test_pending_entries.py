@@ -9,6 +9,7 @@ from mjevent.events import stations
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
 from mjevent.tui.dialogs.reason import ReasonDialog
+from mjevent.tui.log_view import kind_name, log_lines
 
 from .conftest import make_app, screen_text
 
@@ -81,3 +82,22 @@ async def test_no_waiting_entry_no_panel_and_no_keys(club: Path) -> None:
         await pilot.pause()
         assert "table entr" not in screen_text(app)
         assert app.screen.check_action("approve_pending", ()) is False
+
+
+def test_the_log_screen_tells_a_confirmed_entry_at_its_table_with_who_entered_it(
+    club: Path,
+) -> None:
+    waiting(club)
+    before = EventStore.open(club)
+    lines = log_lines(current_state(before), before.log)
+    stations.confirm(club, "a3", "E", confirmation_id="c1", at=T)
+    stations.forget(club)
+    after = EventStore.open(club)
+    grown = log_lines(current_state(after), after.log, lines)
+    last = grown[-1]
+    assert (last.id, last.kind, last.round, last.table) == ("c1", "table_entry_confirmed", 4, 3)
+    assert last.text.endswith(
+        "entered at the table by W Sophie Müller, confirmed by E Aoife Ní Bhriain"
+    )
+    assert grown == log_lines(current_state(after), after.log)  # told as from the whole log
+    assert kind_name("table_entry_confirmed") == "table entry confirmed"

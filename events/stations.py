@@ -80,6 +80,7 @@ __all__ = [
     "reject",
     "reject_table_entry",
     "set_table_entry",
+    "state_of",
     "submit_line",
     "table_entry_line",
 ]
@@ -200,6 +201,13 @@ def _event(path: Path) -> Iterator[EventStore]:
             with _STORES_LOCK:
                 _STORES.pop(key, None)
             raise StationError("file", str(error)) from None
+
+
+def state_of(path: Path) -> EventState:
+    """The event's state now, through the store kept for `path` (what other processes
+    appended included): what a server reads to show a table's page or `pending`."""
+    with _event(path) as store:
+        return current_state(store)
 
 
 def forget(path: Path) -> None:

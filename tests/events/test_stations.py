@@ -269,3 +269,12 @@ def test_a_damaged_keys_file_is_named_with_the_fix(tmp_path: Path) -> None:
         f"{tmp_path / 'cup.toml.keys'}: this is not a table keys file mjevent can read. Fix: "
         "move it away; a new one is made (every table then needs its new URL)"
     )
+
+
+def test_state_of_reads_what_other_processes_appended(tmp_path: Path) -> None:
+    path = event(tmp_path)
+    assert stations.state_of(path).pending == {}
+    record_line(EventStore.open(path), "t1 draw", at=T)  # another writer
+    state = stations.state_of(path)
+    game = state.game(1, 1)
+    assert game is not None and len(game.hands) == 1

@@ -195,6 +195,10 @@ def _event(path: Path) -> Iterator[EventStore]:
         try:
             with store.transaction():
                 yield store
+        except StationError:
+            raise
+        except CommandError as error:  # an entry id that cannot be used, say
+            raise StationError("refused", str(error)) from None
         except EventFileError as error:
             # A file replaced or gone under the store: open it afresh next time (the console
             # is where the director decides what to do about such a file).

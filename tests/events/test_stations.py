@@ -278,3 +278,16 @@ def test_state_of_reads_what_other_processes_appended(tmp_path: Path) -> None:
     state = stations.state_of(path)
     game = state.game(1, 1)
     assert game is not None and len(game.hands) == 1
+
+
+def test_every_refusal_is_a_station_error_with_its_reason(tmp_path: Path) -> None:
+    path = event(tmp_path)
+    with pytest.raises(StationError) as bad_id:
+        stations.submit_line(path, 1, 1, "draw", "E", entry_id="no spaces please")
+    assert bad_id.value.reason == "refused"
+    with pytest.raises(StationError) as missing:
+        stations.submit_line(tmp_path / "nope.toml", 1, 1, "draw", "E")
+    assert missing.value.reason == "file"
+    with pytest.raises(StationError) as unknown:
+        stations.confirm(path, "zz", "S")
+    assert unknown.value.reason == "not_pending"

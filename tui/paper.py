@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -77,6 +77,9 @@ class Block:
     """The HTML width of the first column ("15%"), "" to let the page decide."""
     total_rows: int = 0
     """How many of the last rows close a score sheet (the final-score box, ruled off)."""
+    link: str = ""
+    """A URL the block carries (a score sheet's table page): HTML and PDF draw it as a QR
+    code beside the title; every format prints it in the notes."""
 
 
 @dataclass(frozen=True)
@@ -182,9 +185,15 @@ def round_by_player(state: EventState, round: int) -> Paper:
     return _paper(state, _("Round {round} seating by player").format(round=round), (block,))
 
 
-def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> Paper:
+def score_sheets(
+    state: EventState,
+    round: int,
+    hand_rows: int = HAND_ROWS,
+    urls: Mapping[int, str] | None = None,
+) -> Paper:
     """One score sheet per table of round `round`: names by seat wind, `hand_rows` blank hand
-    rows, the final-score box and the sum check with the rules' start and return points."""
+    rows, the final-score box and the sum check with the rules' start and return points; with
+    `urls` (table -> its page, `mjevent tables`), each sheet carries its table's URL."""
     rules = state.rules
     winds = _winds(state)
     total = rules.players * rules.start_points
@@ -218,15 +227,20 @@ def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> P
         blank = ("",) * len(winds)
         rows = [(str(n), *blank) for n in range(1, hand_rows + 1)]
         rows += [(_("Sticks left"), *blank), (_("Final score"), *blank), (_("Place"), *blank)]
+        link = (urls or {}).get(t, "")
+        here = (
+            (_("Enter and confirm this table's hands at {url}").format(url=link),) if link else ()
+        )
         blocks.append(
             Block(
                 _("Round {round} · Table {table}").format(round=round, table=t),
                 headers,
                 tuple(rows),
                 BlockKind.SHEET,
-                notes,
+                notes + here,
                 first_width="16%",
                 total_rows=3,
+                link=link,
             )
         )
     return _paper(state, _("Round {round} score sheets").format(round=round), tuple(blocks))

@@ -182,6 +182,9 @@ section.sheet:last-child { break-after: auto; }
 section.sheet h2 { font-size: 22pt; }
 section.sheet th { font-size: 13pt; }
 section.sheet td { height: 9.5mm; font-size: 12pt; }
+figure.qr { float: right; width: 24mm; height: 24mm; margin: 0 0 1mm 3mm; }
+section.sheet.linked td { height: 8.3mm; }
+figure.qr svg { display: block; width: 100%%; height: 100%%; }
 section.sheet tr.total td { border-top: 0.8mm solid #000; font-weight: bold; height: 12mm; }
 section.card { break-inside: avoid; border: 0.4mm solid #000; padding: 2.5mm; margin-bottom: 4mm; }
 section.card h2 { margin-top: 0; }
@@ -218,6 +221,18 @@ def _svg_chart(values: Sequence[float], width: int = 300, height: int = 60) -> s
     )
 
 
+def _qr(url: str) -> str:
+    """`url` as a QR code (inline SVG, sized by the page's CSS), for a phone's camera.
+
+    segno (pinned to 1.x) makes the code: error correction level M, the smallest version that
+    holds the URL (a 70-character table URL is version 5, 37 modules), a 2-module quiet zone.
+    """
+    import segno  # only a score sheet with URLs needs it
+
+    svg = segno.make(url, error="m").svg_inline(scale=1, border=2, omitsize=True)
+    return f'<figure class="qr" role="img" aria-label="{html.escape(url)}">{svg}</figure>\n'
+
+
 def _html_block(block: Block, first: str = "") -> str:
     e = html.escape
     cls = [' class="num"' if r else "" for r in _right(block)]
@@ -244,8 +259,9 @@ def _html_block(block: Block, first: str = "") -> str:
         )
     notes = "".join(f'<p class="note">{e(n)}</p>' for n in block.notes)
     chart = _svg_chart(block.chart) if block.chart else ""
+    qr = _qr(block.link) if block.link else ""
     return (
-        f'<section class="{block.kind}">\n<h2>{e(block.title)}</h2>\n'
+        f'<section class="{block.kind}{" linked" if qr else ""}">\n{qr}<h2>{e(block.title)}</h2>\n'
         f"<table>{cols}<thead><tr>{head}</tr></thead>\n<tbody>\n"
         + "\n".join(body)
         + f"\n</tbody></table>\n{chart}{notes}\n</section>"

@@ -251,6 +251,9 @@ COMMAND_LINE = {
     "float", "range", "text", "who", "format", "output", "paper", "letter", "csv", "tsv", "html",
     "pdf", "table", "hands", "report", "catalogue", "after", "teams", "show", "hidden", "hide",
     "seconds", "help", "FILE", "default", "required", "TOML", "stats", "awards", "EMA",
+    # Score sheets' --urls/--no-urls and --base-url (issue 21), the commands `mjevent tables` and
+    # `serve` their help names, its default http://...; "URL" is written so in Japanese too.
+    "urls", "url", "base", "tables", "serve", "http", "URL",
 }
 
 

@@ -843,8 +843,9 @@ class RoundNumbers:
     """The numbers of one round, for the projector between rounds: `field` (every hand of the
     round once in `hands`, every seat summed in the other counts), `tables` played,
     `best` the wins worth the most points (several when level), `most_wins` the players with
-    the most wins, in the event's player order, and that count (none without a win), `yakuman` every yakuman win of the
-    round, in the order played."""
+    the most wins, in the event's player order, and that count (none without a win), `yakuman`
+    every yakuman win of the round, in the order played; `draws` the hands that ended in an
+    exhaustive draw (the field's `draws` counts each seat)."""
 
     round: int
     tables: int
@@ -852,6 +853,7 @@ class RoundNumbers:
     best: tuple[WinRecord, ...]
     most_wins: tuple[tuple[PlayerId, ...], int]
     yakuman: tuple[WinRecord, ...]
+    draws: int
 
 
 def round_numbers(state: EventState, round: int) -> RoundNumbers:
@@ -897,4 +899,6 @@ def round_numbers(state: EventState, round: int) -> RoundNumbers:
         best,
         (leaders, most),
         tuple(w for w in wins if w.yakuman),
+        # Every seat of the table counts an exhaustive draw.
+        field.draws // state.rules.players,
     )

@@ -318,7 +318,7 @@ def round_numbers_rows(state: EventState, numbers: RoundNumbers) -> list[tuple[s
             wins=format_number(f.wins), ron=format_number(f.ron), tsumo=format_number(f.tsumo))),
         (_("Deal-ins"), format_number(f.deal_ins)),
         (_("Riichi"), format_number(f.riichi)),
-        (_("Exhaustive draws"), format_number(f.draws)),
+        (_("Exhaustive draws"), format_number(numbers.draws)),
         (_("Average win"), _number(f.average_win)),
     ]
     return rows

@@ -83,6 +83,7 @@ def test_a_round_of_its_own() -> None:
     assert [(w.entry, w.player, w.points) for w in first.best] == [("h6", "p2", 32000)]
     assert first.most_wins == (("p2",), 2)
     assert [w.entry for w in first.yakuman] == ["h6"]
+    assert first.draws == 1  # h4; the triple ron made abortive (h3) is no exhaustive draw
     second = round_numbers(state, 2)
     # r2: N (p1) tsumo 3/40 as a non-dealer: 1,300 / 2,600, 5,200; r3: S (p3) 2/30 from E.
     assert (second.tables, second.field.hands, second.field.wins, second.field.tsumo) == (

@@ -158,7 +158,7 @@ def numbers_round(state: EventState, now: dt.datetime) -> int | None:
 
 
 def numbers_page(state: EventState, rnd: int, rows_per_page: int) -> list[DisplayPage]:
-    """"Numbers of round N": its best hand, most wins, every yakuman, its totals
+    """The page "Numbers of round N": its best hand, most wins, every yakuman, its totals
     (`core.stats.round_numbers`); no page for a round without a recorded hand (a round
     recorded by final scores only)."""
     numbers = round_numbers(state, rnd)

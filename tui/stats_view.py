@@ -32,6 +32,7 @@ __all__ = [
     "FIELD_KEY",
     "StatsRow",
     "detail_text",
+    "figure_lines",
     "hand_columns",
     "rate_text",
     "result_name",
@@ -105,7 +106,9 @@ def _rate_column(header: str, rate: Callable[[Tally], Rate], descending: bool) -
 
 
 def _count_column(
-    header: str, value: Callable[[Tally], int | float | None], descending: bool = True,
+    header: str,
+    value: Callable[[Tally], int | float | None],
+    descending: bool = True,
     short: str = "",
 ) -> Column:
     return Column(
@@ -175,6 +178,49 @@ def detail_text(t: Tally) -> str:
         _("most dora in a win {dora}").format(dora=_not_recorded(t.most_dora)),
     ]
     return " · ".join(parts)
+
+
+def figure_lines(t: Tally) -> list[tuple[str, str]]:
+    """Every figure of one tally, labelled, in the language in use (`print stats --player`,
+    the site's player page)."""
+
+    def n(value: int | float | None) -> str:
+        if value is None:
+            return pgettext("stats", "not recorded")
+        return format_number(round(value))
+
+    lines = [
+        (_("Hands"), n(t.hands)),
+        (_("Wins"), str(t.win_rate)),
+        (_("by ron"), n(t.ron)),
+        (_("by tsumo"), n(t.tsumo)),
+        (_("Deal-ins"), str(t.deal_in_rate)),
+        (_("Riichi"), str(t.riichi_rate)),
+        (_("riichi won"), str(Rate(t.riichi_won, t.riichi))),
+        (_("riichi dealt in"), str(Rate(t.riichi_dealt_in, t.riichi))),
+        (_("riichi drawn"), str(Rate(t.riichi_drawn, t.riichi))),
+        (_("Wins in riichi"), n(t.wins_riichi)),
+        (_("Wins open"), n(t.wins_open)),
+        (_("Wins closed without riichi (dama)"), n(t.wins_dama)),
+        (_("Average win"), n(t.average_win)),
+        (_("Largest win"), n(t.largest_win)),
+        (_("Average deal-in"), n(t.average_deal_in)),
+        (_("Largest deal-in"), n(t.largest_deal_in)),
+        (_("Points won / lost by ron"), f"+{n(t.ron_won)} / -{n(t.ron_lost)}"),
+        (_("Points won / lost by tsumo"), f"+{n(t.tsumo_won)} / -{n(t.tsumo_lost)}"),
+        (_("Points won / lost by noten payments"), f"+{n(t.noten_won)} / -{n(t.noten_lost)}"),
+        (_("Dealer hands"), n(t.dealer_hands)),
+        (_("Deals kept (renchan)"), str(Rate(t.renchan, t.dealer_hands))),
+        (_("Chombo"), n(t.chombo)),
+        (_("Tenpai at exhaustive draws"), str(t.tenpai_rate)),
+        (_("Nagashi mangan"), n(t.nagashi)),
+        (_("Yakuman"), n(t.yakuman)),
+        (_("Most dora in one win"), n(t.most_dora)),
+        (_("Games"), n(t.games)),
+    ]
+    for place in range(1, 5):
+        lines.append((_("Place {place}").format(place=place), str(t.place_rate(place))))
+    return lines
 
 
 def summary_pairs(t: Tally) -> list[tuple[str, str]]:
@@ -267,16 +313,22 @@ def hand_columns() -> tuple[Column, ...]:
         Column(N_("Seat"), lambda h: wind_name(WINDS[h.seat]), lambda h: h.seat),
         Column(N_("Result"), lambda h: result_name(h.result), lambda h: h.result.value),
         Column(
-            N_("Riichi"), lambda h: _("yes") if h.riichi else "", lambda h: h.riichi,
+            N_("Riichi"),
+            lambda h: _("yes") if h.riichi else "",
+            lambda h: h.riichi,
             descending=True,
         ),
         Column(N_("Value"), lambda h: value_text(h.value), lambda h: h.points, descending=True),
         Column(
-            N_("Points"), lambda h: format_number(h.points) if h.points else "",
-            lambda h: h.points, descending=True,
+            N_("Points"),
+            lambda h: format_number(h.points) if h.points else "",
+            lambda h: h.points,
+            descending=True,
         ),
         Column(N_("Change"), lambda h: _signed(h.change), lambda h: h.change, descending=True),
-        Column(N_("Yaku"), lambda h: win_detail_text(h.detail), lambda h: win_detail_text(h.detail)),
+        Column(
+            N_("Yaku"), lambda h: win_detail_text(h.detail), lambda h: win_detail_text(h.detail)
+        ),
     )
 
 
@@ -314,12 +366,15 @@ def round_numbers_rows(state: EventState, numbers: RoundNumbers) -> list[tuple[s
         rows.append((_("Yakuman"), win_where(state, w)))
     rows += [
         (_("Hands"), format_number(f.hands)),
-        (_("Wins"), _("{wins} (ron {ron}, tsumo {tsumo})").format(
-            wins=format_number(f.wins), ron=format_number(f.ron), tsumo=format_number(f.tsumo))),
+        (
+            _("Wins"),
+            _("{wins} (ron {ron}, tsumo {tsumo})").format(
+                wins=format_number(f.wins), ron=format_number(f.ron), tsumo=format_number(f.tsumo)
+            ),
+        ),
         (_("Deal-ins"), format_number(f.deal_ins)),
         (_("Riichi"), format_number(f.riichi)),
         (_("Exhaustive draws"), format_number(numbers.draws)),
         (_("Average win"), _number(f.average_win)),
     ]
     return rows
-

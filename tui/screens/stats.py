@@ -51,21 +51,32 @@ class StatsScreen(EventScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "s", "sort", N_("Sort"),
+            "s",
+            "sort",
+            N_("Sort"),
             tooltip=N_("Sort by the next column (after the last: the event's order)"),
             id="stats.sort",
         ),
         Binding(
-            "o", "reverse", N_("Reverse"),
-            tooltip=N_("Reverse the order of the rows"), id="stats.reverse",
+            "o",
+            "reverse",
+            N_("Reverse"),
+            tooltip=N_("Reverse the order of the rows"),
+            id="stats.reverse",
         ),
         Binding(
-            "t", "teams", N_("Teams"),
-            tooltip=N_("Switch between the players' and the teams' numbers"), id="stats.teams",
+            "t",
+            "teams",
+            N_("Teams"),
+            tooltip=N_("Switch between the players' and the teams' numbers"),
+            id="stats.teams",
         ),
         Binding(
-            "h", "hands", N_("Hands"),
-            tooltip=N_("The selected player's hands one by one (Enter too)"), id="stats.hands",
+            "h",
+            "hands",
+            N_("Hands"),
+            tooltip=N_("The selected player's hands one by one (Enter too)"),
+            id="stats.hands",
         ),
     ]
 
@@ -128,9 +139,7 @@ class StatsScreen(EventScreen):
             what = ngettext("Statistics of {n} team", "Statistics of {n} teams", n).format(n=n)
         else:
             n = len(numbers.players)
-            what = ngettext("Statistics of {n} player", "Statistics of {n} players", n).format(
-                n=n
-            )
+            what = ngettext("Statistics of {n} player", "Statistics of {n} players", n).format(n=n)
         order = table.sort_text if table.sort_index is not None else _("in the event's order")
         self.query_one("#stats-title", Static).update(
             _("{title}, {order}").format(title=what, order=order)
@@ -197,12 +206,18 @@ class PlayerHandsScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "escape", "app.pop_screen", N_("Back"),
-            tooltip=N_("Back to the statistics"), id="stats.hands_close",
+            "escape",
+            "app.pop_screen",
+            N_("Back"),
+            tooltip=N_("Back to the statistics"),
+            id="stats.hands_close",
         ),
         Binding(
-            "enter", "open_table", N_("Table"),
-            tooltip=N_("Open the selected hand's table"), id="stats.hands_table",
+            "enter",
+            "open_table",
+            N_("Table"),
+            tooltip=N_("Open the selected hand's table"),
+            id="stats.hands_table",
         ),
     ]
 
@@ -221,8 +236,9 @@ class PlayerHandsScreen(Screen[None]):
             yield Static(self.summary, markup=False, id="hands-summary")
             yield SheetTable(id="hands-table")
             if not self.hands:
-                yield Static(_("No hand recorded for this player yet."), markup=False,
-                             id="hands-none")
+                yield Static(
+                    _("No hand recorded for this player yet."), markup=False, id="hands-none"
+                )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS
-from mjevent.core.i18n import N_, _, format_number, language, pgettext, wind_name
-from mjevent.core.outcomes import HandValue, WinDetail
+from mjevent.core.i18n import N_, _, format_number, pgettext, wind_name
+from mjevent.core.outcomes import HandValue
 from mjevent.core.state import EventState
 from mjevent.core.stats import (
     EventStats,
@@ -25,7 +25,7 @@ from mjevent.core.stats import (
     Tally,
     WinRecord,
 )
-from mjevent.core.yaku import yaku_label
+from mjevent.core.yaku import win_detail_text
 from mjevent.tui.sheets import Column, fit
 
 __all__ = [
@@ -42,7 +42,6 @@ __all__ = [
     "summary_line",
     "summary_pairs",
     "value_text",
-    "win_detail_text",
 ]
 
 FIELD_KEY = "*field*"
@@ -271,22 +270,6 @@ def value_text(value: HandValue | None) -> str:
     if value.yakuman:
         return "ykm" if value.yakuman == 1 else f"{value.yakuman}ykm"
     return f"{value.han}/{value.fu}" if value.fu else str(value.han)
-
-
-def win_detail_text(detail: WinDetail | None) -> str:
-    """The yaku, dora and open/closed of a win as recorded (``y:`` and ``open``), in the
-    language in use: ``riichi, pinfu · dora 2 · closed``; "" when nothing was recorded."""
-    if detail is None:
-        return ""
-    parts: list[str] = []
-    if detail.yaku is not None:
-        lang = language()
-        parts.append(_(", ").join(yaku_label(y, lang) for y in detail.yaku) or "-")
-    if detail.dora:
-        parts.append(_("dora {n}").format(n=detail.dora))
-    if detail.open is not None:
-        parts.append(_("open") if detail.open else _("closed"))
-    return " · ".join(parts)
 
 
 def hand_place(round_wind: int, hand_number: int, honba: int) -> str:

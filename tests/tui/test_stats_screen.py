@@ -184,7 +184,7 @@ async def test_the_palette_and_f1_reach_the_stats_screen_and_its_keys(club: Path
         assert titles["statistics: Sort"] == (
             "s · Sort by the next column (after the last: the event's order)"
         )
-        assert titles["statistics: Hands"] == (
+        assert titles["statistics: Hand list"] == (
             "h · The selected player's hands one by one (Enter too)"
         )
         assert "statistics: Reverse" in titles
@@ -193,7 +193,7 @@ async def test_the_palette_and_f1_reach_the_stats_screen_and_its_keys(club: Path
         help_text = text(app)
     # F1 lists the screen's keys with their ids (the help's own layout cuts the tooltips)
     assert "s    Sort       stats.sort        Sort by the next column" in help_text
-    assert "h    Hands      stats.hands       The selected player's hands one" in help_text
+    assert "h    Hand list  stats.hands       The selected player's hands one" in help_text
 
 
 async def test_f3_history_shows_the_players_numbers_above_the_games(club: Path) -> None:

@@ -74,7 +74,7 @@ class StatsScreen(EventScreen):
         Binding(
             "h",
             "hands",
-            N_("Hands"),
+            N_("Hand list"),
             tooltip=N_("The selected player's hands one by one (Enter too)"),
             id="stats.hands",
         ),

@@ -95,12 +95,15 @@ def _number(value: int | float | None) -> str:
     return "-" if value is None else format_number(round(value))
 
 
-def _rate_column(header: str, rate: Callable[[Tally], Rate], descending: bool) -> Column:
+def _rate_column(
+    header: str, rate: Callable[[Tally], Rate], descending: bool, short: str = ""
+) -> Column:
     return Column(
         header,
         lambda r: rate_text(rate(r.stats)),
         lambda r: _last(rate(r.stats).value, descending),
         descending=descending,
+        short=short,
     )
 
 
@@ -135,7 +138,7 @@ def stats_columns() -> tuple[Column, ...]:
         _count_column(
             N_("Average deal-in"), lambda t: t.average_deal_in, False, short=N_("Avg deal-in")
         ),
-        _rate_column(N_("Tenpai at draws"), lambda t: t.tenpai_rate, True),
+        _rate_column(N_("Tenpai at draws"), lambda t: t.tenpai_rate, True, short=N_("Tenpai")),
         _count_column(N_("Renchan"), lambda t: t.renchan),
         _count_column(N_("Chombo"), lambda t: t.chombo, False),
         _count_column(N_("Yakuman"), lambda t: t.yakuman),

@@ -55,7 +55,7 @@ async def test_f8_shows_every_players_numbers_with_their_counts(club: Path) -> N
     ]  # fmt: skip
     assert cells[-1] == FIELD
     # The row under the cursor, in full under the table (it wraps to the screen's width).
-    detail = " ".join(line.strip() for line in shown[-5:-1])
+    detail = " ".join(line.strip() for line in shown[-6:-1])
     assert detail.startswith(
         "田中 優希: ron 3, tsumo 1 · riichi won 0, dealt in 0, drawn 3 (of 4) · wins in riichi 0,"
         " open not recorded, dama not recorded · largest deal-in 5,200 · points by ron"

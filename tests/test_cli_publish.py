@@ -521,7 +521,8 @@ def test_a_round_being_played_is_told_and_a_hidden_round_stays_hidden(
     assert runner.invoke(app, ["record", str(club), *hand]).exit_code == 0
     publish(str(club), str(hidden))
     assert page(hidden, "en/players/p13.html").tables[0][1] == ["Hands", "33"]
-    printed = runner.invoke(app, ["print", "stats", str(club), "--player", "p13", "--format", "csv"])
+    csv = ["print", "stats", str(club), "--player", "p13", "--format", "csv"]
+    printed = runner.invoke(app, csv)
     assert "hands,34" in printed.output  # the event counts it; the site waits
 
 

@@ -44,7 +44,6 @@ from mjevent.events.commands import read_log
 from mjevent.events.replay import StoryEvent, replay
 from mjevent.tui.language import load_catalogue
 from mjevent.tui.paper import round_by_player, round_by_table, seat_name
-from mjevent.tui.stats_view import figure_lines
 from mjevent.tui.sheets import (
     cells,
     criterion_name,
@@ -56,6 +55,7 @@ from mjevent.tui.sheets import (
     team_columns,
     tie_lines,
 )
+from mjevent.tui.stats_view import figure_lines
 
 __all__ = ["LANGUAGES", "build_site", "player_files", "speaking"]
 

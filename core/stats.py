@@ -718,11 +718,17 @@ def player_tally(state: EventState, player: PlayerId, last_round: int | None = N
     when given): what `stats_from_state(state).players[player].stats` holds, without counting
     the other 499 players (the sum of the games, `game_tallies`, is the event's: tested).
     """
+    games = [
+        g
+        for g in state.games.values()
+        if player in g.seats and (last_round is None or g.round <= last_round)
+    ]
+    # Only a game recorded by final scores reads its entry (the chombos on its score sheet):
+    # the log is not scanned for a player whose games were all recorded hand by hand.
+    wanted = {g.finished for g in games if g.finished and not g.hands}
+    finished = _finished_entries(e for e in state.entries if e.id in wanted) if wanted else {}
     count = _Count({}, _zero(), 0)
-    finished = _finished_entries(state.entries)
-    for game in state.games.values():
-        if player not in game.seats or (last_round is not None and game.round > last_round):
-            continue
+    for game in games:
         _count_game(count, game, 0, finished.get(game.finished or ""), True)
     return Tally._of(count.rows.get(player) or _zero())
 
@@ -879,9 +885,10 @@ def round_numbers(state: EventState, round: int) -> RoundNumbers:
     >>> n.field.hands, n.field.wins, n.best[0].points, n.best[0].player, n.most_wins
     (2, 2, 12000, 'b', (('b',), 2))
     """
-    count = _Count({}, _zero(), 0)
-    finished = _finished_entries(state.entries)
     games = sorted((g for g in state.games.values() if g.round == round), key=lambda g: g.table)
+    wanted = {g.finished for g in games if g.finished and not g.hands}
+    finished = _finished_entries(e for e in state.entries if e.id in wanted) if wanted else {}
+    count = _Count({}, _zero(), 0)
     for game in games:
         _count_game(count, game, 0, finished.get(game.finished or ""), True)
     field = Tally._of(_field(count.rows.values(), count.extra, count.hands))

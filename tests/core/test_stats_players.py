@@ -103,3 +103,15 @@ def test_a_finished_round_counts_its_places() -> None:
     state = fold(event(), LOG)
     assert round_numbers(state, 1).field.games == 4
     assert isinstance(LOG[-1], GameFinished)
+
+
+def test_a_game_by_final_scores_keeps_its_chombo_in_one_players_numbers() -> None:
+    finished = GameFinished(
+        id="f1", at=T, round=1, table=1, final=(41000, 29000, 22000, 28000), chombos=(2,)
+    )
+    state = fold(event("ema2016"), [finished])
+    p3 = player_tally(state, "p3")
+    assert (p3.hands, p3.games, p3.places, p3.chombo) == (0, 1, (0, 0, 0, 1), 1)
+    assert p3 == stats_from_state(state).players["p3"].stats
+    assert round_numbers(state, 1).field.chombo == 1
+    assert round_numbers(state, 1).field.hands == 0

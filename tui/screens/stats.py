@@ -150,12 +150,13 @@ class StatsScreen(EventScreen):
         row = self.query_one(SheetTable).current_item()
         text = ""
         if isinstance(row, StatsRow):
-            text = f"{row.name}: {detail_text(row.stats)}"
+            text = _("{name}: {detail}").format(name=row.name, detail=detail_text(row.stats))
         self.query_one("#stats-detail", Static).update(text)
 
     @on(DataTable.RowHighlighted, "#stats-table")
     def _highlighted(self) -> None:
         self.update_detail()
+        self.refresh_bindings()  # h: a player's row, not a team's or the field's
 
     @on(SheetTable.Sorted)
     def _sorted(self) -> None:

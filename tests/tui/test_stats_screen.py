@@ -15,7 +15,7 @@ from mjevent.tui.screens.stats import PlayerHandsScreen, StatsScreen
 from mjevent.tui.screens.table import TableScreen
 from tests.i18n_helpers import japanese
 from tests.tui.conftest import copy_sample, make_app
-from tests.tui.screens_helpers import lines, logged, open_mode, press, settle, text
+from tests.tui.screens_helpers import lines, logged, open_mode, press, settle, text, type_text
 from tests.tui.test_console_japanese import CJK, leaked
 
 
@@ -223,3 +223,15 @@ async def test_the_stats_screen_and_the_hand_list_in_japanese(tmp_path: Path) ->
             hands_leaks = leaked(app, hands)
     assert CJK.search(stats) and CJK.search(hands)
     assert stats_leaks == [] and hands_leaks == []
+
+
+async def test_the_preview_shows_the_lines_yaku_and_dora(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f2")
+        await type_text(pilot, "t1 ron S<-W 3/30 y:riichi,pinfu,dora1 r:S")
+        shown = lines(app)
+    # Under the payments, the winner's recorded detail (the payments' wording is the
+    # preview's own, and may change; this line is the detail's)
+    start = shown.index("  round 4 table 1, East 1, 0 honba")
+    assert "    S 佐々木 蓮: riichi, pinfu · dora 1 · closed" in shown[start + 5 : start + 9]

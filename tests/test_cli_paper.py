@@ -115,6 +115,9 @@ def test_player_cards_before_the_event_list_every_round() -> None:
         "    2      1  East\n"
         "    3      3  South\n"
         "    4      3  South\n"
+        # Mid-event, the numbers of the hands she has played so far (issue 24).
+        "Hands 23 · Wins 7/23 (30.4%) · Tsumo 3 · Deal-ins 4/23 (17.4%) · Riichi 6/23 (26.1%) "
+        "· Average win 5,114\n"
     )
     assert out.count(" (p0") == 9
 
@@ -130,7 +133,10 @@ def test_report_card_lists_games_running_total_and_a_chart() -> None:
         "    2      4  W         3  26,800    -8.2    +35.1\n"
         "    3      2  S         1  53,500   +38.5    +73.6\n"
         "Running total: ▂▁█\n"
-        "Total +73.6 · place 2"
+        "Total +73.6 · place 2\n"
+        # Her numbers from the hand log (issue 24; `print stats --player p09` has them all).
+        "Hands 39 · Wins 12/39 (30.8%) · Tsumo 2 · Deal-ins 2/39 (5.1%) · Riichi 12/39 (30.8%) "
+        "· Average win 4,400"
     )
 
 

@@ -116,7 +116,9 @@ def test_report_card_and_standings_in_japanese(club: Path) -> None:
         "   2   4  西     3  26,800      -8.2  +35.1\n"
         "   3   2  南     1  53,500     +38.5  +73.6\n"
         "累計の推移: ▂▁█\n"
-        "合計 +73.6 · 2位"
+        "合計 +73.6 · 2位\n"
+        "局数 39 · 和了 12/39 (30.8%) · ツモ 2 · 放銃 2/39 (5.1%) · リーチ 12/39 (30.8%) "
+        "· 平均和了点 4,400"
     )
     standings = run_ja("standings", str(club)).splitlines()
     assert standings[:4] == [

@@ -19,7 +19,9 @@ from mjevent.core.entries import PlayerId
 from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import N_, _, format_number, wind_name
 from mjevent.core.state import EventState
+from mjevent.core.stats import stats_from_state
 from mjevent.tui.sheets import listed, points
+from mjevent.tui.stats_view import summary_line
 
 if TYPE_CHECKING:
     from mjevent.core.standings import Standings
@@ -267,7 +269,11 @@ def _where(state: EventState, player: PlayerId) -> dict[int, tuple[int, int]]:
 def player_cards(state: EventState, standings: Standings | None = None) -> Paper:
     """One card per player (by name): their table and seat in every round, the personal
     schedule. Given `standings` (after the event), a report card instead: every game with
-    place, final score and points, the running total, and the running total as a chart."""
+    place, final score and points, the running total, and the running total as a chart.
+
+    A player who has played a hand has their numbers under the card (hands, wins, tsumo,
+    deal-ins, riichi, average win: `stats_view.summary_line`, docs/stats.md)."""
+    numbers = stats_from_state(state).players
     blocks: list[Block] = []
     rounds = sorted(state.seating)
     players = sorted(state.players.values(), key=lambda p: (p.name.casefold(), p.id))
@@ -279,6 +285,8 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
     report_heads = (*schedule_heads, _("Place"), _("Final"), _("Points"), _("Running"))
     for p in players:
         title = f"{p.name} ({p.id})"
+        tally = numbers[p.id].stats
+        stats_note = (summary_line(tally),) if tally.hands else ()
         if standings is None:
             where = _where(state, p.id)
             rows = tuple(
@@ -292,6 +300,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                     schedule_heads,
                     rows,
                     BlockKind.CARD,
+                    stats_note,
                     numbers=frozenset({0, 1}),
                     first_width="12%",
                 )
@@ -323,7 +332,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                 report_heads,
                 tuple(game_rows),
                 BlockKind.CARD,
-                (note,),
+                (note, *stats_note),
                 tuple(chart),
                 numbers=frozenset({0, 1, 3, 4, 5, 6}),
                 first_width="12%",

@@ -167,11 +167,14 @@ async def test_a_table_enters_a_hand_and_a_second_seat_confirms_it(
         {"wind": "N", "name": "Dee", "score": "30,000"},
     ]
     assert (state["hand"], state["honba"], state["sticks"], state["hands"]) == (
-        "East 1, 0 honba", 0, 0, [])
+        "East 1, 0 honba",
+        0,
+        0,
+        [],
+    )
     preview = await (await client.get(f"/api/t/{key}/preview", params={"line": RON})).json()
     assert preview["ok"] and preview["scores_after"] == [30000, 33900, 26100, 30000]
-    bad = await (await client.get(f"/api/t/{key}/preview", params={"line": "ron S<-W 3/31"})
-                 ).json()
+    bad = await (await client.get(f"/api/t/{key}/preview", params={"line": "ron S<-W 3/31"})).json()
     assert bad == {"ok": False, "error": "fu 31 is not a fu value: 30 or 40?"}
 
     sent = await client.post(f"/api/t/{key}/entries", json={"line": RON, "seat": "E"})
@@ -180,7 +183,8 @@ async def test_a_table_enters_a_hand_and_a_second_seat_confirms_it(
     assert "Cai pays Ben 3 900 (hand)" in body["preview"]
     waiting = (await (await client.get(f"/api/t/{key}")).json())["pending"]
     assert [(p["id"], p["line"], p["seat"]) for p in waiting] == [
-        (body["id"], "r1 t1 ron S<-W 3/30", "E")]
+        (body["id"], "r1 t1 ron S<-W 3/30", "E")
+    ]
     own = await client.post(f"/api/t/{key}/entries/{body['id']}/confirm", json={"seat": "E"})
     assert own.status == 409
     assert kinds(cup) == ["table_entry"]
@@ -198,14 +202,14 @@ async def test_a_refused_line_answers_in_the_console_words_and_writes_nothing(
     client: TestClient[Any, Any], cup: Path
 ) -> None:
     key = token(cup)
-    answer = await client.post(f"/api/t/{key}/entries", json={"line": "ron S<-W 3/31",
-                                                               "seat": "E"})
+    answer = await client.post(f"/api/t/{key}/entries", json={"line": "ron S<-W 3/31", "seat": "E"})
     assert answer.status == 400
     assert (await answer.json())["error"].startswith("fu 31 is not a fu value")
     for body in ({"seat": "E"}, {"line": RON, "seat": "X"}):
         assert (await client.post(f"/api/t/{key}/entries", json=body)).status == 400
-    not_json = await client.post(f"/api/t/{key}/entries", data=b"line=ron",
-                                 headers={"Content-Type": "application/json"})
+    not_json = await client.post(
+        f"/api/t/{key}/entries", data=b"line=ron", headers={"Content-Type": "application/json"}
+    )
     assert not_json.status == 400 and (await not_json.json()) == {"error": "the body is not JSON"}
     assert kinds(cup) == []
 
@@ -237,8 +241,13 @@ async def test_no_token_a_wrong_one_and_a_revoked_one_write_nothing(
     client: TestClient[Any, Any], cup: Path
 ) -> None:
     before = cup.read_bytes()
-    for url in ("/t/", "/api/t//entries", "/t/nothing-here-at-all", "/api/t/short/entries",
-                f"/api/t/{token(cup)[:-2]}xx/entries"):
+    for url in (
+        "/t/",
+        "/api/t//entries",
+        "/t/nothing-here-at-all",
+        "/api/t/short/entries",
+        f"/api/t/{token(cup)[:-2]}xx/entries",
+    ):
         answer = await client.post(url, json={"line": RON, "seat": "E"})
         assert answer.status == 404, url
     old = token(cup)
@@ -252,8 +261,7 @@ async def test_no_token_a_wrong_one_and_a_revoked_one_write_nothing(
 async def test_another_tables_token_cannot_touch_this_table(
     client: TestClient[Any, Any], cup: Path
 ) -> None:
-    sent = await client.post(f"/api/t/{token(cup, 1, 1)}/entries",
-                             json={"line": RON, "seat": "E"})
+    sent = await client.post(f"/api/t/{token(cup, 1, 1)}/entries", json={"line": RON, "seat": "E"})
     entry_id = (await sent.json())["id"]
     before = cup.read_bytes()
     # Table 2's key names table 1 in the line: refused; confirms table 1's entry: not found.
@@ -272,8 +280,7 @@ async def test_a_token_after_its_round_ended_writes_nothing(
     record_line(open_event(cup), "r1 t1 final 50000 30000 25000 15000")
     record_line(open_event(cup), "r1 t2 final 30000 30000 30000 30000")
     before = cup.read_bytes()
-    answer = await client.post(f"/api/t/{key}/entries", json={"line": "final 1 2 3 4",
-                                                               "seat": "E"})
+    answer = await client.post(f"/api/t/{key}/entries", json={"line": "final 1 2 3 4", "seat": "E"})
     assert answer.status == 403
     assert (await answer.json())["error"].startswith("This round is over")
     page = await client.get(f"/t/{key}")
@@ -286,21 +293,30 @@ async def test_a_forged_origin_or_a_cross_site_request_is_refused(
     client: TestClient[Any, Any], cup: Path
 ) -> None:
     key = token(cup)
-    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
-                    {"Origin": "null"}):
-        api = await client.post(f"/api/t/{key}/entries", json={"line": RON, "seat": "E"},
-                                headers=headers)
+    for headers in (
+        {"Origin": "http://evil.example"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": "null"},
+    ):
+        api = await client.post(
+            f"/api/t/{key}/entries", json={"line": RON, "seat": "E"}, headers=headers
+        )
         assert api.status == 403
         assert await api.json() == {"error": "refused: the request comes from another site"}
         form = await client.post(f"/t/{key}", data={"line": RON, "seat": "E"}, headers=headers)
         assert form.status == 403
         login = await client.post("/login", data={"password": "sesame"}, headers=headers)
         assert login.status == 403
-    ws = await client.get("/console/ws", headers={
-        "Origin": "http://evil.example", "Upgrade": "websocket", "Connection": "Upgrade"})
+    ws = await client.get(
+        "/console/ws",
+        headers={"Origin": "http://evil.example", "Upgrade": "websocket", "Connection": "Upgrade"},
+    )
     assert ws.status == 403
-    same = await client.post(f"/api/t/{key}/entries", json={"line": RON, "seat": "E"},
-                             headers={"Origin": str(client.make_url("")).rstrip("/")})
+    same = await client.post(
+        f"/api/t/{key}/entries",
+        json={"line": RON, "seat": "E"},
+        headers={"Origin": str(client.make_url("")).rstrip("/")},
+    )
     assert same.status == 201
     assert kinds(cup) == ["table_entry"]
 
@@ -310,17 +326,17 @@ async def test_a_forged_host_is_refused(client: TestClient[Any, Any]) -> None:
     assert answer.status == 421
 
 
-async def test_an_oversized_body_is_refused_unread(
-    client: TestClient[Any, Any], cup: Path
-) -> None:
+async def test_an_oversized_body_is_refused_unread(client: TestClient[Any, Any], cup: Path) -> None:
     key = token(cup)
     big = {"line": RON + " " * 20_000, "seat": "E"}
     answer = await client.post(f"/api/t/{key}/entries", json=big)
     assert answer.status == 413
     assert (await answer.json())["error"] == "the request is too large (at most 16384 bytes)"
-    chunked = await client.post(f"/api/t/{key}/entries",
-                                data=_chunks(b'{"line": "' + b" " * 40_000 + b'"}'),
-                                headers={"Content-Type": "application/json"})
+    chunked = await client.post(
+        f"/api/t/{key}/entries",
+        data=_chunks(b'{"line": "' + b" " * 40_000 + b'"}'),
+        headers={"Content-Type": "application/json"},
+    )
     assert chunked.status == 413
     assert kinds(cup) == []
 
@@ -376,8 +392,9 @@ async def test_director_pages_need_the_password_from_another_machine(cup: Path) 
         assert kinds(cup) == ["table_entry"]
         wrong = await c.post("/login", data={"password": "open sesame"})
         assert wrong.status == 401 and "That password is wrong." in await wrong.text()
-        right = await c.post("/login?next=/director", data={"password": "sesame"},
-                             allow_redirects=False)
+        right = await c.post(
+            "/login?next=/director", data={"password": "sesame"}, allow_redirects=False
+        )
         assert right.status == 303 and right.headers["Location"] == "/director"
         page = await c.get("/director")
         text = await page.text()
@@ -390,18 +407,20 @@ async def test_director_pages_need_the_password_from_another_machine(cup: Path) 
         await c.close()
 
 
-async def test_the_director_rejects_with_a_reason(client: TestClient[Any, Any], cup: Path
-                                                  ) -> None:
+async def test_the_director_rejects_with_a_reason(client: TestClient[Any, Any], cup: Path) -> None:
     sent = await client.post(f"/api/t/{token(cup)}/entries", json={"line": RON, "seat": "E"})
     entry_id = (await sent.json())["id"]
     none = await client.post(f"/api/director/entries/{entry_id}/reject", json={"reason": " "})
     assert none.status == 400
-    done = await client.post(f"/api/director/entries/{entry_id}/reject",
-                             json={"reason": "wrong table"})
+    done = await client.post(
+        f"/api/director/entries/{entry_id}/reject", json={"reason": "wrong table"}
+    )
     assert await done.json() == {"id": entry_id, "status": "rejected"}
     log = open_event(cup, read_only=True).log
     assert [(r["kind"], r.get("reason")) for r in log] == [
-        ("table_entry", None), ("table_entry_rejected", "wrong table")]
+        ("table_entry", None),
+        ("table_entry_rejected", "wrong table"),
+    ]
 
 
 async def test_pages_carry_protective_headers(client: TestClient[Any, Any], cup: Path) -> None:
@@ -419,8 +438,10 @@ def big_event(tmp_path: Path, tables: int) -> Path:
     players = [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 4 * tables + 1)]
     seating = [[f"p{4 * t + s}" for s in range(1, 5)] for t in range(tables)]
     path = tmp_path / "big.toml"
-    EventStore.create(path, {**SETTINGS, "players": players,
-                             "seating": {"rounds": [{"round": 1, "tables": seating}]}})
+    EventStore.create(
+        path,
+        {**SETTINGS, "players": players, "seating": {"rounds": [{"round": 1, "tables": seating}]}},
+    )
     return path
 
 
@@ -436,8 +457,7 @@ async def test_sixty_four_tables_enter_and_confirm_at_once_with_a_console_writin
             sent = await c.post(f"/api/t/{keys[t]}/entries", json={"line": line, "seat": "E"})
             assert sent.status == 201, await sent.text()
             entry_id = (await sent.json())["id"]
-            done = await c.post(f"/api/t/{keys[t]}/entries/{entry_id}/confirm",
-                                json={"seat": "N"})
+            done = await c.post(f"/api/t/{keys[t]}/entries/{entry_id}/confirm", json={"seat": "N"})
             assert done.status == 200, await done.text()
 
     def console() -> None:
@@ -477,8 +497,10 @@ def test_serve_on_every_interface_prints_the_lan_address(
 
     monkeypatch.setattr("aiohttp.web.run_app", fake_run)
     monkeypatch.setattr("mjevent.tui.lan.lan_address", lambda: "192.168.1.20")
-    result = CliRunner().invoke(cli_app, ["serve", str(club), "--host", "0.0.0.0", "--port",
-                                          "8123", "--password", "pin-4711"])
+    result = CliRunner().invoke(
+        cli_app,
+        ["serve", str(club), "--host", "0.0.0.0", "--port", "8123", "--password", "pin-4711"],
+    )
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
         "warning: listening on 0.0.0.0: anyone who can reach http://192.168.1.20:8123 can see "
@@ -499,4 +521,3 @@ def test_serve_makes_and_prints_a_password(club: Path, monkeypatch: pytest.Monke
     line = result.stderr.splitlines()[1]
     assert line.startswith("director: http://localhost:8000/director  password: ")
     assert len(line.rsplit(" ", 1)[1]) == 12
-

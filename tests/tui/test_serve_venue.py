@@ -425,7 +425,7 @@ async def test_the_director_rejects_with_a_reason(client: TestClient[Any, Any], 
 
 async def test_pages_carry_protective_headers(client: TestClient[Any, Any], cup: Path) -> None:
     answer = await client.get(f"/t/{token(cup)}")
-    assert answer.headers["Referrer-Policy"] == "no-referrer"
+    assert answer.headers["Referrer-Policy"] == "same-origin"
     assert answer.headers["Cache-Control"] == "no-store"
     assert "default-src 'self'" in answer.headers["Content-Security-Policy"]
     assert answer.headers["X-Frame-Options"] == "DENY"

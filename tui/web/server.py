@@ -245,8 +245,10 @@ async def guard(
     response = await handler(request)
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
-    # A table's URL is its key: never sent to another site as a referrer.
-    headers.setdefault("Referrer-Policy", "no-referrer")
+    # A table's URL is its key: never sent to another site as a referrer. ("no-referrer" would
+    # also make a browser send `Origin: null` with the page's own form posts, which the origin
+    # check then refuses.)
+    headers.setdefault("Referrer-Policy", "same-origin")
     if not request.path.startswith("/console"):
         headers.setdefault("X-Frame-Options", "DENY")
         headers.setdefault(

@@ -116,6 +116,11 @@ class Venue:
     consoles: int = 0
     logins: OrderedDict[str, float] = field(default_factory=OrderedDict)
     buckets: dict[str, _Bucket] = field(default_factory=dict)
+    refresh_queued: bool = False
+    standings_cache: tuple[tuple[int, str], tuple[str, list[dict[str, Any]]]] = (
+        (-1, ""),
+        ("", []),
+    )
 
     def refresh(self) -> bool:
         """Read what was appended (the console's watch); wake every stream on a change."""
@@ -128,6 +133,25 @@ class Venue:
             self.changed.set()
             self.changed = asyncio.Event()
         return changed
+
+    def refresh_soon(self) -> None:
+        """Refresh once the requests already waiting have run: a burst of writes costs one
+        read of the file and one fold, not one each."""
+        if not self.refresh_queued:
+            self.refresh_queued = True
+            asyncio.get_running_loop().call_soon(self._queued_refresh)
+
+    def _queued_refresh(self) -> None:
+        self.refresh_queued = False
+        self.refresh()
+
+    def standings(self, lang: str) -> tuple[str, list[dict[str, Any]]]:
+        """The public standings in `lang`, computed once per version of the event."""
+        key = (self.version, lang)
+        if self.standings_cache[0] != key:
+            with speaking(lang):
+                self.standings_cache = (key, views.standings_rows(self.session.state))
+        return self.standings_cache[1]
 
     # --- who is asking -------------------------------------------------------------------------
 
@@ -305,14 +329,12 @@ async def home(request: web.Request) -> web.StreamResponse:
 
 
 async def standings_page(request: web.Request) -> web.StreamResponse:
-    with _speaking(request):
-        title, rows = views.standings_rows(_venue(request).session.state)
+    title, rows = _venue(request).standings(_lang(request))
     return _render(request, "standings.html", title=title, rows=rows)
 
 
 async def standings_api(request: web.Request) -> web.StreamResponse:
-    with speaking("en"):
-        title, rows = views.standings_rows(_venue(request).session.state)
+    title, rows = _venue(request).standings("en")
     return web.json_response({"title": title, "version": _venue(request).version, "rows": rows})
 
 
@@ -414,13 +436,13 @@ def _write(
 ) -> stations.Submission:
     """Run a table's write (raises StationError); refused once the round is over."""
     venue = _venue(request)
-    venue.refresh()
+    venue.refresh()  # one stat when nothing changed; a round ended a moment ago must count
     if views.round_over(venue.session.state, rnd):
         raise StationError("director_only", _(views.LABELS["round_over"]))
     try:
         return command()
     finally:
-        venue.refresh()
+        venue.refresh_soon()
 
 
 def _seat_of(value: object) -> str:
@@ -455,6 +477,8 @@ async def table_page(request: web.Request) -> web.StreamResponse:
                     line = ""
             except StationError as error:
                 message, status = str(error), _STATUS.get(error.reason, 400)
+    if request.method == "POST":
+        venue.refresh()  # the page answering a post shows what the post did
     with _speaking(request):
         view = views.table_view(venue.session.state, rnd, table)
     return _render(
@@ -529,6 +553,8 @@ async def table_confirm(request: web.Request) -> web.StreamResponse:
     entry_id = request.match_info["entry"]
     venue = _venue(request)
     waiting = venue.session.state.pending.get(entry_id)
+    if waiting is None and venue.refresh():
+        waiting = venue.session.state.pending.get(entry_id)
     with _speaking(request):
         if waiting is None or (waiting.round, waiting.table) != (rnd, table):
             # Another table's entry is not this token's to confirm: as if it did not exist.
@@ -639,7 +665,7 @@ async def director_decide(request: web.Request) -> web.StreamResponse:
         except StationError as error:
             message = str(error)
         finally:
-            venue.refresh()
+            venue.refresh_soon()
     from urllib.parse import quote
 
     raise web.HTTPSeeOther("/director?message=" + quote(message))
@@ -659,7 +685,7 @@ async def director_api(request: web.Request) -> web.StreamResponse:
         except StationError as error:
             return _failed(error)
         finally:
-            venue.refresh()
+            venue.refresh_soon()
 
 
 # --- The console in the browser (textual-serve, mounted at /console/) -----------------------------

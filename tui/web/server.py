@@ -438,7 +438,7 @@ def _write(
     venue = _venue(request)
     venue.refresh()  # one stat when nothing changed; a round ended a moment ago must count
     if views.round_over(venue.session.state, rnd):
-        raise StationError("director_only", _(views.LABELS["round_over"]))
+        raise StationError("director_only", views.labels()["round_over"])
     try:
         return command()
     finally:
@@ -469,11 +469,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
                         rnd,
                         lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
                     )
-                    message = _(
-                        views.LABELS["recorded"]
-                        if sub.status == "recorded"
-                        else views.LABELS["waiting"]
-                    )
+                    message = views.labels()["recorded" if sub.status == "recorded" else "waiting"]
                     line = ""
             except StationError as error:
                 message, status = str(error), _STATUS.get(error.reason, 400)

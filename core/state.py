@@ -936,10 +936,9 @@ class _Fold:
         self.withdrawals: dict[PlayerId, PlayerWithdrawn] = {}
         self.flagged: set[tuple[PlayerId, int]] = set()
         self.presence: dict[int, dict[PlayerId, bool]] = {}
-        # Table entries (docs/serve.md): every one read, those still pending, how each other
-        # was settled, and the hand or game's end each confirmation, approval or direct entry
-        # put in the game (under that entry's id: it replaces the entry in `state.entries`).
-        self.submitted: dict[str, TableEntrySubmitted] = {}
+        # Table entries (docs/serve.md): those still pending, how each other was settled, and
+        # the hand or game's end each confirmation, approval or direct entry put in the game
+        # (under that entry's id: it replaces the entry in `state.entries`).
         self.pending: dict[str, TableEntrySubmitted] = {}
         self.settled: dict[str, tuple[str, str]] = {}
         self.accepted: dict[str, HandRecorded | GameFinished] = {}
@@ -1318,8 +1317,6 @@ class _Fold:
 
     @_rule(TableEntrySubmitted)
     def table_entry(self, entry: TableEntrySubmitted) -> None:
-        if entry.id in self.submitted:
-            return  # the same entry again (a retry): `_resolve` already kept only the first
         seats = self.seating.get(entry.round)
         if seats is None or not 1 <= entry.table <= len(seats):
             # The same words as a hand for a table that does not exist.
@@ -1328,7 +1325,6 @@ class _Fold:
         if WINDS.index(entry.seat) >= self.rules.players:
             self.problem(entry, _seat_missing(entry.seat, self.rules.players))
             return
-        self.submitted[entry.id] = entry
         if entry.mode == "direct":
             self.accept(entry, entry)
         else:

@@ -73,10 +73,14 @@ __all__ = [
     "StationError",
     "Submission",
     "approve",
+    "approve_table_entry",
     "confirm",
+    "confirm_table_entry",
     "pending",
     "reject",
+    "reject_table_entry",
     "set_table_entry",
+    "state_of",
     "submit_line",
     "table_entry_line",
 ]
@@ -191,12 +195,23 @@ def _event(path: Path) -> Iterator[EventStore]:
         try:
             with store.transaction():
                 yield store
+        except StationError:
+            raise
+        except CommandError as error:  # an entry id that cannot be used, say
+            raise StationError("refused", str(error)) from None
         except EventFileError as error:
             # A file replaced or gone under the store: open it afresh next time (the console
             # is where the director decides what to do about such a file).
             with _STORES_LOCK:
                 _STORES.pop(key, None)
             raise StationError("file", str(error)) from None
+
+
+def state_of(path: Path) -> EventState:
+    """The event's state now, through the store kept for `path` (what other processes
+    appended included): what a server reads to show a table's page or `pending`."""
+    with _event(path) as store:
+        return current_state(store)
 
 
 def forget(path: Path) -> None:
@@ -353,7 +368,7 @@ def submit_line(
                     return _submission(state, other, "pending", preview)
                 return _confirm(
                     store, state, other.id, who, confirmation_id=entry_id, at=at, clock=clock
-                )
+                )[0]
         try:
             after = _append(store, entry)
         except CommandError as error:
@@ -410,7 +425,7 @@ def _confirm(
     confirmation_id: str | None,
     at: str | None,
     clock: Clock,
-) -> Submission:
+) -> tuple[Submission, EventState]:
     target = _target(state, entry_id)
     players = state.table_seats(target.round, target.table) or ()
     problem = confirm_problem(target, seat, players, state.rules.players)
@@ -443,7 +458,7 @@ def _confirm(
         after = _append(store, entry)
     except CommandError as error:
         raise _refused(error) from None
-    return _submission(after, target, "recorded", preview)
+    return _submission(after, target, "recorded", preview), after
 
 
 def confirm(
@@ -464,7 +479,37 @@ def confirm(
         who = _seat(state, seat)
         return _confirm(
             store, state, entry_id, who, confirmation_id=confirmation_id, at=at, clock=clock
-        )
+        )[0]
+
+
+def confirm_table_entry(
+    store: EventStore,
+    target: str,
+    seat: str,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """`confirm` on an open store (the console's), returning the new state."""
+    with store.transaction():
+        state = current_state(store)
+        who = _seat(state, seat)
+        return _confirm(store, state, target, who, confirmation_id=entry_id, at=at, clock=clock)[1]
+
+
+def _approve(
+    store: EventStore, target_id: str, *, approval_id: str | None, at: str | None, clock: Clock
+) -> tuple[Submission, EventState]:
+    state = current_state(store)
+    target = _target(state, target_id)
+    preview = _check_fits(state, target)
+    entry = TableEntryApproved(**_stamp(approval_id, at, clock), target=target_id)
+    try:
+        after = _append(store, entry)
+    except CommandError as error:
+        raise _refused(error) from None
+    return _submission(after, target, "recorded", preview), after
 
 
 def approve(
@@ -478,15 +523,48 @@ def approve(
     """The director approves the pending entry `entry_id`: it counts in the game, and any
     other pending entry for the same hand of that table loses to it (it stays in the log)."""
     with _event(path) as store:
-        state = current_state(store)
-        target = _target(state, entry_id)
-        preview = _check_fits(state, target)
-        entry = TableEntryApproved(**_stamp(approval_id, at, clock), target=entry_id)
-        try:
-            after = _append(store, entry)
-        except CommandError as error:
-            raise _refused(error) from None
-        return _submission(after, target, "recorded", preview)
+        return _approve(store, entry_id, approval_id=approval_id, at=at, clock=clock)[0]
+
+
+def approve_table_entry(
+    store: EventStore,
+    target: str,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """`approve` on an open store (the console's), returning the new state."""
+    with store.transaction():
+        return _approve(store, target, approval_id=entry_id, at=at, clock=clock)[1]
+
+
+def _reject(
+    store: EventStore,
+    target_id: str,
+    reason: str,
+    *,
+    rejection_id: str | None,
+    at: str | None,
+    clock: Clock,
+) -> EventState:
+    if not reason.strip():
+        raise StationError(
+            "reason", _("a rejection needs a reason (the table and the log keep it)")
+        )
+    problem = text_problem(reason)
+    if problem is not None:
+        raise StationError(
+            "reason", _("the reason cannot be used: {problem}").format(problem=problem)
+        )
+    _target(current_state(store), target_id)
+    entry = TableEntryRejected(
+        **_stamp(rejection_id, at, clock), target=target_id, reason=reason.strip()
+    )
+    try:
+        return _append(store, entry)
+    except CommandError as error:
+        raise _refused(error) from None
 
 
 def reject(
@@ -504,21 +582,22 @@ def reject(
         raise StationError(
             "reason", _("a rejection needs a reason (the table and the log keep it)")
         )
-    problem = text_problem(reason)
-    if problem is not None:
-        raise StationError(
-            "reason", _("the reason cannot be used: {problem}").format(problem=problem)
-        )
     with _event(path) as store:
-        state = current_state(store)
-        _target(state, entry_id)
-        entry = TableEntryRejected(
-            **_stamp(rejection_id, at, clock), target=entry_id, reason=reason.strip()
-        )
-        try:
-            _append(store, entry)
-        except CommandError as error:
-            raise _refused(error) from None
+        _reject(store, entry_id, reason, rejection_id=rejection_id, at=at, clock=clock)
+
+
+def reject_table_entry(
+    store: EventStore,
+    target: str,
+    reason: str,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """`reject` on an open store (the console's), returning the new state."""
+    with store.transaction():
+        return _reject(store, target, reason, rejection_id=entry_id, at=at, clock=clock)
 
 
 def pending(

@@ -54,12 +54,7 @@ def plan_line(file: Path, rounds: int | None, finished: bool) -> str:
     ).format(file=file, count=rounds)
 
 
-@command_help(
-    N_(
-        "Show or change the event's settings: how many rounds it plans, and when a table's "
-        "own entry counts."
-    )
-)
+@command_help(N_("Show or change the event's settings: how many rounds it plans."))
 def event_settings(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     rounds: Annotated[

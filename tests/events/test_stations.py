@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from mjevent.events import stations, table_keys
-from mjevent.events.commands import current_state, record_line
+from mjevent.events.commands import CommandError, current_state, record_line
 from mjevent.events.open import open_event
 from mjevent.events.stations import StationError
 from mjevent.events.store import EventStore
@@ -203,7 +203,7 @@ def test_set_table_entry_rewrites_the_settings_and_keeps_the_log(tmp_path: Path)
     assert state.settings.serve.table_entry == "direct"
     assert 'table_entry = "direct"' in path.read_text(encoding="utf-8")
     assert kinds(path) == ["table_entry"]
-    with pytest.raises(stations.CommandError):
+    with pytest.raises(CommandError):
         stations.set_table_entry(store, "phone")
 
 
@@ -269,3 +269,25 @@ def test_a_damaged_keys_file_is_named_with_the_fix(tmp_path: Path) -> None:
         f"{tmp_path / 'cup.toml.keys'}: this is not a table keys file mjevent can read. Fix: "
         "move it away; a new one is made (every table then needs its new URL)"
     )
+
+
+def test_state_of_reads_what_other_processes_appended(tmp_path: Path) -> None:
+    path = event(tmp_path)
+    assert stations.state_of(path).pending == {}
+    record_line(EventStore.open(path), "t1 draw", at=T)  # another writer
+    state = stations.state_of(path)
+    game = state.game(1, 1)
+    assert game is not None and len(game.hands) == 1
+
+
+def test_every_refusal_is_a_station_error_with_its_reason(tmp_path: Path) -> None:
+    path = event(tmp_path)
+    with pytest.raises(StationError) as bad_id:
+        stations.submit_line(path, 1, 1, "draw", "E", entry_id="no spaces please")
+    assert bad_id.value.reason == "refused"
+    with pytest.raises(StationError) as missing:
+        stations.submit_line(tmp_path / "nope.toml", 1, 1, "draw", "E")
+    assert missing.value.reason == "file"
+    with pytest.raises(StationError) as unknown:
+        stations.confirm(path, "zz", "S")
+    assert unknown.value.reason == "not_pending"

@@ -256,9 +256,9 @@ async def guard(
             _("the request is too large (at most {size} bytes)").format(size=config.max_body),
         )
     if not venue.is_local(request) and not venue.allow(request.remote or ""):
-        response = _refuse(request, 429, _("too many requests: wait a moment and try again"))
-        response.headers["Retry-After"] = "1"
-        return response
+        slow = _refuse(request, 429, _("too many requests: wait a moment and try again"))
+        slow.headers["Retry-After"] = "1"
+        return slow
     upgrade = request.headers.get("Upgrade", "").lower() == "websocket"
     if (request.method not in SAFE_METHODS or upgrade) and not _same_origin(request):
         return _refuse(request, 403, _("refused: the request comes from another site"))
@@ -690,7 +690,7 @@ async def director_api(request: web.Request) -> web.StreamResponse:
 def _console_app(venue_ref: list[Venue], command: str, title: str) -> Any:
     from textual_serve.server import Server
 
-    class Console(Server):  # type: ignore[misc]
+    class Console(Server):
         """textual-serve's routes, its URLs made from the request's own (checked) Host: the
         page never points a browser at ws://0.0.0.0."""
 

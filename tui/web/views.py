@@ -63,7 +63,6 @@ LABELS: dict[str, str] = {
     "seat": N_("Seat"),
     "final": N_("Final score"),
     "hand": N_("Hand"),
-    "honba": N_("Honba"),
     "sticks": N_("Riichi sticks"),
     "scores": N_("Scores"),
     "hands": N_("Hands played"),

@@ -117,17 +117,22 @@
     }
   }
 
+  function reset() {
+    Object.assign(pick, { kind: "", winner: "", loser: "", han: "", fu: "" });
+    pick.riichi.clear();
+    pick.tenpai.clear();
+    for (const b of composer.querySelectorAll("button[aria-pressed]")) b.setAttribute("aria-pressed", "false");
+    for (const box of composer.querySelectorAll("input")) box.value = "";
+    showRows();
+    line.value = "";
+    preview();
+  }
+
   composer.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button) return;
     if (button.hasAttribute("data-clear")) {
-      Object.assign(pick, { kind: "", winner: "", loser: "", han: "", fu: "" });
-      pick.riichi.clear();
-      pick.tenpai.clear();
-      for (const b of composer.querySelectorAll("button[aria-pressed]")) b.setAttribute("aria-pressed", "false");
-      showRows();
-      line.value = "";
-      preview();
+      reset();
       return;
     }
     const group = button.closest("[data-group]").dataset.group;
@@ -165,8 +170,8 @@
     const [ok, reply] = await post(`${api}/entries`, { line: line.value, seat: seat ? seat.value : "" });
     if (ok) {
       say(reply.status === "recorded" ? form.dataset.recorded : form.dataset.waiting, false);
-      line.value = "";
-      shown.textContent = "";
+      reset();
+      window.scrollTo(0, 0);
     } else {
       say(reply.error, true);
     }

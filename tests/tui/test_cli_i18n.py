@@ -53,7 +53,8 @@ ALLOWED = {
     "open": {"open"},
     "record": {"record", "line", "round", "entry", "ron", "final"},
     "replay": {"replay", "until", "json"},
-    "serve": {"serve", "host", "port", "display", "localhost"},
+    "serve": {"serve", "host", "port", "display", "localhost", "password", "MJEVENT", "SERVE",
+              "PASSWORD"},
     "event": {"event", "rounds", "no"},
 }
 
@@ -433,14 +434,17 @@ def test_record_in_japanese(club: Path) -> None:
 
 
 def test_serve_warning_in_japanese(club: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("textual_serve.server.Server.serve", lambda self, debug=False: None)
-    code, _out, err = ja("serve", str(club), "--host", "0.0.0.0", "--port", "8123")
+    monkeypatch.setattr("aiohttp.web.run_app", lambda app, **_: app.close())
+    monkeypatch.setattr("mjevent.tui.lan.lan_address", lambda: "192.168.1.20")
+    code, _out, err = ja("serve", str(club), "--host", "0.0.0.0", "--port", "8123",
+                         "--password", "pin")
     assert code == 0
     assert err == (
-        "警告: 0.0.0.0 で待ち受けています。http://0.0.0.0:8123 に接続できる人は誰でもこの大会を"
-        "変更できます（パスワードはありません）。このマシンだけに限るには --host localhost を"
-        "指定してください\n"
-        f"{club} のコンソールを http://0.0.0.0:8123 で配信しています（Ctrl+C で停止）\n"
+        "警告: 0.0.0.0 で待ち受けています: http://192.168.1.20:8123 に届く人は誰でも公開ページを"
+        "見られます。卓の入力には卓のキー、運営ページにはパスワードが必要です\n"
+        f"{club} を http://192.168.1.20:8123 で公開しています（Ctrl+C で停止）\n"
+        "運営: http://192.168.1.20:8123/director（指定したパスワード）\n"
+        f"卓のURL: mjevent tables {club} --round N --base-url http://192.168.1.20:8123\n"
     )
 
 

@@ -521,3 +521,17 @@ def test_serve_makes_and_prints_a_password(club: Path, monkeypatch: pytest.Monke
     line = result.stderr.splitlines()[1]
     assert line.startswith("director: http://localhost:8000/director  password: ")
     assert len(line.rsplit(" ", 1)[1]) == 12
+
+
+async def test_a_players_page_shows_the_figures_of_core_stats(
+    client: TestClient[Any, Any], cup: Path
+) -> None:
+    record_line(open_event(cup), "r1 t1 ron S<-W 3/30 r:S")
+    record_line(open_event(cup), "r1 t1 draw tenpai:S")
+    await asyncio.sleep(0.5)
+    page = await (await client.get("/player/p2")).text()
+    assert "<dt>Hands</dt><dd>2</dd>" in page
+    assert "<dt>Win rate</dt><dd>1/2 (50.0%)</dd>" in page
+    assert "<dt>Riichi rate</dt><dd>1/2 (50.0%)</dd>" in page
+    assert "<dt>Largest win</dt><dd>3,900</dd>" in page
+    assert "Next: round 1, table 1, seat S" in page

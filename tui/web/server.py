@@ -34,6 +34,7 @@ from aiohttp import web
 from mjevent.core import i18n
 from mjevent.core.i18n import _
 from mjevent.core.preview import LineError, preview_line
+from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import StationError
@@ -117,6 +118,7 @@ class Venue:
     logins: OrderedDict[str, float] = field(default_factory=OrderedDict)
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     refresh_queued: bool = False
+    stats_cache: tuple[int, EventStats] | None = None
     standings_cache: tuple[tuple[int, str], tuple[str, list[dict[str, Any]]]] = (
         (-1, ""),
         ("", []),
@@ -152,6 +154,12 @@ class Venue:
             with speaking(lang):
                 self.standings_cache = (key, views.standings_rows(self.session.state))
         return self.standings_cache[1]
+
+    def stats(self) -> EventStats:
+        """The event's figures (`core.stats`), computed once per version of the event."""
+        if self.stats_cache is None or self.stats_cache[0] != self.version:
+            self.stats_cache = (self.version, stats_from_state(self.session.state))
+        return self.stats_cache[1]
 
     # --- who is asking -------------------------------------------------------------------------
 
@@ -362,7 +370,8 @@ async def round_page(request: web.Request) -> web.StreamResponse:
 
 async def player_page(request: web.Request) -> web.StreamResponse:
     with _speaking(request):
-        view = views.player_view(_venue(request).session.state, request.match_info["player"])
+        venue = _venue(request)
+        view = views.player_view(venue.session.state, request.match_info["player"], venue.stats())
     if view is None:
         raise web.HTTPNotFound(text=_("no such player"))
     return _render(request, "player.html", view=view)

@@ -20,7 +20,7 @@ from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entr
 from mjevent.core.preview import LineError, LinePreview
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.core.stats import stats_from_state
+from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.events.stations import pending
 from mjevent.tui.display_pages import display_pages
 from mjevent.tui.paper import Block, round_by_player, round_by_table
@@ -180,10 +180,12 @@ def _next_seat(state: EventState, player: str) -> tuple[int, int, str] | None:
     return None
 
 
-def player_view(state: EventState, player: str) -> dict[str, Any] | None:
+def player_view(
+    state: EventState, player: str, stats: EventStats | None = None
+) -> dict[str, Any] | None:
     """A player's page: the next table and seat wind, the results so far (the standings'
     history, hidden rounds left out) and the player's figures from `core.stats`; None for an
-    unknown id."""
+    unknown id. `stats` is the event's figures when the caller keeps them (made otherwise)."""
     known = state.players.get(player)
     if known is None:
         return None
@@ -211,9 +213,9 @@ def player_view(state: EventState, player: str) -> dict[str, Any] | None:
             )
         total = points(running)
     figures: list[tuple[str, str]] = []
-    stats = stats_from_state(state).players.get(player)
-    if stats is not None and stats.stats.hands:
-        s = stats.stats
+    mine = (stats or stats_from_state(state)).players.get(player)
+    if mine is not None and mine.stats.hands:
+        s = mine.stats
         figures = [
             (_("Hands"), str(s.hands)),
             (_("Win rate"), str(s.win_rate)),

@@ -55,7 +55,7 @@ ALLOWED = {
     "replay": {"replay", "until", "json"},
     "serve": {"serve", "host", "port", "display", "localhost", "password", "MJEVENT", "SERVE",
               "PASSWORD"},
-    "event": {"event", "rounds", "no"},
+    "event": {"event", "rounds", "no", "table", "entry", "confirm", "director", "direct"},
 }
 
 

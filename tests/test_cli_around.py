@@ -1,0 +1,88 @@
+"""Issue 23, "around the console": the command line's small things a director trips over.
+
+`check`'s counts in their plural forms, HTML pages in their language, `print standings` without
+an empty Team column, `new --player`, `seat --as-listed`, and printing into a closed pipe.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from mjevent.events import commands
+from mjevent.events.store import EventStore
+from mjevent.tui.cli import app
+from tests.event_end_helpers import AT, event_file
+
+runner = CliRunner()
+
+
+def _one_of_each(path: Path) -> Path:
+    """Eight players, one round seated, one hand and one game finished at table 1."""
+    store = EventStore.open(event_file(path, rounds=None, played=0, seated=1))
+    commands.record_line(store, "r1 t1 ron S<-E 4/30 y:riichi,dora2", entry_id="h1", at=AT)
+    commands.record_final(store, 1, 1, [22300, 37700, 30000, 30000], entry_id="f11", at=AT)
+    return path
+
+
+def test_check_counts_one_of_each_in_the_singular(tmp_path: Path) -> None:
+    path = _one_of_each(tmp_path / "cup.toml")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"{path}: clean (11 log entries, 8 players, 1 round seated, 1 game finished, 1 hand)\n"
+    )
+
+
+def test_check_counts_in_japanese(tmp_path: Path) -> None:
+    path = _one_of_each(tmp_path / "cup.toml")
+    result = runner.invoke(app, ["--lang", "ja", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"{path}: 問題はありません（記録 11 件、選手 8 人、席順決定済み 1 回戦、"  # noqa: RUF001
+        "終了した半荘 1、局 1）\n"  # noqa: RUF001
+    )
+
+
+def test_html_pages_say_their_language(tmp_path: Path) -> None:
+    path = event_file(tmp_path / "cup.toml", played=1)
+    english = runner.invoke(app, ["print", "round", "1", str(path), "-f", "html"])
+    assert english.exit_code == 0, english.output
+    assert english.stdout.startswith('<!DOCTYPE html>\n<html lang="en">\n')
+    japanese = runner.invoke(app, ["--lang", "ja", "print", "round", "1", str(path), "-f", "html"])
+    assert japanese.stdout.startswith('<!DOCTYPE html>\n<html lang="ja">\n')
+    standings = runner.invoke(app, ["print", "standings", str(path), "--format", "html"])
+    assert standings.exit_code == 0, standings.output
+    assert standings.stdout.startswith('<!DOCTYPE html>\n<html lang="en">\n')
+
+
+def test_print_standings_hides_an_empty_team_column_but_csv_keeps_it(tmp_path: Path) -> None:
+    path = event_file(tmp_path / "cup.toml")
+    text = runner.invoke(app, ["print", "standings", str(path)])
+    assert text.exit_code == 0, text.output
+    assert text.stdout.splitlines()[2:5] == [
+        "Place  Name  Total  Games  Avg place  1st  2nd  3rd  4th  Penalties  Move",
+        "-----  ----  -----  -----  ---------  ---  ---  ---  ---  ---------  ----",
+        "    1  Ann   +70.0      2       1.00    2    0    0    0                =",
+    ]
+    md = runner.invoke(app, ["print", "standings", str(path), "--format", "md"]).stdout
+    assert md.splitlines()[2] == (
+        "| Place | Name | Total | Games | Avg place | 1st | 2nd | 3rd | 4th | Penalties | Move |"
+    )
+    page = runner.invoke(app, ["print", "standings", str(path), "--format", "html"]).stdout
+    assert '<th>Name</th><th class="num">Total</th>' in page
+    assert "Team" not in page
+    # A spreadsheet reads CSV columns by position: they stay the same with teams or without.
+    csv = runner.invoke(app, ["print", "standings", str(path), "--format", "csv"]).stdout
+    assert csv.splitlines()[:2] == [
+        "Place,Name,Team,Total,Games,Avg place,1st,2nd,3rd,4th,Penalties,Move",
+        "1,Ann,,+70.0,2,1.00,2,0,0,0,,'=",
+    ]
+
+
+def test_print_standings_keeps_the_team_column_when_players_have_teams() -> None:
+    league = Path(__file__).resolve().parents[1] / "samples" / "league.toml"
+    text = runner.invoke(app, ["print", "standings", str(league)])
+    assert text.exit_code == 0, text.output
+    assert text.stdout.splitlines()[2].split()[:4] == ["Place", "Name", "Team", "Total"]

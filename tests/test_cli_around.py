@@ -6,6 +6,9 @@ an empty Team column, `new --player`, `seat --as-listed`, and printing into a cl
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -13,9 +16,19 @@ from typer.testing import CliRunner
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
-from tests.event_end_helpers import AT, event_file
+from tests.event_end_helpers import AT, NAMES, event_file
 
 runner = CliRunner()
+
+
+def _unseated(path: Path, names: tuple[str, ...] = NAMES) -> Path:
+    """An event of `names` (EMA 2016 rules), nobody seated yet."""
+    store = EventStore.create(
+        path, {"event": {"name": "Cup", "format_version": 1}, "rules": {"preset": "ema2016"}}
+    )
+    for i, name in enumerate(names, 1):
+        commands.add_player(store, f"p{i}", name, entry_id=f"add-{i}", at=AT)
+    return path
 
 
 def _one_of_each(path: Path) -> Path:
@@ -86,3 +99,37 @@ def test_print_standings_keeps_the_team_column_when_players_have_teams() -> None
     text = runner.invoke(app, ["print", "standings", str(league)])
     assert text.exit_code == 0, text.output
     assert text.stdout.splitlines()[2].split()[:4] == ["Place", "Name", "Team", "Total"]
+
+
+def _into_a_closed_pipe(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run `mjevent ARGS` with its output going into a pipe nobody reads any more (`| head`
+    after it stopped): every write to standard output fails."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", "from mjevent.tui.cli import app; app()", *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+
+
+def test_seat_into_a_closed_pipe_writes_the_seating_and_ends_quietly(tmp_path: Path) -> None:
+    # 16 players: three rounds without a repeated pair, so `seat` writes without asking.
+    path = _unseated(tmp_path / "cup.toml", tuple(f"Player {i}" for i in range(1, 17)))
+    done = _into_a_closed_pipe("seat", str(path), "--rounds", "3")
+    state = commands.current_state(EventStore.open(path))
+    assert sorted(state.seating) == [1, 2, 3]
+    assert EventStore.open(path).event.event.rounds == 3
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_printing_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    path = event_file(tmp_path / "cup.toml")
+    done = _into_a_closed_pipe("print", "standings", str(path))
+    assert (done.returncode, done.stderr) == (141, "")

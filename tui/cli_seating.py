@@ -252,12 +252,15 @@ def seat(
         )
     store = _open(file)
     state = current_state(store)
+    # What is said about the plan waits until it is written or asked about: a reader that stops
+    # early (`mjevent seat FILE | head`) must not stop the writing.
+    preface: list[str] = []
     try:
         if ranked or swiss:
             plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
             out = left_out(state, plan)
             if out:
-                typer.echo(
+                preface.append(
                     _("sit out (lowest placed): {players}").format(
                         players=listed(state.name(p) for p in out)
                     )
@@ -265,7 +268,7 @@ def seat(
         elif next_stage:
             plan = plan_next_stage(state, seed=seed)
             brackets = str(plan.params["brackets"]).split("|")
-            typer.echo(
+            preface.append(
                 _("stage {stage}: rounds {first}-{last}, brackets {brackets}").format(
                     stage=plan.params.get("stage", "?"),
                     first=plan.first_round,
@@ -309,13 +312,21 @@ def seat(
     except CommandError as error:
         # An import's errors name the imported file and its line already.
         _fail(str(error) if import_path is not None else cli_seat.in_file(file, error))
-    _show(state, plan, draw_text(state, seed))
     cost = plan_cost(state, plan)
+
+    def show() -> None:
+        for line in preface:
+            typer.echo(line)
+        _show(state, plan, draw_text(state, seed))
+
     if dry_run:
+        show()
         typer.echo(_("dry run: nothing written"))
         return
     asks = from_round is not None or ranked or swiss or next_stage
-    if (asks or cost.new_repeats) and not yes:
+    shown_first = bool(asks or cost.new_repeats) and not yes
+    if shown_first:
+        show()
         question = _("Write this seating?") if not cost.new_repeats else (
             _("Write this seating with {count} new repeated pairs?").format(
                 count=len(cost.new_repeats)
@@ -329,17 +340,21 @@ def seat(
     except (CommandError, EventFileError) as error:
         _fail(str(error))
     last = plan.first_round + len(plan.rounds) - 1
+    # The whole event seated at once: it plans these rounds, unless the file said already.
+    plans_rounds = rounds is not None and not asks and store.event.event.rounds is None
+    if plans_rounds:
+        try:
+            set_planned_rounds(store, last)
+        except (CommandError, EventFileError) as error:
+            _fail(str(error))
+    if not shown_first:
+        show()
     typer.echo(
         _("seated rounds {first}-{last} in {file} ({method})").format(
             first=plan.first_round, last=last, file=file, method=plan.method
         )
     )
-    if rounds is not None and not asks and store.event.event.rounds is None:
-        # The whole event seated at once: it plans these rounds, unless the file said already.
-        try:
-            set_planned_rounds(store, last)
-        except (CommandError, EventFileError) as error:
-            _fail(str(error))
+    if plans_rounds:
         typer.echo(
             ngettext(
                 "{file}: the event plans {rounds} round ([event] rounds)",
@@ -575,10 +590,23 @@ def _ref(state: EventState, ref: str) -> str:
         _fail(str(error))
 
 
-def _confirm(yes: bool, question: str) -> None:
-    if not yes and not typer.confirm(question, default=False):
+def _confirm(yes: bool, question: str, consequences: list[str]) -> None:
+    """Show the consequences and ask, unless `--yes`: then they are shown after the writing
+    (`_said_after`), so a reader that stops early cannot stop the change."""
+    if yes:
+        return
+    for line in consequences:
+        typer.echo(line)
+    if not typer.confirm(question, default=False):
         typer.echo(pgettext("seating", "nothing written"))
         raise typer.Exit(1)
+
+
+def _said_after(yes: bool, consequences: list[str]) -> None:
+    """With `--yes`, the consequences `_confirm` did not show before the writing."""
+    if yes:
+        for line in consequences:
+            typer.echo(line)
 
 
 @seating_app.command(
@@ -605,18 +633,19 @@ def seating_swap(
         )
     except CommandError as error:
         _fail(str(error))
-    for line in swap.lines(state):
-        typer.echo(line)
+    consequences = list(swap.lines(state))
     _confirm(
         yes,
         _("Swap {a} and {b} in round {round}?").format(
             a=state.name(swap.a), b=state.name(swap.b), round=round_
         ),
+        consequences,
     )
     try:
         write_swap(store, swap)
     except CommandError as error:
         _fail(str(error))
+    _said_after(yes, consequences)
     pa, pb = swap.a, swap.b
     typer.echo(_("swapped {a} and {b} in round {round}").format(a=pa, b=pb, round=round_))
 
@@ -653,31 +682,34 @@ def seating_reseat(
         id="preview", at="", round=round_, table=table, seats=tuple(real)
     )], problems=problems)
     winds = [wind_name(w) for w in "ESWN"[: state.rules.players]]
-    typer.echo(
+    consequences = [
         _("round {round} table {table}: planned {planned}, sat {sat}").format(
             round=round_,
             table=table,
             planned=" ".join(f"{w} {p}" for w, p in zip(winds, planned, strict=True)),
             sat=" ".join(f"{w} {p}" for w, p in zip(winds, real, strict=True)),
         )
-    )
+    ]
     now, then = state.game(round_, table), trial.game(round_, table)
     if now is not None and then is not None:
-        typer.echo(
+        consequences.append(
             _("{count} hands re-applied under the real seats").format(count=len(now.hands))
         )
         # The two labels padded to one width (in terminal cells), so the scores line up.
         labels = [_("scores now:"), _("after reseat:")]
         width = max(cell_len(label) for label in labels) + 1
-        typer.echo(_pad(labels[0], width) + _scores(state, now.seats, now))
-        typer.echo(_pad(labels[1], width) + _scores(trial, then.seats, then))
+        consequences.append(_pad(labels[0], width) + _scores(state, now.seats, now))
+        consequences.append(_pad(labels[1], width) + _scores(trial, then.seats, then))
     _confirm(
-        yes, _("Re-seat round {round} table {table}?").format(round=round_, table=table)
+        yes,
+        _("Re-seat round {round} table {table}?").format(round=round_, table=table),
+        consequences,
     )
     try:
         reseat_table(store, round_, table, real)
     except CommandError as error:
         _fail(str(error))
+    _said_after(yes, consequences)
     typer.echo(
         _("round {round} table {table} re-seated; nothing was deleted").format(
             round=round_, table=table

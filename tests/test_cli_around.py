@@ -133,3 +133,96 @@ def test_printing_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     path = event_file(tmp_path / "cup.toml")
     done = _into_a_closed_pipe("print", "standings", str(path))
     assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_new_names_players_on_the_command_line(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    args = ["new", str(event), "--name", "Club", "--rules", "ema2016"]
+    for name in ("Ann Lee", "Bo", "Cy", "Di"):
+        args += ["--player", name]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"Created {event}: 'Club', riichi, rules ema2016, 4 players.\n"
+        f"Check it any time with: mjevent check {event}\n"
+    )
+    assert EventStore.open(event).settings["players"] == [
+        {"id": "p1", "name": "Ann Lee"},
+        {"id": "p2", "name": "Bo"},
+        {"id": "p3", "name": "Cy"},
+        {"id": "p4", "name": "Di"},
+    ]
+
+
+def test_new_adds_named_players_after_a_players_file(tmp_path: Path) -> None:
+    names = tmp_path / "players.txt"
+    names.write_text("".join(f"Player {i}\n" for i in range(1, 11)), encoding="utf-8")
+    event = tmp_path / "club.toml"
+    result = runner.invoke(
+        app,
+        [
+            "new",
+            str(event),
+            "--name",
+            "Club",
+            "--rules",
+            "ema2016",
+            "--players-from",
+            str(names),
+            "--player",
+            "Late Arrival",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    players = EventStore.open(event).settings["players"]
+    assert [p["id"] for p in players] == [f"p{i:02d}" for i in range(1, 12)]
+    assert players[-1] == {"id": "p11", "name": "Late Arrival"}
+
+
+def test_new_refuses_a_player_named_twice_and_writes_nothing(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    base = ["new", str(event), "--name", "Club", "--rules", "ema2016"]
+    twice = runner.invoke(app, [*base, "--player", "Ann", "--player", "Bo", "--player", "ann"])
+    assert twice.exit_code == 1
+    assert twice.stderr == (
+        "error: --player 'ann' is given twice; two players with one name cannot be told apart. "
+        "Fix: add what tells them apart (an initial, a club), or give the name once.\n"
+    )
+    bad = runner.invoke(app, [*base, "--player", "Ann\x1b[2J"])
+    assert bad.exit_code == 1
+    assert bad.stderr == (
+        "error: --player 'Ann\\\\x1b[2J' cannot be used: it contains the control character "
+        "\\x1b at position 4 (a terminal escape, a line break or a tab pasted with it?); remove "
+        "it. Fix: give the name as one line of text, e.g. --player 'Ann Lee'.\n"
+    )
+    names = tmp_path / "players.txt"
+    names.write_text("Ann\nBo\n", encoding="utf-8")
+    again = runner.invoke(app, [*base, "--players-from", str(names), "--player", "Bo"])
+    assert again.stderr == (
+        f"error: --player 'Bo' is already in {names}; two players with one name cannot be told "
+        "apart. Fix: add what tells them apart (an initial, a club), or leave out this --player.\n"
+    )
+    assert not event.exists()
+
+
+def test_new_refuses_a_player_named_twice_in_japanese(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"
+    result = runner.invoke(
+        app,
+        [
+            "--lang",
+            "ja",
+            "new",
+            str(event),
+            "--name",
+            "C",
+            "--rules",
+            "ema2016",
+            "--player",
+            "Bo",
+            "--player",
+            "Bo",
+        ],
+    )
+    assert result.exit_code == 1
+    assert "--player 'Bo' が2回指定されています。" in result.stderr

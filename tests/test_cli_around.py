@@ -16,7 +16,9 @@ from typer.testing import CliRunner
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
+from mjevent.tui.seating_view import check_summary
 from tests.event_end_helpers import AT, NAMES, event_file
+from tests.i18n_helpers import japanese
 
 runner = CliRunner()
 
@@ -226,3 +228,28 @@ def test_new_refuses_a_player_named_twice_in_japanese(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1
     assert "--player 'Bo' が2回指定されています。" in result.stderr
+
+
+def test_the_seating_summary_says_the_wind_rule_in_words(tmp_path: Path) -> None:
+    # Ann sits East and Hal North in both rounds: 2-0-0-0 after two games, one wind too often.
+    state = commands.current_state(EventStore.open(event_file(tmp_path / "c.toml", played=0)))
+    assert check_summary(state, 2)[3:5] == [
+        "Winds after round 2: 2 times a player had sat one wind too often (first: Ann after "
+        "round 2); largest gap 2",
+        "Evenly: wind counts at most 1 apart, or like 2-1-1-0 after every 4 games",
+    ]
+    assert check_summary(state, 1)[3:5] == [
+        "Winds after round 1: every player has sat each wind evenly; largest gap 1",
+        "Same table number within 3 rounds: 0",
+    ]
+
+
+def test_the_seating_summary_says_the_wind_rule_in_japanese(tmp_path: Path) -> None:
+    state = commands.current_state(EventStore.open(event_file(tmp_path / "c.toml", played=0)))
+    with japanese():
+        shown = check_summary(state, 2)[3:5]
+    assert shown == [
+        "風（2回戦終了時）: 同じ風に多く座りすぎた選手が延べ 2 回"  # noqa: RUF001
+        "（最初: Ann、2回戦終了時）。最大差 2",  # noqa: RUF001
+        "均等とは: 各風の回数の差が1以内、または4半荘ごとに 2-1-1-0 のような形",
+    ]

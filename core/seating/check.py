@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from mjevent.core.i18n import _, pgettext
+from mjevent.core.i18n import _, ngettext, pgettext
 from mjevent.core.seating.balance import table_number_reuses
 from mjevent.core.seating.schedule import Schedule
 
@@ -120,6 +120,16 @@ def wind_counts_acceptable(counts: tuple[int, ...] | list[int]) -> bool:
         return False
     q = games // k
     return ordered[0] == q - 1 and ordered[-1] == q + 1 and all(c == q for c in ordered[1:-1])
+
+
+def even_example(seats: int) -> str:
+    """The counts `wind_counts_acceptable` allows after every `seats` games though they look
+    uneven (one wind once over, one once under), as a director would write them.
+
+    >>> even_example(4), even_example(3)
+    ('2-1-1-0', '2-1-0')
+    """
+    return "-".join(["2", *["1"] * (seats - 2), "0"])
 
 
 @dataclass(frozen=True)
@@ -352,8 +362,16 @@ def check(schedule: Schedule, requirements: Requirements | None = None) -> Check
         )
     if req.wind_balance and wind_violations:
         broken.append(
-            _("wind_balance: {violations} player-rounds break seed 003's rule").format(
-                violations=wind_violations
+            ngettext(
+                "wind_balance: {violations} time a player had sat one wind too often (wind "
+                "counts more than 1 apart, beyond {example} after every {games} games)",
+                "wind_balance: {violations} times a player had sat one wind too often (wind "
+                "counts more than 1 apart, beyond {example} after every {games} games)",
+                wind_violations,
+            ).format(
+                violations=wind_violations,
+                example=even_example(schedule.table_size),
+                games=schedule.table_size,
             )
         )
     if req.table_rotation and table_repeats:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from mjevent.core.entries import SeatingSet
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
@@ -253,3 +254,63 @@ def test_the_seating_summary_says_the_wind_rule_in_japanese(tmp_path: Path) -> N
         "（最初: Ann、2回戦終了時）。最大差 2",  # noqa: RUF001
         "均等とは: 各風の回数の差が1以内、または4半荘ごとに 2-1-1-0 のような形",
     ]
+
+
+def test_seat_as_listed_seats_one_table_in_the_listed_order(tmp_path: Path) -> None:
+    path = _unseated(tmp_path / "friday.toml", ("Ann", "Bo", "Cy", "Di"))
+    result = runner.invoke(app, ["seat", str(path), "--as-listed", "--rounds", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "Round 1\n"
+        "  Table  1:  E Ann  S Bo   W Cy   N Di \n"
+        "Round 2\n"
+        "  Table  1:  E Ann  S Bo   W Cy   N Di \n"
+        "method: listed (as the file lists the players; no draw)\n"
+        "quality: 1/2 rounds repeat-free; repeats 6; indirect 0; wind violations 4 (spread 2); "
+        "table repeats 4; team violations 0\n"
+        "new repeated pairs: 6 (Ann + Bo (2x), Ann + Cy (2x), Ann + Di (2x), Bo + Cy (2x), "
+        "Bo + Di (2x), Cy + Di (2x))\n"
+        "wind spread: 2 (4 times a player had sat one wind too often)\n"
+        "table-number repeats within 3 rounds: 4\n"
+        f"seated rounds 1-2 in {path} (listed)\n"
+        f"{path}: the event plans 2 rounds ([event] rounds)\n"
+    )
+    store = EventStore.open(path)
+    [entry] = [e for e in commands.current_state(store).entries if isinstance(e, SeatingSet)]
+    assert entry.method == "listed"
+    assert entry.rounds == ((("p1", "p2", "p3", "p4"),),) * 2
+    # Recorded like any seating: `seating verify` makes it again from the entry alone.
+    verified = runner.invoke(app, ["seating", "verify", str(path)])
+    assert verified.stdout.endswith(" listed: rounds 1-2: recomputed, identical [OK]\n")
+
+
+def test_seat_as_listed_takes_the_planned_rounds_and_refuses_two_tables(tmp_path: Path) -> None:
+    planned = runner.invoke(
+        app,
+        [
+            "new",
+            str(tmp_path / "one.toml"),
+            "--name",
+            "One",
+            "--rules",
+            "ema2016",
+            "--rounds",
+            "3",
+            *[a for n in ("Ann", "Bo", "Cy", "Di") for a in ("--player", n)],
+        ],
+    )
+    assert planned.exit_code == 0, planned.output
+    seated = runner.invoke(app, ["seat", str(tmp_path / "one.toml"), "--as-listed"])
+    assert seated.exit_code == 0, seated.output
+    assert f"seated rounds 1-3 in {tmp_path / 'one.toml'} (listed)\n" in seated.stdout
+    two = _unseated(tmp_path / "two.toml")
+    refused = runner.invoke(app, ["seat", str(two), "--as-listed", "--rounds", "2"])
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"error: {two}: seating as listed is for an event of one table: 8 active players do not "
+        "make one table of 4. Fix: seat them by the draw instead, or give the event 4 active "
+        "players\n"
+    )
+    both = runner.invoke(app, ["seat", str(two), "--as-listed", "--import", "x.tsv"])
+    assert both.exit_code == 2
+    assert both.stderr == "error: --import and --as-listed both given: use one of them\n"

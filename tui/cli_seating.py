@@ -61,6 +61,7 @@ from mjevent.events.seating import (
     plan_generated,
     plan_import,
     plan_library,
+    plan_listed,
     plan_next_stage,
     plan_ranked,
     plan_regeneration,
@@ -227,6 +228,16 @@ def seat(
         typer.Option("--dry-run", help=N_("Print the seating and its quality; write nothing.")),
     ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Write without asking."))] = False,
+    as_listed: Annotated[
+        bool,
+        typer.Option(
+            "--as-listed",
+            help=N_(
+                "One table: seat the players as the file lists them (E S W N), every round, "
+                "as on a score sheet; no draw."
+            ),
+        ),
+    ] = False,
 ) -> None:
     if players is not None:
         leftover = ([str(file)] if file is not None else []) + list(ctx.args)
@@ -241,7 +252,8 @@ def seat(
         _fail(_("give an event file (mjevent seat FILE ...) or --players P --rounds R"), 2)
     special = [o for o, on in (("--ranked", ranked), ("--swiss", swiss),
                                ("--next-stage", next_stage), ("--from-round", from_round),
-                               ("--from-library", from_library), ("--import", import_path))
+                               ("--from-library", from_library), ("--import", import_path),
+                               ("--as-listed", as_listed))
                if on]
     if len(special) > 1:
         _fail(
@@ -297,6 +309,12 @@ def seat(
             plan = plan_import(state, data, str(import_path), fmt=import_format, rounds=rounds)
         elif from_library is not None:
             plan = plan_library(state, from_library, rounds, seed=seed, teams=teams)
+        elif as_listed:
+            if rounds is None:
+                rounds = store.event.event.rounds
+            if rounds is None:
+                _fail(_("give --rounds R: how many rounds to seat"), 2)
+            plan = plan_listed(state, rounds)
         else:
             if rounds is None:
                 _fail(_("give --rounds R: how many rounds to seat"), 2)
@@ -324,7 +342,8 @@ def seat(
         typer.echo(_("dry run: nothing written"))
         return
     asks = from_round is not None or ranked or swiss or next_stage
-    shown_first = bool(asks or cost.new_repeats) and not yes
+    # A one-table event meets the same opponents every round: as listed, that is the point.
+    shown_first = bool(asks or (cost.new_repeats and not as_listed)) and not yes
     if shown_first:
         show()
         question = _("Write this seating?") if not cost.new_repeats else (
@@ -403,9 +422,12 @@ def _show(state: EventState, plan: Plan, seed_text: str) -> None:
                 )
             )
     cost = plan_cost(state, plan)
-    typer.echo(
-        _("method: {method}; draw text: {text!r}").format(method=plan.method, text=seed_text)
-    )
+    if plan.method == "listed":
+        typer.echo(_("method: listed (as the file lists the players; no draw)"))
+    else:
+        typer.echo(
+            _("method: {method}; draw text: {text!r}").format(method=plan.method, text=seed_text)
+        )
     if plan.source != plan.method:
         typer.echo(_("source: {source}").format(source=plan.source))
     for line in cost.lines(state.name):

@@ -220,9 +220,12 @@ class CheckReport:
                 pairs=self.repeated_pairs, extra=s.repeats
             )
         if self.worst_wind_round:
-            wind = _(
-                "wind spread: max {spread} after the last round; seed-003 violations: "
-                "{violations} (first: player {player} after round {round})"
+            wind = ngettext(
+                "wind spread: max {spread} after the last round; {violations} time a player "
+                "had sat one wind too often (first: player {player} after round {round})",
+                "wind spread: max {spread} after the last round; {violations} times a player "
+                "had sat one wind too often (first: player {player} after round {round})",
+                s.wind_violations,
             ).format(
                 spread=s.wind_spread,
                 violations=s.wind_violations,
@@ -231,9 +234,8 @@ class CheckReport:
             )
         else:
             wind = _(
-                "wind spread: max {spread} after the last round; seed-003 violations: "
-                "{violations}"
-            ).format(spread=s.wind_spread, violations=s.wind_violations)
+                "wind spread: max {spread} after the last round; every player's winds even"
+            ).format(spread=s.wind_spread)
         if self.worst_table_repeat:
             player, rnd, table = self.worst_table_repeat
             tables = _(

@@ -53,7 +53,8 @@ ALLOWED = {
     "open": {"open"},
     "record": {"record", "line", "round", "entry", "ron", "final"},
     "replay": {"replay", "until", "json"},
-    "serve": {"serve", "host", "port", "display", "localhost"},
+    "serve": {"serve", "host", "port", "display", "localhost", "password", "MJEVENT", "SERVE",
+              "PASSWORD"},
     "event": {"event", "rounds", "no"},
 }
 
@@ -95,7 +96,7 @@ def test_root_help_in_japanese() -> None:
         "  open      大会ファイルを開いてコンソールを起動します（コンソールで F1 を...",
         "  record    1 局の結果、または半荘の最終持ち点を記録します（書き方: docs/en...",
         "  replay    記録を 1 件ずつ再生します。",
-        "  serve     コンソール（--display ではプロジェクター表示）をウェブブラウザ...",
+        "  serve     会場のサーバーを起動します: 公開ページ、卓ページ、運営ページ。",
         "  event     大会の設定（予定回戦数）を表示または変更します。",
     ]
 
@@ -433,14 +434,17 @@ def test_record_in_japanese(club: Path) -> None:
 
 
 def test_serve_warning_in_japanese(club: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("textual_serve.server.Server.serve", lambda self, debug=False: None)
-    code, _out, err = ja("serve", str(club), "--host", "0.0.0.0", "--port", "8123")
+    monkeypatch.setattr("aiohttp.web.run_app", lambda app, **_: app.close())
+    monkeypatch.setattr("mjevent.tui.lan.lan_address", lambda: "192.168.1.20")
+    code, _out, err = ja("serve", str(club), "--host", "0.0.0.0", "--port", "8123",
+                         "--password", "pin")
     assert code == 0
     assert err == (
-        "警告: 0.0.0.0 で待ち受けています。http://0.0.0.0:8123 に接続できる人は誰でもこの大会を"
-        "変更できます（パスワードはありません）。このマシンだけに限るには --host localhost を"
-        "指定してください\n"
-        f"{club} のコンソールを http://0.0.0.0:8123 で配信しています（Ctrl+C で停止）\n"
+        "警告: 0.0.0.0 で待ち受けています: http://192.168.1.20:8123 に届く人は誰でも公開ページを"
+        "見られます。卓の入力には卓のキー、運営ページにはパスワードが必要です\n"
+        f"{club} を http://192.168.1.20:8123 で公開しています（Ctrl+C で停止）\n"
+        "運営: http://192.168.1.20:8123/director（指定したパスワード）\n"
+        f"卓のURL: mjevent tables {club} --round N --base-url http://192.168.1.20:8123\n"
     )
 
 

@@ -1,0 +1,779 @@
+"""The venue's server: public pages, the tables' pages and API, and the director's pages, on one
+aiohttp application (`make_app`). docs/serve.md describes every route and every check.
+
+Every write is one command of `events.stations` (the same commands, lock and log as the console
+and the CLI); every page is rendered from the `EventState` the server keeps through
+`EventSession.refresh`, the console's own watch of the file, polled every `poll` seconds and
+after each write, so an entry recorded anywhere (a table, the console, `mjevent record`) is on
+every open page within a second: each page holds a server-sent-events stream (`/events`) that
+says "changed", and the page's script fetches it again.
+
+Rendering and writing both run on the event loop's thread, inside `speaking(lang)`: the
+language is one setting of the whole process (`core.i18n`), so nothing else may run between
+choosing it and using it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import hmac
+import json
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from mjevent.core import i18n
+from mjevent.core.i18n import _
+from mjevent.core.preview import LineError, preview_line
+from mjevent.core.stats import EventStats, stats_from_state
+from mjevent.events import stations, table_keys
+from mjevent.events.errors import EventFileError
+from mjevent.events.stations import StationError
+from mjevent.tui.session import EventSession
+from mjevent.tui.site import speaking
+from mjevent.tui.web import views
+
+__all__ = ["ServeConfig", "Venue", "make_app"]
+
+HERE = Path(__file__).parent
+LANGUAGES = ("en", "ja")
+_ENDONYMS = {"en": "English", "ja": "日本語"}
+COOKIE = "mjevent_director"
+LANG_COOKIE = "mjevent_lang"
+DIRECTOR_PREFIXES = ("/director", "/console", "/api/director")
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+# What each refusal of `events.stations` answers: the client's fault (400), a state of the
+# table that forbids it now (409), only the director may (403), no such entry (404), the file
+# cannot be used (503).
+_STATUS = {
+    "line": 400,
+    "seat": 400,
+    "reason": 400,
+    "own_seat": 409,
+    "conflict": 409,
+    "settled": 409,
+    "stale": 409,
+    "refused": 409,
+    "director_only": 403,
+    "not_pending": 404,
+    "file": 503,
+}
+
+
+@dataclass
+class ServeConfig:
+    """How the server runs. `local_addresses` are the client addresses taken for this machine
+    (no password, no rate limit); `hosts` the names a request's `Host` may give (a page served
+    under any other name is refused: DNS rebinding). `max_body` caps a request body in bytes,
+    `rate`/`burst` the requests a second (and at once) one client may make, `max_sessions` the
+    live streams and console sessions open at once, `max_consoles` the console sessions alone
+    (each is a process). `console` is the shell command of the console in the browser (None:
+    no console). `home_display`: `/` shows the projector (`serve --display`)."""
+
+    path: Path
+    password: str
+    hosts: frozenset[str] = frozenset({"localhost", "127.0.0.1", "::1"})
+    local_addresses: frozenset[str] = frozenset({"127.0.0.1", "::1"})
+    max_body: int = 16 * 1024
+    rate: float = 20.0
+    burst: int = 60
+    max_sessions: int = 300
+    max_consoles: int = 4
+    max_logins: int = 32
+    poll: float = 0.2
+    console: str | None = None
+    title: str = "mjevent"
+    home_display: bool = False
+    hide_standings: bool = False
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    at: float
+
+
+@dataclass
+class Venue:
+    """The server's live state: the event as last read, its version (one more at every
+    change), the streams waiting for a change, the director's sessions, the clients' buckets."""
+
+    config: ServeConfig
+    session: EventSession
+    env: jinja2.Environment
+    version: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    live: int = 0
+    consoles: int = 0
+    logins: OrderedDict[str, float] = field(default_factory=OrderedDict)
+    buckets: dict[str, _Bucket] = field(default_factory=dict)
+    refresh_queued: bool = False
+    stats_cache: tuple[int, EventStats] | None = None
+    standings_cache: tuple[tuple[int, str], tuple[str, list[dict[str, Any]]]] = (
+        (-1, ""),
+        ("", []),
+    )
+
+    def refresh(self) -> bool:
+        """Read what was appended (the console's watch); wake every stream on a change."""
+        try:
+            changed = self.session.refresh()
+        except EventFileError:
+            return False
+        if changed:
+            self.version += 1
+            self.changed.set()
+            self.changed = asyncio.Event()
+        return changed
+
+    def refresh_soon(self) -> None:
+        """Refresh once the requests already waiting have run: a burst of writes costs one
+        read of the file and one fold, not one each."""
+        if not self.refresh_queued:
+            self.refresh_queued = True
+            asyncio.get_running_loop().call_soon(self._queued_refresh)
+
+    def _queued_refresh(self) -> None:
+        self.refresh_queued = False
+        self.refresh()
+
+    def standings(self, lang: str) -> tuple[str, list[dict[str, Any]]]:
+        """The public standings in `lang`, computed once per version of the event."""
+        key = (self.version, lang)
+        if self.standings_cache[0] != key:
+            with speaking(lang):
+                self.standings_cache = (key, views.standings_rows(self.session.state))
+        return self.standings_cache[1]
+
+    def stats(self) -> EventStats:
+        """The event's figures (`core.stats`), computed once per version of the event."""
+        if self.stats_cache is None or self.stats_cache[0] != self.version:
+            self.stats_cache = (self.version, stats_from_state(self.session.state))
+        return self.stats_cache[1]
+
+    # --- who is asking -------------------------------------------------------------------------
+
+    def is_local(self, request: web.Request) -> bool:
+        return (request.remote or "") in self.config.local_addresses
+
+    def is_director(self, request: web.Request) -> bool:
+        if self.is_local(request):
+            return True
+        cookie = request.cookies.get(COOKIE, "")
+        return any(hmac.compare_digest(cookie, known) for known in self.logins)
+
+    def allow(self, client: str) -> bool:
+        """Take one request from `client`'s bucket (`burst` at once, `rate` a second after)."""
+        now = time.monotonic()
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            bucket = self.buckets[client] = _Bucket(float(self.config.burst), now)
+        bucket.tokens = min(self.config.burst, bucket.tokens + (now - bucket.at) * self.config.rate)
+        bucket.at = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True
+
+    def log_in(self) -> str:
+        key = secrets.token_urlsafe(32)
+        self.logins[key] = time.time()
+        while len(self.logins) > self.config.max_logins:
+            self.logins.popitem(last=False)
+        return key
+
+
+VENUE: web.AppKey[Venue] = web.AppKey("venue", Venue)
+
+
+def _venue(request: web.Request) -> Venue:
+    return request.config_dict[VENUE]
+
+
+# --- Language -------------------------------------------------------------------------------------
+
+
+def _lang(request: web.Request) -> str:
+    asked = request.query.get("lang") or request.cookies.get(LANG_COOKIE, "")
+    if asked in LANGUAGES:
+        return asked
+    accept = request.headers.get("Accept-Language", "")
+    for part in accept.split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    name = i18n.language()
+    return name if name in LANGUAGES else "en"
+
+
+@contextlib.contextmanager
+def _speaking(request: web.Request) -> Iterator[str]:
+    lang = _lang(request)
+    with speaking(lang):
+        yield lang
+
+
+# --- Checks on every request ----------------------------------------------------------------------
+
+
+def _refuse(request: web.Request, status: int, message: str) -> web.Response:
+    if request.path.startswith("/api/"):
+        return web.json_response({"error": message}, status=status)
+    return web.Response(status=status, text=message + "\n")
+
+
+def _same_origin(request: web.Request) -> bool:
+    """Whether a write or a WebSocket comes from a page of this server (a browser sends
+    `Origin` with both; a script sends none and is no cross-site page)."""
+    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return origin == f"{request.scheme}://{request.host}"
+
+
+@web.middleware
+async def guard(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Host, body size, rate, origin and role, in that order, before any handler runs."""
+    venue = _venue(request)
+    config = venue.config
+    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+    if host.strip("[]") not in config.hosts:
+        return _refuse(
+            request, 421, _("this server does not answer for {host}").format(host=request.host[:80])
+        )
+    if (request.content_length or 0) > config.max_body:
+        return _refuse(
+            request,
+            413,
+            _("the request is too large (at most {size} bytes)").format(size=config.max_body),
+        )
+    if not venue.is_local(request) and not venue.allow(request.remote or ""):
+        slow = _refuse(request, 429, _("too many requests: wait a moment and try again"))
+        slow.headers["Retry-After"] = "1"
+        return slow
+    upgrade = request.headers.get("Upgrade", "").lower() == "websocket"
+    if (request.method not in SAFE_METHODS or upgrade) and not _same_origin(request):
+        return _refuse(request, 403, _("refused: the request comes from another site"))
+    if request.path.startswith(DIRECTOR_PREFIXES) and not venue.is_director(request):
+        if request.method == "GET" and not upgrade and not request.path.startswith("/api/"):
+            raise web.HTTPSeeOther(f"/login?next={request.path}")
+        return _refuse(request, 401, _("the director's password is needed (log in at /login)"))
+    response = await handler(request)
+    headers = response.headers
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    # A table's URL is its key: never sent to another site as a referrer. ("no-referrer" would
+    # also make a browser send `Origin: null` with the page's own form posts, which the origin
+    # check then refuses.)
+    headers.setdefault("Referrer-Policy", "same-origin")
+    if not request.path.startswith("/console"):
+        headers.setdefault("X-Frame-Options", "DENY")
+        headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
+        )
+    if request.path.startswith(("/t/", "/api/t/", "/director", "/login")):
+        headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+# --- Rendering ------------------------------------------------------------------------------------
+
+
+def _render(request: web.Request, template: str, status: int = 200, **values: Any) -> web.Response:
+    venue = _venue(request)
+    with _speaking(request) as lang:
+        other = "ja" if lang == "en" else "en"
+        page = venue.env.get_template(template).render(
+            t=views.labels(),
+            lang=lang,
+            other=other,
+            other_name=_ENDONYMS[other],
+            event=venue.session.state.settings.event.name,
+            version=venue.version,
+            director=venue.is_director(request),
+            **values,
+        )
+    response = web.Response(text=page, content_type="text/html", status=status)
+    if request.query.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, request.query["lang"], samesite="Lax", httponly=True)
+    return response
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+# --- Public pages ---------------------------------------------------------------------------------
+
+
+async def home(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    if venue.config.home_display:
+        raise web.HTTPSeeOther("/display")
+    state = venue.session.state
+    return _render(request, "home.html", rounds=sorted(state.seating), current=state.current_round)
+
+
+async def standings_page(request: web.Request) -> web.StreamResponse:
+    title, rows = _venue(request).standings(_lang(request))
+    return _render(request, "standings.html", title=title, rows=rows)
+
+
+async def standings_api(request: web.Request) -> web.StreamResponse:
+    title, rows = _venue(request).standings("en")
+    return web.json_response({"title": title, "version": _venue(request).version, "rows": rows})
+
+
+def _number(request: web.Request, name: str) -> int:
+    text = request.match_info[name]
+    if not text.isdigit() or len(text) > 4:
+        raise web.HTTPNotFound(text=_("no such round"))
+    return int(text)
+
+
+async def round_page(request: web.Request) -> web.StreamResponse:
+    rnd = _number(request, "round")
+    with _speaking(request):
+        view = views.round_view(_venue(request).session.state, rnd)
+    if view is None:
+        return _render(
+            request,
+            "message.html",
+            404,
+            title=_("Round {round}").format(round=rnd),
+            message=views.labels()["not_seated"],
+        )
+    return _render(request, "round.html", view=view)
+
+
+async def player_page(request: web.Request) -> web.StreamResponse:
+    with _speaking(request):
+        venue = _venue(request)
+        view = views.player_view(venue.session.state, request.match_info["player"], venue.stats())
+    if view is None:
+        raise web.HTTPNotFound(text=_("no such player"))
+    return _render(request, "player.html", view=view)
+
+
+async def display_page(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    with _speaking(request):
+        pages = views.display_view(
+            venue.session.state, dt.datetime.now(dt.UTC), hide_standings=venue.config.hide_standings
+        )
+        from mjevent.tui.display_pages import announcement_text
+
+        note = announcement_text(venue.session.state)
+    return _render(request, "display.html", pages=pages, note=note)
+
+
+async def events_stream(request: web.Request) -> web.StreamResponse:
+    """Server-sent events: the event's version now, then at every change (a comment every
+    15 s keeps proxies from closing an idle stream)."""
+    venue = _venue(request)
+    if venue.live >= venue.config.max_sessions:
+        return _refuse(request, 503, _("too many open pages: try again in a minute"))
+    venue.live += 1
+    try:
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        )
+        await response.prepare(request)
+        sent = -1
+        while True:
+            if venue.version != sent:
+                sent = venue.version
+                await response.write(f"data: {sent}\n\n".encode())
+            waiting = venue.changed
+            try:
+                await asyncio.wait_for(waiting.wait(), timeout=15)
+            except TimeoutError:
+                await response.write(b": still here\n\n")
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    finally:
+        venue.live -= 1
+    return response
+
+
+# --- Tables ---------------------------------------------------------------------------------------
+
+
+def _table(request: web.Request) -> tuple[int, int]:
+    """The (round, table) of the token in the URL; 404 for a wrong or revoked one."""
+    token = request.match_info["token"]
+    where = None
+    if 10 <= len(token) <= 100:
+        try:
+            where = table_keys.token_table(_venue(request).config.path, token)
+        except EventFileError:
+            where = None
+    if where is None:
+        message = _("no table has this key (a wrong or replaced link): ask the director")
+        if request.path.startswith("/api/"):
+            raise web.HTTPNotFound(
+                text=json.dumps({"error": message}), content_type="application/json"
+            )
+        raise web.HTTPNotFound(text=message)
+    return where
+
+
+def _write(
+    request: web.Request, rnd: int, command: Callable[[], stations.Submission]
+) -> stations.Submission:
+    """Run a table's write (raises StationError); refused once the round is over."""
+    venue = _venue(request)
+    venue.refresh()  # one stat when nothing changed; a round ended a moment ago must count
+    if views.round_over(venue.session.state, rnd):
+        raise StationError("director_only", views.labels()["round_over"])
+    try:
+        return command()
+    finally:
+        venue.refresh_soon()
+
+
+def _seat_of(value: object) -> str:
+    return value.strip().upper() if isinstance(value, str) else ""
+
+
+async def table_page(request: web.Request) -> web.StreamResponse:
+    rnd, table = _table(request)
+    venue = _venue(request)
+    message, status, line, seat = "", 200, "", request.query.get("seat", "")
+    if request.method == "POST":
+        form = await request.post()
+        seat = _seat_of(form.get("seat"))
+        line = str(form.get("line", ""))
+        target = str(form.get("confirm", ""))
+        with _speaking(request):
+            try:
+                if target:
+                    _write(request, rnd, lambda: stations.confirm(venue.config.path, target, seat))
+                    message, line = _("Recorded."), ""
+                else:
+                    sub = _write(
+                        request,
+                        rnd,
+                        lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
+                    )
+                    message = views.labels()["recorded" if sub.status == "recorded" else "waiting"]
+                    line = ""
+            except StationError as error:
+                message, status = str(error), _STATUS.get(error.reason, 400)
+    if request.method == "POST":
+        venue.refresh()  # the page answering a post shows what the post did
+    with _speaking(request):
+        view = views.table_view(venue.session.state, rnd, table)
+    return _render(
+        request,
+        "table.html",
+        status,
+        view=view,
+        message=message,
+        line=line,
+        seat=seat,
+        token=request.match_info["token"],
+        error=status != 200,
+        kinds=("ron", "tsumo", "draw", "abort", "chombo", "final"),
+        hans=("1", "2", "3", "4", "mgn", "hnm", "bai", "sanbai", "ykm"),
+        fus=("20", "25", "30", "40", "50", "60", "70", "80", "90", "100", "110"),
+    )
+
+
+async def table_api(request: web.Request) -> web.StreamResponse:
+    rnd, table = _table(request)
+    with speaking("en"):
+        view = views.table_view(_venue(request).session.state, rnd, table)
+    return web.json_response(views.api_table(view))
+
+
+async def _json_body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        raise web.HTTPBadRequest(
+            text=json.dumps({"error": _("the body is not JSON")}), content_type="application/json"
+        ) from None
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(
+            text=json.dumps({"error": _("the body is not a JSON object")}),
+            content_type="application/json",
+        )
+    return body
+
+
+def _failed(error: StationError) -> web.Response:
+    return web.json_response(
+        {"error": str(error), "reason": error.reason}, status=_STATUS.get(error.reason, 400)
+    )
+
+
+async def table_entries(request: web.Request) -> web.StreamResponse:
+    rnd, table = _table(request)
+    body = await _json_body(request)
+    line, seat = body.get("line"), _seat_of(body.get("seat"))
+    venue = _venue(request)
+    with _speaking(request):
+        if not isinstance(line, str):
+            return web.json_response({"error": _("the line is missing")}, status=400)
+        try:
+            sub = _write(
+                request,
+                rnd,
+                lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
+            )
+        except StationError as error:
+            return _failed(error)
+        return web.json_response(
+            {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()},
+            status=201 if sub.status == "pending" else 200,
+        )
+
+
+async def table_confirm(request: web.Request) -> web.StreamResponse:
+    rnd, table = _table(request)
+    body = await _json_body(request)
+    entry_id = request.match_info["entry"]
+    venue = _venue(request)
+    waiting = venue.session.state.pending.get(entry_id)
+    if waiting is None and venue.refresh():
+        waiting = venue.session.state.pending.get(entry_id)
+    with _speaking(request):
+        if waiting is None or (waiting.round, waiting.table) != (rnd, table):
+            # Another table's entry is not this token's to confirm: as if it did not exist.
+            return web.json_response(
+                {"error": _("no entry {id} waits at this table").format(id=entry_id[:40])},
+                status=404,
+            )
+        try:
+            sub = _write(
+                request,
+                rnd,
+                lambda: stations.confirm(venue.config.path, entry_id, _seat_of(body.get("seat"))),
+            )
+        except StationError as error:
+            return _failed(error)
+        return web.json_response(
+            {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()}
+        )
+
+
+async def table_preview(request: web.Request) -> web.StreamResponse:
+    rnd, table = _table(request)
+    line = request.query.get("line", "")[:500]
+    with _speaking(request):
+        try:
+            full = stations._full_line(rnd, table, line)
+        except StationError as error:
+            return web.json_response({"ok": False, "error": str(error)})
+        return web.json_response(
+            views.preview_json(preview_line(_venue(request).session.state, full))
+        )
+
+
+# --- The director ---------------------------------------------------------------------------------
+
+
+async def login_page(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    target = request.query.get("next", "/director")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/director"
+    failed = False
+    if request.method == "POST":
+        form = await request.post()
+        given = str(form.get("password", ""))
+        if hmac.compare_digest(given.encode(), venue.config.password.encode()):
+            response = web.HTTPSeeOther(target)
+            response.set_cookie(COOKIE, venue.log_in(), httponly=True, samesite="Strict")
+            raise response
+        failed = True
+    return _render(request, "login.html", 401 if failed else 200, failed=failed, target=target)
+
+
+async def director_page(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    state = venue.session.state
+    rnd = state.current_round
+    with _speaking(request):
+        waiting = []
+        for p in stations.pending(state):
+            words = p.preview.message if isinstance(p.preview, LineError) else p.preview.describe()
+            waiting.append(
+                {
+                    "id": p.id,
+                    "round": p.round,
+                    "table": p.table,
+                    "line": p.line,
+                    "by": _("entered by {wind} {name}").format(
+                        wind=i18n.wind_name(p.seat), name=p.name
+                    ),
+                    "conflict": p.conflict,
+                    "preview": words,
+                }
+            )
+        links: list[tuple[int, str]] = []
+        message = request.query.get("message", "")[:300]
+        if rnd in state.seating:
+            try:
+                links = [
+                    (t, "/t/" + table_keys.table_token(venue.config.path, rnd, t))
+                    for t in range(1, len(state.seating[rnd]) + 1)
+                ]
+            except EventFileError as error:
+                message = str(error)
+    return _render(
+        request,
+        "director.html",
+        waiting=waiting,
+        links=links,
+        round=rnd,
+        message=message,
+        console=venue.config.console is not None,
+    )
+
+
+async def director_decide(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    form = await request.post()
+    entry_id = str(form.get("id", ""))
+    with _speaking(request):
+        try:
+            if request.match_info["verb"] == "approve":
+                stations.approve(venue.config.path, entry_id)
+                message = _("Approved {id}.").format(id=entry_id)
+            else:
+                stations.reject(venue.config.path, entry_id, str(form.get("reason", "")))
+                message = _("Rejected {id}.").format(id=entry_id)
+        except StationError as error:
+            message = str(error)
+        finally:
+            venue.refresh_soon()
+    from urllib.parse import quote
+
+    raise web.HTTPSeeOther("/director?message=" + quote(message))
+
+
+async def director_api(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    entry_id = request.match_info["entry"]
+    body = await _json_body(request)
+    with _speaking(request):
+        try:
+            if request.match_info["verb"] == "approve":
+                sub = stations.approve(venue.config.path, entry_id)
+                return web.json_response({"id": sub.id, "status": sub.status})
+            stations.reject(venue.config.path, entry_id, str(body.get("reason", "")))
+            return web.json_response({"id": entry_id, "status": "rejected"})
+        except StationError as error:
+            return _failed(error)
+        finally:
+            venue.refresh_soon()
+
+
+# --- The console in the browser (textual-serve, mounted at /console/) -----------------------------
+
+
+def _console_app(venue_ref: list[Venue], command: str, title: str) -> Any:
+    from textual_serve.server import Server
+
+    class Console(Server):
+        """textual-serve's routes, its URLs made from the request's own (checked) Host: the
+        page never points a browser at ws://0.0.0.0."""
+
+        async def handle_index(self, request: web.Request) -> Any:
+            self.public_url = f"{request.scheme}://{request.host}"
+            return await super().handle_index(request)
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            venue = venue_ref[0]
+            if venue.consoles >= venue.config.max_consoles or (
+                venue.live >= venue.config.max_sessions
+            ):
+                raise web.HTTPServiceUnavailable(text=_("too many consoles open"))
+            venue.consoles += 1
+            venue.live += 1
+            try:
+                result: web.WebSocketResponse = await super().handle_websocket(request)
+                return result
+            finally:
+                venue.consoles -= 1
+                venue.live -= 1
+
+        async def on_startup(self, app: web.Application) -> None:
+            return None
+
+    return Console(command, title=title, public_url="")
+
+
+# --- The application ------------------------------------------------------------------------------
+
+
+async def _watch(app: web.Application) -> AsyncIterator[None]:
+    venue = app[VENUE]
+
+    async def poll() -> None:
+        while True:
+            await asyncio.sleep(venue.config.poll)
+            venue.refresh()
+
+    task = asyncio.create_task(poll())
+    yield
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    stations.forget(venue.config.path)
+
+
+async def make_app(config: ServeConfig) -> web.Application:
+    """The whole server for `config` (the event file opened read-only for the pages; every
+    write through `events.stations`). Raises the `events.errors` errors for a file that cannot
+    be opened."""
+    session = EventSession(config.path, read_only=True)
+    venue = Venue(config, session, _environment())
+    app = web.Application(middlewares=[guard], client_max_size=config.max_body)
+    app[VENUE] = venue
+    app.router.add_get("/", home)
+    app.router.add_get("/standings", standings_page)
+    app.router.add_get("/round/{round}", round_page)
+    app.router.add_get("/player/{player}", player_page)
+    app.router.add_get("/display", display_page)
+    app.router.add_get("/events", events_stream)
+    app.router.add_get("/api/standings", standings_api)
+    app.router.add_route("*", "/t/{token}", table_page)
+    app.router.add_get("/api/t/{token}", table_api)
+    app.router.add_get("/api/t/{token}/preview", table_preview)
+    app.router.add_post("/api/t/{token}/entries", table_entries)
+    app.router.add_post("/api/t/{token}/entries/{entry}/confirm", table_confirm)
+    app.router.add_route("*", "/login", login_page)
+    app.router.add_get("/director", director_page)
+    app.router.add_post("/director/{verb:approve|reject}", director_decide)
+    app.router.add_post("/api/director/entries/{entry}/{verb:approve|reject}", director_api)
+    app.router.add_static("/static", HERE / "static")
+    if config.console is not None:
+        console = _console_app([venue], config.console, config.title)
+        app.add_subapp("/console/", await console._make_app())
+    app.cleanup_ctx.append(_watch)
+    return app

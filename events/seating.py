@@ -16,7 +16,7 @@ from typing import Any
 
 from mjevent.core.entries import SeatingSet
 from mjevent.core.event import PlayerStatus
-from mjevent.core.i18n import _, pgettext, wind_name
+from mjevent.core.i18n import _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, table_repeats_line
 from mjevent.core.seating.imports import PlayerLookup, SeatingImportError, parse_seating
 from mjevent.core.seating.plan import (
@@ -28,6 +28,7 @@ from mjevent.core.seating.plan import (
     generated_plan,
     imported_plan,
     library_plan,
+    listed_plan,
     new_repeats,
     ranked_plan,
     redo,
@@ -68,6 +69,7 @@ __all__ = [
     "plan_generated",
     "plan_import",
     "plan_library",
+    "plan_listed",
     "plan_next_stage",
     "plan_ranked",
     "plan_regeneration",
@@ -277,8 +279,14 @@ class Cost:
             )
             if pairs
             else _("new repeated pairs: {count}").format(count=count),
-            _("wind spread: {spread} (seed-003 violations {violations})").format(
-                spread=self.wind_spread, violations=self.wind_violations
+            ngettext(
+                "wind spread: {spread} ({violations} time a player had sat one wind too often)",
+                "wind spread: {spread} ({violations} times a player had sat one wind too often)",
+                self.wind_violations,
+            ).format(spread=self.wind_spread, violations=self.wind_violations)
+            if self.wind_violations
+            else _("wind spread: {spread} (every player's winds even)").format(
+                spread=self.wind_spread
             ),
             table_repeats_line(self.table_repeats),
         ]
@@ -514,6 +522,14 @@ def plan_generated(
     if roster.size % k and roster.size >= k and not byes:
         raise ByesNeeded(roster.size, k)
     return _checked(lambda: generated_plan(roster, k, rounds, draw_text(state, seed)))
+
+
+def plan_listed(state: EventState, rounds: int) -> Plan:
+    """A one-table event seated as its players are listed, every round (`listed_plan`); no
+    round may have results yet."""
+    _whole_event(state)
+    roster = active_roster(state)
+    return _checked(lambda: listed_plan(roster, state.rules.players, rounds))
 
 
 def plan_library(

@@ -268,10 +268,10 @@ def test_print_standings_says_which_tiebreak_decided(tmp_path: Path) -> None:
     result = runner.invoke(app, ["print", "standings", str(path), "--format", "md"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[4:] == [
-        "| 1 | Bob |  | +71.0 | 2 | 1.50 | 1 | 1 | 0 | 0 |  | +1 |",
-        "| 2 | Ann |  | +71.0 | 2 | 1.50 | 1 | 1 | 0 | 0 |  | -1 |",
-        "| 3 | Cy |  | -42.0 | 2 | 3.00 | 0 | 0 | 2 | 0 |  | = |",
-        "| 4 | Di |  | -100.0 | 2 | 4.00 | 0 | 0 | 0 | 2 |  | = |",
+        "| 1 | Bob | +71.0 | 2 | 1.50 | 1 | 1 | 0 | 0 |  | +1 |",
+        "| 2 | Ann | +71.0 | 2 | 1.50 | 1 | 1 | 0 | 0 |  | -1 |",
+        "| 3 | Cy | -42.0 | 2 | 3.00 | 0 | 0 | 2 | 0 |  | = |",
+        "| 4 | Di | -100.0 | 2 | 4.00 | 0 | 0 | 0 | 2 |  | = |",
         "",
         "Tiebreaks: total, firsts, best_game, shared",
         "Level on +71.0: Bob (1), Ann (2); decided by best_game",

@@ -124,10 +124,8 @@ def test_report_card_and_standings_in_japanese(club: Path) -> None:
     assert standings[:4] == [
         "第3回戦終了時の順位表",
         "",
-        "順位  氏名                チーム   合計  半荘数  平均順位  1位  2位  3位  4位  "
-        "ペナルティ  変動",
-        "----  ------------------  ------  -----  ------  --------  ---  ---  ---  ---  "
-        "----------  ----",
+        "順位  氏名                 合計  半荘数  平均順位  1位  2位  3位  4位  ペナルティ  変動",
+        "----  ------------------  -----  ------  --------  ---  ---  ---  ---  ----------  ----",
     ]
 
 
@@ -150,7 +148,7 @@ def test_html_in_japanese_says_so_and_sets_kanji_in_the_japanese_font(sanma: Pat
     assert 'font-family: "Noto Sans CJK JP", "DejaVu Sans"' in page
     assert '<p>第1回戦 席順（卓別） · <span class="date">2026年4月2日</span></p>' in page
     english = runner.invoke(app, ["print", "round", "1", str(sanma), "-f", "html"]).stdout
-    assert '<html lang="und">' in english
+    assert '<html lang="en">' in english
     assert '<p>Round 1 seating by table · <span class="date">2 April 2026</span></p>' in english
 
 

@@ -7,6 +7,7 @@ when it runs; no command but the console imports Textual, so `calc` or `check` s
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -73,6 +74,23 @@ def load_command(name: str) -> Any:
     return localize(command)
 
 
+CLOSED_PIPE = 141
+"""The exit status when the reader of the output stopped reading (`mjevent seat FILE | head`):
+128 + SIGPIPE, what a shell reports for any tool its reader stops early."""
+
+
+def _closed_pipe() -> int:
+    """The reader of standard output is gone: say nothing more, and point what is left in the
+    output buffer at the null device so that flushing it at exit does not raise again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no file descriptor behind stdout (a test's capture)
+        pass
+    return CLOSED_PIPE
+
+
 class LazyCommands(typer.core.TyperGroup):
     """The top-level group: lists every command, imports one only when it is asked for."""
 
@@ -83,6 +101,14 @@ class LazyCommands(typer.core.TyperGroup):
         if cmd_name in COMMANDS:
             return load_command(cmd_name)
         return super().get_command(ctx, cmd_name)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; a closed output pipe ends it quietly. Commands that change the file
+        change it before they print, so a reader that stops early loses only words."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise typer.Exit(_closed_pipe()) from None
 
     def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
         """Choose the language (`--lang`, else the environment) before anything is parsed or
@@ -107,6 +133,11 @@ class LazyCommands(typer.core.TyperGroup):
         except click_error_class() as error:
             show_error(error)
             sys.exit(getattr(error, "exit_code", 1))
+        # Output still in the buffer reaches a closed pipe only here, at the last flush.
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            sys.exit(_closed_pipe())
         # Without standalone mode a command's `typer.Exit(code)` comes back as its code.
         sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
 

@@ -18,7 +18,7 @@ from typing import Annotated
 import typer
 
 from mjevent.core.finish import event_finished, final_places, planned_rounds, podium
-from mjevent.core.i18n import N_, _, ngettext
+from mjevent.core.i18n import N_, _, ngettext, pgettext
 from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
 from mjevent.tui import language
@@ -53,10 +53,7 @@ def check(
     problems += problem_lines(file, store, state)
     finished = sum(1 for g in state.games.values() if g.result is not None)
     hands = sum(len(g.hands) for g in state.games.values())
-    summary = _(
-        "{entries} log entries, {players} players, {rounds} rounds seated, "
-        "{games} games finished, {hands} hands"
-    ).format(
+    summary = check_summary(
         entries=len(store.log), players=len(state.players), rounds=len(state.seating),
         games=finished, hands=hands,
     )
@@ -68,6 +65,22 @@ def check(
         raise typer.Exit(1)
     echo(_("{file}: clean ({summary})").format(file=file, summary=summary))
     _say_plan(file, state)
+
+
+def check_summary(*, entries: int, players: int, rounds: int, games: int, hands: int) -> str:
+    """What `check` counted, each count with its own plural form.
+
+    >>> check_summary(entries=1, players=4, rounds=1, games=1, hands=1)
+    '1 log entry, 4 players, 1 round seated, 1 game finished, 1 hand'
+    """
+    parts = [
+        ngettext("{count} log entry", "{count} log entries", entries).format(count=entries),
+        ngettext("{count} player", "{count} players", players).format(count=players),
+        ngettext("{count} round seated", "{count} rounds seated", rounds).format(count=rounds),
+        ngettext("{count} game finished", "{count} games finished", games).format(count=games),
+        ngettext("{count} hand", "{count} hands", hands).format(count=hands),
+    ]
+    return pgettext("list", ", ").join(parts)
 
 
 def _say_plan(file: Path, state: EventState) -> None:

@@ -253,6 +253,60 @@ def _number(path: Path, line: int, text: str) -> int | float:
         ) from None
 
 
+def named_players(
+    listed: list[dict[str, Any]], names: Sequence[str], players_from: Path | None = None
+) -> list[dict[str, Any]]:
+    """The `[[players]]` rows of `listed` (from a players file) and then one for each `--player`
+    name, refused as `mjevent player add` refuses them: an unusable name, or a name another
+    player has (case ignored).
+
+    >>> [p["id"] for p in named_players([], [f"P{i}" for i in range(1, 11)])][:2]
+    ['p01', 'p02']
+    >>> named_players([{"id": "p1", "name": "Ann"}], ["Bo"])
+    [{'id': 'p1', 'name': 'Ann'}, {'id': 'p2', 'name': 'Bo'}]
+    """
+    seen = {p["name"].strip().casefold() for p in listed}
+    given: set[str] = set()
+    width = len(str(len(names)))
+    rows = list(listed)
+    for number, name in enumerate(names, 1):
+        problem = name_problem(name)
+        if problem is not None:
+            raise NewEventError(
+                _(
+                    "--player {name} cannot be used: {problem}. Fix: give the name as one "
+                    "line of text, e.g. --player 'Ann Lee'."
+                ).format(name=quoted_name(name), problem=problem)
+            )
+        folded = name.strip().casefold()
+        if folded in given:
+            raise NewEventError(
+                _(
+                    "--player {name} is given twice; two players with one name cannot be told "
+                    "apart. Fix: add what tells them apart (an initial, a club), or give the "
+                    "name once."
+                ).format(name=quoted_name(name))
+            )
+        if folded in seen:
+            raise NewEventError(
+                _(
+                    "--player {name} is already in {path}; two players with one name cannot be "
+                    "told apart. Fix: add what tells them apart (an initial, a club), or leave "
+                    "out this --player."
+                ).format(name=quoted_name(name), path=players_from)
+            )
+        given.add(folded)
+        if listed:
+            # After a players file's own ids, the next ones in their pattern.
+            from mjevent.tui.cli_player import new_player_id
+
+            player_id = new_player_id([p["id"] for p in rows])
+        else:
+            player_id = f"p{number:0{width}d}"
+        rows.append({"id": player_id, "name": name})
+    return rows
+
+
 MAX_PLAYERS_BYTES = 5_000_000
 """The largest players file read (10,000 players of 100 characters is 1 MB)."""
 
@@ -272,10 +326,12 @@ def create_event(
     game_format: EventFormat | None = None,
     overrides: Sequence[str] = (),
     rounds: int | None = None,
+    player_names: Sequence[str] = (),
 ) -> EventStore:
     """Create the event file `mjevent new` creates (the console's "new event" form calls this
     too); `overrides` are `--set KEY=VALUE` rule settings over the preset. Raise
-    `NewEventError` naming the fix, with nothing written."""
+    `NewEventError` naming the fix, with nothing written. `player_names` (`--player`) follow
+    the players of `players_from`."""
     try:
         preset(rules)
     except RulesError as error:
@@ -322,6 +378,10 @@ def create_event(
         settings["players"] = players
         if teams:
             settings["teams"] = teams
+    if player_names:
+        settings["players"] = named_players(
+            settings.get("players", []), player_names, players_from
+        )
     try:
         return EventStore.create(file, settings)
     except EventFileError as error:
@@ -378,11 +438,23 @@ def new(
             help=N_("How many rounds the event plans (1-999): after the last one it is finished."),
         ),
     ] = None,
+    player_names: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help=N_(
+                "A player, by name (repeatable, in seating order): --player 'Ann Lee' "
+                "--player Bo. After the players of --players-from, when both are given."
+            ),
+        ),
+    ] = None,
 ) -> None:
     try:
         store = create_event(
             file, name, rules, players_from=players_from, date=date, venue=venue,
             game_format=game_format, overrides=overrides or (), rounds=rounds,
+            player_names=player_names or (),
         )
     except NewEventError as error:
         _fail(str(error))

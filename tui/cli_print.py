@@ -211,6 +211,10 @@ def render(table: Standings, fmt: Format) -> str:
     """
     everyone = (*table.rows, *table.apart)
     columns = standing_columns(table.seats)
+    if fmt is not Format.CSV and not any(r.team for r in everyone):
+        # An event without teams has no Team column to read, as on the console; CSV keeps it,
+        # so a spreadsheet reading columns by position reads every event the same way.
+        columns = tuple(c for c in columns if c.header != "Team")
     headers = [c.header for c in columns]
     rows = cells(columns, everyone)
     if any(r.bracket for r in everyone):

@@ -61,6 +61,7 @@ from mjevent.events.seating import (
     plan_generated,
     plan_import,
     plan_library,
+    plan_listed,
     plan_next_stage,
     plan_ranked,
     plan_regeneration,
@@ -227,6 +228,16 @@ def seat(
         typer.Option("--dry-run", help=N_("Print the seating and its quality; write nothing.")),
     ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Write without asking."))] = False,
+    as_listed: Annotated[
+        bool,
+        typer.Option(
+            "--as-listed",
+            help=N_(
+                "One table: seat the players as the file lists them (E S W N), every round, "
+                "as on a score sheet; no draw."
+            ),
+        ),
+    ] = False,
 ) -> None:
     if players is not None:
         leftover = ([str(file)] if file is not None else []) + list(ctx.args)
@@ -241,7 +252,8 @@ def seat(
         _fail(_("give an event file (mjevent seat FILE ...) or --players P --rounds R"), 2)
     special = [o for o, on in (("--ranked", ranked), ("--swiss", swiss),
                                ("--next-stage", next_stage), ("--from-round", from_round),
-                               ("--from-library", from_library), ("--import", import_path))
+                               ("--from-library", from_library), ("--import", import_path),
+                               ("--as-listed", as_listed))
                if on]
     if len(special) > 1:
         _fail(
@@ -252,12 +264,15 @@ def seat(
         )
     store = _open(file)
     state = current_state(store)
+    # What is said about the plan waits until it is written or asked about: a reader that stops
+    # early (`mjevent seat FILE | head`) must not stop the writing.
+    preface: list[str] = []
     try:
         if ranked or swiss:
             plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
             out = left_out(state, plan)
             if out:
-                typer.echo(
+                preface.append(
                     _("sit out (lowest placed): {players}").format(
                         players=listed(state.name(p) for p in out)
                     )
@@ -265,7 +280,7 @@ def seat(
         elif next_stage:
             plan = plan_next_stage(state, seed=seed)
             brackets = str(plan.params["brackets"]).split("|")
-            typer.echo(
+            preface.append(
                 _("stage {stage}: rounds {first}-{last}, brackets {brackets}").format(
                     stage=plan.params.get("stage", "?"),
                     first=plan.first_round,
@@ -294,6 +309,12 @@ def seat(
             plan = plan_import(state, data, str(import_path), fmt=import_format, rounds=rounds)
         elif from_library is not None:
             plan = plan_library(state, from_library, rounds, seed=seed, teams=teams)
+        elif as_listed:
+            if rounds is None:
+                rounds = store.event.event.rounds
+            if rounds is None:
+                _fail(_("give --rounds R: how many rounds to seat"), 2)
+            plan = plan_listed(state, rounds)
         else:
             if rounds is None:
                 _fail(_("give --rounds R: how many rounds to seat"), 2)
@@ -309,13 +330,22 @@ def seat(
     except CommandError as error:
         # An import's errors name the imported file and its line already.
         _fail(str(error) if import_path is not None else cli_seat.in_file(file, error))
-    _show(state, plan, draw_text(state, seed))
     cost = plan_cost(state, plan)
+
+    def show() -> None:
+        for line in preface:
+            typer.echo(line)
+        _show(state, plan, draw_text(state, seed))
+
     if dry_run:
+        show()
         typer.echo(_("dry run: nothing written"))
         return
     asks = from_round is not None or ranked or swiss or next_stage
-    if (asks or cost.new_repeats) and not yes:
+    # A one-table event meets the same opponents every round: as listed, that is the point.
+    shown_first = bool(asks or (cost.new_repeats and not as_listed)) and not yes
+    if shown_first:
+        show()
         question = _("Write this seating?") if not cost.new_repeats else (
             _("Write this seating with {count} new repeated pairs?").format(
                 count=len(cost.new_repeats)
@@ -329,17 +359,21 @@ def seat(
     except (CommandError, EventFileError) as error:
         _fail(str(error))
     last = plan.first_round + len(plan.rounds) - 1
+    # The whole event seated at once: it plans these rounds, unless the file said already.
+    plans_rounds = rounds is not None and not asks and store.event.event.rounds is None
+    if plans_rounds:
+        try:
+            set_planned_rounds(store, last)
+        except (CommandError, EventFileError) as error:
+            _fail(str(error))
+    if not shown_first:
+        show()
     typer.echo(
         _("seated rounds {first}-{last} in {file} ({method})").format(
             first=plan.first_round, last=last, file=file, method=plan.method
         )
     )
-    if rounds is not None and not asks and store.event.event.rounds is None:
-        # The whole event seated at once: it plans these rounds, unless the file said already.
-        try:
-            set_planned_rounds(store, last)
-        except (CommandError, EventFileError) as error:
-            _fail(str(error))
+    if plans_rounds:
         typer.echo(
             ngettext(
                 "{file}: the event plans {rounds} round ([event] rounds)",
@@ -388,9 +422,12 @@ def _show(state: EventState, plan: Plan, seed_text: str) -> None:
                 )
             )
     cost = plan_cost(state, plan)
-    typer.echo(
-        _("method: {method}; draw text: {text!r}").format(method=plan.method, text=seed_text)
-    )
+    if plan.method == "listed":
+        typer.echo(_("method: listed (as the file lists the players; no draw)"))
+    else:
+        typer.echo(
+            _("method: {method}; draw text: {text!r}").format(method=plan.method, text=seed_text)
+        )
     if plan.source != plan.method:
         typer.echo(_("source: {source}").format(source=plan.source))
     for line in cost.lines(state.name):
@@ -575,10 +612,23 @@ def _ref(state: EventState, ref: str) -> str:
         _fail(str(error))
 
 
-def _confirm(yes: bool, question: str) -> None:
-    if not yes and not typer.confirm(question, default=False):
+def _confirm(yes: bool, question: str, consequences: list[str]) -> None:
+    """Show the consequences and ask, unless `--yes`: then they are shown after the writing
+    (`_said_after`), so a reader that stops early cannot stop the change."""
+    if yes:
+        return
+    for line in consequences:
+        typer.echo(line)
+    if not typer.confirm(question, default=False):
         typer.echo(pgettext("seating", "nothing written"))
         raise typer.Exit(1)
+
+
+def _said_after(yes: bool, consequences: list[str]) -> None:
+    """With `--yes`, the consequences `_confirm` did not show before the writing."""
+    if yes:
+        for line in consequences:
+            typer.echo(line)
 
 
 @seating_app.command(
@@ -605,18 +655,19 @@ def seating_swap(
         )
     except CommandError as error:
         _fail(str(error))
-    for line in swap.lines(state):
-        typer.echo(line)
+    consequences = list(swap.lines(state))
     _confirm(
         yes,
         _("Swap {a} and {b} in round {round}?").format(
             a=state.name(swap.a), b=state.name(swap.b), round=round_
         ),
+        consequences,
     )
     try:
         write_swap(store, swap)
     except CommandError as error:
         _fail(str(error))
+    _said_after(yes, consequences)
     pa, pb = swap.a, swap.b
     typer.echo(_("swapped {a} and {b} in round {round}").format(a=pa, b=pb, round=round_))
 
@@ -653,31 +704,34 @@ def seating_reseat(
         id="preview", at="", round=round_, table=table, seats=tuple(real)
     )], problems=problems)
     winds = [wind_name(w) for w in "ESWN"[: state.rules.players]]
-    typer.echo(
+    consequences = [
         _("round {round} table {table}: planned {planned}, sat {sat}").format(
             round=round_,
             table=table,
             planned=" ".join(f"{w} {p}" for w, p in zip(winds, planned, strict=True)),
             sat=" ".join(f"{w} {p}" for w, p in zip(winds, real, strict=True)),
         )
-    )
+    ]
     now, then = state.game(round_, table), trial.game(round_, table)
     if now is not None and then is not None:
-        typer.echo(
+        consequences.append(
             _("{count} hands re-applied under the real seats").format(count=len(now.hands))
         )
         # The two labels padded to one width (in terminal cells), so the scores line up.
         labels = [_("scores now:"), _("after reseat:")]
         width = max(cell_len(label) for label in labels) + 1
-        typer.echo(_pad(labels[0], width) + _scores(state, now.seats, now))
-        typer.echo(_pad(labels[1], width) + _scores(trial, then.seats, then))
+        consequences.append(_pad(labels[0], width) + _scores(state, now.seats, now))
+        consequences.append(_pad(labels[1], width) + _scores(trial, then.seats, then))
     _confirm(
-        yes, _("Re-seat round {round} table {table}?").format(round=round_, table=table)
+        yes,
+        _("Re-seat round {round} table {table}?").format(round=round_, table=table),
+        consequences,
     )
     try:
         reseat_table(store, round_, table, real)
     except CommandError as error:
         _fail(str(error))
+    _said_after(yes, consequences)
     typer.echo(
         _("round {round} table {table} re-seated; nothing was deleted").format(
             round=round_, table=table

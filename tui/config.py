@@ -6,18 +6,21 @@ tui reads and writes itself: it holds the user's preferences, not the event.
 
 - `keymap.toml`: `"binding.id" = "key"` lines, e.g. `"table.undo" = "ctrl+z"`, given to
   `App.set_keymap`.
-- `recent.toml`: `[[recent]]` rows with `path` and `name`, newest first.
+- `recent.toml`: `[[recent]]` rows with `path` and `name`, newest first; a row whose file is
+  gone is dropped from the file when the list is next read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
 import tempfile
 import tomllib
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -54,10 +57,14 @@ class KeymapError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RecentEvent:
-    """An event file opened before: its path and the event's name."""
+    """An event file opened before: its path and the event's name; for the launcher to show,
+    the event's `[event] date` (None when the file has none) and the day the file was last
+    written."""
 
     path: Path
     name: str
+    date: dt.date | None = field(default=None, compare=False)
+    written: dt.date | None = field(default=None, compare=False)
 
 
 def config_folder() -> Path:
@@ -158,7 +165,10 @@ def _recent_file() -> Path:
 def read_recent() -> list[RecentEvent]:
     """The recently opened events, newest first: each an event file that exists and opens,
     listed once, with the name it was remembered by. A row naming anything else is left out, and
-    nothing of such a file is shown; an unreadable `recent.toml` lists nothing."""
+    nothing of such a file is shown; an unreadable `recent.toml` lists nothing. Rows whose file
+    is gone (a test's temporary folder, a renamed file) are dropped from `recent.toml` too, so
+    the list does not fill with them; a file there but unreadable now (a USB stick's, say)
+    keeps its row."""
     try:
         raw = read_regular(_recent_file(), limit=MAX_CONFIG_BYTES, what=_("a recent list"))
         data = tomllib.loads(raw.decode("utf-8"))
@@ -167,18 +177,25 @@ def read_recent() -> list[RecentEvent]:
     rows = data.get("recent", [])
     found: list[RecentEvent] = []
     seen: set[Path] = set()
+    kept: list[dict[str, Any]] = []
     for row in rows if isinstance(rows, list) else []:
         if not (isinstance(row, dict) and isinstance(row.get("path"), str)):
             continue
         path = Path(row["path"])
+        if not os.path.lexists(path):
+            continue  # gone: pruned below
+        kept.append(row)
         if path in seen or len(found) >= RECENT_LIMIT:
             continue
         seen.add(path)
         try:
-            event_name = open_event(path, read_only=True).event.event.name
+            written = dt.date.fromtimestamp(path.stat().st_mtime)
+            settings = open_event(path, read_only=True).event.event
         except (EventFileError, OSError, ValueError):
-            continue  # gone, moved, or not an event file: not offered
-        found.append(RecentEvent(path, str(row.get("name", event_name))))
+            continue  # moved, unreadable, or not an event file: not offered
+        found.append(RecentEvent(path, str(row.get("name", settings.name)), settings.date, written))
+    if len(kept) < len(rows):
+        _write_recent(kept)
     return found
 
 
@@ -189,10 +206,13 @@ def remember_recent(path: Path, name: str) -> None:
     is a convenience, and opening the event goes on."""
     path = path.resolve()
     rows = [RecentEvent(path, name), *(r for r in read_recent() if r.path != path)]
+    _write_recent([{"path": str(r.path), "name": r.name} for r in rows[:RECENT_LIMIT]])
+
+
+def _write_recent(rows: list[dict[str, Any]]) -> None:
+    """Write `recent.toml` as `rows` (see `remember_recent` for how)."""
     folder = _recent_file().parent
-    text = tomli_w.dumps(
-        {"recent": [{"path": str(r.path), "name": r.name} for r in rows[:RECENT_LIMIT]]}
-    )
+    text = tomli_w.dumps({"recent": rows})
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".recent.", suffix=".tmp", dir=folder)

@@ -19,10 +19,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from mjevent.core.i18n import N_, _, pgettext
+from mjevent.core.i18n import N_, _, format_date, pgettext
 from mjevent.core.rules import PRESETS
 from mjevent.tui.cli_new import NewEventError, create_event
-from mjevent.tui.config import read_recent
+from mjevent.tui.config import RecentEvent, read_recent
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.terminal import guard_terminal
 
@@ -31,6 +31,23 @@ __all__ = ["LauncherApp"]
 TEXTUAL_PALETTE = N_("palette")
 """The description of the palette key Textual adds to an app with none of its own (the
 launcher's footer shows it), for the catalogue."""
+
+
+def recent_line(recent: RecentEvent) -> Text:
+    """One recent event as the launcher lists it: the name, the event's date (else the day its
+    file was last written), and the path, dimmed.
+
+    >>> import datetime as dt
+    >>> recent_line(RecentEvent(Path("/e/cup.toml"), "Cup", dt.date(2026, 3, 14))).plain
+    'Cup  ·  14 March 2026  ·  /e/cup.toml'
+    """
+    line = Text(recent.name, style="bold")
+    if recent.date is not None:
+        line.append("  ·  " + format_date(recent.date))
+    elif recent.written is not None:
+        line.append("  ·  " + _("last written {date}").format(date=format_date(recent.written)))
+    line.append(f"  ·  {recent.path}", style="dim")
+    return line
 
 
 class LauncherApp(App[Path | None]):
@@ -47,7 +64,8 @@ class LauncherApp(App[Path | None]):
     ]
     CSS = """
     LauncherApp VerticalScroll { padding: 0 1; }
-    LauncherApp #recent { height: auto; max-height: 12; }
+    LauncherApp #recent-heading, LauncherApp #recent-none { padding: 0 1; }
+    LauncherApp #recent { height: auto; max-height: 8; margin: 0 1; }
     LauncherApp Horizontal { height: auto; }
     LauncherApp Label { width: 16; padding: 1 0 0 0; }
     LauncherApp Input, LauncherApp Select { width: 1fr; }
@@ -62,17 +80,18 @@ class LauncherApp(App[Path | None]):
 
     def compose(self) -> ComposeResult:
         recent = read_recent()
-        # The form scrolls at 80x24, but Tab goes from the list straight to the fields.
+        # The heading and the list stay put above the form, which scrolls at 80x24; Tab goes
+        # from the list straight to the fields.
+        yield Static(Text(_("Recent events (Enter opens)"), style="bold"), markup=False,
+                     id="recent-heading")
+        if recent:
+            yield OptionList(
+                *(Option(recent_line(r), id=str(r.path)) for r in recent), id="recent"
+            )
+        else:
+            yield Static(Text(_("none yet: create one below, or run mjevent open FILE"),
+                              style="dim"), markup=False, id="recent-none")
         with VerticalScroll(can_focus=False):
-            yield Static(Text(_("Recent events (Enter opens)"), style="bold"), markup=False)
-            if recent:
-                yield OptionList(
-                    *(Option(Text(f"{r.name}  ·  {r.path}"), id=str(r.path)) for r in recent),
-                    id="recent",
-                )
-            else:
-                yield Static(Text(_("none yet: create one below, or run mjevent open FILE"),
-                                  style="dim"), markup=False)
             yield Static(Text("\n" + _("New event (the fields of mjevent new)"), style="bold"),
                          markup=False)
             for label, field, hint in (

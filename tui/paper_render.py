@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjevent.core.i18n import ENGLISH, _, format_date, language
+from mjevent.core.i18n import _, format_date, language
 from mjevent.core.text import display_width, markdown_text, pad, safe_lines
 from mjevent.tui.paper import Block, BlockKind, Paper
 from mjevent.tui.spreadsheet import delimited
@@ -496,9 +496,9 @@ def _html(paper: Paper, size: PaperSize) -> str:
     blocks = "\n".join(
         _html_block(b, wall.first if b.kind is BlockKind.LIST else "") for b in paper.blocks
     )
-    # "und": an English page's names may be in any script, so no language is claimed for them;
-    # a Japanese page says so, and Chromium draws its kanji in their Japanese forms.
-    lang = "und" if speaking == ENGLISH else speaking
+    # The page says the language it speaks (a screen reader, a browser's translate offer and
+    # hyphenation go by it); a Japanese page also has Chromium draw kanji in Japanese forms.
+    lang = speaking
     # The date shares the subtitle's line: a score sheet's page has no line to spare.
     date = f' · <span class="date">{e(format_date(paper.date))}</span>' if paper.date else ""
     return (

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from mjevent.core.entries import WINDS, PlayerId
 from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import _, ngettext, pgettext, wind_name
-from mjevent.core.seating.check import check
+from mjevent.core.seating.check import check, even_example
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, TableGame
 
@@ -150,14 +150,29 @@ def check_summary(state: EventState, up_to: int) -> list[str]:
                     "{times} times").format(
             pairs=report.repeated_pairs, extra=s.repeats, a=name(a), b=name(b), times=times
         )
-    winds = _("Wind balance: spread {spread} after round {round}; {count} player-rounds break "
-              "seed 003's rule").format(spread=s.wind_spread, round=last, count=s.wind_violations)
     if report.worst_wind_round:
-        winds = _("Wind balance: spread {spread} after round {round}; {count} player-rounds "
-                  "break seed 003's rule (first: {player} after round {first})").format(
+        winds = ngettext(
+            "Winds after round {round}: {count} time a player had sat one wind too often "
+            "(first: {player} after round {first}); largest gap {spread}",
+            "Winds after round {round}: {count} times a player had sat one wind too often "
+            "(first: {player} after round {first}); largest gap {spread}",
+            s.wind_violations,
+        ).format(
             spread=s.wind_spread, round=last, count=s.wind_violations,
             player=name(report.worst_wind_round[1]), first=report.worst_wind_round[0] + 1,
         )
+    else:
+        winds = _(
+            "Winds after round {round}: every player has sat each wind evenly; largest gap "
+            "{spread}"
+        ).format(spread=s.wind_spread, round=last)
+    # When it is broken, the rule itself, in the words a director uses (core/seating/check.py:
+    # seed 003's second principle): 2-1-1-0 after four games is even, 2-2-0-0 is not.
+    seats = state.rules.players
+    evenly = [
+        _("Evenly: wind counts at most 1 apart, or like {example} after every {games} games")
+        .format(example=even_example(seats), games=seats)
+    ] if report.worst_wind_round else []
     tables = _("Same table number within 3 rounds: {count}").format(count=s.table_repeats)
     if report.worst_table_repeat:
         who, at_round, table = report.worst_table_repeat
@@ -172,6 +187,7 @@ def check_summary(state: EventState, up_to: int) -> list[str]:
         repeats,
         _("Pairs never met: {count}").format(count=report.pairs_never_met),
         winds,
+        *evenly,
         tables,
     ]
     if teams:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from mjevent.core.i18n import _, pgettext
+from mjevent.core.i18n import _, ngettext, pgettext
 from mjevent.core.seating.balance import table_number_reuses
 from mjevent.core.seating.schedule import Schedule
 
@@ -122,6 +122,16 @@ def wind_counts_acceptable(counts: tuple[int, ...] | list[int]) -> bool:
     return ordered[0] == q - 1 and ordered[-1] == q + 1 and all(c == q for c in ordered[1:-1])
 
 
+def even_example(seats: int) -> str:
+    """The counts `wind_counts_acceptable` allows after every `seats` games though they look
+    uneven (one wind once over, one once under), as a director would write them.
+
+    >>> even_example(4), even_example(3)
+    ('2-1-1-0', '2-1-0')
+    """
+    return "-".join(["2", *["1"] * (seats - 2), "0"])
+
+
 @dataclass(frozen=True)
 class Requirements:
     """Which rules a seating must satisfy for the checker to pass it.
@@ -210,9 +220,12 @@ class CheckReport:
                 pairs=self.repeated_pairs, extra=s.repeats
             )
         if self.worst_wind_round:
-            wind = _(
-                "wind spread: max {spread} after the last round; seed-003 violations: "
-                "{violations} (first: player {player} after round {round})"
+            wind = ngettext(
+                "wind spread: max {spread} after the last round; {violations} time a player "
+                "had sat one wind too often (first: player {player} after round {round})",
+                "wind spread: max {spread} after the last round; {violations} times a player "
+                "had sat one wind too often (first: player {player} after round {round})",
+                s.wind_violations,
             ).format(
                 spread=s.wind_spread,
                 violations=s.wind_violations,
@@ -221,9 +234,8 @@ class CheckReport:
             )
         else:
             wind = _(
-                "wind spread: max {spread} after the last round; seed-003 violations: "
-                "{violations}"
-            ).format(spread=s.wind_spread, violations=s.wind_violations)
+                "wind spread: max {spread} after the last round; every player's winds even"
+            ).format(spread=s.wind_spread)
         if self.worst_table_repeat:
             player, rnd, table = self.worst_table_repeat
             tables = _(
@@ -352,8 +364,16 @@ def check(schedule: Schedule, requirements: Requirements | None = None) -> Check
         )
     if req.wind_balance and wind_violations:
         broken.append(
-            _("wind_balance: {violations} player-rounds break seed 003's rule").format(
-                violations=wind_violations
+            ngettext(
+                "wind_balance: {violations} time a player had sat one wind too often (wind "
+                "counts more than 1 apart, beyond {example} after every {games} games)",
+                "wind_balance: {violations} times a player had sat one wind too often (wind "
+                "counts more than 1 apart, beyond {example} after every {games} games)",
+                wind_violations,
+            ).format(
+                violations=wind_violations,
+                example=even_example(schedule.table_size),
+                games=schedule.table_size,
             )
         )
     if req.table_rotation and table_repeats:

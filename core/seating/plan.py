@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TypeVar
 
-from mjevent.core.i18n import _
+from mjevent.core.i18n import _, ngettext
 from mjevent.core.seating.balance import assign_table_numbers, assign_winds
 from mjevent.core.seating.draw import draw_permutation
 from mjevent.core.seating.generate import GenerateSettings, generate
@@ -217,6 +217,37 @@ def generated_plan(
         first_round, _ids(schedule.rounds, _holder(roster, perm)), "generated", params,
         schedule.source,
     )
+
+
+def listed_plan(
+    roster: Roster, table_size: int, rounds: int, *, first_round: int = 1
+) -> Plan:
+    """One table seated in the roster's order every round: East the first player, South the
+    second... (a one-table event copied from a score sheet keeps its columns; no draw, and the
+    winds are not balanced). The roster must fill exactly one table.
+
+    >>> listed_plan(Roster(("ann", "bo", "cy", "di")), 4, 2).rounds
+    ((('ann', 'bo', 'cy', 'di'),), (('ann', 'bo', 'cy', 'di'),))
+    """
+    if roster.size != table_size:
+        raise ScheduleError(
+            ngettext(
+                "seating as listed is for an event of one table: {players} active player does "
+                "not make one table of {size}. Fix: seat them by the draw instead, "
+                "or give the event {size} active players",
+                "seating as listed is for an event of one table: {players} active players do "
+                "not make one table of {size}. Fix: seat them by the draw instead, "
+                "or give the event {size} active players",
+                roster.size,
+            ).format(players=roster.size, size=table_size)
+        )
+    if rounds < 1:
+        raise ScheduleError(_("seat at least one round"))
+    params: dict[str, Param] = {
+        **roster.params(), "table_size": table_size, "rounds": rounds, "source": "listed"
+    }
+    table = (tuple(roster.players),)
+    return Plan(first_round, tuple(table for _ in range(rounds)), "listed", params, "listed")
 
 
 def library_plan(
@@ -748,6 +779,8 @@ def redo(
     seed_text = str(params.get("seed_text", ""))
     if method == "generated":
         return generated_plan(roster, k, count, seed_text, first_round=first_round).rounds
+    if method == "listed":
+        return listed_plan(roster, k, count, first_round=first_round).rounds
     if method == "library":
         block = str(params.get("block", ""))
         return library_plan(roster, k, count, seed_text, block, first_round=first_round).rounds

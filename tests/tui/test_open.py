@@ -75,8 +75,8 @@ async def test_launcher_lists_recent_events_and_enter_opens_one(club: Path, sanm
         await pilot.pause()
         options = app.query_one("#recent", OptionList)
         assert [str(options.get_option_at_index(i).prompt) for i in range(2)] == [
-            f"Sanma night  ·  {sanma.resolve()}",
-            f"Leiden Riichi Spring Open 2026  ·  {club.resolve()}",
+            f"Sanma night  ·  2 April 2026  ·  {sanma.resolve()}",
+            f"Leiden Riichi Spring Open 2026  ·  14 March 2026  ·  {club.resolve()}",
         ]
         options.focus()
         await pilot.press("down", "enter")

@@ -117,7 +117,7 @@ async def test_g_generates_seven_rounds_for_28_players(fresh28: Path) -> None:
         "quality: 7/7 rounds repeat-free; repeats 0; indirect 84; wind violations",
         "0 (spread 1); table repeats 13; team violations 0",
         "new repeated pairs: 0",
-        "wind spread: 1 (seed-003 violations 0)",
+        "wind spread: 1 (every player's winds even)",
         "table-number repeats within 3 rounds: 13",
     ]
     assert written_before_confirm == []

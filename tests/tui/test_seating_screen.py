@@ -31,7 +31,7 @@ async def test_club_opens_on_the_current_round_with_the_checker(club: Path) -> N
         " Rounds 1-4: 4 of 4 repeat-free",
         " Repeated pairs: 0 (extra meetings 0)",
         " Pairs never met: 24",
-        " Wind balance: spread 0 after round 4; 0 player-rounds break seed 003's rule",
+        " Winds after round 4: every player has sat each wind evenly; largest gap 0",
         " Same table number within 3 rounds: 12 (first: João Gonçalves, table 1, round",
         " 2)",
     ]

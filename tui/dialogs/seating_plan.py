@@ -50,6 +50,7 @@ from mjevent.events.seating import (
     plan_generated,
     plan_import,
     plan_library,
+    plan_listed,
     plan_next_stage,
     plan_ranked,
     plan_regeneration,
@@ -318,6 +319,7 @@ def method_name(method: str) -> str:
         "ranked": pgettext("seating method", "ranked"),
         "swiss": pgettext("seating method", "swiss"),
         "stage": pgettext("seating method", "stage"),
+        "listed": pgettext("seating method", "as listed"),
     }
     return names.get(method, method)
 
@@ -372,10 +374,14 @@ def generate_form(state: EventState) -> SeatingPlanDialog:
     """`g` on the seating screen: generate the whole event's seating (`mjevent seat FILE
     --rounds R --seed TEXT`)."""
     teams = _has_teams(state)
+    # One table: offered as the players are listed, for a director copying a score sheet.
+    one_table = active_roster(state).size == state.rules.players
 
     def propose(v: Mapping[str, str]) -> Proposal:
         rounds = _number(v, "rounds", pgettext("seating field", "Rounds"),
                          _("how many rounds to seat, such as 7"))
+        if one_table and _yes(v, "listed", pgettext("seating field", "As listed")):
+            return _whole_event_only(lambda: _plan_proposal(state, plan_listed(state, rounds)))
         keep = teams and _yes(v, "teams", pgettext("seating field", "Teams apart"))
         return _whole_event_only(lambda: _offering_byes(
             state,
@@ -393,6 +399,10 @@ def generate_form(state: EventState) -> SeatingPlanDialog:
     if teams:
         fields.append(
             Field("teams", pgettext("seating field", "Teams apart"), "yes", _("yes or no")))
+    if one_table:
+        fields.append(
+            Field("listed", pgettext("seating field", "As listed"), "no",
+                  _("yes: E S W N as the players are listed, every round (no draw)")))
     return SeatingPlanDialog(
         _("Generate the seating"),
         _("Every active player, by the seeded draw; replaces any seating of rounds not played."),

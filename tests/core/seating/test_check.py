@@ -158,3 +158,13 @@ def test_two_step_of_the_1000_player_schedule_is_the_documented_count() -> None:
     # bench/seating.py's 1,000-player row: 12 repeat-free rounds, 31,500 pairs that never met
     # but share an opponent (measured with the int64 square before the change).
     assert check(generate(1000, 4, 12)).summary.indirect == 31500
+
+
+def test_a_broken_wind_balance_says_the_rule_in_words() -> None:
+    # Player 0 sits East twice in two rounds: counts 2-0-0-0, more than 1 apart.
+    s = Schedule.build(4, 4, [[[0, 1, 2, 3]], [[0, 1, 2, 3]]])
+    report = check(s, Requirements(wind_balance=True))
+    assert report.broken == (
+        "wind_balance: 4 times a player had sat one wind too often (wind counts more than 1 "
+        "apart, beyond 2-1-1-0 after every 4 games)",
+    )

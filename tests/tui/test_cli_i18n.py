@@ -48,7 +48,7 @@ ALLOWED = {
         "new", "name", "rules", "players", "from", "date", "venue", "format", "set", "riichi",
         "sanma", "club", "ema", "jpml", "majsoul", "mleague", "tenhou", "wrc", "wrl", "txt",
         "csv", "team", "rating", "YYYY", "KEY", "VALUE", "length", "east", "kiriage", "true",
-        "rounds",
+        "rounds", "player", "NAME",
     },
     "open": {"open"},
     "record": {"record", "line", "round", "entry", "ron", "final"},

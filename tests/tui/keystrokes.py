@@ -3,11 +3,11 @@ every key.
 
 `Pilot.press` sends each key through the driver and then waits for the app to fall idle (at least
 two 20 ms sleeps a key, more while the preview is recomputed): a 16-character line costs most of
-a second, and the console's tests type hundreds of lines. `type_keys` sends the very same key
-events, built the way `App._press_keys` builds them, through the same driver and in the same
-order, and waits once at the end. The app handles them one by one from its queue as it would a
-fast typist's keys, so every Changed, preview and Submitted still happens, in order; only the idle
-waits in between are gone.
+a second, and the console's tests type hundreds of lines. `type_keys` puts the very same key
+events, built the way `App._press_keys` builds them, into the app's queue in the same order, and
+waits once at the end, as the pilot waits after its last key. The app handles them one by one
+from its queue as it would a fast typist's keys, so every Changed, preview and Submitted still
+happens, in order; only the idle waits in between are gone.
 
 Use it only for keys that stay in the focused input (text, backspace, arrows, then Enter last):
 a key that opens a screen or a dialog must be pressed with `pilot.press`, which waits for the
@@ -20,6 +20,7 @@ import unicodedata
 from typing import Any
 
 from textual import events
+from textual._wait import wait_for_idle
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 
@@ -38,15 +39,18 @@ def key_event(key: str) -> events.Key:
 
 
 async def type_keys(pilot: Pilot[Any], *keys: str) -> None:
-    """Send `keys` (names or single characters, as `pilot.press` takes them) in one go, then
-    wait until every widget has handled its messages and the app is idle."""
+    """Send `keys` (names or single characters, as `pilot.press` takes them) in one go, then wait
+    as `pilot.press` waits after its last key, and as `pilot.pause` does."""
     app = pilot.app
-    driver = app._driver
-    assert driver is not None
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
-        driver.send_message(event)
+        # What the driver's send_message does on the app's loop, done at once: the keys are in
+        # the app's queue, in order, before the waits below start.
+        app.post_message(event)
+    await wait_for_idle(0)
+    await app.animator.wait_until_complete()
+    await wait_for_idle(0)
     await pilot.pause()
 
 

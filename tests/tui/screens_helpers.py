@@ -13,6 +13,7 @@ from mjevent.events.commands import read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.app import MjeventApp
 from tests.tui.conftest import screen_text
+from tests.tui.keystrokes import keys_of, type_keys
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -37,8 +38,8 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 
 async def type_text(pilot: Pilot[None], text: str) -> None:
-    """Type `text` into the focused input."""
-    await pilot.press(*("space" if c == " " else c for c in text))
+    """Type `text` into the focused input, the keys in one go (`keystrokes`)."""
+    await type_keys(pilot, *keys_of(text))
     await settle(pilot)
 
 

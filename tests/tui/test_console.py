@@ -24,6 +24,7 @@ from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.table_list import TableList
 
 from .conftest import fixed_clock, make_app, screen_text
+from .keystrokes import keys_of, type_keys
 
 # Eight hands in which a non-dealer always wins 1 han 30 fu off the next seat: the deal passes
 # every hand, so the hanchan (East and South) ends after the eighth.
@@ -53,10 +54,8 @@ async def open_table_after(pilot: object, *lines: str, table: int = 1) -> None:
 
 
 async def type_line(pilot: object, text: str, *, enter: bool = True) -> None:
-    """Type `text` on the focused line (and press Enter)."""
-    keys = [("space" if c == " " else c) for c in text]
-    await pilot.press(*keys, *(["enter"] if enter else []))  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    """Type `text` on the focused line (and press Enter), the keys in one go (`keystrokes`)."""
+    await type_keys(pilot, *keys_of(text), *(["enter"] if enter else []))  # type: ignore[arg-type]
 
 
 def preview_of(app: MjeventApp) -> str:

@@ -44,6 +44,7 @@ from mjevent.tui.widgets.table_list import TableList
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 
 from .conftest import copy_sample, fixed_clock, make_app
+from .keystrokes import type_keys
 from .screens_helpers import logged, press, settle, text, type_text
 
 SAMPLES = [pytest.param("sanma.toml", id="sanma"), pytest.param("club.toml", id="club")]
@@ -172,10 +173,21 @@ line typed on the entry line and its preview; the table view of table 1 after on
 def _opening(keys: list[str]) -> Callable[[Pilot[Any]], Any]:
     async def run_before(pilot: Pilot[Any]) -> None:
         await _still(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await pilot.pause()
+        rest = list(keys)
+        while rest:
+            # Text typed into a focused input goes in one go (`keystrokes`); any other key, one
+            # at a time, for it may open a screen that takes the focus.
+            typed = 0
+            if isinstance(pilot.app.focused, Input):
+                while typed < len(rest) and (len(rest[typed]) == 1 or rest[typed] == "space"):
+                    typed += 1
+            if typed:
+                await type_keys(pilot, *rest[:typed])
+            else:
+                await pilot.press(rest[0])
+                await pilot.pause()
             await pilot.app.workers.wait_for_complete()
+            del rest[: max(typed, 1)]
         await _still(pilot)
 
     return run_before

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -63,16 +64,26 @@ class HelpScreen(ModalScreen[None]):
                                                   if name in SCREEN_NAMES else name)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
+        with Vertical(id="help-body"):
             yield Static(Text(self.heading, style="bold"), id="help-title")
             if self.about:
                 yield Prose(self.about, id="help-about")
             table: DataTable[str] = DataTable(id="help-keys", cursor_type="row")
-            table.add_columns(
+            headers = (
                 _("Key"), _("Does"), _("Id (keymap.toml)"), pgettext("help column", "More")
             )
-            for row in self.rows:
-                table.add_row(*row)
+            # The last column wraps in what the others leave of the box (90% of the screen,
+            # less border, padding, scrollbar and each cell's padding): cut, it lost words.
+            widths = [
+                max([cell_len(h), *(cell_len(row[i]) for row in self.rows)])
+                for i, h in enumerate(headers)
+            ]
+            room = int(self.app.size.width * 0.9) - 6 - sum(widths[:3]) - 2 * len(headers)
+            more = max(20, min(widths[3], room))
+            for i, header in enumerate(headers):
+                table.add_column(header, width=more if i == 3 else widths[i])
+            for key, does, binding_id, tip in self.rows:
+                table.add_row(key, does, binding_id, Text(tip), height=None)
             yield table
             yield Static(
                 Text(_("Rebind any key in keymap.toml in your config folder: "

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.clock import ClockPhase, TableClock, clock_text
 from mjevent.core.i18n import N_, _
@@ -32,6 +32,7 @@ from mjevent.events.commands import record_line
 from mjevent.events.errors import EventFileError
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.table_list import (
     TableList,
     TableStatus,
@@ -143,7 +144,7 @@ class OverviewScreen(Screen[None]):
             yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
         yield TableList(id="tables")
         yield Static(id="attention")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)

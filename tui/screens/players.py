@@ -96,6 +96,15 @@ def _needed(values: Mapping[str, str], name: str, what: str) -> str:
 class PlayersScreen(ListScreen):
     """Every player with their status and seat; each change through a confirming dialog."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "players.check_in",
+        "players.absent",
+        "players.search",
+        "players.add",
+        "players.withdraw",
+        "players.substitute",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "slash", "search", N_("Search"),

@@ -18,7 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
 from mjevent.core.i18n import N_, _, format_number, ngettext, wind_name
@@ -31,6 +31,7 @@ from mjevent.tui.keys import translate_bindings
 from mjevent.tui.screens.overview import RECORD_ERRORS
 from mjevent.tui.sheets import listed
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.footer import ConsoleFooter
 
 __all__ = ["TableScreen", "table_entries"]
 
@@ -63,6 +64,14 @@ def _entry_line(state: EventState, entry: Entry) -> str:
 class TableScreen(Screen[None]):
     """The game at `table` in `round`."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "table.form",
+        "table.undo",
+        "table.amend",
+        "table.close",
+        "table.focus_line",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back"), id="table.close",
                 tooltip=N_("Back to the overview")),
@@ -101,7 +110,7 @@ class TableScreen(Screen[None]):
         yield Static(id="table-result")
         yield EntryLine(id="table-line")
         yield EntryPreview(id="table-preview")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.query_one(EntryLine).placeholder = _(

@@ -161,6 +161,11 @@ class LogScreen(ListScreen):
         self.limit = self.PAGE
         self.matching = 0
 
+    def on_mount(self) -> None:
+        # "What" takes the width left and ends in an ellipsis (the detail below has it whole).
+        self.query_one(SheetTable).fit_last = True
+        super().on_mount()
+
     def show_state(self, state: EventState) -> None:
         self.tell(state, list(self.console.session.store.log), self.lines)
 

@@ -46,7 +46,7 @@ from mjevent.core.game import (
     new_game,
     result_of,
 )
-from mjevent.core.i18n import _, ngettext, pgettext, wind_name
+from mjevent.core.i18n import _, format_number, format_thousands, ngettext, pgettext, wind_name
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -194,11 +194,7 @@ def total_text(total: int, deficit: int) -> str:
 
 
 def _number(value: int) -> str:
-    return f"{value:,}".replace(",", " ")
-
-
-def _signed(value: int) -> str:
-    return f"{value:+,}".replace(",", " ")
+    return format_number(value)
 
 
 def _payment_text(p: PreviewPayment, names: list[str]) -> str:
@@ -266,7 +262,7 @@ def unseated_round(state: EventState, rnd: int, *, named: bool) -> str:
 
 
 def result_text(names: list[str], result: GameResult, state: GameState | None) -> str:
-    """``game over (South 4, 0 honba: last hand): 1. Ana 41 200 (+31 200), ...``: places,
+    """``game over (South 4, 0 honba: last hand): 1. Ana 41,200 (+31.2), ...``: places,
     final scores and points (uma and oka included), the end's hand and reason when known."""
     order = sorted(range(len(names)), key=lambda s: (result.places[s], s))
     places = ", ".join(
@@ -274,7 +270,7 @@ def result_text(names: list[str], result: GameResult, state: GameState | None) -
             place=result.places[s],
             name=names[s],
             score=_number(result.final[s]),
-            points=_signed(result.points[s]),
+            points=format_thousands(result.points[s]),
         )
         for s in order
     )

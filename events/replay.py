@@ -26,7 +26,7 @@ from mjevent.core.entries import (
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
-from mjevent.core.i18n import _, pgettext
+from mjevent.core.i18n import _, format_number, format_signed, pgettext
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
@@ -66,7 +66,7 @@ class Story:
 
 
 def _points(value: int) -> str:
-    return f"{value:+,}".replace(",", " ")
+    return format_signed(value)
 
 
 def _round_of(entry: Entry) -> int | None:
@@ -111,7 +111,7 @@ class _Teller:
             moves = _("chombo by {name}; {moves}").format(
                 name=names[outcome.offender], moves=moves
             )
-        scores = " / ".join(f"{s:,}".replace(",", " ") for s in played.after.scores)
+        scores = " / ".join(format_number(s) for s in played.after.scores)
         # Padded by display width: a label in Japanese is two cells a character.
         text = f"{pad(line, 34)} {pad(before.label, 18)} {moves}  ->  {scores}"
         notes = settlement_notes(played.hand, played.settlement, self.state.rules)

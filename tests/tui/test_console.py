@@ -110,11 +110,11 @@ async def test_preview_shows_payments_scores_and_next_dealer_while_typing(club: 
         await type_line(pilot, "t1 ron S<-W 3/30 r:E,S", enter=False)
         assert preview_of(app).splitlines() == [
             "round 4 table 1, East 1, 0 honba",
-            "  E Nguyễn Thị Mai        30 000 →  29 000 -1 000  riichi",
-            "  S 佐々木 蓮             30 000 →  34 900 +4 900  riichi",
-            "  W Mateusz Wiśniewski    30 000 →  26 100 -3 900",
-            "  N João Gonçalves        30 000 →  30 000",
-            "  W pays S 3 900 (hand) · S takes the sticks 2 000",
+            "  E Nguyễn Thị Mai        30,000 →  29,000 -1,000  riichi",
+            "  S 佐々木 蓮             30,000 →  34,900 +4,900  riichi",
+            "  W Mateusz Wiśniewski    30,000 →  26,100 -3,900",
+            "  N João Gonçalves        30,000 →  30,000",
+            "  W pays S 3,900 (hand) · S takes the sticks 2,000",
             "  next dealer: S 佐々木 蓮",
         ]
         # nothing is written while typing
@@ -149,7 +149,7 @@ async def test_final_scores_show_their_sum_and_deficit_before_enter(club: Path) 
     app = make_app(club)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "t2 final 41200 28800 22100 27900", enter=False)
-        assert "  total 120 000: adds up" in preview_of(app).splitlines()
+        assert "  total 120,000: adds up" in preview_of(app).splitlines()
         await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
         await type_line(pilot, "26900", enter=False)
         assert preview_of(app) == (

@@ -104,8 +104,12 @@ class HandFormDialog(ModalScreen[str | None]):
     HandFormDialog Input {
         width: 12;
     }
+    /* One line a box (no border): four seats' riichi and tenpai fit 80x24 with the line. */
     HandFormDialog Checkbox {
         width: 100%;
+        height: 1;
+        border: none;
+        padding: 0;
     }
     HandFormDialog #form-line {
         text-style: bold;

@@ -303,7 +303,7 @@ def _history_columns() -> tuple[Column, ...]:
         Column(N_("Place"), lambda h: num(h.place), lambda h: h.place or 0, short=N_("Pl")),
         Column(
             N_("Final"),
-            lambda h: "" if h.final is None else format_number(h.final).replace(",", " "),
+            lambda h: "" if h.final is None else format_number(h.final),
             lambda h: h.final or 0,
         ),
         Column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),

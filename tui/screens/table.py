@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
-from mjevent.core.i18n import N_, _, format_number, ngettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, ngettext, wind_name
 from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState, TableGame
@@ -180,7 +180,7 @@ class TableScreen(Screen[None]):
             places = listed(
                 _("{place}. {name} {score} ({points})").format(
                     place=r.places[s], name=names[s], score=format_number(r.final[s]),
-                    points=f"{r.points[s] / 1000:+.1f}")
+                    points=format_thousands(r.points[s]))
                 for s in order
             )
             return Text(_("finished: {places}  (points with uma and oka)").format(places=places),

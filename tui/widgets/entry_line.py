@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from mjevent.core.i18n import N_, _, format_number, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_signed, wind_name
 from mjevent.core.preview import LineError, LinePreview
 from mjevent.core.scoring import payment_kind_name
 from mjevent.tui.keys import translate_bindings
@@ -113,7 +113,7 @@ PREVIEW_NAME_WIDTH = 20
 
 
 def _number(value: int) -> str:
-    return format_number(value).replace(",", " ")
+    return format_number(value)
 
 
 def _name(name: str) -> str:
@@ -172,7 +172,7 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
         text.append(f"\n  {wind_name(view.wind)} {_name(view.name)} {_number(before):>7} → ")
         text.append(f"{_number(after):>7}", style="bold")
         if change:
-            text.append(f" {change:+,}".replace(",", " "),
+            text.append(" " + format_signed(change),
                         style="green" if change > 0 else "red")
         if seat in riichi:
             text.append("  " + _("riichi"), style="italic")

@@ -44,6 +44,7 @@ __all__ = [
     "TimeLeft",
     "clock_text",
     "parse_at",
+    "signal_minutes",
     "table_call",
     "table_clock",
     "time_call_text",
@@ -63,7 +64,9 @@ class ClockPhase(enum.StrEnum):
     PAUSED = "paused"
     """The clock is stopped (`round_paused` without a `round_resumed` yet)."""
     TIME_UP = "time up"
-    """The clock reached zero and time has not been called yet: the director rings the gong."""
+    """The clock reached zero, or the rules' signal (`time_call_minutes` before the end, EMA 2025
+    §7.4: `seconds` still counts down to zero), and time has not been called yet: the director
+    rings the gong."""
     CALLED = "time called"
     """Time was called (for the round, or for this table)."""
 
@@ -84,6 +87,17 @@ def time_call_text(rule: TimeCall) -> str:
     'finish the current hand, then one more hand'
     """
     return _(TIME_CALL_TEXT[rule])
+
+
+def signal_minutes(rules: RuleSet) -> int:
+    """How long before the end of the round time is called under `rules`: `time_call_minutes`,
+    or 0 when the rules have no time call (`time_call = none`).
+
+    >>> from mjevent.core.rules import preset
+    >>> signal_minutes(preset("ema2025")), signal_minutes(preset("ema2016"))
+    (15, 0)
+    """
+    return 0 if rules.time_call is TimeCall.NONE else rules.time_call_minutes
 
 
 def parse_at(text: str) -> _dt.datetime:
@@ -156,6 +170,7 @@ def time_left(
     table: int | None = None,
     *,
     round: int | None = None,
+    signal_minutes: int = 0,
 ) -> TimeLeft:
     """How the clock of `clock.round` stands at `now`, for the whole round or for `table`.
 
@@ -163,6 +178,12 @@ def time_left(
     extensions only for it. Time called for the round counts for every table; time called for
     one table only for that table. A pause entered before an announced start changes nothing.
     `clock` None (nothing logged for the round yet) reads as not started; give `round` then.
+
+    `signal_minutes` is the rules' `time_call_minutes`: time is called that long before the end
+    (EMA 2025 §7.4: 15), so the phase turns `TIME_UP` at the signal while `seconds` counts on;
+    the warnings at or below the signal are not given (the signal is the announcement, and the
+    end of the clock brings no sound of its own).
+
 
     >>> from datetime import datetime, UTC
     >>> timer = TimerSettings(round_minutes=90, warning_minutes=(15, 5))
@@ -175,6 +196,12 @@ def time_left(
     >>> late = time_left(start, timer, datetime(2026, 3, 14, 14, 33, tzinfo=UTC))
     >>> late.phase, late.text, late.overtime
     (<ClockPhase.TIME_UP: 'time up'>, '0:00', 60)
+
+    Under EMA 2025 the signal came 15 minutes before the end; with 12 minutes left:
+
+    >>> ema = time_left(start, timer, datetime(2026, 3, 14, 14, 20, tzinfo=UTC), signal_minutes=15)
+    >>> ema.phase, ema.text, ema.warning
+    (<ClockPhase.TIME_UP: 'time up'>, '12:00', None)
     """
     if clock is None:
         clock = RoundClock(round if round is not None else 1)
@@ -188,7 +215,9 @@ def time_left(
     def result(phase: ClockPhase, seconds: int, overtime: int = 0) -> TimeLeft:
         if phase is not ClockPhase.COUNTDOWN and called_at is not None:
             phase = ClockPhase.CALLED
-        passed = [w for w in timer.warning_minutes if 0 < seconds <= w * 60]
+        passed = [
+            w for w in timer.warning_minutes if 0 < seconds <= w * 60 and w > signal_minutes
+        ]
         warning = (
             min(passed) if passed and phase is not ClockPhase.COUNTDOWN
             and phase is not ClockPhase.NOT_STARTED else None
@@ -212,6 +241,8 @@ def time_left(
     remaining = _ceil_seconds(_dt.timedelta(seconds=length) - elapsed)
     if remaining <= 0:
         return result(ClockPhase.TIME_UP, 0, -remaining)
+    if not clock.paused and remaining <= signal_minutes * 60:
+        return result(ClockPhase.TIME_UP, remaining)
     return result(ClockPhase.PAUSED if clock.paused else ClockPhase.RUNNING, remaining)
 
 
@@ -266,7 +297,8 @@ class TableClock:
     is called for it); `finished` whether its game has a result; `late` whether it needs the
     director's eye: it plays on extra time of its own, or its time is up and it has not
     finished. `text` is the short form for a table row: "39:59", "39:59 (+5:00)", "time up",
-    "last hand", "done".
+    "signal due" (the rules call time before the end, EMA 2025 §7.4, and the director has not
+    given the signal yet), "last hand", "done".
     """
 
     left: TimeLeft
@@ -296,17 +328,24 @@ def table_clock(state: EventState, round: int, table: int, now: _dt.datetime) ->
     >>> late.text, late.late
     ('time up', True)
     """
-    left = time_left(state.clocks.get(round), state.settings.timer, now, table, round=round)
+    left = time_left(
+        state.clocks.get(round), state.settings.timer, now, table, round=round,
+        signal_minutes=signal_minutes(state.rules),
+    )
     game = state.game(round, table)
     finished = game is not None and game.result is not None
     call = table_call(state.rules, game) if left.phase is ClockPhase.CALLED else None
-    late = not finished and (left.table_extra > 0 or left.phase is ClockPhase.TIME_UP)
+    time_up = left.phase is ClockPhase.TIME_UP and left.seconds == 0
+    late = not finished and (left.table_extra > 0 or time_up)
     if finished:
         text = pgettext("table clock", "done")
     elif call is not None:
         text = call.text
-    elif left.phase is ClockPhase.TIME_UP:
+    elif time_up:
         text = pgettext("table clock", "time up")
+    elif left.phase is ClockPhase.TIME_UP:
+        # The rules' signal before the end (EMA 2025 §7.4) is due and not given yet.
+        text = pgettext("table clock", "signal due")
     else:
         text = left.text
         if left.table_extra:

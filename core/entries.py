@@ -41,8 +41,10 @@ from mjevent.core.outcomes import (
     Ron,
     Tsumo,
     Win,
+    WinDetail,
 )
 from mjevent.core.text import suggest
+from mjevent.core.yaku import YAKU
 
 PlayerId = str
 """A player's id as the event file writes it (`p01`, `ema-05123` ...): stable across renames."""
@@ -208,6 +210,9 @@ class PlayerSubstituted(Entry):
 
     The game is scored as usual at the table, but the seat's result is the rule set's fixed
     substitute score and uma (EMA: -15000 and -15000) instead of what the substitute made.
+    `during_game` says whether the swap happened after the game began (EMA 2025 §7.3: the uma
+    then follows `substitute_uma_after_start`); None: after the game began when the table had
+    hands recorded at the time of the entry.
     """
 
     KIND: ClassVar[str] = "player_substituted"
@@ -215,6 +220,7 @@ class PlayerSubstituted(Entry):
     table: int
     player: PlayerId
     substitute: str
+    during_game: bool | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
         return _("r{round} t{table}: {substitute} plays for {name}").format(
@@ -408,6 +414,18 @@ class Note(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PrizesRevealed(Entry):
+    """The prize-giving has revealed `shown` places, from the last place up (0: none yet);
+    the projector follows the latest one. It changes no result."""
+
+    KIND: ClassVar[str] = "prizes_revealed"
+    shown: int
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return _("prize-giving: {count} places revealed").format(count=self.shown)
+
+
+@dataclass(frozen=True, kw_only=True)
 class TableReseated(Entry):
     """Table `table` of `round` really sat as `seats` (E S W N), not as the seating said.
 
@@ -504,6 +522,14 @@ def _win_record(win: Win) -> dict[str, Any]:
         out["fu"] = win.value.fu
     if win.pao is not None:
         out["pao"] = WINDS[win.pao]
+    detail = win.detail
+    if detail is not None:
+        if detail.yaku is not None:
+            out["yaku"] = list(detail.yaku)
+        if detail.dora is not None:
+            out["dora"] = detail.dora
+        if detail.open is not None:
+            out["open"] = detail.open
     return out
 
 
@@ -687,7 +713,8 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
     ...     entry_from_record({"id": "x8", "at": "2026-03-14T10:00:00Z", "kind": "hands"})
     ... except EntryError as error:
     ...     print(error)
-    log entry 'x8': unknown kind 'hands'; did you mean 'hand'?
+    log entry 'x8': unknown kind 'hands'; did you mean 'hand'? Fix: correct the kind, or open \
+the file with the mjevent that wrote it (a newer version may know this kind).
     """
     raw_id = record.get("id")
     if not isinstance(raw_id, str) or not raw_id:
@@ -706,6 +733,11 @@ def entry_from_record(record: Mapping[str, Any]) -> Entry:
             text = _("log entry {id!r}: unknown kind {kind!r} (known kinds: {kinds})")
         raise EntryError(
             text.format(id=raw_id, kind=kind, hint=hint, kinds=", ".join(sorted(KINDS)))
+            + " "
+            + _(
+                "Fix: correct the kind, or open the file with the mjevent that wrote it (a "
+                "newer version may know this kind)."
+            )
         )
     if kind == "hand":
         fast = _fast_hand(record)
@@ -885,22 +917,50 @@ def _read_wins(r: _Reader) -> tuple[Win, ...]:
         label = f"wins[{i}]"
         if not isinstance(w, Mapping):
             raise _must_be(r.where, label, pgettext("log field", "a table"), repr(w))
-        extra = sorted(set(w) - {"winner", "han", "fu", "yakuman", "pao"})
+        extra = sorted(set(w) - _WIN_FIELDS)
         if extra:
             raise EntryError(
                 _(
                     "{where}: unknown field {field!r}{hint}. Fix: a win takes winner, han, fu "
-                    "(or yakuman) and pao"
+                    "(or yakuman), pao, and the optional yaku, dora and open"
                 ).format(
                     where=r.where,
                     field=f"{label}.{extra[0]}",
-                    hint=suggest(extra[0], ["winner", "han", "fu", "yakuman", "pao"]),
+                    hint=suggest(extra[0], sorted(_WIN_FIELDS)),
                 )
             )
         winner = r.seat("", w.get("winner"), inner=f"{label}.winner")
         pao = None if "pao" not in w else r.seat("", w["pao"], inner=f"{label}.pao")
-        wins.append(Win(winner, _read_value(r, w, label), pao))
+        wins.append(Win(winner, _read_value(r, w, label), pao, _read_detail(r, w, label)))
     return tuple(wins)
+
+
+_WIN_FIELDS = frozenset({"winner", "han", "fu", "yakuman", "pao", "yaku", "dora", "open"})
+
+
+def _read_detail(r: _Reader, win: Mapping[str, Any], label: str) -> WinDetail | None:
+    """The optional yaku, dora and open/closed record of a win (None when it has none)."""
+    if not {"yaku", "dora", "open"} & set(win):
+        return None
+    yaku: tuple[str, ...] | None = None
+    if "yaku" in win:
+        raw = win["yaku"]
+        if not isinstance(raw, list) or not all(isinstance(y, str) and y in YAKU for y in raw):
+            raise _must_be(
+                r.where,
+                f"{label}.yaku",
+                pgettext("log field", "a list of yaku ids (docs/entry.md lists them)"),
+                repr(raw),
+            )
+        yaku = tuple(raw)
+    dora = win.get("dora")
+    if dora is not None and (isinstance(dora, bool) or not isinstance(dora, int) or dora < 0):
+        raise _must_be(r.where, f"{label}.dora", pgettext("log field", "0 or more"), repr(dora))
+    is_open = win.get("open")
+    if is_open is not None and not isinstance(is_open, bool):
+        raise _must_be(r.where, f"{label}.open", pgettext("log field", "true or false"),
+                       repr(is_open))
+    return WinDetail(yaku, dora, is_open)
 
 
 def _read_hand(r: _Reader, id: str, at: str) -> HandRecorded:

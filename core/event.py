@@ -19,7 +19,8 @@ left out), so `settings_from_dict(settings_to_dict(s)) == s`.
 ... except SettingsError as error:
 ...     print(error)
 players[0].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' (a player \
-takes id, name, team, rating, status, family_name, given_name, name_order, ema_id, country).
+takes id, name, team, rating, status, family_name, given_name, name_order, ema_id, country,
+newcomer).
 
 Key paths count from 0, as in the order of the `[[players]]` blocks in the file.
 This module is pure: no file I/O, no TOML; `mjevent.events.store` reads and writes the file.
@@ -35,6 +36,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjevent.core.awards import (
+    AwardsConfig,
+    AwardsConfigError,
+    awards_config_from_dict,
+    awards_to_dict,
+)
 from mjevent.core.ema import (
     EmaSettings,
     code_problem,
@@ -131,6 +138,10 @@ class EventInfo:
     language: str | None = None
     """The language the event's console and paper speak (`ja`), when the command line does not
     name one; None leaves it to the environment."""
+    rounds: int | None = None
+    """How many rounds the event plans (1 to `MAX_ROUNDS`); None when the file does not say.
+    After the last game of the last planned round the event is finished
+    (`mjevent.core.finish.event_finished`)."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +173,8 @@ class Player:
     """The player's EMA number, 8 digits (`mjevent.core.ema`)."""
     country: str | None = None
     """The player's EMA member country, a three-letter code (`mjevent.core.ema.EMA_COUNTRIES`)."""
+    newcomer: bool = False
+    """A first event for this player: the `best_newcomer` award (docs/stats.md) looks at it."""
 
     def name_parts(self) -> NameParts:
         """The family and given name, as the file says or as guessed (`NameParts.guess`)."""
@@ -233,6 +246,8 @@ class EventSettings:
     """The `[standings]` table as written (checked when read); `standings_config()` reads it."""
     ema: EmaSettings | None = None
     """The `[ema]` table (a MERS event's days, sessions, referees...), when the file has one."""
+    awards: AwardsConfig = field(default_factory=AwardsConfig)
+    """The `[awards]` table: the prizes to give (docs/stats.md)."""
 
     def standings_config(self) -> StandingsConfig:
         """How this event ranks: its `[standings]` table over its preset's default config."""
@@ -250,11 +265,13 @@ class EventSettings:
 
 # --- Reading -------------------------------------------------------------------------------
 
-_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema")
-_EVENT = ("name", "date", "venue", "format", "format_version", "language")
+_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema", "awards")
+_EVENT = ("name", "date", "venue", "format", "format_version", "language", "rounds")
+MAX_ROUNDS = 999
+"""The most rounds `[event] rounds` may plan."""
 _PLAYER = (
     "id", "name", "team", "rating", "status", "family_name", "given_name", "name_order", "ema_id",
-    "country",
+    "country", "newcomer",
 )
 _TEAM = ("id", "name")
 _SEATING = ("method", "seed", "parameters", "rounds")
@@ -291,7 +308,8 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     seating = _seating(_table(data, "seating"), info.format, {p.id for p in players})
     timer = _timer(_table(data, "timer"))
     settings = EventSettings(
-        info, rules, players, teams, seating, timer, dict(_table(data, "standings")), ema
+        info, rules, players, teams, seating, timer, dict(_table(data, "standings")), ema,
+        _awards(_table(data, "awards")),
     )
     try:
         settings.standings_config()
@@ -316,7 +334,7 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
         )
     name = _name(raw, "event", "name")
     assert name is not None
-    venue = _text(raw, "event", "venue")
+    venue = _optional_name(raw, "event", "venue")
     date = _date(raw.get("date"))
     seats_format = EventFormat.RIICHI if ruleset.players == 4 else EventFormat.SANMA
     fmt_raw = raw.get("format", seats_format.value)
@@ -343,7 +361,14 @@ def _event(raw: Mapping[str, Any], ruleset: RuleSet) -> EventInfo:
             _('expected a language code such as "ja" or "en", got {got!r}').format(got=language),
             _('write the two-letter code of a language, e.g. language = "ja"'),
         )
-    return EventInfo(name, fmt, version, date, venue, language)
+    rounds = _int(raw, "event", "rounds", minimum=1)
+    if rounds is not None and rounds > MAX_ROUNDS:
+        raise SettingsError(
+            "event.rounds",
+            _("expected {maximum} or fewer, got {got}").format(maximum=MAX_ROUNDS, got=rounds),
+            _("write how many rounds the event plans, e.g. rounds = 8"),
+        )
+    return EventInfo(name, fmt, version, date, venue, language, rounds)
 
 
 def _date(raw: Any) -> _dt.date | None:
@@ -447,10 +472,17 @@ def _players(
                 '"withdrawn" or "substitute"'))
         family, given, order = _name_parts(row, path)
         ema_id, country = _ema_fields(row, path, extra_countries)
+        newcomer = row.get("newcomer", False)
+        if not isinstance(newcomer, bool):
+            raise SettingsError(
+                f"{path}.newcomer",
+                _("expected true or false, got {got}").format(got=_describe(newcomer)),
+                _("write newcomer = true for a player at their first event, or leave it out"),
+            )
         out.append(
             Player(
                 pid, name, team, rating, PlayerStatus(status_raw), family, given, order, ema_id,
-                country,
+                country, newcomer,
             )
         )
     return tuple(out)
@@ -561,8 +593,8 @@ def _name_parts(
     row: Mapping[str, Any], path: str
 ) -> tuple[str | None, str | None, NameOrder | None]:
     """`family_name` and `given_name` (both or neither), or `name_order`, checked."""
-    family = _text(row, path, "family_name")
-    given = _text(row, path, "given_name")
+    family = _optional_name(row, path, "family_name")
+    given = _optional_name(row, path, "given_name")
     if (family is None) != (given is None):
         missing = "given_name" if given is None else "family_name"
         raise SettingsError(
@@ -791,6 +823,11 @@ def _text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -
     return value
 
 
+def _optional_name(raw: Mapping[str, Any], path: str, key: str) -> str | None:
+    """An optional name (a venue, a family or given name), checked as `_name` checks one."""
+    return None if raw.get(key) is None else _name(raw, path, key)
+
+
 def _name(raw: Mapping[str, Any], path: str, key: str) -> str:
     """A required name: one line of printable text (see `text.name_problem`)."""
     value = _text(raw, path, key, required=True)
@@ -914,6 +951,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
     event["format_version"] = info.format_version
     if info.language is not None:
         event["language"] = info.language
+    if info.rounds is not None:
+        event["rounds"] = info.rounds
     out: dict[str, Any] = {
         "event": event,
         "rules": {"preset": settings.rules.preset, **settings.rules.overrides},
@@ -931,6 +970,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
         out["standings"] = dict(settings.standings_table)
     if settings.ema is not None:
         out["ema"] = _ema_dict(settings.ema)
+    if settings.awards != AwardsConfig():
+        out["awards"] = awards_to_dict(settings.awards)
     return out
 
 
@@ -950,6 +991,14 @@ def _ema_dict(ema: EmaSettings) -> dict[str, Any]:
     }
     out.update({k: v for k, v in optional.items() if v is not None})
     return out
+
+
+def _awards(raw: Mapping[str, Any]) -> AwardsConfig:
+    try:
+        return awards_config_from_dict(raw)
+    except AwardsConfigError as error:
+        raise SettingsError(f"awards.{error.key}" if error.key else "awards", error.message,
+                            error.fix) from None
 
 
 def _timer_dict(timer: TimerSettings) -> dict[str, Any]:
@@ -977,6 +1026,8 @@ def _player_dict(p: Player) -> dict[str, Any]:
         row["ema_id"] = p.ema_id
     if p.country is not None:
         row["country"] = p.country
+    if p.newcomer:
+        row["newcomer"] = True
     return row
 
 

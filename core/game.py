@@ -141,8 +141,8 @@ class GameState:
     within the wind; `dealer` the dealing seat (always `hand_number - 1`); `honba` counters;
     `deposits` riichi sticks on the table; `chombos` chombo count per seat (for penalties after
     uma); `time_called` whether the round's time was called; `hands_after_time` hands played
-    since, chombos not counted; `end_reason` None while the game goes on; `hands` every hand
-    recorded, chombos included.
+    since, chombos counted only under `rules.chombo_counts_after_call`; `end_reason` None while
+    the game goes on; `hands` every hand recorded, chombos included.
     """
 
     rules: RuleSet
@@ -206,8 +206,9 @@ class GameState:
 
     @property
     def time_hands_left(self) -> int | None:
-        """Hands still to be played under the time call (chombos not counted), or None when no
-        time was called or the rules ignore it. 1 means "last hand"."""
+        """Hands still to be played under the time call (a chombo counts only under
+        `rules.chombo_counts_after_call`), or None when no time was called or the rules ignore
+        it. 1 means "last hand"."""
         limit = _time_limit(self.rules)
         if not self.time_called or limit is None:
             return None
@@ -395,8 +396,9 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     sudden-death extension, anybody at the goal; in a deciding hand (`GameState.deciding`),
     agariyame / tenpaiyame when the dealer keeps the deal, else the last hand, the start of the
     extension, the goal or the end of the extension when the deal passes; finally the time call
-    (`call_time`). A chombo never ends the game except by bust, or under
-    `rules.chombo_ends_game` in the last hand after the time call.
+    (`call_time`). A chombo never ends the game except by bust, under
+    `rules.chombo_ends_game` in the last hand after the time call, or when it uses up the last
+    hand left under `rules.chombo_counts_after_call` (EMA 2025 §7.4).
 
     South 4 with EMA rules: the dealer (seat 3) wins and keeps the deal; EMA has no agariyame,
     so the game goes on until the deal passes.
@@ -445,14 +447,21 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
         chombos = list(state.chombos)
         chombos[outcome.offender] += 1
         end: EndReason | None = None
+        # EMA 2025 §7.4: after the signal a chombo uses up one of the hands left (the redeal is
+        # the next of them); elsewhere the redeal is the same hand and nothing is counted.
+        counted = state.time_called and rules.chombo_counts_after_call
+        after_time = state.hands_after_time + (1 if counted else 0)
+        limit = _time_limit(rules)
         if _bust(scores, rules):
             end = EndReason.BUST
         elif rules.chombo_ends_game and state.time_hands_left == 1:
             end = EndReason.CHOMBO_LAST_HAND
+        elif counted and limit is not None and after_time >= limit:
+            end = EndReason.TIME
         return (
             GameState(
                 rules, scores, state.round_wind, state.hand_number, state.dealer, state.honba,
-                deposits, tuple(chombos), state.time_called, state.hands_after_time, end, hands,
+                deposits, tuple(chombos), state.time_called, after_time, end, hands,
             ),
             settlement,
         )
@@ -556,7 +565,8 @@ def call_time(state: GameState) -> GameState:
     start: what follows is `rules.time_call`'s.
 
     `END_AFTER_HAND`: the hand in progress is the last. `ONE_MORE_HAND`: the hand in progress
-    and one more. A chombo does not count as a hand (the redeal is the same hand); under
+    and one more. A chombo does not count as a hand (the redeal is the same hand) unless
+    `rules.chombo_counts_after_call` (EMA 2025 §7.4: it is one of the hands left); under
     `rules.chombo_ends_game` a chombo in the last hand ends the game. `NONE`: the call is
     recorded and the game goes on to its normal end. Calling time twice changes nothing.
 
@@ -584,9 +594,12 @@ def end_game(state: GameState) -> GameState:
     return dataclasses.replace(state, end_reason=reason)
 
 
-def result_of(state: GameState, *, substitutes: Collection[int] = ()) -> GameResult:
+def result_of(
+    state: GameState, *, substitutes: Collection[int] = (), swapped_in_play: Collection[int] = ()
+) -> GameResult:
     """The result of a finished game: the sticks on the table, chombo penalties and the seats in
-    `substitutes` go to `results.game_result`.
+    `substitutes` (those of `swapped_in_play` swapped after the game began) go to
+    `results.game_result`.
 
     >>> from mjevent.core.rules import preset
     >>> result_of(end_game(new_game(preset("ema2016")))).points
@@ -605,6 +618,7 @@ def result_of(state: GameState, *, substitutes: Collection[int] = ()) -> GameRes
         deposits_left=state.deposits,
         chombos=state.chombos,
         substitutes=substitutes,
+        swapped_in_play=swapped_in_play,
     )
 
 

@@ -45,8 +45,10 @@ from mjevent.core.outcomes import (
     Ron,
     Tsumo,
     Win,
+    WinDetail,
 )
 from mjevent.core.scoring import IllegalHandError, Limit, check_win_value, limit_name
+from mjevent.core.yaku import read_yaku_word
 
 __all__ = [
     "ABORT_REASONS",
@@ -547,6 +549,7 @@ def read_head(
     line = _Line(text, context)
     if not line.tokens:
         raise _empty(line)
+    _refuse_long_numbers(line)
     rnd, table = line.head()
     assert line.table_span is not None
     return rnd, table, line.round_span, line.table_span
@@ -570,7 +573,32 @@ def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
 Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, or the wind
     """
     line = _Line(text, context)
+    _refuse_long_numbers(line)
     return _parse(line)
+
+
+def _refuse_long_numbers(line: _Line) -> None:
+    """Python refuses to convert a number of thousands of digits (the int-conversion limit);
+    no value of an entry line needs more than a few, so such a number is refused first."""
+    long = _LONG_NUMBER.search(line.text)
+    if long is None:
+        return
+    line.here = (long.start(), long.end())
+    error = line.error(
+        _("a number of {digits:,} digits").format(digits=len(long.group())),
+        _("no value of an entry line is that long; retype the number"),
+    )
+    error.args = (_quoted(_shortened(line.text), error.detail or ""),)
+    raise error
+
+
+# Shorter numbers reach the checks that name the field (`a 31-digit number of han`).
+_LONG_NUMBER = re.compile(r"\d{1000,}")
+
+
+def _shortened(text: str, most: int = 60) -> str:
+    """`text` cut to `most` characters with `…` (a line of 5,000 digits is not quoted whole)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _hand_value() -> str:
@@ -609,7 +637,7 @@ def _parse(line: _Line) -> ParsedEntry:
         pao = _pao(line)
         if pao == who:
             raise _own_pao(line)
-        outcome = Tsumo(Win(who, value, pao))
+        outcome = Tsumo(Win(who, value, pao, _detail(line)))
     elif kind == "draw":
         opts = line.options(("tenpai", "nagashi", "riichi"))
         outcome = Draw(
@@ -650,6 +678,62 @@ def _pao(line: _Line) -> int | None:
     return None
 
 
+def _detail(line: _Line) -> WinDetail | None:
+    """The optional detail after a win's value (and pao): ``y:riichi,pinfu,dora2`` and
+    ``open``, in either order. A ``y:`` list is the whole record of the win: its dora words add
+    up to the win's dora (none: 0), and without ``open`` the hand was closed."""
+    yaku: list[str] | None = None
+    dora: int | None = None
+    is_open: bool | None = None
+    while (token := line.peek()) is not None:
+        lowered = token.lower()
+        if lowered == "open" and is_open is None:
+            line.take("open", "open")
+            is_open = True
+        elif lowered.startswith("y:") and yaku is None:
+            line.take("y:", "y:riichi,pinfu")
+            yaku, dora = [], 0
+            at = 2
+            for word in token[2:].split(","):
+                try:
+                    name, count = read_yaku_word(word)
+                except KeyError:
+                    line.point(at, at + len(word))
+                    raise line.error(
+                        _("{word!r} is not a yaku or a dora count").format(word=word),
+                        _(
+                            "write yaku by name (riichi, pinfu, 平和 ...) and dora as dora2, "
+                            "ura1, aka1 (docs/entry.md lists them)"
+                        ),
+                    ) from None
+                if name is None:
+                    dora += count
+                else:
+                    yaku.append(name)
+                at += len(word) + 1
+        else:
+            break
+    if yaku is None and is_open is None:
+        return None
+    if yaku is not None and is_open is None:
+        is_open = False
+    return WinDetail(None if yaku is None else tuple(yaku), dora, is_open)
+
+
+def _detail_text(detail: WinDetail | None) -> list[str]:
+    if detail is None:
+        return []
+    parts: list[str] = []
+    if detail.yaku is not None:
+        words = list(detail.yaku)
+        if detail.dora:
+            words.append(f"dora{detail.dora}")
+        parts.append("y:" + ",".join(words))
+    if detail.open:
+        parts.append("open")
+    return parts
+
+
 def _ron(line: _Line) -> Ron:
     wins: list[Win] = []
     loser: int | None = None
@@ -681,7 +765,7 @@ def _ron(line: _Line) -> Ron:
         pao = _pao(line)
         if pao == who:
             raise _own_pao(line)
-        wins.append(Win(who, value, pao))
+        wins.append(Win(who, value, pao, _detail(line)))
     if loser is None:
         if line.peek() is not None:
             line.take(pgettext("entry line", "the winner"), "S<-W")
@@ -768,10 +852,12 @@ def format_entry(entry: ParsedEntry, context: EntryContext) -> str:
             parts.append(_value_text(win.value))
             if win.pao is not None:
                 parts.append(f"pao:{WINDS[win.pao]}")
+            parts += _detail_text(win.detail)
     elif isinstance(outcome, Tsumo):
         parts += ["tsumo", WINDS[outcome.win.winner], _value_text(outcome.win.value)]
         if outcome.win.pao is not None:
             parts.append(f"pao:{WINDS[outcome.win.pao]}")
+        parts += _detail_text(outcome.win.detail)
     elif isinstance(outcome, Draw):
         parts.append("draw")
         if outcome.tenpai:

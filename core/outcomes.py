@@ -24,12 +24,33 @@ class HandValue:
 
 
 @dataclass(frozen=True, slots=True)
+class WinDetail:
+    """What the director chose to record about a win beyond its value (for statistics and
+    prizes; scoring never reads it).
+
+    `yaku` lists the yaku by their English ids (`mjevent.core.yaku`), a yaku scored twice
+    (two yakuhai) listed twice; None when not recorded. `dora` counts every dora of the win
+    (dora, ura-dora and red fives together); None when not recorded. `open` is True for an
+    open (called) hand, False for a closed one, None when not recorded.
+    """
+
+    yaku: tuple[str, ...] | None = None
+    dora: int | None = None
+    open: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Win:
-    """One winner of a hand. `pao` is the seat responsible for a pao yakuman, if any."""
+    """One winner of a hand. `pao` is the seat responsible for a pao yakuman, if any.
+
+    `detail` is the optional yaku, dora and open/closed record of the win (None: nothing
+    recorded); it is left out of the repr, so that a win without it reads as before.
+    """
 
     winner: int
     value: HandValue
     pao: int | None = None
+    detail: WinDetail | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,7 @@ from mjevent.core.notation import (
     parse_entry,
     read_head,
 )
+from mjevent.core.outcomes import Hand
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.scoring import (
     LEGAL_FU,
@@ -143,6 +144,9 @@ class LinePreview:
     notes: tuple[str, ...] = ()
     """What the line does that it does not show (`scoring.settlement_notes`): a triple ron the
     rules make an abortive draw, a head bump, a riichi charged to the discarder of a ron."""
+    repeats: str | None = None
+    """The warning when the hand is the one just recorded at this table again (recordable:
+    the same hand twice in a row happens, but it is more often a line entered twice)."""
 
     def describe(self) -> str:
         """A plain multi-line rendering (the CLI's and the tests'), in the language in use;
@@ -176,6 +180,8 @@ class LinePreview:
         if self.game_over is not None:
             lines.append(f"  {self.game_over}")
         lines.extend("  " + _("note: {note}").format(note=note) for note in self.notes)
+        if self.repeats is not None:
+            lines.append("  " + _("warning: {message}").format(message=self.repeats))
         return "\n".join(lines)
 
 
@@ -331,6 +337,33 @@ def _over(game: TableGame) -> str | None:
     return None
 
 
+def repeat_warning(table: int, entry: str) -> str:
+    """The warning for a hand that repeats the previous one at its table (entry `entry`)."""
+    return _(
+        "the same hand as the previous one at table {table} (entry {entry}): right if it was "
+        "played twice, else a line entered twice"
+    ).format(table=table, entry=entry)
+
+
+def _repeat_note(game: TableGame | None, hand: Hand, table: int) -> str | None:
+    if game is None or not game.hands or game.hands[-1].hand != hand:
+        return None
+    return repeat_warning(table, game.hands[-1].entry)
+
+
+def repeated_hand(state: EventState, entry: str) -> str | None:
+    """The warning when hand entry `entry` repeats the hand just before it at its table (the
+    same line entered twice, perhaps), else None. Such a hand is recorded all the same: two
+    identical hands in a row do happen."""
+    for (_rnd, table), game in state.games.items():
+        for i, played in enumerate(game.hands):
+            if played.entry == entry:
+                if i and game.hands[i - 1].hand == played.hand:
+                    return repeat_warning(table, game.hands[i - 1].entry)
+                return None
+    return None
+
+
 def preview_line(
     state: EventState, text: str, *, round: int | None = None
 ) -> LinePreview | LineError:
@@ -392,6 +425,7 @@ def preview_line(
     names = [s.name for s in seats]
     before = game.state if game is not None and game.state is not None else None
     subs = frozenset(substitutes)
+    in_play = frozenset() if game is None else game.swapped_in_play
     if isinstance(parsed, HandLine):
         start = before or _start(state, rnd, table)
         try:
@@ -410,14 +444,17 @@ def preview_line(
             scores_after=after.scores,
             next_dealer=None if after.finished else after.dealer,
             game_over=(
-                result_text(names, result_of(after, substitutes=subs), after)
+                result_text(
+                    names, result_of(after, substitutes=subs, swapped_in_play=in_play), after
+                )
                 if after.finished
                 else None
             ),
             notes=settlement_notes(parsed.hand, settlement, state.rules),
+            repeats=_repeat_note(game, parsed.hand, table),
         )
     assert isinstance(parsed, FinalLine)
-    return _preview_final(state, parsed, seats, before, subs, text, table_span)
+    return _preview_final(state, parsed, seats, before, subs, text, table_span, in_play)
 
 
 def _preview_final(
@@ -428,6 +465,7 @@ def _preview_final(
     subs: frozenset[int],
     text: str,
     table_span: Span | None,
+    in_play: frozenset[int] = frozenset(),
 ) -> LinePreview | LineError:
     rules = state.rules
     names = [s.name for s in seats]
@@ -437,7 +475,7 @@ def _preview_final(
     if before is not None and before.hands:
         # A game recorded hand by hand: the hands decide; the sheet's totals must agree.
         ended = before if before.finished else end_game(before)
-        result = result_of(ended, substitutes=subs)
+        result = result_of(ended, substitutes=subs, swapped_in_play=in_play)
         if parsed.final not in (ended.scores, result.final):
             hands = " ".join(str(s) for s in ended.scores)
             return LineError(
@@ -465,7 +503,8 @@ def _preview_final(
         for seat in parsed.chombos:
             counts[seat] += 1
         result = game_result(
-            parsed.final, rules, deposits_left=parsed.deposits, chombos=counts, substitutes=subs
+            parsed.final, rules, deposits_left=parsed.deposits, chombos=counts, substitutes=subs,
+            swapped_in_play=in_play,
         )
         ended = None
         scores_before = (rules.start_points,) * rules.players

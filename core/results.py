@@ -335,10 +335,12 @@ def game_result(
     deposits_left: int = 0,
     chombos: Sequence[int] = (),
     substitutes: Collection[int] = (),
+    swapped_in_play: Collection[int] = (),
 ) -> GameResult:
     """The result of a game that ended with `final_scores` (seat order, before the riichi sticks
     still on the table are settled), `deposits_left` sticks on the table, `chombos[seat]`
-    chombos per seat and the seats in `substitutes` played by substitutes.
+    chombos per seat and the seats in `substitutes` played by substitutes; the seats of
+    `swapped_in_play` (a subset of `substitutes`) were swapped after the game began.
 
     This does not check that the scores add up (a game recorded by final scores only is checked
     with `check_final_scores` first); it checks their number.
@@ -349,6 +351,21 @@ def game_result(
     `rules.substitute_uma` in place of its uma (None keeps the table's value); its place, and any
     oka of that place, stay as played. Chombo penalties apply only under `Chombo.AFTER_UMA`
     (other chombo rules were paid at the table): -chombo_penalty per chombo.
+
+    The substitute's uma depends on when the swap happened (EMA 2025 §7.3): a substitute who
+    sat down before the game began takes `rules.substitute_uma`; one who took over a seat after
+    it began (`swapped_in_play`) takes `rules.substitute_uma_after_start`, None meaning the uma
+    of the place the seat finished in. Under `ema2025`, finals 45,000 / 30,000 / 25,000 / 20,000
+    with East played by a substitute: from the start, East's total is -15,000 points - 15,000
+    uma = -30,000; swapped in after the first hand, it is -15,000 + 15,000 (first place's uma)
+    = 0.
+
+    >>> from mjevent.core.rules import preset
+    >>> finals = [45000, 30000, 25000, 20000]
+    >>> game_result(finals, preset("ema2025"), substitutes={0}).total
+    (-30000, 5000, -10000, -25000)
+    >>> game_result(finals, preset("ema2025"), substitutes={0}, swapped_in_play={0}).total
+    (0, 5000, -10000, -25000)
 
     M.League (25,000 start, 30,000 return, oka 20,000, uma 30/10/-10/-30) with a tie for first:
     both share oka and the uma of places 1 and 2.
@@ -379,6 +396,13 @@ def game_result(
                 seats=outside, last=seats - 1
             )
         )
+    in_play = frozenset(swapped_in_play)
+    if not in_play <= subs:
+        raise ValueError(
+            _("swapped_in_play {seats} are not substitutes' seats ({subs})").format(
+                seats=sorted(in_play - subs), subs=sorted(subs)
+            )
+        )
     final, leftover = settle_leftover(scores, rules, deposits_left)
     place = places(final, rules.ties)
     uma = list(share_by_place(_uma_table(final, rules), final, rules.ties))
@@ -387,8 +411,9 @@ def game_result(
     for seat in subs:
         if rules.substitute_points is not None:
             base[seat] = rules.substitute_points
-        if rules.substitute_uma is not None:
-            uma[seat] = rules.substitute_uma
+        fixed_uma = rules.substitute_uma_after_start if seat in in_play else rules.substitute_uma
+        if fixed_uma is not None:
+            uma[seat] = fixed_uma
     total = tuple(base[s] + uma[s] + oka[s] for s in range(seats))
     rounded = _rounded_totals(total, place, rules)
     per_chombo = rules.chombo_penalty if rules.chombo is Chombo.AFTER_UMA else 0

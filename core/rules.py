@@ -332,11 +332,29 @@ class RuleSet:
     """A chombo in the last hand after time was called ends the game instead of a redeal."""
     time_call: TimeCall = TimeCall.ONE_MORE_HAND
     """What happens when the round's time is called."""
+    time_call_minutes: int = 0
+    """Minutes before the end of the round at which time is called (the signal); 0: when the
+    clock reaches zero. EMA 2025 §7.4: 15, and no signal at the end. Unused under
+    `time_call = none`."""
+    chombo_counts_after_call: bool = False
+    """After the time call a chombo counts as one of the hands left (it is still redealt, the
+    deal does not move); off: a chombo never counts as a hand (EMA 2016, WRC)."""
     substitute_points: int | None = -15000
     """A substitute's fixed game points (final - return) whatever the table result; None: the
     substitute is scored like any player."""
     substitute_uma: int | None = -15000
     """A substitute's fixed uma whatever the place; None: the uma of the place."""
+    substitute_uma_after_start: int | None = -15000
+    """A substitute's fixed uma when the swap happened after the game began (at least one hand
+    recorded at the table); None: the uma of the place. `substitute_uma` is for a swap before
+    the game began."""
+    late_penalty_per_minute: int = 0
+    """Points taken off a late player per started minute of lateness; 0: no lateness rule."""
+    late_limit_minutes: int = 0
+    """The most minutes a player may be late; past them a substitute takes the seat."""
+    score_sheet_penalty: int = 0
+    """The penalty for a score sheet not filled in or signed as the rules ask; 0: no such
+    penalty kind."""
     rounding: Rounding = Rounding.NONE
     """How a game's total is rounded."""
     rounding_rest_to_first: bool = False
@@ -467,7 +485,7 @@ def coerce_setting(key: str, raw: Any) -> Any:
             raise wrong(_("rule setting {key!r} = {raw!r}: expected text"))
         return raw
     origin = get_origin(kind)
-    if key in ("substitute_points", "substitute_uma"):
+    if key in ("substitute_points", "substitute_uma", "substitute_uma_after_start"):
         # TOML has no null, so "none" is how an event file says "score the substitute as played".
         if raw is None or raw == "none":
             return None
@@ -579,6 +597,8 @@ def _validate(r: RuleSet) -> list[str]:
     for label in (
         "start_points", "return_points", "riichi_value", "honba_ron",
         "honba_tsumo_each", "noten_total", "chombo_penalty", "oka", "goal_points",
+        "time_call_minutes", "late_penalty_per_minute", "late_limit_minutes",
+        "score_sheet_penalty",
     ):
         if getattr(r, label) < 0:
             problems.append(_("{label} cannot be negative").format(label=label))
@@ -591,6 +611,8 @@ def _validate(r: RuleSet) -> list[str]:
                 "noten players; use a multiple of {step} (e.g. {example})"
             ).format(total=r.noten_total, step=step, example=3000 if r.players == 4 else 2000)
         )
+    if r.late_penalty_per_minute and r.late_limit_minutes <= 0:
+        problems.append(_("late_penalty_per_minute needs late_limit_minutes above 0"))
     if r.extension is not Extension.NONE and r.goal_points <= 0:
         problems.append(_("an extension needs goal_points above 0"))
     problems += _unknown_names("double_yakuman", r.double_yakuman, YAKUMAN)
@@ -673,6 +695,7 @@ _TENHOU = RuleSet(
     time_call=TimeCall.NONE,
     substitute_points=None,
     substitute_uma=None,
+    substitute_uma_after_start=None,
     rounding=Rounding.NEAREST_1000_HALF_AWAY,
     rounding_rest_to_first=True,
     riichi_needs_points=True,
@@ -698,7 +721,20 @@ _SANMA_ABORTIVE = frozenset({"kyuushu_kyuuhai", "suukaikan"})
 
 PRESETS: dict[str, RuleSet] = {
     "ema2016": _EMA2016,
-    "ema2025": dataclasses.replace(_EMA2016, name="ema2025", kiriage=True, chombo_ends_game=True),
+    # EMA Riichi Rules 2025: Pantheon's ema2025 (kiriage, chombo_ends_game) and the rule text's
+    # §7.2 lateness, §7.3 substitutes, §7.4 time call and §7.5 score sheets (docs/rules.md).
+    "ema2025": dataclasses.replace(
+        _EMA2016,
+        name="ema2025",
+        kiriage=True,
+        chombo_ends_game=True,
+        time_call_minutes=15,
+        chombo_counts_after_call=True,
+        substitute_uma_after_start=None,
+        late_penalty_per_minute=1000,
+        late_limit_minutes=10,
+        score_sheet_penalty=2000,
+    ),
     "wrc": _WRC,
     "wrl": dataclasses.replace(_WRC, name="wrl", chombo_penalty=30000),
     "mleague": RuleSet(
@@ -714,6 +750,7 @@ PRESETS: dict[str, RuleSet] = {
         time_call=TimeCall.NONE,
         substitute_points=None,
         substitute_uma=None,
+        substitute_uma_after_start=None,
         pao_yaku=frozenset({"daisangen", "daisuushii", "suukantsu"}),
     ),
     "jpml-a": dataclasses.replace(
@@ -755,6 +792,7 @@ PRESETS: dict[str, RuleSet] = {
         time_call=TimeCall.NONE,
         substitute_points=None,
         substitute_uma=None,
+        substitute_uma_after_start=None,
         riichi_needs_points=True,
         pao_scope=PaoScope.PAO_YAKUMAN,
     ),

@@ -40,6 +40,7 @@ from mjevent.core.entries import (
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
+    PrizesRevealed,
     RoundExtended,
     RoundPaused,
     RoundResumed,
@@ -61,7 +62,7 @@ from mjevent.core.game import (
     result_of,
 )
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import _, pgettext, wind_name
+from mjevent.core.i18n import N_, _, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -74,7 +75,7 @@ from mjevent.core.outcomes import (
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.rules import RuleSet
 from mjevent.core.scoring import Settlement
-from mjevent.core.text import suggest
+from mjevent.core.text import name_problem, quoted_name, suggest, text_problem
 
 __all__ = [
     "EventState",
@@ -136,7 +137,8 @@ class TableGame:
     `seats` lists the players in seat order (E S W N of the first hand). `state` is the game
     state after the last applied hand (None for a game recorded by final scores only). `result`
     is set once the game is over, `finished` names the entry that closed it.
-    `substitutes` maps a seat to the name of whoever played it in the absent player's place.
+    `substitutes` maps a seat to the name of whoever played it in the absent player's place;
+    `swapped_in_play` are those of its seats swapped after the game began (EMA 2025 §7.3).
     """
 
     round: int
@@ -147,6 +149,7 @@ class TableGame:
     result: GameResult | None = None
     finished: str | None = None
     substitutes: Mapping[int, str] = field(default_factory=dict)
+    swapped_in_play: frozenset[int] = frozenset()
 
     @property
     def label(self) -> str:
@@ -275,7 +278,9 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
         return frozenset(seat_map[s] for s in values)
 
     def win(w: Win) -> Win:
-        return Win(seat_map[w.winner], w.value, None if w.pao is None else seat_map[w.pao])
+        return Win(
+            seat_map[w.winner], w.value, None if w.pao is None else seat_map[w.pao], w.detail
+        )
 
     o = hand.outcome
     outcome: Ron | Tsumo | Draw | AbortiveDraw | ChomboHand
@@ -301,7 +306,7 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
 _STEPS: dict[tuple[int, str], tuple[GameState, Hand, GameState, Settlement]] = {}
 _STARTS: dict[tuple[RuleSet, bool], GameState] = {}
 _CALLS: dict[int, tuple[GameState, GameState]] = {}
-_RESULTS: dict[tuple[GameState, frozenset[int]], GameResult] = {}
+_RESULTS: dict[tuple[GameState, frozenset[int], frozenset[int]], GameResult] = {}
 _MEMO_LIMIT = 60_000
 
 
@@ -343,15 +348,56 @@ def _call_time(state: GameState) -> GameState:
     return called
 
 
-def _result(state: GameState, substitutes: frozenset[int]) -> GameResult:
-    key = (state, substitutes)
+def _result(
+    state: GameState, substitutes: frozenset[int], in_play: frozenset[int] = frozenset()
+) -> GameResult:
+    key = (state, substitutes, in_play)
     hit = _RESULTS.get(key)
     if hit is None:
-        hit = result_of(state, substitutes=substitutes)
+        hit = result_of(state, substitutes=substitutes, swapped_in_play=in_play)
         if len(_RESULTS) >= _MEMO_LIMIT:
             _RESULTS.clear()
         _RESULTS[key] = hit
     return hit
+
+
+# The free texts and names that log entries carry, each with the message that refuses it. A
+# name or a free text is one line of printable text (`text.name_problem`, `text.text_problem`),
+# so no screen, printer or file gets a control code from it: the commands refuse such an entry
+# (it would be a problem of its own), and `mjevent check` names the line of one that an older
+# version or a text editor put in the file.
+_NOTE = N_("the note {text} cannot be used: {problem}")
+_REASON = N_("the reason {text} cannot be used: {problem}")
+_NAME = N_("the name {text} cannot be used: {problem}")
+_TEAM = N_("the team {text} cannot be used: {problem}")
+_TEXTS: dict[type[Entry], tuple[tuple[str, bool, str], ...]] = {
+    # (field, is a name, the message refusing it)
+    Note: (("text", False, _NOTE),),
+    PlayerWithdrawn: (("reason", False, _REASON),),
+    Penalty: (("reason", False, _REASON), ("entered_by", True, _NAME)),
+    Correction: (("reason", False, _REASON),),
+    PlayerAdded: (("name", True, _NAME), ("team", True, _TEAM)),
+    PlayerRenamed: (("name", True, _NAME),),
+    PlayerSubstituted: (("substitute", True, _NAME),),
+}
+
+
+def entry_text_problems(entry: Entry) -> list[str]:
+    """What is wrong with the names and free texts `entry` carries, one message each.
+
+    >>> note = Note(id="n1", at="2026-03-14T12:00:00+00:00", text="Lunch\x1b[2J")
+    >>> print(entry_text_problems(note)[0].split(": it contains")[0])
+    the note 'Lunch\\\\x1b[2J' cannot be used
+    """
+    out = []
+    for key, is_name, message in _TEXTS.get(type(entry), ()):
+        value = getattr(entry, key)
+        if not value:
+            continue
+        problem = name_problem(value) if is_name else text_problem(value)
+        if problem is not None:
+            out.append(_(message).format(text=quoted_name(value), problem=problem))
+    return out
 
 
 # --- Corrections -------------------------------------------------------------------------------
@@ -382,6 +428,8 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
     for i, entry in enumerate(unique):
         if not isinstance(entry, Correction):
             continue
+        # A correction never reaches the fold's rules: its reason is checked here.
+        problems.extend(Problem(entry.id, message) for message in entry_text_problems(entry))
         target = position.get(entry.target)
         if target is None:
             problems.append(
@@ -510,6 +558,8 @@ class _Table:
         self.finished: GameFinished | None = None
         self.result: GameResult | None = None
         self.substitutes: dict[int, str] = {}
+        # Seats swapped after the game began (EMA 2025 §7.3), a subset of `substitutes`.
+        self.in_play: set[int] = set()
         self.time_call_at: int | None = None
         self.cached: TableGame | None = None
 
@@ -519,6 +569,7 @@ class _Table:
         twin.logged, twin.played = list(self.logged), list(self.played)
         twin.state, twin.finished, twin.result = self.state, self.finished, self.result
         twin.substitutes = dict(self.substitutes)
+        twin.in_play = set(self.in_play)
         twin.time_call_at = self.time_call_at
         twin.cached = self.cached
         return twin
@@ -603,6 +654,7 @@ class _Table:
         finished = self.finished
         self.seats = entry.seats
         self.substitutes = {seat_map[s]: name for s, name in self.substitutes.items()}
+        self.in_play = {seat_map[s] for s in self.in_play}
         self.logged, self.played, self.state, self.finished, self.result = [], [], None, None, None
         for h in logged:
             self.apply(h, problems)
@@ -636,7 +688,7 @@ class _Table:
             assert self.state is not None
             state = self.state if self.state.finished else end_game(self.state)
             self.state = state
-            result = _result(state, subs)
+            result = _result(state, subs, frozenset(self.in_play))
             # A score sheet may show the scores before or after the leftover sticks went out.
             if entry.final is not None and tuple(entry.final) not in (state.scores, result.final):
                 problems.append(
@@ -703,6 +755,7 @@ class _Table:
                 deposits_left=entry.deposits,
                 chombos=counts,
                 substitutes=subs,
+                swapped_in_play=frozenset(self.in_play),
             )
         self.finished = entry
         self.result = result
@@ -713,7 +766,7 @@ class _Table:
             return self.cached
         result = self.result
         if result is None and self.state is not None and self.state.finished:
-            result = _result(self.state, frozenset(self.substitutes))
+            result = _result(self.state, frozenset(self.substitutes), frozenset(self.in_play))
         self.cached = TableGame(
             round=self.round,
             table=self.table,
@@ -723,6 +776,7 @@ class _Table:
             result=result,
             finished=None if self.finished is None else self.finished.id,
             substitutes=dict(self.substitutes),
+            swapped_in_play=frozenset(self.in_play),
         )
         return self.cached
 
@@ -749,6 +803,7 @@ def _rule(*kinds: type[Entry]) -> Callable[[_Method], _Method]:
 def fold_rule_missing() -> list[str]:
     """The entry kinds (`entries.KINDS`) without a fold rule; empty when every kind has one."""
     return sorted(kind for kind, cls in KINDS.items() if cls not in _RULES)
+
 
 
 class _Fold:
@@ -959,6 +1014,9 @@ class _Fold:
     # Entries: one fold rule per kind (`_rule`) ------------------------------------------------
 
     def apply(self, entry: Entry) -> None:
+        if type(entry) in _TEXTS:
+            for message in entry_text_problems(entry):
+                self.problem(entry, message)
         _RULES[type(entry)](self, entry)
 
     @_rule(HandRecorded)
@@ -1007,6 +1065,10 @@ class _Fold:
     @_rule(Note)
     def note(self, entry: Note) -> None:
         self.notes.append(entry)
+
+    @_rule(PrizesRevealed)
+    def prizes_revealed(self, entry: PrizesRevealed) -> None:
+        """Only the prize-giving view and the projector read it (the latest in `entries`)."""
 
     @_rule(Correction)
     def correction(self, entry: Correction) -> None:
@@ -1087,7 +1149,13 @@ class _Fold:
                 ),
             )
             return
-        table.substitutes[table.seats.index(entry.player)] = entry.substitute
+        seat = table.seats.index(entry.player)
+        table.substitutes[seat] = entry.substitute
+        during = entry.during_game if entry.during_game is not None else bool(table.played)
+        if during:
+            table.in_play.add(seat)
+        else:
+            table.in_play.discard(seat)
 
     @_rule(PlayerAdded)
     def player_added(self, entry: PlayerAdded) -> None:

@@ -49,14 +49,35 @@ def suggest(name: str, known: Sequence[str]) -> str:
     return _("; did you mean {name!r}?").format(name=close[0]) if close else ""
 
 
-# C0 and C1 controls and DEL, and the Unicode controls that reorder or hide text on a terminal
-# (bidirectional overrides and isolates, zero-width joiners are left: scripts need them).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+# C0 and C1 controls and DEL, and the Unicode characters that reorder, hide or break text on a
+# terminal: bidirectional marks, overrides and isolates, zero-width spaces and the word joiner,
+# invisible operators, line and paragraph separators, the byte-order mark, lone surrogates. The
+# zero-width joiner and non-joiner (U+200C, U+200D) are left: Persian, Indic scripts and emoji
+# sequences need them.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064"
+    "\u2066-\u206f\ufeff\ud800-\udfff]"
+)
 
 
 def _shown(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def spelled_out() -> dict[int, str]:
+    """Every character `safe_text` spells out, by code point, with its spelling: a table for
+    `str.translate`, for code that cannot call `safe_text` on each string (a terminal library).
+
+    >>> table = spelled_out()
+    >>> print(table[0x1B], table[0x202E], 0x200D in table, len(table))
+    \\x1b \\u202e False 2141
+    """
+    return {
+        code: _shown(match)
+        for code in range(0x10000)
+        if (match := _UNSAFE.fullmatch(chr(code))) is not None
+    }
 
 
 def safe_text(text: str) -> str:
@@ -106,14 +127,109 @@ def name_problem(name: str) -> str | None:
     """
     if not name.strip():
         return _("it is empty; give a name")
-    bad = _UNSAFE.search(name)
+    return _line_problem(name, MAX_NAME_CHARS)
+
+
+MAX_TEXT_CHARS = 1000
+"""The longest free text (an announcement, a note, a reason) mjevent takes."""
+
+
+def text_problem(text: str) -> str | None:
+    """What is wrong with `text` as a free text to store and show (an announcement, a note, the
+    reason of a withdrawal, penalty or correction), or None when it is fine.
+
+    Free texts follow the rule of names (one line of printable text, no control characters),
+    with room for `MAX_TEXT_CHARS`; an empty text is fine here (the commands that need one say
+    so themselves). Brackets, `<`, `=` and the like are fine: every screen and printer shows
+    them as typed.
+
+    >>> text_problem("Prize giving [/] at 18:00"), text_problem("bye\\x1b]0;x\\x07").split(" (")[0]
+    (None, 'it contains the control character \\\\x1b at position 4')
+    """
+    return _line_problem(text, MAX_TEXT_CHARS)
+
+
+def _line_problem(text: str, most: int) -> str | None:
+    """The rule names and free texts share: one line of printable text, at most `most`
+    characters."""
+    bad = _UNSAFE.search(text)
     if bad is not None:
         return _(
             "it contains the control character {char} at position {position} "
             "(a terminal escape, a line break or a tab pasted with it?); remove it"
         ).format(char=_shown(bad), position=bad.start() + 1)
-    if len(name) > MAX_NAME_CHARS:
+    if len(text) > most:
         return _("it is {length:,} characters long; shorten it to {most} or fewer").format(
-            length=len(name), most=MAX_NAME_CHARS
+            length=len(text), most=most
         )
     return None
+
+
+def unsafe_char(text: str) -> str | None:
+    """The first character of `text` that a screen would spell out (`\\xNN`), or None.
+
+    >>> unsafe_char("Kim\\x1b[2J"), unsafe_char("佐々木 蓮")
+    ('\\\\x1b', None)
+    """
+    bad = _UNSAFE.search(text)
+    return None if bad is None else _shown(bad)
+
+
+# A spreadsheet takes a cell that starts with one of these as a formula (OWASP, CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# What a spreadsheet reads as a value and nothing else: a number (-12.5, +8, 30000, 1.5e3), or a
+# dash standing for no value ("-", the EMA export's position of a substitute).
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-+")
+
+
+def spreadsheet_cell(value: str) -> str:
+    """`value` as it is safe to put in a CSV or TSV cell that a spreadsheet may open.
+
+    Control characters are spelled out (`safe_text`); a cell a spreadsheet would run as a
+    formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading
+    apostrophe, as OWASP's CSV-injection guidance says, and so does one that already starts
+    with an apostrophe, so that `spreadsheet_value` gives back exactly what was written. A real
+    number stays a number, and a dash standing for no value stays a dash.
+
+    >>> [spreadsheet_cell(v) for v in ("=1+1", "-12.5", "@SUM(A1)", "'quoted", "Tanaka")]
+    ["'=1+1", '-12.5', "'@SUM(A1)", "''quoted", 'Tanaka']
+    """
+    value = safe_text(value)
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    if value.startswith("'"):
+        return "'" + value
+    return value
+
+
+def spreadsheet_value(cell: str) -> str:
+    """The text a CSV or TSV cell holds, the inverse of `spreadsheet_cell`: the apostrophe that
+    it put before a formula character or an apostrophe is taken off (a spreadsheet hides it
+    too). Any other leading apostrophe is part of the text, as in the name 't Hooft.
+
+    >>> spreadsheet_value("'=1+1"), spreadsheet_value("''t Hooft"), spreadsheet_value("'t Hooft")
+    ('=1+1', "'t Hooft", "'t Hooft")
+    """
+    if cell.startswith("'") and cell[1:].startswith((*_FORMULA_START, "'")):
+        return cell[1:]
+    return cell
+
+
+# What makes a link, an image or a table cell of plain text in Markdown (and the backslash
+# that escapes); the HTML that Markdown passes through is escaped as HTML. Emphasis and code
+# spans are left: they change how a name looks, not what the page does.
+_MARKDOWN_SPECIAL = re.compile(r"([\\\[\]!|])")
+
+
+def markdown_text(text: str) -> str:
+    """`text` as it is safe to put in Markdown: HTML escaped (`<script>` cannot run, `<img
+    onerror>` cannot load) and Markdown's link, image and table syntax backslash-escaped (a
+    name cannot become a link, an image or a table cell), control characters spelled out.
+
+    >>> print(markdown_text("<img src=x onerror=alert(1)> [x](http://e.vil) ![i](p.png) | J.S"))
+    &lt;img src=x onerror=alert(1)&gt; \\[x\\](http://e.vil) \\!\\[i\\](p.png) \\| J.S
+    """
+    shown = safe_text(text)
+    shown = shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    shown = shown.replace('"', "&quot;")
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", shown)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +37,7 @@ from mjevent.core.entries import (
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
+    PrizesRevealed,
     RoundExtended,
     RoundPaused,
     RoundResumed,
@@ -47,20 +49,32 @@ from mjevent.core.entries import (
     entry_from_record,
 )
 from mjevent.core.game import apply_hand, new_game
-from mjevent.core.i18n import _, language, pgettext
+from mjevent.core.i18n import _, language, ngettext, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
 from mjevent.core.outcomes import Hand
+from mjevent.core.penalties import (
+    PenaltyRuleError,
+    late_penalty,
+    late_reason,
+    score_sheet_penalty,
+    score_sheet_reason,
+)
 from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.state import EventState, Folder, Problem
+from mjevent.core.state import EventState, Folder, Problem, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
+from mjevent.events.errors import EventFileInvalidError
+from mjevent.events.replaced import entry_words
 from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
 
 __all__ = [
     "CommandError",
+    "RaceLostError",
+    "add_late_penalty",
     "add_note",
     "add_penalty",
     "add_player",
+    "add_score_sheet_penalty",
     "call_time_for",
     "check_in_player",
     "correct_entry",
@@ -78,6 +92,8 @@ __all__ = [
     "reseat_table",
     "resume_round",
     "return_player",
+    "reveal_prizes",
+    "set_planned_rounds",
     "set_seating",
     "start_round",
     "substitute_player",
@@ -88,6 +104,16 @@ __all__ = [
 
 class CommandError(ValueError):
     """The entry would not fit the event as it stands; nothing was appended."""
+
+
+class RaceLostError(CommandError):
+    """Another writer (a second console, `mjevent record` on another laptop) recorded an entry
+    a moment before this one, and this one no longer fits after it; `others` are the ids of what
+    the other writer recorded that the refusal names. Nothing was appended."""
+
+    def __init__(self, message: str, others: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.others = others
 
 
 def _refused(problem: object) -> CommandError:
@@ -179,8 +205,70 @@ def _append(store: EventStore, entry: Entry) -> EventState:
     moment (`store.transaction()`): an entry another process appended just before is part of
     the check, so two consoles recording the last hand of a game cannot both be accepted.
     """
+    seen = _folder(store)  # what the caller's own checks saw: the file as last read
     with store.transaction():
-        return _check_and_append(store, entry)
+        try:
+            return _check_and_append(store, entry)
+        except CommandError as refusal:
+            lost = _lost_race(store, seen, entry)
+            if lost is None:
+                raise
+            raise lost from refusal
+
+
+def _caused(before: EventState, after: EventState) -> list[Problem]:
+    """The problems naming an entry that `after` has and `before` has not."""
+    new = Counter(p for p in after.problems if p.entry is not None)
+    new.subtract(p for p in before.problems if p.entry is not None)
+    return [p for p, count in new.items() if count > 0]
+
+
+def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError | None:
+    """The refusal to give when `entry` fitted the log as last read (`seen`) and no longer fits
+    because another writer appended meanwhile: what that writer recorded, in words. None when
+    nobody else appended, or when the entry would have been refused anyway.
+
+    It never suggests changing the rules: the other writer's entry is why.
+    """
+    before = seen.state()
+    others = [rec for rec in store.log if rec["id"] not in before.log_ids]
+    if not others or _caused(before, seen.then(entry).state()):
+        return None
+    where = (getattr(entry, "round", None), getattr(entry, "table", None))
+    same = [rec for rec in others if (rec.get("round"), rec.get("table")) == where]
+    rnd = before.current_round
+    if where[1] is not None and same:
+        game = before.game(where[0], where[1]) if where[0] is not None else None
+        table = table_label(where[0], where[1]) if where[0] is not None else ""
+        first = same[0]
+        if first.get("kind") == "hand" and game is not None and game.state is not None:
+            what = _("{table}: hand {hand} was recorded by another station a moment ago").format(
+                table=table, hand=game.state.label
+            )
+        elif first.get("kind") == "game_finished":
+            what = _(
+                "{table}: the game's end was recorded by another station a moment ago"
+            ).format(table=table)
+        else:
+            what = _("{table}: another station recorded this a moment ago").format(table=table)
+        shown = same
+    else:
+        what = _("another station recorded this a moment ago")
+        shown = others
+    names = before.name
+    lines = pgettext("joins entry lines", "; ").join(
+        entry_words(rec, rnd, names) for rec in shown[:3]
+    )
+    if len(shown) > 3:
+        lines += " " + _("(and {n} more)").format(n=len(shown) - 3)
+    return RaceLostError(
+        _(
+            "{what}: {lines}. Yours was not recorded. If the table played something else, "
+            "check its score sheet, correct the other station's entry in the console's log "
+            "(F6), then enter yours again."
+        ).format(what=what, lines=lines),
+        tuple(rec["id"] for rec in shown),
+    )
 
 
 def _check_and_append(store: EventStore, entry: Entry) -> EventState:
@@ -192,15 +280,14 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
     folder = _folder(store)
     state = folder.state()
     if entry.id in state.log_ids:
+        _same_as_logged(store, entry)
         return state  # a retry of an entry already logged: record once
     after = folder.then(entry)
     trial = after.state()
     # Refuse what the new entry gets wrong, and what it would make wrong in entries already
     # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
     # (a withdrawn player still seated) are steps on the way and are allowed.
-    new = Counter(p for p in trial.problems if p.entry is not None)
-    new.subtract(p for p in state.problems if p.entry is not None)
-    caused = [p for p, count in new.items() if count > 0]
+    caused = _caused(state, trial)
     if caused:
         own = [p.message for p in caused if p.entry == entry.id]
         others = [
@@ -319,6 +406,50 @@ def record_parsed(
     )
 
 
+def _same_as_logged(store: EventStore, entry: Entry) -> None:
+    """Refuse `entry` when its id is logged for a different entry (a retry is the same entry
+    again, its time aside): an id reused by mistake must not drop a hand silently."""
+    logged = next((r for r in store.log if r.get("id") == entry.id), None)
+    if logged is None:
+        return
+    try:
+        before = _content(entry_from_record(logged).to_record())
+    except EntryError:
+        before = _content(logged)
+    again = _content(entry.to_record())
+    if before == again:
+        return
+    line = store.entry_lines().get(entry.id)
+    raise CommandError(
+        _(
+            "{file}:{line}: entry id {id} is already used for a different entry ({logged}); "
+            "this one ({new}) was not recorded. Fix: leave out --id to record it under a new "
+            "id (an id is reused only to retry the very same entry)."
+        ).format(
+            file=store.path, line=line if line is not None else "?", id=entry.id,
+            logged=_summary(before), new=_summary(again),
+        )
+    )
+
+
+def _content(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A record without its id and time, as plain values (what a retry must repeat)."""
+    plain: dict[str, Any] = json.loads(json.dumps(
+        {k: v for k, v in record.items() if k not in ("id", "at")}, sort_keys=True, default=str
+    ))
+    return plain
+
+
+def _summary(content: Mapping[str, Any]) -> str:
+    """`hand round=1 table=1 outcome=ron ...`: a record's fields on one line, kind first."""
+    fields = " ".join(
+        f"{k}={json.dumps(v, ensure_ascii=False)}" if not isinstance(v, str | int) else f"{k}={v}"
+        for k, v in content.items() if k != "kind"
+    )
+    text = f"{content.get('kind', '?')} {fields}".strip()
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
 def record_line(
     store: EventStore,
     text: str,
@@ -429,7 +560,18 @@ def add_player(
     at: str | None = None,
     clock: Clock = _utc_now,
 ) -> EventState:
-    """Add a player (a late entry) with a new id."""
+    """Add a player (a late entry) with a new id; a name another player has is refused (two
+    players of one name cannot be told apart on paper, nor named at the keyboard)."""
+    state = current_state(store)
+    folded = name.strip().casefold()
+    same = [p for p in state.players if state.name(p).strip().casefold() == folded]
+    if same:
+        raise CommandError(
+            _(
+                "{name} is already the name of {player}; two players with one name cannot be "
+                "told apart. Fix: add what tells them apart (an initial, a club)."
+            ).format(name=quoted_name(name), player=", ".join(same))
+        )
     return _append(
         store,
         PlayerAdded(
@@ -489,14 +631,16 @@ def check_in_player(
 
 def substitute_player(
     store: EventStore, round: int, table: int, player: PlayerId, substitute: str, *,
-    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+    during_game: bool | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
 ) -> EventState:
-    """`substitute` plays `player`'s seat at `table` in `round`."""
+    """`substitute` plays `player`'s seat at `table` in `round`; `during_game` says the swap
+    happened after the game began (None: judged from the hands recorded, EMA 2025 §7.3)."""
     return _append(
         store,
         PlayerSubstituted(
             **_stamp(entry_id, at, clock), round=round, table=table, player=player,
-            substitute=_name(substitute, substitute=True),
+            substitute=_name(substitute, substitute=True), during_game=during_game,
         ),
     )
 
@@ -570,6 +714,41 @@ def add_penalty(
     )
 
 
+def add_late_penalty(
+    store: EventStore, player: PlayerId, seconds: int, *, entered_by: str = "",
+    round: int | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Penalise a player `seconds` late as the event's rules say (EMA 2025 §7.2: 1,000 per
+    started minute, up to 10 minutes); later than the rules allow is refused, saying that a
+    substitute takes the seat."""
+    rules = current_state(store).rules
+    try:
+        amount = late_penalty(rules, seconds)
+    except PenaltyRuleError as error:
+        raise CommandError(str(error)) from None
+    return add_penalty(
+        store, player, amount, late_reason(rules, seconds), entered_by=entered_by, round=round,
+        entry_id=entry_id, at=at, clock=clock,
+    )
+
+
+def add_score_sheet_penalty(
+    store: EventStore, player: PlayerId, *, detail: str = "", entered_by: str = "",
+    round: int | None = None, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Penalise a player for a score sheet as the event's rules say (EMA 2025 §7.5: 2,000)."""
+    try:
+        amount = score_sheet_penalty(current_state(store).rules)
+    except PenaltyRuleError as error:
+        raise CommandError(str(error)) from None
+    return add_penalty(
+        store, player, amount, score_sheet_reason(detail), entered_by=entered_by, round=round,
+        entry_id=entry_id, at=at, clock=clock,
+    )
+
+
 def add_note(
     store: EventStore, text: str, *, round: int | None = None, table: int | None = None,
     entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
@@ -578,6 +757,47 @@ def add_note(
     return _append(
         store, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
     )
+
+
+def reveal_prizes(
+    store: EventStore, shown: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Record that the prize-giving now shows `shown` places from the bottom up (0 hides them
+    all again); a projector in another process follows the latest such entry."""
+    if shown < 0:
+        raise _refused(_("a prize-giving cannot reveal {count} places").format(count=shown))
+    return _append(store, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
+
+
+def set_planned_rounds(store: EventStore, rounds: int | None) -> EventState:
+    """Set `[event] rounds`, the number of rounds the event plans (None removes it), by an
+    atomic rewrite of the settings that keeps every log entry byte for byte.
+
+    A plan of fewer rounds than already have results is refused: the event would end before
+    games it has played.
+    """
+    state = current_state(store)
+    if rounds is not None:
+        played = max((r for (r, _t), g in state.games.items() if g.hands or g.result), default=0)
+        if rounds < played:
+            raise _refused(
+                ngettext(
+                    "round {round} already has results: plan {round} round or more",
+                    "round {round} already has results: plan {round} rounds or more",
+                    played,
+                ).format(round=played)
+            )
+    event = dict(store.settings.get("event", {}))
+    if rounds is None:
+        event.pop("rounds", None)
+    else:
+        event["rounds"] = rounds
+    try:
+        store.rewrite_settings({**store.settings, "event": event})
+    except EventFileInvalidError as error:
+        raise CommandError(str(error)) from None
+    return current_state(store)
 
 
 def correct_entry(

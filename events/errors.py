@@ -8,8 +8,12 @@ message as it is and exits non-zero.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mjevent.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from mjevent.events.replaced import Divergence
 
 
 class EventFileError(Exception):
@@ -83,6 +87,18 @@ class EventFileWriteError(EventFileError):
 
 class EventFileTooLargeError(EventFileError):
     """The file is over the size mjevent reads (see `store.MAX_FILE_BYTES`)."""
+
+
+class EventFileReplacedError(EventFileError):
+    """The file no longer holds what the open store read or wrote (replaced, or deleted).
+
+    `divergence` says what is missing; the store writes
+    nothing until its caller chooses (`append_back`, `accept_file`, `write_back`).
+    """
+
+    def __init__(self, path: Path | str, message: str, divergence: Divergence) -> None:
+        super().__init__(path, message)
+        self.divergence = divergence
 
 
 # The C library's words for the errors a disk or a folder gives (the same English on every

@@ -123,6 +123,13 @@ def find_player(state: EventState, ref: str) -> str:
     none does."""
     lookup = PlayerLookup(list(state.players), {p: state.name(p) for p in state.players})
     found = lookup.find(ref)
+    same = lookup.by_fold.get(ref.strip().casefold(), [])
+    if found is None and len(same) > 1:
+        raise CommandError(
+            _("{ref!r} is the name of {count} players ({players}): give the id").format(
+                ref=ref, count=len(same), players=", ".join(same)
+            )
+        )
     if found is None:
         raise CommandError(
             _(

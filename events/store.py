@@ -38,6 +38,7 @@ import json
 import os
 import re
 import secrets
+import stat
 import threading
 import time
 import tomllib
@@ -56,12 +57,14 @@ from mjevent.events.errors import (
     EventFileInvalidError,
     EventFileNotFoundError,
     EventFileReadOnlyError,
+    EventFileReplacedError,
     EventFileSyntaxError,
     EventFileTooLargeError,
     EventFileWriteError,
     system_cause,
 )
 from mjevent.events.lock import flock_by, locked, real_path
+from mjevent.events.replaced import Divergence, log_divergence
 
 HEADER = (
     "# mjevent event file: the settings, then the log (append-only, one [[log]] block per entry).\n"
@@ -85,6 +88,10 @@ _ID_NEW = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 ID_RULE = "1 to 64 characters from A-Z, a-z, 0-9 and - _ . :"
 """The alphabet of entry ids mjevent writes (`new_entry_id()` makes 26 of A-Z and 0-9). Older
 files may hold other ids without spaces; they are read as they are."""
+
+
+def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,9 @@ class EventStore:
         self._torn_at: int | None = None
         self._guard = threading.RLock()
         self._held = 0
+        # Set when the file stopped holding what this store read or wrote: no write until the
+        # caller chooses (append_back, accept_file, write_back).
+        self._diverged: Divergence | None = None
 
     # --- opening and creating ----------------------------------------------------------------
 
@@ -189,6 +199,7 @@ class EventStore:
         reported in `warnings` and left in place, and `append` refuses. Prefer `open_event`.
         """
         path = Path(path)
+        _refuse_special(path)  # before the lock opens it: a pipe would block that open
         store = cls(path, read_only=read_only)
         with collector_paused():
             if read_only:
@@ -406,6 +417,177 @@ catalogues/ko.po (docs/i18n.md).
             self.settings, self.event = plain, event
             self._mark = _Mark.of(os.stat(self._file), new)
 
+    # --- a file replaced or deleted under the store ---------------------------------------------
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """What this store found when the file stopped holding what it read or wrote (see
+        `events.replaced`), or None. While it is set every write is refused."""
+        return self._diverged
+
+    def accept_file(self) -> None:
+        """Take the file as it is now, dropping what it lacks of this store's log.
+
+        Raises `EventFileNotFoundError` when there is no file (see `write_back`).
+        """
+        self._writable()
+        with self._guard, self._locked():
+            self._held = 1
+            try:
+                self._load_all()
+            finally:
+                self._held = 0
+
+    def append_back(self) -> list[dict[str, Any]]:
+        """Append the entries the replaced file lacks (`divergence.missing`) to the file as it is
+        now, each with its own id, in their order, in one durable write; return them.
+
+        An entry the file holds again by then is not written twice. The store then holds the
+        file as it is. On any failure the file is cut back, the store is as it was and
+        `divergence` still set.
+
+        >>> import shutil, tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> store = EventStore.create(folder / "cup.toml", {
+        ...     "event": {"name": "Cup", "format_version": 1}, "rules": {"preset": "ema2016"}})
+        >>> _ = shutil.copy(folder / "cup.toml", folder / "copy.toml")
+        >>> _ = store.append({"id": "n1", "at": "2026-12-02T15:30:00Z", "kind": "note"})
+        >>> _ = (folder / "copy.toml").replace(folder / "cup.toml")  # without n1
+        >>> try:
+        ...     store.reload()
+        ... except EventFileReplacedError as error:
+        ...     print([rec["id"] for rec in error.divergence.missing])
+        ['n1']
+        >>> [rec["id"] for rec in store.append_back()], store.divergence
+        (['n1'], None)
+        """
+        self._writable()
+        kept = self._diverged
+        if kept is None or kept.deleted:
+            return []
+        before = (self.settings, self.event, self.log, self._ids, self._mark, self._torn_at)
+        warned = len(self.warnings)
+        with self._guard, self._locked():
+            self._held = 1
+            try:
+                self._load_all()
+                todo = [rec for rec in kept.missing if rec["id"] not in self._ids]
+                encoded = [_encode(self.path, rec) for rec in todo]
+                if encoded:
+                    self._append_blocks(encoded)
+                return [parsed for _block, parsed in encoded]
+            except BaseException:
+                self.settings, self.event, self.log, self._ids, self._mark, self._torn_at = before
+                del self.warnings[warned:]
+                self._diverged = kept
+                raise
+            finally:
+                self._held = 0
+
+    def write_back(self) -> None:
+        """Write the whole event (settings and every entry this store holds) to its path, after
+        the file was deleted under it; refuse when a file is there again.
+
+        The file appears complete or not at all (written to a temporary name, fsynced, then
+        linked into place), and it is read back and compared before the store takes it.
+        """
+        self._writable()
+        kept = self._diverged
+        data = _settings_text(self.settings).encode("utf-8") + b"".join(
+            toml_write.log_block(rec).encode("utf-8") for rec in self.log
+        )
+        doc = _fast_document(data) or _parse(self.path, data)
+        if doc.pop("log", []) != self.log or doc != self.settings:
+            raise EventFileError(
+                self.path,
+                _(
+                    "{path}: the event was not written back: it would not read back the same. "
+                    "Fix: keep the console open and copy the event file from a backup."
+                ).format(path=self.path),
+            )
+        with self._guard, self._locked():
+            self._held = 1
+            tmp = _temp_name(self._file)
+            try:
+                try:
+                    _write_new(tmp, data)
+                    try:
+                        os.link(tmp, self._file)
+                    except FileExistsError:
+                        raise
+                    except OSError:
+                        _write_new(self._file, data)  # no hard links here (FAT)
+                    _fsync_dir(self._file.parent)
+                except FileExistsError:
+                    raise EventFileExistsError(
+                        self.path,
+                        _(
+                            "{path}: the event was not written back: a file is there again. "
+                            "Nothing was changed; the console checks that file next."
+                        ).format(path=self.path),
+                    ) from None
+                except OSError as error:
+                    raise _write_error(
+                        self.path, error, _("the event was not written back")
+                    ) from None
+                finally:
+                    with contextlib.suppress(OSError):
+                        tmp.unlink(missing_ok=True)
+                log = self.log
+                self._load_all(check=True)
+                assert self.log == log
+            except BaseException:
+                self._diverged = kept
+                raise
+            finally:
+                self._held = 0
+
+    def _diverge(
+        self,
+        found: tuple[tuple[dict[str, Any], ...], tuple[str, ...]] | None,
+        *,
+        deleted: bool = False,
+        st: os.stat_result | None = None,
+        now: int = 0,
+    ) -> EventFileReplacedError:
+        """Note that the file no longer holds this store's log; the error saying so."""
+        missing, changed = found if found is not None else (tuple(self.log), ())
+        self._diverged = Divergence(
+            path=self.path,
+            deleted=deleted,
+            missing=missing,
+            changed=changed,
+            held=len(self.log),
+            now=now,
+            key=_stat_key(st) if st is not None else (0, 0, 0, 0),
+            names={p.id: p.name for p in self.event.players},
+        )
+        return self._replaced_error(self._diverged)
+
+    def _replaced_error(self, divergence: Divergence) -> EventFileReplacedError:
+        return EventFileReplacedError(self.path, divergence.message(), divergence)
+
+    def _append_blocks(self, encoded: list[tuple[bytes, dict[str, Any]]]) -> None:
+        """With the lock held and the log caught up: append these blocks in one write."""
+        if self._torn_at is not None:
+            raise EventFileWriteError(
+                self.path,
+                _(
+                    "{path}: nothing was appended: the file ends in an unfinished log entry "
+                    "that could not be moved aside. Fix: free space on the disk (or make it "
+                    "writable), then try again."
+                ).format(path=self.path),
+                _("an unfinished entry is in the way"),
+            )
+        block = b"".join(b for b, _parsed in encoded)
+        if self._mark.size + len(block) > MAX_FILE_BYTES:
+            raise _too_large(self.path, self._mark.size + len(block))
+        st = self._write_block(encoded[0][1]["id"], block)
+        for _block, parsed in encoded:
+            self._ids[parsed["id"]] = len(self.log)
+            self.log.append(parsed)
+        self._mark = _Mark.of(st, self._mark.tail + block)
+
     # --- internals -------------------------------------------------------------------------------
 
     def _writable(self) -> None:
@@ -465,9 +647,14 @@ catalogues/ko.po (docs/i18n.md).
         try:
             st = os.stat(self._file)
         except FileNotFoundError:
-            raise _not_found(self.path) from None
+            if self.read_only:
+                raise _not_found(self.path) from None
+            raise self._diverge(None, deleted=True) from None
         mark = self._mark
+        if self._diverged is not None and self._diverged.key == _stat_key(st):
+            raise self._replaced_error(self._diverged)  # the same file: nothing new to read
         if mark.same_stat(st) and self._tail_matches(mark, st.st_size):
+            self._diverged = None  # the file this store read is back in place
             return
         grew = (st.st_dev, st.st_ino) == (mark.dev, mark.ino) and st.st_size > mark.size
         if (
@@ -476,8 +663,9 @@ catalogues/ko.po (docs/i18n.md).
             and self._tail_matches(mark, mark.size)
             and self._read_appended(mark.size)
         ):
+            self._diverged = None
             return
-        self._load_all(repair)
+        self._load_all(repair, check=not self.read_only)
 
     def _tail_matches(self, mark: _Mark, at: int) -> bool:
         with open(self._file, "rb") as f:
@@ -513,7 +701,9 @@ catalogues/ko.po (docs/i18n.md).
         self._mark = _Mark.of(st, self._mark.tail + new)
         return True
 
-    def _load_all(self, repair: bool = True) -> None:
+    def _load_all(self, repair: bool = True, *, check: bool = False) -> None:
+        """Read the whole file. `check`: refuse it (`EventFileReplacedError`, nothing taken)
+        when it no longer starts with the log this store holds."""
         data, st = _read(self._file, self.path)
         bom = len(_BOM) if data.startswith(_BOM) else 0
         doc, cut, damage = _split_checked(self.path, data[bom:])
@@ -544,6 +734,8 @@ catalogues/ko.po (docs/i18n.md).
             raise _with_line(error, data) from None
         if damage is not None:
             raise damage
+        if check and (lost := log_divergence(self.log, log)) is not None:
+            raise self._diverge(lost, st=st, now=len(log))
         warnings: list[str] = []
         torn_at: int | None = None
         if cut is not None:
@@ -598,6 +790,7 @@ catalogues/ko.po (docs/i18n.md).
         self.warnings.extend(warnings)
         self._torn_at = torn_at
         self._mark = _Mark.of(st, data)
+        self._diverged = None
 
 
 # --- Entry ids -----------------------------------------------------------------------------------
@@ -677,8 +870,15 @@ def _not_found(path: Path) -> EventFileNotFoundError:
 def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
     """The bytes of `file` (the resolved `path`, which messages name) and its `stat`."""
     try:
-        with open(file, "rb") as f:
+        # O_NONBLOCK: a pipe put in the event file's place must not hang the open.
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open(fd, "rb") as f:
             st = os.fstat(f.fileno())
+            if stat.S_ISDIR(st.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "folder")
+            if not stat.S_ISREG(st.st_mode):
+                raise _special(path)
+            os.set_blocking(fd, True)
             if st.st_size > MAX_FILE_BYTES:
                 raise _too_large(path, st.st_size)
             data = f.read()
@@ -700,6 +900,27 @@ def _read(file: Path, path: Path) -> tuple[bytes, os.stat_result]:
                 path=path, cause=_cause(error), fix=_fix(error)
             ),
         ) from None
+
+
+def _special(path: Path) -> EventFileError:
+    return EventFileError(
+        path,
+        _(
+            "{path}: not a regular file (a pipe, a device or a socket), so not an event file; "
+            "nothing was read or written. Fix: give the path of the event's .toml file."
+        ).format(path=path),
+    )
+
+
+def _refuse_special(path: Path) -> None:
+    """Refuse a pipe, device or socket at `path` without opening it (a folder and a missing
+    file are left to `_read`, which names them)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise _special(path)
 
 
 def _too_large(path: Path, size: int) -> EventFileTooLargeError:

@@ -239,7 +239,7 @@ def test_print_report_lists_the_observer_facts(tmp_path: Path) -> None:
 EMA_CSV = [
     "Position,First name,Last name,EMA number,Table points,Score,EMA member,Country",
     "1,Sophie,Müller,05020002,,25000,1,DEU",
-    "2,,=HYPERLINK(1),,,10000,0,FRA",
+    "2,,'=HYPERLINK(1),,,10000,0,FRA",  # a formula goes out neutralised (docs/security.md)
     "3,Anna,de Vries,08010001,,5000,1,NLD",
     "4,Lars,Øvergaard,03040004,,-40000,1,DNK",
 ]

@@ -16,7 +16,9 @@ runner = CliRunner()
 
 
 def test_new_writes_settings_and_players_from_a_text_file(tmp_path: Path) -> None:
-    names = ["田中 裕子", "王小明", "김민준", "Zoë Ångström"] * 4
+    # Sixteen different names: a name given twice is refused (issue 22).
+    base = ["田中 裕子", "王小明", "김민준", "Zoë Ångström"]
+    names = [f"{n} {i}" for i in range(1, 5) for n in base]
     players = tmp_path / "players.txt"
     players.write_text("# registered\n" + "\n".join(names) + "\n\n", encoding="utf-8")
     event = tmp_path / "club.toml"

@@ -106,7 +106,8 @@ def test_return_substitute_and_unknown_names(after_two: Path) -> None:
     unknown = runner.invoke(app, ["player", str(after_two), "withdraw", "Nobody"])
     assert unknown.exit_code == 1
     assert unknown.stderr == (
-        "error: 'Nobody' is not a player of this event: give an id, a name or a number 1 to 28\n"
+        f"error: {after_two}: 'Nobody' is not a player of this event: give an id, a name or a "
+        "number 1 to 28\n"
     )
     wrong = runner.invoke(app, ["player", str(after_two), "leave", "p01"])
     assert wrong.exit_code == 2

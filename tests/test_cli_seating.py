@@ -45,7 +45,10 @@ def event(tmp_path: Path) -> Path:
 def test_seat_writes_one_entry_that_verify_recomputes(event: Path) -> None:
     result = runner.invoke(app, ["seat", str(event), "--rounds", "7", "--seed", "Spring draw"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == "seated rounds 1-7 in " + str(event) + " (generated)"
+    assert result.stdout.splitlines()[-2:] == [
+        f"seated rounds 1-7 in {event} (generated)",
+        f"{event}: the event plans 7 rounds ([event] rounds)",
+    ]
     assert "new repeated pairs: 0" in result.stdout
     [entry] = seating_entries(event)
     assert entry["first_round"] == 1 and len(entry["rounds"]) == 7

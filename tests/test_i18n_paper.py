@@ -250,7 +250,7 @@ COMMAND_LINE = {
     "timer", "display", "announce", "OPTIONS", "COMMAND", "ARGS", "number", "file", "int", "str",
     "float", "range", "text", "who", "format", "output", "paper", "letter", "csv", "tsv", "html",
     "pdf", "table", "hands", "report", "catalogue", "after", "teams", "show", "hidden", "hide",
-    "seconds", "help", "FILE", "default", "required", "TOML",
+    "seconds", "help", "FILE", "default", "required", "TOML", "stats", "awards", "EMA",
 }
 
 

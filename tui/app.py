@@ -29,18 +29,21 @@ from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
-from mjevent.events.errors import EventFileError
+from mjevent.core.text import safe_lines, safe_text
+from mjevent.events.errors import EventFileError, EventFileReplacedError
 from mjevent.events.store import EventStore
 from mjevent.tui.config import KeymapError, read_keymap
-from mjevent.tui.keys import screen_keys, translate_bindings
-from mjevent.tui.messages import EventChanged, EventFileTrouble, OpenTable
+from mjevent.tui.keys import binding_ids, screen_keys, translate_bindings
+from mjevent.tui.messages import EventChanged, EventFileReplaced, EventFileTrouble, OpenTable
 from mjevent.tui.session import Clock, EventSession, utc_now
+from mjevent.tui.terminal import guard_terminal
 
 __all__ = ["MODE_KEYS", "MjeventApp"]
 
@@ -103,6 +106,9 @@ class MjeventApp(App[None]):
     }
     DEFAULT_MODE = "overview"
     POLL_SECONDS = 0.3
+    OFFERS_TABLES = True
+    """Whether the palette offers each table's screen (where hands are entered, undone and
+    amended); the read-only display does not."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "f1", "help", N_("Help"), id="app.help",
@@ -144,6 +150,7 @@ class MjeventApp(App[None]):
         """Open `event_path`; raises the `events.errors` errors before anything is shown.
         `read_only` opens it without a lock and never writes (the projector's display)."""
         super().__init__()
+        guard_terminal()
         self.clock = clock
         with collector_paused():
             self.session = EventSession(event_path, clock=clock, read_only=read_only)
@@ -155,17 +162,29 @@ class MjeventApp(App[None]):
         self.keymap_path = keymap_path
         self.poll_seconds = poll_seconds
         self._stop_polling = threading.Event()
+        self._settled_here = False
         self.set_reactive(MjeventApp.state, self.session.state)
         # Opening the event may have switched to its `[event] language`: the keys speak it.
         translate_bindings(self)
-        self.sub_title = f"{self.session.state.settings.event.name} ({event_path.name})"
+        self.sub_title = safe_text(f"{self.session.state.settings.event.name} ({event_path.name})")
+
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+        timeout: float | None = None, markup: bool = True,
+    ) -> None:
+        """Show a notification: never read as markup (a message may quote a name like "[/]"),
+        and spelled out (`safe_lines`), whatever the caller asks."""
+        super().notify(
+            safe_lines(message), title=safe_text(title), severity=severity, timeout=timeout,
+            markup=False,
+        )
 
     # --- start and stop ------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         """Apply the user's keymap, start watching the file."""
         try:
-            keymap = read_keymap(self.keymap_path)
+            keymap = read_keymap(self.keymap_path, known=binding_ids())
         except KeymapError as error:  # `mjevent open` checks it first; a script may not
             self.notify(str(error), title=_("Keymap not applied"), severity="error", timeout=10)
             keymap = {}
@@ -182,16 +201,34 @@ class MjeventApp(App[None]):
 
     @work(thread=True, exclusive=True, group="event-file")
     def watch_event_file(self, seconds: float) -> None:
-        """Poll the file; post `EventChanged` when another process appended."""
+        """Poll the file; post `EventChanged` when another process appended.
+
+        Trouble is posted once while it lasts (the same message at every poll would bury the
+        screen in notices): a file replaced or deleted under the console as `EventFileReplaced`,
+        anything else as `EventFileTrouble`."""
         warned = len(self.session.store.warnings)
+        said: object = None
         while not self._stop_polling.wait(seconds):
             try:
                 changed = self.session.refresh()
-            except (EventFileError, OSError, ValueError) as error:
-                # The file went away or another program broke it: say so and keep showing
-                # the last good state (a crash here would lose the director's typing).
-                self.post_message(EventFileTrouble(str(error)))
+            except EventFileReplacedError as error:
+                found = error.divergence
+                if said != (found.deleted, found.key):
+                    said = (found.deleted, found.key)
+                    self.post_message(EventFileReplaced(found))
                 continue
+            except (EventFileError, OSError, ValueError) as error:
+                # Another program broke the file: say so and keep showing the last good
+                # state (a crash here would lose the director's typing).
+                if said != str(error):
+                    said = str(error)
+                    self.post_message(EventFileTrouble(str(error)))
+                continue
+            if isinstance(said, tuple) and self.session.divergence is None:
+                # Put right elsewhere (the original moved back, another console appended
+                # the entries back): the notice goes.
+                self.post_message(EventFileReplaced(None))
+            said = None
             # What the store repaired while reading (a torn entry another program left).
             for warning in self.session.store.warnings[warned:]:
                 self.post_message(EventFileTrouble(warning))
@@ -209,6 +246,72 @@ class MjeventApp(App[None]):
         """Say what is wrong with the file; the console keeps the last good state."""
         self.notify(message.text, title=_("Event file"), severity="error", timeout=10)
 
+    @on(EventFileReplaced)
+    def show_file_replaced(self, message: EventFileReplaced) -> None:
+        """The file lacks what the console acknowledged: ask the director what to do; or it
+        holds all of it again: close the question."""
+        from mjevent.tui.dialogs.attention import AttentionDialog
+
+        if message.divergence is not None:
+            self.ask_about_file()
+            return
+        if self._settled_here:
+            self._settled_here = False  # the director chose here, and was told so
+            return
+        if isinstance(self.screen, AttentionDialog):
+            self.screen.dismiss(None)
+        self.notify(
+            _("{path} holds every entry this console read or recorded again.").format(
+                path=self.session.path
+            ),
+            title=_("Event file"),
+        )
+
+    def ask_about_file(self) -> None:
+        """Show the "needs attention" dialog for the file as last found (once at a time)."""
+        from mjevent.tui.dialogs.attention import AttentionDialog
+
+        divergence = self.session.divergence
+        if divergence is None:
+            return
+        shown = [s for s in self.screen_stack if isinstance(s, AttentionDialog)]
+        if shown and shown[-1].divergence.key == divergence.key:
+            return
+        if shown and shown[-1] is self.screen:
+            # The file changed again (deleted, then a copy put there): say what holds now.
+            self.screen.dismiss(None)
+        elif shown:
+            return
+        self.push_screen(AttentionDialog(divergence), self._file_choice)
+
+    def _file_choice(self, choice: str | None) -> None:
+        from mjevent.tui.dialogs import attention
+
+        path = self.session.path
+        try:
+            if choice == attention.APPEND_BACK:
+                done = self.session.append_back()
+                text = ngettext(
+                    "{n} entry was appended back to {path}, with its own id.",
+                    "{n} entries were appended back to {path}, with their own ids.",
+                    len(done),
+                ).format(n=len(done), path=path)
+            elif choice == attention.TAKE_FILE:
+                self.session.accept_file()
+                text = _("{path} was reloaded as it is now.").format(path=path)
+            elif choice == attention.WRITE_BACK:
+                self.session.write_back()
+                text = _("The event was written back to {path}.").format(path=path)
+            else:
+                return
+        except (EventFileError, OSError, ValueError) as error:
+            self._show_session_state()
+            self.notify(str(error), title=_("Event file"), severity="error", timeout=15)
+            return
+        self._show_session_state()
+        self._settled_here = True
+        self.notify(text, title=_("Event file"))
+
     # --- changing the event --------------------------------------------------------------------
 
     def run_command(
@@ -221,9 +324,23 @@ class MjeventApp(App[None]):
 
         Errors pass through unchanged (nothing was written); the caller shows them.
         """
-        state = self.session.run(command, *args, **kwargs)
+        try:
+            state = self.session.run(command, *args, **kwargs)
+        except EventFileReplacedError:
+            self._show_session_state()
+            self.ask_about_file()
+            raise
+        except BaseException:
+            # The refusal may have read another writer's entry (the session refolded it).
+            self._show_session_state()
+            raise
         self.state = state
         return state
+
+    def _show_session_state(self) -> None:
+        # Identity, not equality: comparing two folds of a 500-player event costs more.
+        if self.session.state is not self.state:
+            self.state = self.session.state
 
     # --- keys ------------------------------------------------------------------------------------
 
@@ -270,7 +387,8 @@ class MjeventApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every active key of `screen` (with an id) as a command, each table of
-        the current round, then Textual's own (theme, screenshot ...)."""
+        the round the overview shows, each table of every other round, then Textual's own
+        (theme, screenshot ...)."""
         for key in screen_keys(screen):
             binding = key.binding
             if binding.id == "app.palette" or not key.enabled:
@@ -281,17 +399,35 @@ class MjeventApp(App[None]):
                 f"{key.display} · {binding.tooltip or binding.description}",
                 partial(self.run_action, binding.action, key.node),
             )
+        from mjevent.core.finish import shown_round
         from mjevent.tui.sheets import listed  # the standings' module: not needed to start
 
         state = self.state
-        rnd = state.current_round
-        for number, seats in enumerate(state.seating.get(rnd, ()), 1):
+        rnd = shown_round(state)
+        tables = state.seating.get(rnd, ()) if self.OFFERS_TABLES else ()
+        for number, seats in enumerate(tables, 1):
             names = listed(state.name(p) for p in seats)
             yield SystemCommand(
                 _("table: Table {table}").format(table=number),
                 _("Round {round}: {names}").format(round=rnd, names=names),
                 partial(self.show_table, rnd, number),
             )
+        if self.session.divergence is not None:
+            yield SystemCommand(
+                _("app: The event file needs attention"),
+                _("Append back what it lacks, or take it as it is now"),
+                self.ask_about_file,
+            )
+        # Every other round's tables too, finished or to come ("Round 2 · Table 1").
+        for other, tables in sorted(state.seating.items()):
+            if other == rnd or not self.OFFERS_TABLES:
+                continue
+            for number, seats in enumerate(tables, 1):
+                yield SystemCommand(
+                    _("table: Round {round} · Table {table}").format(round=other, table=number),
+                    listed(state.name(p) for p in seats),
+                    partial(self.show_table, other, number),
+                )
         for command in super().get_system_commands(screen):
             # Textual's own (theme, keys, screenshot ...): their English is marked below.
             yield command._replace(title=_(command.title), help=_(command.help))
@@ -317,6 +453,8 @@ _AREAS = {
     "form": N_("form"),
     "numbers": N_("numbers"),
     "launcher": N_("launcher"),
+    "attention": N_("attention"),
+    "prizes": N_("prize-giving"),
 }
 """The first part of a binding id, as the palette names the area it belongs to."""
 

@@ -185,6 +185,9 @@ def describe_changes(
                 line = (_("{name}: checked in for round {round}") if calls[pid]
                         else _("{name}: absent for round {round}"))
                 out.append(line.format(name=after.name(pid), round=rnd))
+    # A new penalty (the log only grows at its end, so the new ones are the last).
+    known = {p.id for p in before.penalties}
+    out.extend(p.describe(after.name) for p in after.penalties if p.id not in known)
     for rnd in sorted(set(before.seating) | set(after.seating)):
         if before.seating.get(rnd) != after.seating.get(rnd):
             out.append(_("round {round}: seating changes").format(round=rnd))

@@ -46,6 +46,8 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "export": ("mjevent.tui.cli_export", "export", None),
     "publish": ("mjevent.tui.cli_publish", "publish", None),
     "ema": ("mjevent.tui.cli_ema", "ema_app", None),
+    "penalty": ("mjevent.tui.cli_penalty", "penalty", None),
+    "event": ("mjevent.tui.cli_event_settings", "event_settings", None),
 }
 
 

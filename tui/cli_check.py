@@ -17,11 +17,15 @@ from typing import Annotated
 
 import typer
 
+from mjevent.core.finish import event_finished, final_places, planned_rounds, podium
 from mjevent.core.i18n import N_, _, ngettext
+from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
 from mjevent.tui import language
 from mjevent.tui.cli_event import echo, open_or_exit, problem_lines
+from mjevent.tui.cli_event_settings import plan_line
 from mjevent.tui.cli_localize import command_help
+from mjevent.tui.sheets import points
 
 __all__ = ["check"]
 
@@ -63,3 +67,19 @@ def check(
                       len(problems)).format(file=file, count=len(problems), summary=summary))
         raise typer.Exit(1)
     echo(_("{file}: clean ({summary})").format(file=file, summary=summary))
+    _say_plan(file, state)
+
+
+def _say_plan(file: Path, state: EventState) -> None:
+    """What the file plans; once it is finished, the podium of the final standings."""
+    rounds = planned_rounds(state.settings)
+    if rounds is None:
+        return
+    finished = event_finished(state)
+    echo(plan_line(file, rounds, finished))
+    if not finished:
+        return
+    echo(_("Final standings (the podium; all of them: mjevent print standings {file}):")
+         .format(file=file))
+    for place in podium(final_places(state)):
+        echo(f"  {place.place:>5}  {place.name}  {points(place.total)}")

@@ -39,6 +39,8 @@ def display(
         typer.echo(_error(str(error)), err=True)
         raise typer.Exit(1) from None
     app.run()
+    if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell
+        raise typer.Exit(app.return_code)
 
 
 def announce(

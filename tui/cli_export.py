@@ -19,7 +19,6 @@ Exit status: 0 written, 1 the standings cannot be computed, 2 the file cannot be
 
 from __future__ import annotations
 
-import csv
 import enum
 import io
 from collections.abc import Mapping, Sequence
@@ -34,11 +33,12 @@ from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
-from mjevent.core.text import safe_lines
+from mjevent.core.text import safe_lines, safe_text
 from mjevent.tui.cli_ema import event_dates, facts_or_none
 from mjevent.tui.cli_localize import command_help
 from mjevent.tui.cli_print import load_event, standings_of
 from mjevent.tui.sheets import points
+from mjevent.tui.spreadsheet import delimited
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
 
@@ -78,10 +78,10 @@ class ExportFormat(enum.StrEnum):
 
 
 def _cell(text: str) -> str:
-    """Every cell this module writes to a CSV or a workbook passes here, so that one place
-    decides what a spreadsheet may be handed (`core.text.spreadsheet_cell` is its home once it
-    lands); today a cell is written as it is."""
-    return text
+    """A workbook's text cell: control codes spelled out. No apostrophe is added (the CSV's
+    guard, `tui.spreadsheet.delimited`): the cell is typed as a string, so a name starting
+    with "=" is shown as written and never taken as a formula."""
+    return safe_text(text)
 
 
 def _score(total: float) -> str:
@@ -186,11 +186,7 @@ def game_rows(state: EventState, up_to: int) -> list[list[str]]:
 
 
 def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([_cell(h) for h in header])
-    writer.writerows([_cell(c) for c in row] for row in rows)
-    return out.getvalue()
+    return delimited([header, *rows])
 
 
 TOURNAMENT_COLUMNS = {
@@ -319,7 +315,7 @@ def export(
         rows = ema_rows(table, players)
         text = _csv(EMA_HEADER, rows)
         for line in _zero_sum_report(table) + name_checks(table, players):
-            typer.echo(line, err=True)
+            typer.echo(safe_text(line), err=True)  # names from the file: no control code
         if output is not None and output.suffix.lower() == ".xlsx":
             output.write_bytes(ema_workbook(EMA_HEADER, rows, tournament_facts(state, table)))
             typer.echo(_("wrote {file}").format(file=output), err=True)

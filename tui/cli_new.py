@@ -12,6 +12,7 @@ import csv
 import datetime as dt
 import difflib
 import io
+import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -20,10 +21,11 @@ import typer
 
 from mjevent.core.ema import country_problem, ema_number_problem
 from mjevent.core.event import FORMAT_VERSION, EventFormat
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.rules import PRESETS, RulesError, preset
-from mjevent.core.text import name_problem, quoted_name
+from mjevent.core.text import name_problem, quoted_name, spreadsheet_value
 from mjevent.events.errors import EventFileError
+from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.store import EventStore
 from mjevent.events.values import SetOptionError, parse_set
 from mjevent.tui.cli_localize import command_help, filled_help
@@ -54,7 +56,11 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     try:
         # utf-8-sig: spreadsheets often start a CSV with a byte-order mark. Bytes, not
         # read_text: a carriage return inside a quoted cell must reach the name check as it is.
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_regular(path, limit=MAX_PLAYERS_BYTES, what=_("a players file")).decode(
+            "utf-8-sig"
+        )
+    except FileRefusedError as error:
+        raise PlayersFileError(str(error)) from None
     except FileNotFoundError:
         raise PlayersFileError(
             _(
@@ -85,7 +91,19 @@ def players_from_file(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, 
     width = len(str(len(rows)))
     teams: dict[str, str] = {}
     players: list[dict[str, Any]] = []
+    first_line: dict[str, int] = {}
     for index, (line, row) in enumerate(rows, 1):
+        folded = row["name"].casefold()
+        if folded in first_line:
+            raise PlayersFileError(
+                _(
+                    "{path}:{line}: the name {name} is already on line {other}; two players "
+                    "with one name cannot be told apart. Fix: add what tells them apart (an "
+                    "initial, a club), or delete the repeated row."
+                ).format(path=path, line=line, name=quoted_name(row["name"]),
+                         other=first_line[folded])
+            )
+        first_line[folded] = line
         problem = name_problem(row["name"])
         if problem is not None:
             raise PlayersFileError(
@@ -192,7 +210,19 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
     for line, row in reader:
         if not any(cell.strip() for cell in row):
             continue
-        values = {k: v.strip() for k, v in zip(header, row, strict=False)}
+        # A cell a spreadsheet would run as a formula was written with an apostrophe first
+        # (`spreadsheet_cell`): it reads back as the text it was.
+        values = {k: spreadsheet_value(v.strip()) for k, v in zip(header, row, strict=False)}
+        raw_name = row[header.index("name")] if header.index("name") < len(row) else ""
+        if raw_name.strip() and raw_name != raw_name.strip():
+            # Refused, not dropped: "Sophie " and "Sophie" would look like one player on
+            # paper; the organiser decides which is meant.
+            raise PlayersFileError(
+                _(
+                    "{path}:{line}: the name {name} has spaces before or after it. Fix: remove "
+                    "them in that cell (a spreadsheet's TRIM does)."
+                ).format(path=path, line=line, name=quoted_name(raw_name))
+            )
         if not values.get("name"):
             raise PlayersFileError(
                 _(
@@ -210,7 +240,10 @@ def _number(path: Path, line: int, text: str) -> int | float:
     except ValueError:
         pass
     try:
-        return float(text)
+        value = float(text)
+        if not math.isfinite(value):  # nan, inf: no rating, and they would sort anywhere
+            raise ValueError(text)
+        return value
     except ValueError:
         raise PlayersFileError(
             _(
@@ -218,6 +251,10 @@ def _number(path: Path, line: int, text: str) -> int | float:
                 "Fix: write a number such as 1520, or leave the cell empty."
             ).format(path=path, line=line, text=text)
         ) from None
+
+
+MAX_PLAYERS_BYTES = 5_000_000
+"""The largest players file read (10,000 players of 100 characters is 1 MB)."""
 
 
 class NewEventError(ValueError):
@@ -234,6 +271,7 @@ def create_event(
     venue: str | None = None,
     game_format: EventFormat | None = None,
     overrides: Sequence[str] = (),
+    rounds: int | None = None,
 ) -> EventStore:
     """Create the event file `mjevent new` creates (the console's "new event" form calls this
     too); `overrides` are `--set KEY=VALUE` rule settings over the preset. Raise
@@ -255,6 +293,8 @@ def create_event(
         event["venue"] = venue
     if game_format is not None:
         event["format"] = game_format.value
+    if rounds is not None:
+        event["rounds"] = rounds
     rules_table: dict[str, Any] = {"preset": rules}
     typed: dict[str, str] = {}  # key path -> the --set that gave it, for the error message
     for text in overrides:
@@ -331,11 +371,18 @@ def new(
             ),
         ),
     ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            help=N_("How many rounds the event plans (1-999): after the last one it is finished."),
+        ),
+    ] = None,
 ) -> None:
     try:
         store = create_event(
             file, name, rules, players_from=players_from, date=date, venue=venue,
-            game_format=game_format, overrides=overrides or (),
+            game_format=game_format, overrides=overrides or (), rounds=rounds,
         )
     except NewEventError as error:
         _fail(str(error))
@@ -348,6 +395,9 @@ def new(
     )
     typer.echo(created.format(file=file, name=s.event.name, format=s.event.format.value,
                               preset=s.rules.preset, players=len(s.players), teams=len(s.teams)))
+    if s.event.rounds is not None:
+        typer.echo(ngettext("It plans {count} round.", "It plans {count} rounds.",
+                            s.event.rounds).format(count=s.event.rounds))
     typer.echo(_("Check it any time with: mjevent check {file}").format(file=file))
 
 

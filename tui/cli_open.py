@@ -31,16 +31,20 @@ def open_console(
     ] = None,
 ) -> None:
     from mjevent.tui.config import KeymapError, read_keymap, remember_recent
+    from mjevent.tui.keys import binding_ids
 
     try:
-        read_keymap()
+        read_keymap(known=binding_ids())
     except KeymapError as error:
         typer.echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None
     if file is None:
         from mjevent.tui.launcher import LauncherApp
 
-        chosen = LauncherApp().run()
+        launcher = LauncherApp()
+        chosen = launcher.run()
+        if launcher.return_code:  # it crashed (Textual printed the traceback)
+            raise typer.Exit(launcher.return_code)
         if chosen is None:
             return
         file = chosen
@@ -56,3 +60,5 @@ def open_console(
         typer.echo(_("warning: {message}").format(message=warning), err=True)
     remember_recent(file, app.session.state.settings.event.name)
     app.run()
+    if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell
+        raise typer.Exit(app.return_code)

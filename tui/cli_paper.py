@@ -206,4 +206,7 @@ def print_schedule(
 
 # `mjevent print report` (the EMA observer report) lives with the EMA pack; importing it adds it
 # to `print_app`.
-import mjevent.tui.cli_ema  # noqa: E402, F401
+import mjevent.tui.cli_ema  # noqa: E402
+
+# `print stats` and `print awards` register themselves on print_app (tui/cli_stats.py).
+import mjevent.tui.cli_stats  # noqa: E402, F401

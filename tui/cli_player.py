@@ -3,7 +3,7 @@
     mjevent player FILE add "Late Arrival" [--id p29] [--team ldn] [--rating 1500]
     mjevent player FILE withdraw NAME [--from-round N] [--reason TEXT]
     mjevent player FILE return NAME [--from-round N]
-    mjevent player FILE substitute NAME "Reserve Name" [--round R]
+    mjevent player FILE substitute NAME "Reserve Name" [--round R] [--during-game]
     mjevent player FILE absent NAME [--round R]
     mjevent player FILE present NAME [--round R]        (checked in; undoes absent)
 
@@ -103,6 +103,16 @@ def player(
     round_: Annotated[
         int | None, typer.Option("--round", help=N_("substitute/absent: the round."))
     ] = None,
+    during_game: Annotated[
+        bool | None,
+        typer.Option(
+            "--during-game/--before-game",
+            help=N_(
+                "substitute: the swap happened after the game began, or before it (default: "
+                "after when the table has hands recorded); the rules may give another uma."
+            ),
+        ),
+    ] = None,
 ) -> None:
     # The help Typer shows is the docstring, set below through the catalogue (N_).
     if action not in ACTIONS:
@@ -137,14 +147,14 @@ def player(
             sub_id = PlayerLookup(list(state.players), {}).find(text)
             sub_name = state.name(sub_id) if sub_id else text
             table = _table_of(state, who, rnd)
-            state = substitute_player(store, rnd, table, who, sub_name)
+            state = substitute_player(store, rnd, table, who, sub_name, during_game=during_game)
             typer.echo(_("{substitute} plays for {player} in round {round} table {table}").format(
                 substitute=sub_name, player=label, round=rnd, table=table))
         else:
             _roll_call(file, store, state, who, round_, present=action == "present")
             return
     except CommandError as error:
-        _fail(str(error))
+        _fail(_("{file}: {problem}").format(file=file, problem=error))
     _advise(file, state)
 
 

@@ -13,11 +13,9 @@ table), 2 the file cannot be opened.
 
 from __future__ import annotations
 
-import csv
 import difflib
 import enum
 import html
-import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
@@ -32,7 +30,7 @@ from mjevent.core.standings import (
     StandingsError,
 )
 from mjevent.core.state import EventState
-from mjevent.core.text import display_width, pad, safe_text
+from mjevent.core.text import display_width, markdown_text, pad, safe_text
 from mjevent.events.commands import current_state, read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.cli_event import open_or_exit, warn_skipped
@@ -48,6 +46,7 @@ from mjevent.tui.sheets import (
     team_columns,
     tie_lines,
 )
+from mjevent.tui.spreadsheet import delimited
 
 __all__ = [
     "Format",
@@ -141,7 +140,7 @@ def _text(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence
 
 def _markdown(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
     def esc(text: str) -> str:
-        return text.replace("|", "\\|")
+        return markdown_text(text)  # no HTML, link, image or extra cell from a name
 
     align = ["---:" if r else ":---" for r in right]
     lines = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(align) + " |"]
@@ -150,11 +149,7 @@ def _markdown(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequ
 
 
 def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
-    return out.getvalue().rstrip("\n")
+    return delimited([headers, *rows]).rstrip("\n")
 
 
 def _html(
@@ -194,7 +189,7 @@ def _render(title: str, fmt: Format, headers: list[str], rows: list[list[str]]) 
     if fmt is Format.HTML:
         return _html(title, shown, right, rows)
     if fmt is Format.MD:
-        return f"## {title}\n\n" + _markdown(shown, right, rows)
+        return f"## {markdown_text(title)}\n\n" + _markdown(shown, right, rows)
     return f"{title}\n\n" + _text(shown, right, rows)
 
 
@@ -272,11 +267,12 @@ def standings(
     if fmt in (Format.TEXT, Format.MD):
         chain = listed(criterion_name(c) for c in table.config.tiebreaks)
         typer.echo("\n" + _("Tiebreaks: {chain}").format(chain=chain))
+        shown = markdown_text if fmt is Format.MD else safe_text
         if not teams:
             for line in tie_lines(table):
-                typer.echo(safe_text(line))
+                typer.echo(shown(line))
         for note in table.notes:
-            typer.echo(safe_text(_("Note: {note}").format(note=note)))
+            typer.echo(shown(_("Note: {note}").format(note=note)))
 
 
 @print_app.command(

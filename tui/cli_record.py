@@ -14,6 +14,7 @@ import typer
 
 from mjevent.core.i18n import N_, _
 from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
+from mjevent.core.preview import repeated_hand
 from mjevent.core.scoring import IllegalHandError
 from mjevent.events.commands import CommandError, current_state, record_line
 from mjevent.events.errors import EventFileError, EventFileWriteError
@@ -83,3 +84,6 @@ def record(
     echo(_("recorded {id}").format(id=new_id))
     for event in tell_entry(state, new_id):
         echo(event.text)
+    repeat = repeated_hand(state, new_id)
+    if repeat is not None:
+        echo(_("warning: {message}").format(message=repeat), err=True)

@@ -30,9 +30,10 @@ from mjevent.core.seating.generate import (
     reach,
     repeat_free_bound,
 )
-from mjevent.core.seating.imports import json_reason
+from mjevent.core.seating.imports import MAX_SEATING_BYTES, json_depth_problem, json_reason
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
+from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.tui.wrap import wide, wrap_text
 
 __all__ = [
@@ -330,8 +331,26 @@ def seating_check(
 ) -> None:
     """Check a seating JSON file and print the checker's report (the help says the exits)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = read_regular(path, limit=MAX_SEATING_BYTES, what=_("a seating JSON file")).decode(
+            "utf-8-sig"
+        )
+        deep = json_depth_problem(text)
+        if deep is not None:
+            _fail(
+                pgettext("seating", "{file}:{line}: {message}").format(
+                    file=path, line=deep.line, message=deep.message
+                )
+            )
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ScheduleError(
+                _("seating JSON needs integer 'players', 'table_size' and a 'rounds' list")
+            )
         schedule = Schedule.from_json_dict(data)
+    except FileRefusedError as exc:
+        _fail(str(exc))
+    except UnicodeDecodeError:
+        _fail(in_file(path, _("not UTF-8 text; write it with `mjevent seat --format json`")))
     except OSError as exc:
         _fail(
             _("cannot read {path}: {reason}; give the path of a seating JSON file").format(
@@ -347,6 +366,8 @@ def seating_check(
         )
     except ScheduleError as exc:
         _fail(in_file(path, exc))
+    except ValueError:  # a number of thousands of digits (Python's int-conversion limit)
+        _fail(in_file(path, _("a number too long to be a player or a count; not a seating file")))
     if teams is not None or team_size is not None:
         if teams is not None and team_size is not None:
             _fail(_("--teams and --team-size both given: use one of them"))

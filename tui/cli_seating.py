@@ -29,6 +29,7 @@ from mjevent.core.entries import TableReseated
 from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
 from mjevent.core.seating.imports import (
+    MAX_SEATING_BYTES,
     SeatingImportError,
     export_seating,
     parse_seating,
@@ -42,8 +43,10 @@ from mjevent.events.commands import (
     current_state,
     read_log,
     reseat_table,
+    set_planned_rounds,
 )
 from mjevent.events.errors import EventFileError
+from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import (
     ByesNeeded,
     RoundsPlayed,
@@ -279,7 +282,9 @@ def seat(
             plan = plan_regeneration(state, from_round, rounds, seed=seed, byes=byes)
         elif import_path is not None:
             try:
-                data = import_path.read_bytes()
+                data = read_regular(import_path, limit=MAX_SEATING_BYTES, what=_("a seating file"))
+            except FileRefusedError as error:
+                _fail(str(error))
             except OSError as error:
                 _fail(
                     _("cannot read {path}: {reason}; give the path of the seating file").format(
@@ -329,6 +334,19 @@ def seat(
             first=plan.first_round, last=last, file=file, method=plan.method
         )
     )
+    if rounds is not None and not asks and store.event.event.rounds is None:
+        # The whole event seated at once: it plans these rounds, unless the file said already.
+        try:
+            set_planned_rounds(store, last)
+        except (CommandError, EventFileError) as error:
+            _fail(str(error))
+        typer.echo(
+            ngettext(
+                "{file}: the event plans {rounds} round ([event] rounds)",
+                "{file}: the event plans {rounds} rounds ([event] rounds)",
+                last,
+            ).format(file=file, rounds=last)
+        )
 
 
 SEAT_HELP = N_(
@@ -405,13 +423,15 @@ def seating_verify(
     again: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
     for path in import_path or []:
         try:
-            data = path.read_bytes()
+            data = read_regular(path, limit=MAX_SEATING_BYTES, what=_("a seating file"))
             got = parse_seating(
                 data.decode("utf-8-sig"),
                 list(state.players),
                 state.rules.players,
                 names={p: state.name(p) for p in state.players},
             )
+        except FileRefusedError as error:
+            _fail(str(error))
         except OSError as error:
             _fail(cli_seat.in_file(path, cli_seat.os_reason(error)))
         except UnicodeDecodeError:

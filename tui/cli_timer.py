@@ -29,6 +29,8 @@ def timer(
         typer.echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(1) from None
     app.run()
+    if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell
+        raise typer.Exit(app.return_code)
 
 
 # The command's help, which Typer reads from the docstring: marked for the catalogue here.

@@ -11,14 +11,20 @@ tui reads and writes itself: it holds the user's preferences, not the event.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
 
 from mjevent.core.i18n import _
+from mjevent.events.errors import EventFileError
+from mjevent.events.files import FileRefusedError, read_regular
+from mjevent.events.open import open_event
 
 __all__ = [
     "KeymapError",
@@ -31,6 +37,15 @@ __all__ = [
 
 RECENT_LIMIT = 10
 """How many recently opened events `recent.toml` keeps."""
+
+
+MAX_CONFIG_BYTES = 64_000
+"""The largest keymap or recent list read (a keymap of every binding is about 3 kB)."""
+
+RESERVED_KEYS = frozenset({"enter", "tab", "shift+tab", "backspace", "delete", "space"})
+"""Keys the console's fields and lists need: Enter records the entry line, Tab moves between
+fields. A binding on one of them would take it from every field (`"app.quit" = "enter"` would
+quit where a hand was meant to be recorded), so the keymap may not use them."""
 
 
 class KeymapError(ValueError):
@@ -55,8 +70,12 @@ def config_folder() -> Path:
     return Path(platformdirs.user_config_dir("mjevent"))
 
 
-def read_keymap(path: Path | None = None) -> dict[str, str]:
+def read_keymap(path: Path | None = None, known: Collection[str] | None = None) -> dict[str, str]:
     """The user's key rebindings, `{binding id: key}`; empty when there is no keymap file.
+
+    `known` (the console's binding ids, `keys.binding_ids()`) refuses an id that binds
+    nothing; a key the fields need (`RESERVED_KEYS`) is always refused. Errors name the file,
+    the line and the fix.
 
     >>> import tempfile
     >>> f = Path(tempfile.mkdtemp()) / "keymap.toml"
@@ -66,23 +85,70 @@ def read_keymap(path: Path | None = None) -> dict[str, str]:
     """
     path = config_folder() / "keymap.toml" if path is None else path
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        text = read_regular(path, limit=MAX_CONFIG_BYTES, what=_("a keymap file")).decode(
+            "utf-8-sig"
+        )
+        data = tomllib.loads(text)
     except FileNotFoundError:
         return {}
+    except FileRefusedError as error:
+        raise KeymapError(str(error)) from None
+    except UnicodeDecodeError:
+        raise KeymapError(
+            _(
+                "{path}: not UTF-8 text. Fix: save it as UTF-8, one line per binding, e.g. "
+                '"table.undo" = "ctrl+z"'
+            ).format(path=path)
+        ) from None
     except tomllib.TOMLDecodeError as error:
         raise KeymapError(
-            _('{path}: {error}. Fix: write one line per binding, e.g. "table.undo" = "ctrl+z"')
-            .format(path=path, error=error)
+            _(
+                '{path}: {error}. Fix: write one line per binding, e.g. "table.undo" = "ctrl+z"'
+            ).format(path=path, error=error)
         ) from None
     keymap: dict[str, str] = {}
     for key, value in data.items():
+        where = f"{path}:{_line_of(text, key)}"
         if not isinstance(value, str):
             raise KeymapError(
-                _('{path}: {key!r} must be a key name in quotes, e.g. "{name}" = "ctrl+z"')
-                .format(path=path, key=key, name=key)
+                _('{path}: {key!r} must be a key name in quotes, e.g. "{name}" = "ctrl+z"').format(
+                    path=where, key=key, name=key
+                )
+            )
+        if known is not None and key not in known:
+            raise KeymapError(
+                _(
+                    "{path}: {key!r} is no binding of the console, so it would change nothing. "
+                    "Fix: use an id that F1 lists (such as table.undo), or remove the line."
+                ).format(path=where, key=key)
+            )
+        taken = [
+            k for k in (part.strip().lower() for part in value.split(",")) if k in RESERVED_KEYS
+        ]
+        if taken:
+            raise KeymapError(
+                _(
+                    "{path}: {key!r} = {value!r}: {reserved} is needed by the console's fields "
+                    "(Enter records, Tab moves). Fix: choose another key, e.g. ctrl+{letter}."
+                ).format(
+                    path=where,
+                    key=key,
+                    value=value,
+                    reserved=taken[0],
+                    letter="q" if key == "app.quit" else "k",
+                )
             )
         keymap[key] = value
     return keymap
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line (from 1) that binds `key`, else 1."""
+    for i, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip().lstrip("\"'")
+        if stripped.startswith(key):
+            return i
+    return 1
 
 
 def _recent_file() -> Path:
@@ -90,30 +156,52 @@ def _recent_file() -> Path:
 
 
 def read_recent() -> list[RecentEvent]:
-    """The recently opened events, newest first (unreadable rows and missing files left out)."""
+    """The recently opened events, newest first: each an event file that exists and opens,
+    listed once, with the name it was remembered by. A row naming anything else is left out, and
+    nothing of such a file is shown; an unreadable `recent.toml` lists nothing."""
     try:
-        data = tomllib.loads(_recent_file().read_text("utf-8"))
-    except (FileNotFoundError, tomllib.TOMLDecodeError):
+        raw = read_regular(_recent_file(), limit=MAX_CONFIG_BYTES, what=_("a recent list"))
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (OSError, FileRefusedError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return []
     rows = data.get("recent", [])
     found: list[RecentEvent] = []
+    seen: set[Path] = set()
     for row in rows if isinstance(rows, list) else []:
-        if isinstance(row, dict) and isinstance(row.get("path"), str):
-            path = Path(row["path"])
-            if path.is_file():
-                found.append(RecentEvent(path, str(row.get("name", path.stem))))
+        if not (isinstance(row, dict) and isinstance(row.get("path"), str)):
+            continue
+        path = Path(row["path"])
+        if path in seen or len(found) >= RECENT_LIMIT:
+            continue
+        seen.add(path)
+        try:
+            event_name = open_event(path, read_only=True).event.event.name
+        except (EventFileError, OSError, ValueError):
+            continue  # gone, moved, or not an event file: not offered
+        found.append(RecentEvent(path, str(row.get("name", event_name))))
     return found
 
 
 def remember_recent(path: Path, name: str) -> None:
-    """Put `path` first in `recent.toml` (written whole to a temporary file, then renamed)."""
+    """Put `path` first in `recent.toml`: written whole to a temporary file of its own, then
+    renamed over the list, so that consoles opening at once never share a temporary file and
+    a reader sees one list or the other. A list that cannot be written is left as it was: it
+    is a convenience, and opening the event goes on."""
     path = path.resolve()
     rows = [RecentEvent(path, name), *(r for r in read_recent() if r.path != path)]
     folder = _recent_file().parent
-    folder.mkdir(parents=True, exist_ok=True)
     text = tomli_w.dumps(
         {"recent": [{"path": str(r.path), "name": r.name} for r in rows[:RECENT_LIMIT]]}
     )
-    tmp = folder / "recent.toml.tmp"
-    tmp.write_text(text, "utf-8")
-    tmp.replace(_recent_file())
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".recent.", suffix=".tmp", dir=folder)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, _recent_file())
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)

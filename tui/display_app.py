@@ -20,6 +20,9 @@ class DisplayApp(MjeventApp):
 
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"display": DisplayScreen}
     DEFAULT_MODE = "display"
+    # A table's screen enters, undoes and amends hands, which a read-only display cannot:
+    # the palette offers only what the display does.
+    OFFERS_TABLES = False
 
     def __init__(
         self, event_path: Path, *, hide_standings: bool = False,

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 
 from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
+from mjevent.core.finish import event_finished, final_places, reveal_order, revealed
 from mjevent.core.i18n import _
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
+from mjevent.tui.cli_stats import award_lines, event_awards
 from mjevent.tui.paper import round_by_table
 from mjevent.tui.sheets import points
 
@@ -22,6 +24,7 @@ __all__ = [
     "DisplayPage",
     "PageKind",
     "announcement_text",
+    "awards_pages",
     "display_pages",
     "round_in_play",
     "seating_round",
@@ -34,6 +37,7 @@ class PageKind(enum.StrEnum):
     CLOCK = "clock"
     SEATING = "seating"
     STANDINGS = "standings"
+    PRIZES = "prizes"
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,18 @@ def display_pages(
 ) -> list[DisplayPage]:
     """The pages in rotation order: the clock, the seating of `seating_round` and the
     standings, `rows_per_page` rows a page. With `hide_standings` the standings are left out
-    while a round is being played, and come back once its last table has finished."""
+    while a round is being played, and come back once its last table has finished.
+
+    Once the event is finished, the final standings alone; while the prize-giving reveals the
+    places (`core.finish.revealed`), one page of them, the last revealed on top."""
+    shown = revealed(state)
+    if shown > 0:
+        page = prize_page(state, shown, rows_per_page)
+        if shown < len(final_places(state)):
+            return [page]
+        return [page, *awards_pages(state, rows_per_page)]
+    if event_finished(state):
+        return _standings_pages(state, rows_per_page, final=True)
     pages = [
         DisplayPage(PageKind.CLOCK, _("Round {round}").format(round=state.current_round))
     ]
@@ -120,18 +135,43 @@ def display_pages(
                         block.headers, list(block.rows), rows_per_page, block.numbers)
     if hide_standings and round_in_play(state, now):
         return pages
+    return pages + _standings_pages(state, rows_per_page, final=False)
+
+
+def prize_page(state: EventState, shown: int, rows_per_page: int) -> DisplayPage:
+    """The prize-giving's page: the places revealed so far, best first, so that the place
+    revealed last is on top (the lower ones leave the page at the bottom)."""
+    rows = [(p.place, p.name, points(p.total))
+            for p in reveal_order(final_places(state), shown)]
+    return DisplayPage(PageKind.PRIZES, _("Prize-giving"),
+                       (_("Place"), _("Name"), _("Total")), tuple(rows[: max(rows_per_page, 1)]),
+                       frozenset({0, 2}))
+
+
+def awards_pages(state: EventState, rows_per_page: int) -> list[DisplayPage]:
+    """The awards `[awards]` picks, shown once the winner is revealed: one row per winner
+    (award, who, why: the figure and, for a hand, its round, table and hand), as `print
+    awards` and the console's prize-giving give them; no page when no award is given."""
+    rows = award_lines(event_awards(state))
+    if not rows:
+        return []
+    return _pages(PageKind.PRIZES, _("Awards"), (_("Award"), _("Winner"), _("Why")), rows,
+                  rows_per_page, frozenset())
+
+
+def _standings_pages(state: EventState, rows_per_page: int, *, final: bool) -> list[DisplayPage]:
     try:
         table = standings_from_state(state, state.settings.standings_config(), state.entries)
     except (StandingsConfigError, StandingsError):
-        return pages
+        return []
     if table.round == 0:
-        return pages
+        return []
     rows = [
         (r.place_label, r.name, points(r.total), str(r.games))
         for r in table.rows
     ]
-    pages += _pages(PageKind.STANDINGS,
-                    _("Standings after round {round}").format(round=table.round),
-                    (_("Place"), _("Name"), _("Total"), _("Games")), rows, rows_per_page,
-                    frozenset({0, 2, 3}))
-    return pages
+    title = (_("Final standings") if final
+             else _("Standings after round {round}").format(round=table.round))
+    return _pages(PageKind.STANDINGS, title,
+                  (_("Place"), _("Name"), _("Total"), _("Games")), rows, rows_per_page,
+                  frozenset({0, 2, 3}))

@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from mjevent.core.i18n import _
 
-__all__ = ["ScreenKey", "screen_keys", "translate_bindings"]
+__all__ = ["ScreenKey", "binding_ids", "screen_keys", "translate_bindings"]
 
 
 def translate_bindings(node: DOMNode) -> None:
@@ -83,3 +83,37 @@ def screen_keys(screen: Screen[Any]) -> list[ScreenKey]:
             display = binding.key_display or app.get_key_display(binding.with_key(key))
             keys.append(ScreenKey(key, display, binding, node, bool(state)))
     return keys
+
+
+_BINDING_MODULES = (
+    "mjevent.tui.app",
+    "mjevent.tui.launcher",
+    "mjevent.tui.timer_app",
+    "mjevent.tui.display_app",
+    "mjevent.tui.screens",
+    "mjevent.tui.dialogs",
+    "mjevent.tui.widgets",
+)
+
+
+def binding_ids() -> frozenset[str]:
+    """Every binding id of the console's apps, screens, dialogs and widgets: the ids a
+    `keymap.toml` may name (a name outside them would change nothing, silently)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    ids: set[str] = set()
+    modules = []
+    for name in _BINDING_MODULES:
+        module = importlib.import_module(name)
+        modules.append(module)
+        for info in pkgutil.walk_packages(getattr(module, "__path__", []), name + "."):
+            modules.append(importlib.import_module(info.name))
+    for module in modules:
+        for _name, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, DOMNode) and cls.__module__ == module.__name__:
+                for binding in cls.__dict__.get("BINDINGS", []):
+                    if isinstance(binding, Binding) and binding.id:
+                        ids.add(binding.id)
+    return frozenset(ids)

@@ -24,6 +24,7 @@ from mjevent.core.rules import PRESETS
 from mjevent.tui.cli_new import NewEventError, create_event
 from mjevent.tui.config import read_recent
 from mjevent.tui.keys import translate_bindings
+from mjevent.tui.terminal import guard_terminal
 
 __all__ = ["LauncherApp"]
 
@@ -55,6 +56,7 @@ class LauncherApp(App[Path | None]):
 
     def __init__(self) -> None:
         super().__init__()
+        guard_terminal()
         self.sub_title = _(self.SUB_TITLE)
         translate_bindings(self)  # Textual's own ctrl+p too: its "palette" is marked below
 
@@ -62,16 +64,17 @@ class LauncherApp(App[Path | None]):
         recent = read_recent()
         # The form scrolls at 80x24, but Tab goes from the list straight to the fields.
         with VerticalScroll(can_focus=False):
-            yield Static(Text(_("Recent events (Enter opens)"), style="bold"))
+            yield Static(Text(_("Recent events (Enter opens)"), style="bold"), markup=False)
             if recent:
                 yield OptionList(
-                    *(Option(f"{r.name}  ·  {r.path}", id=str(r.path)) for r in recent),
+                    *(Option(Text(f"{r.name}  ·  {r.path}"), id=str(r.path)) for r in recent),
                     id="recent",
                 )
             else:
                 yield Static(Text(_("none yet: create one below, or run mjevent open FILE"),
-                                  style="dim"))
-            yield Static(Text("\n" + _("New event (the fields of mjevent new)"), style="bold"))
+                                  style="dim"), markup=False)
+            yield Static(Text("\n" + _("New event (the fields of mjevent new)"), style="bold"),
+                         markup=False)
             for label, field, hint in (
                 (_("File"), "file", "spring-open.toml"),
                 (pgettext("event", "Name"), "name", _("Spring Open 2026")),
@@ -80,15 +83,15 @@ class LauncherApp(App[Path | None]):
                 (_("Venue"), "venue", _("optional")),
             ):
                 with Horizontal():
-                    yield Label(label)
+                    yield Label(label, markup=False)
                     yield Input(placeholder=hint, id=f"new-{field}")
                 if field == "name":
                     with Horizontal():
-                        yield Label(_("Rules"))
+                        yield Label(_("Rules"), markup=False)
                         yield Select([(p, p) for p in sorted(PRESETS)], value="ema2016",
                                      allow_blank=False, id="new-rules")
             yield Button(_("Create and open (ctrl+n)"), id="create", variant="primary")
-            yield Static(id="new-error")
+            yield Static(markup=False, id="new-error")
         yield Footer()
 
     @on(OptionList.OptionSelected, "#recent")

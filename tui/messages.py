@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from mjevent.core.state import EventState
+from mjevent.events.replaced import Divergence
 
-__all__ = ["EventChanged", "EventFileTrouble", "OpenTable"]
+__all__ = ["EventChanged", "EventFileReplaced", "EventFileTrouble", "OpenTable"]
 
 
 @dataclass
@@ -36,6 +37,15 @@ class EventFileTrouble(Message):
     def can_replace(self, message: Message) -> bool:
         """Only the newest trouble matters (the watcher retries every poll)."""
         return isinstance(message, EventFileTrouble)
+
+
+@dataclass
+class EventFileReplaced(Message):
+    """The file no longer holds what the console read or recorded (replaced, or deleted):
+    posted once per such file, not at every poll. Nothing is written until the director
+    chooses (`divergence` says what is missing). None: it holds all of it again."""
+
+    divergence: Divergence | None
 
 
 @dataclass

@@ -8,15 +8,14 @@ round number, leads each row), else each block's title, columns and rows in turn
 
 from __future__ import annotations
 
-import csv
 import enum
 import html
-import io
 from collections.abc import Sequence
 
 from mjevent.core.i18n import ENGLISH, _, format_date, language
-from mjevent.core.text import display_width, pad, safe_lines
+from mjevent.core.text import display_width, markdown_text, pad, safe_lines
 from mjevent.tui.paper import Block, BlockKind, Paper
+from mjevent.tui.spreadsheet import delimited
 
 __all__ = ["PaperFormat", "PaperSize", "render_paper", "sparkline"]
 
@@ -93,8 +92,10 @@ def _text(paper: Paper) -> str:
 
 
 def _markdown(paper: Paper) -> str:
+    # Every text from the event (names, titles, notes) is escaped: a name cannot be HTML, a
+    # link, an image or a table cell of the page a Markdown viewer makes of it.
     def esc(text: str) -> str:
-        return text.replace("|", "\\|")
+        return "\n".join(markdown_text(line) for line in text.split("\n"))
 
     lines = [f"# {esc(paper.title)}", "", f"{esc(paper.subtitle)}"]
     for block in paper.blocks:
@@ -111,26 +112,25 @@ def _markdown(paper: Paper) -> str:
 
 
 def _delimited(paper: Paper, delimiter: str) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    rows: list[Sequence[str]] = []
     same = len({b.headers for b in paper.blocks}) == 1
     if same and paper.blocks:
         first = paper.blocks[0]
         # Blocks with the same columns (a schedule's rounds) make one table, keyed by block.
         keyed = len(paper.blocks) > 1
         key = paper.key_header or _("Section")
-        writer.writerow([key, *first.headers] if keyed else first.headers)
+        rows.append([key, *first.headers] if keyed else first.headers)
         for block in paper.blocks:
             for row in block.rows:
-                writer.writerow([block.key or block.title, *row] if keyed else row)
+                rows.append([block.key or block.title, *row] if keyed else row)
     else:
         for i, block in enumerate(paper.blocks):
             if i:
-                writer.writerow([])
-            writer.writerow([block.title])
-            writer.writerow(block.headers)
-            writer.writerows(block.rows)
-    return out.getvalue()
+                rows.append([])
+            rows.append([block.title])
+            rows.append(block.headers)
+            rows.extend(block.rows)
+    return delimited(rows, delimiter=delimiter)
 
 
 # --- HTML ----------------------------------------------------------------------------------

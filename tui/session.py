@@ -27,6 +27,7 @@ from typing import Any, Concatenate, ParamSpec
 from mjevent.core.state import EventState
 from mjevent.events import open_event
 from mjevent.events.commands import current_state
+from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
 
 __all__ = ["Clock", "EventSession", "utc_now"]
@@ -78,7 +79,13 @@ class EventSession:
         if _takes_clock(command):
             extra.setdefault("clock", self.clock)
         with self._lock:
-            state = command(self.store, *args, **extra)
+            try:
+                state = command(self.store, *args, **extra)
+            except BaseException:
+                # A refused write checked against the file under its lock, so the store has
+                # read what another writer appended: show it now, not at the next change.
+                self._refold()
+                raise
             self.state = state
             return state
 
@@ -86,17 +93,55 @@ class EventSession:
         """Read what another process appended; True when the state changed.
 
         Cheap when nothing changed (one `stat` and a 64-byte read), so it can be polled a few
-        times a second.
+        times a second. Raises `EventFileReplacedError` while the file lacks what the console
+        acknowledged (replaced or deleted; see `divergence`), at the cost of one `stat` while
+        it is the same file.
         """
         with self._lock:
-            if not self.store.changed_on_disk():
+            if not self.store.changed_on_disk() and self.store.divergence is None:
                 return False
             self.store.reload()
-            state = current_state(self.store)
-            if state is self.state:
-                return False
-            self.state = state
-            return True
+            return self._refold()
+
+    # --- a file replaced or deleted under the console (see `events.replaced`) -------------------
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """What the file lacks of what the console read or recorded, or None; while it is set,
+        every command is refused (`EventFileReplacedError`)."""
+        return self.store.divergence
+
+    def append_back(self) -> list[dict[str, Any]]:
+        """Append the acknowledged entries the replaced file lacks (same ids); return them."""
+        with self._lock:
+            try:
+                return self.store.append_back()
+            finally:
+                self._refold()
+
+    def accept_file(self) -> None:
+        """Take the replaced file as it is now."""
+        with self._lock:
+            try:
+                self.store.accept_file()
+            finally:
+                self._refold()
+
+    def write_back(self) -> None:
+        """Write the deleted file back to its path from what the console holds."""
+        with self._lock:
+            try:
+                self.store.write_back()
+            finally:
+                self._refold()
+
+    def _refold(self) -> bool:
+        """Fold what the store holds now; True when the state changed."""
+        state = current_state(self.store)
+        if state is self.state:
+            return False
+        self.state = state
+        return True
 
 
 @functools.cache
@@ -106,4 +151,3 @@ def _takes_clock(command: Callable[..., object]) -> bool:
         return "clock" in inspect.signature(command).parameters
     except (TypeError, ValueError):
         return False
-

@@ -551,7 +551,7 @@ class _Pages:
             parts.append(_note(_("No hand recorded yet.")))
         hands = [ev for ev in events if ev.type != "game"]
         if hands:
-            parts.append(_h2(_("Hands")))
+            parts.append(_h2(pgettext("site heading", "Hands")))
             parts.append(self._hands(hands, names))
         if game is not None and game.result is not None and not self._hidden(rnd):
             parts.append(_h2(_("Result")))

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.seating.balance import assign_winds
+from mjevent.core.text import spreadsheet_cell, spreadsheet_value
 
 __all__ = [
     "FORMATS",
@@ -45,6 +46,15 @@ __all__ = [
 
 PlayerId = str
 Tables = tuple[tuple[PlayerId, ...], ...]
+MAX_SEATING_BYTES = 5_000_000
+"""The largest seating file read (999 rounds of 500 players as JSON is about 3 MB); a caller
+refuses a bigger one before reading it (`events.files.read_regular`)."""
+MAX_ROUNDS = 999
+"""The most rounds a seating holds: an event's rounds are numbered 1 to 999 (the log's limit,
+`core.entries.NUMBER_LIMITS`)."""
+MAX_JSON_DEPTH = 16
+"""The deepest nesting of brackets read in a JSON seating (a seating needs 3): deeper input is
+refused before Python's parser, which recurses, sees it."""
 FORMATS = ("auto", "json", "csv", "tsv", "letters", "script", "rounds")
 WINDS = "ESWN"
 BYE_CELLS = ("--", "nuke", "")
@@ -102,6 +112,9 @@ class PlayerLookup:
     def __init__(self, roster: Sequence[PlayerId], names: Mapping[PlayerId, str]) -> None:
         self.roster = list(roster)
         self.ids = set(roster)
+        # Whether the file has named a player yet: until it has, it may be any file at all
+        # (`/etc/shadow`), and no error quotes its text.
+        self.named_one = False
         self.by_name: dict[str, list[PlayerId]] = {}
         self.by_fold: dict[str, list[PlayerId]] = {}
         for p in roster:
@@ -110,11 +123,12 @@ class PlayerLookup:
             self.by_fold.setdefault(name.strip().casefold(), []).append(p)
 
     def find(self, ref: str) -> PlayerId | None:
-        """The player `ref` names, or None."""
-        ref = ref.strip()
+        """The player `ref` names, or None. A cell written for a spreadsheet (`'-A1`, see
+        `text.spreadsheet_cell`) names what it was written from."""
+        ref = spreadsheet_value(ref.strip())
         if ref in self.ids:
             return ref
-        if ref.isdigit():
+        if _number(ref):
             n = int(ref)
             return self.roster[n - 1] if 1 <= n <= len(self.roster) else None
         for table in (self.by_name.get(ref), self.by_fold.get(ref.casefold())):
@@ -126,9 +140,12 @@ class PlayerLookup:
         """The player `ref` names; a `SeatingImportError` naming `line` says why not."""
         found = self.find(ref)
         if found is not None:
+            self.named_one = True
             return found
+        if not self.named_one and not self.by_fold.get(ref.strip().casefold()):
+            raise self.not_a_seating(line)
         ref = ref.strip()
-        if ref.isdigit():
+        if _number(ref):
             raise SeatingImportError(
                 line,
                 _(
@@ -150,6 +167,23 @@ class PlayerLookup:
                 "{players})"
             ).format(ref=ref, players=len(self.roster)),
         )
+
+
+    def not_a_seating(self, line: int) -> SeatingImportError:
+        """The error for a file that names no player before `line`, which quotes none of it."""
+        return SeatingImportError(
+            line,
+            _(
+                "names no player of this event, so this is not a seating of it (its text is "
+                "not shown); give players by id, name or number 1 to {players}"
+            ).format(players=len(self.roster)),
+        )
+
+
+def _number(ref: str) -> bool:
+    """Whether `ref` is a player number: ASCII digits, few enough to convert (a number of
+    thousands of digits is over Python's int-conversion limit, and no player's)."""
+    return ref.isascii() and ref.isdigit() and len(ref) <= 9
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -246,7 +280,9 @@ def _check_whole(rounds: Sequence[Tables], roster: Sequence[PlayerId]) -> None:
 class _Round:
     """One round as it is read: refuses a player seated twice, naming both lines."""
 
-    def __init__(self, number: int, table_size: int) -> None:
+    def __init__(self, number: int, table_size: int, line: int = 1) -> None:
+        if number > MAX_ROUNDS:
+            raise SeatingImportError(line, _too_many_rounds(number))
         self.number = number
         self.table_size = table_size
         self.tables: list[tuple[PlayerId, ...]] = []
@@ -273,6 +309,13 @@ class _Round:
         return tuple(self.tables)
 
 
+def _too_many_rounds(count: int) -> str:
+    return _(
+        "round {round}: a seating holds at most {most} rounds; this file is not the seating "
+        "of one event (split it, or check that it is a seating file)"
+    ).format(round=count, most=MAX_ROUNDS)
+
+
 def _table_size_error(round_: int, table: int, count: int, size: int) -> str:
     return _("round {round} table {table} has {count} players; tables seat {size}").format(
         round=round_, table=table, count=count, size=size
@@ -296,7 +339,7 @@ def _chunks(refs: Sequence[PlayerId], rnd: _Round, line: int) -> None:
 def _read_rounds(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     out: list[Tables] = []
     for line, raw in _lines(text):
-        rnd = _Round(len(out) + 1, k)
+        rnd = _Round(len(out) + 1, k, line)
         tokens = [t for t in re.split(r"[,\s;|]+", raw) if t]
         _chunks([players.get(t, line) for t in tokens], rnd, line)
         out.append(rnd.done())
@@ -318,7 +361,7 @@ def _read_letters(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     who = dict(zip(letters, roster, strict=True))
     out: list[Tables] = []
     for line, raw in lines:
-        rnd = _Round(len(out) + 1, k)
+        rnd = _Round(len(out) + 1, k, line)
         for group in raw.split():
             if not group.isalpha():
                 raise SeatingImportError(
@@ -369,6 +412,11 @@ def _split_table(raw: str, players: PlayerLookup, k: int, line: int) -> list[Pla
                 text=raw.strip()
             ),
         )
+    if not players.named_one and not any(
+        players.find(piece) is not None or players.by_fold.get(piece.strip().casefold())
+        for piece in parts
+    ):
+        raise players.not_a_seating(line)
     for piece in parts:
         if not piece.strip():
             raise SeatingImportError(
@@ -397,7 +445,7 @@ def _read_script(text: str, players: PlayerLookup, k: int) -> list[Tables]:
                 rnd = None
             continue
         if rnd is None:
-            rnd = _Round(len(out) + 1, k)
+            rnd = _Round(len(out) + 1, k, i)
         rnd.add(_split_table(raw, players, k, i), i)
     if rnd is not None and rnd.tables:
         out.append(rnd.done())
@@ -425,7 +473,7 @@ def _read_csv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
                     round=cells[0], table=cells[1]
                 ),
             ) from None
-        rnd = rounds.setdefault(r, _Round(r, k))
+        rnd = rounds[r] if r in rounds else rounds.setdefault(r, _Round(r, k, line))
         if t != len(rnd.tables) + 1:
             raise SeatingImportError(
                 line,
@@ -445,12 +493,49 @@ def _read_csv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
     return [rounds[r].done() for r in sorted(rounds)]
 
 
+def json_depth_problem(text: str, most: int = MAX_JSON_DEPTH) -> SeatingImportError | None:
+    """The error for JSON nested deeper than `most` brackets, or None; brackets inside strings
+    do not count. Linear in the text, and it recurses into nothing.
+
+    >>> json_depth_problem('{"rounds": [[["a", "]]]]"]]]}') is None
+    True
+    >>> str(json_depth_problem("[" * 50_000, 16))
+    'line 1: nested 17 brackets deep; a JSON seating needs 3: this is not a seating file'
+    """
+    depth = 0
+    line = 1
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > most:
+                line += text.count("\n", 0, m.start())
+                return SeatingImportError(
+                    line,
+                    _("nested {depth} brackets deep; a JSON seating needs 3: this is not a "
+                      "seating file").format(depth=depth),
+                )
+        elif token in "]}":
+            depth -= 1
+    return None
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
 def _read_json(text: str, players: PlayerLookup, k: int) -> list[Tables]:
+    deep = json_depth_problem(text)
+    if deep is not None:
+        raise deep
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SeatingImportError(
             error.lineno, _("not JSON ({reason})").format(reason=json_reason(error))
+        ) from None
+    except ValueError:  # a number of thousands of digits: over Python's int-conversion limit
+        raise SeatingImportError(
+            1, _("a number too long to be a player or a count; not a seating file")
         ) from None
     raw = data.get("rounds") if isinstance(data, dict) else None
     if not isinstance(raw, list):
@@ -464,7 +549,7 @@ def _read_json(text: str, players: PlayerLookup, k: int) -> list[Tables]:
         )
     out: list[Tables] = []
     for r, tables in enumerate(raw, 1):
-        rnd = _Round(r, k)
+        rnd = _Round(r, k, 1)
         if not isinstance(tables, list):
             raise SeatingImportError(
                 1, _("round {round} must be a list of tables").format(round=r)
@@ -492,12 +577,15 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
         )
     grid = [(line, raw.split("\t")) for line, raw in lines]
     width = len(grid[0][1])
-    cell = re.compile(r"^(\d+)([ESWN]?)$")
+    if width > MAX_ROUNDS:
+        raise SeatingImportError(grid[0][0], _too_many_rounds(width))
+    cell = re.compile(r"^([0-9]{1,6})([ESWN]?)$")
     # placed[r][table] = list of (seat or None, player, line)
     placed: list[dict[int, list[tuple[int | None, PlayerId, int]]]] = [
         {} for _ in range(width)
     ]
     winds_given: bool | None = None
+    cells_read = False
     for (line, cells), player in zip(grid, roster, strict=True):
         if len(cells) != width:
             raise SeatingImportError(
@@ -512,6 +600,14 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
             if value in BYE_CELLS:
                 continue
             m = cell.match(value)
+            if not m and not cells_read:
+                raise SeatingImportError(
+                    line,
+                    _(
+                        "no table number before this cell, so this is not a seating grid (its "
+                        "text is not shown); a cell is a table number, or -- for a bye"
+                    ),
+                )
             if not m:
                 raise SeatingImportError(
                     line,
@@ -519,6 +615,7 @@ def _read_tsv(text: str, players: PlayerLookup, k: int) -> list[Tables]:
                         round=r + 1, value=value
                     ),
                 )
+            cells_read = True
             has_wind = bool(m.group(2))
             if winds_given is None:
                 winds_given = has_wind
@@ -590,7 +687,11 @@ def export_seating(
     if fmt == "csv":
         rows = [",".join(["round", "table", *WINDS[:table_size]])]
         for r, rnd in enumerate(rounds, 1):
-            rows.extend(",".join([str(r), str(t), *table]) for t, table in enumerate(rnd, 1))
+            # An id may start with "-" ("-A1" is a formula to a spreadsheet): see spreadsheet_cell.
+            rows.extend(
+                ",".join([str(r), str(t), *map(spreadsheet_cell, table)])
+                for t, table in enumerate(rnd, 1)
+            )
         return "\n".join(rows)
     if fmt == "tsv":
         where: list[dict[PlayerId, str]] = [

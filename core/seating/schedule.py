@@ -18,6 +18,13 @@ Table = tuple[int, ...]
 Round = tuple[Table, ...]
 
 
+MAX_SCHEDULE_ROUNDS = 999
+"""Rounds are numbered 1 to 999 in the event file (`core.entries.NUMBER_LIMITS`)."""
+MAX_SCHEDULE_PLAYERS = 10_000
+"""Far above any event (tables are numbered up to 999); the checker's work grows with the
+square of the players, so a file claiming more is refused before it is checked."""
+
+
 class ScheduleError(ValueError):
     """A schedule or its JSON form is inconsistent (a player seated twice, a table too small...)."""
 
@@ -63,6 +70,19 @@ class Schedule:
                     "{byes} bye lists for {rounds} rounds: give one bye list (possibly empty) "
                     "per round"
                 ).format(byes=len(self.byes), rounds=len(self.rounds))
+            )
+        if len(self.rounds) > MAX_SCHEDULE_ROUNDS:
+            raise ScheduleError(
+                _(
+                    "{rounds} rounds: a seating holds at most {most} (an event's rounds are "
+                    "numbered 1 to {most}); check that this is the seating of one event"
+                ).format(rounds=len(self.rounds), most=MAX_SCHEDULE_ROUNDS)
+            )
+        if self.players > MAX_SCHEDULE_PLAYERS:
+            raise ScheduleError(
+                _("players={players}: a seating holds at most {most} players").format(
+                    players=self.players, most=MAX_SCHEDULE_PLAYERS
+                )
             )
         if not 0 <= self.fixed_rounds <= len(self.rounds):
             raise ScheduleError(

@@ -284,3 +284,78 @@ def test_table_clock_gives_the_overview_each_tables_time_and_flags_late_ones(
     state = commands.record_line(store, "t1 final 40000 30000 20000 30000")
     done = table_clock(state, 1, 1, at(11, 40))
     assert (done.text, done.late, done.finished) == ("done", False, True)
+
+
+# --- EMA Riichi Rules 2025 §7.4: the signal 15 minutes before the end --------------------------
+
+
+def test_ema2025_7_4_the_signal_comes_when_15_minutes_remain(tmp_path: Path) -> None:
+    """EMA 2025 §7.4: the sound comes when 15 minutes remain (90-minute round from 10:00: at
+    11:15), the warnings at and below it are not given, and the clock still counts down."""
+    from mjevent.core.clock import signal_minutes
+
+    store = EventStore.create(tmp_path / "cup.toml", settings("ema2025"))
+    commands.start_round(store, 1, at="2026-03-14T10:00:00+00:00")
+    state = commands.current_state(store)
+    assert signal_minutes(state.rules) == 15
+
+    def now_at(moment: dt.datetime) -> TimeLeft:
+        return time_left(state.clocks.get(1), state.settings.timer, moment, round=1,
+                         signal_minutes=15)
+
+    before = now_at(at(11, 14, 59))
+    assert (before.phase, before.text, before.warning) == (ClockPhase.RUNNING, "15:01", None)
+    signal = now_at(at(11, 15))
+    assert (signal.phase, signal.text, signal.warning) == (ClockPhase.TIME_UP, "15:00", None)
+    # [timer] warning_minutes = [15, 5]: the 5-minute warning is not given after the signal.
+    assert now_at(at(11, 25)).warning is None
+    # 2016 rules (no signal before the end) keep both warnings and ring at zero.
+    assert time_left(state.clocks.get(1), state.settings.timer, at(11, 25), round=1).warning == 5
+
+
+def test_ema2025_7_4_after_the_signal_no_sound_at_the_end(tmp_path: Path) -> None:
+    """EMA 2025 §7.4: once the signal was given, nothing changes when the clock reaches zero
+    (the phase stays `time called`, so the timer rings no bell), and the tables play the
+    current hand and one more."""
+    from mjevent.core.clock import table_clock
+
+    store = EventStore.create(tmp_path / "cup.toml", settings("ema2025"))
+    commands.start_round(store, 1, at="2026-03-14T10:00:00+00:00")
+    state = commands.current_state(store)
+    assert [table_clock(state, 1, 1, at(11, m)).text for m in (14, 15)] == ["16:00", "signal due"]
+    assert table_clock(state, 1, 1, at(11, 15)).late is False
+    state = commands.call_time_for(store, 1, at="2026-03-14T11:15:00+00:00")
+    called = [time_left(state.clocks.get(1), state.settings.timer, at(11, m), round=1,
+                        signal_minutes=15) for m in (15, 30, 45)]
+    assert [(c.phase, c.text) for c in called] == [
+        (ClockPhase.CALLED, "15:00"), (ClockPhase.CALLED, "0:00"), (ClockPhase.CALLED, "0:00")
+    ]
+    assert table_clock(state, 1, 1, at(11, 16)).text == "one more hand"
+    state = commands.record_line(store, "t1 draw tenpai:E")
+    assert table_clock(state, 1, 1, at(11, 20)).text == "last hand"
+    state = commands.record_line(store, "t1 draw tenpai:E")
+    game = state.game(1, 1)
+    assert game is not None and game.state is not None
+    assert game.state.end_reason is not None and game.state.end_reason.value == "time"
+    assert table_clock(state, 1, 1, at(11, 31)).text == "done"
+
+
+def test_ema2025_7_4_chombo_after_the_signal_is_one_of_the_remaining_hands(
+    tmp_path: Path,
+) -> None:
+    """EMA 2025 §7.4 through the log: a chombo in the hand in progress at the signal leaves only
+    the last hand; a hand entered after that is refused. Under ema2016 the chombo does not count
+    and two more hands are played."""
+    store = EventStore.create(tmp_path / "cup.toml", settings("ema2025"))
+    commands.call_time_for(store, 1, at="2026-03-14T11:15:00+00:00")
+    state = commands.record_line(store, "t1 chombo S")
+    assert table_call(state.rules, state.game(1, 1)).text == "last hand"
+    state = commands.record_line(store, "t1 draw tenpai:E")
+    assert table_call(state.rules, state.game(1, 1)).text == "game over"
+    with pytest.raises(CommandError):
+        commands.record_line(store, "t1 draw tenpai:E")
+
+    old = EventStore.create(tmp_path / "old.toml", settings("ema2016"))
+    commands.call_time_for(old, 1, at="2026-03-14T11:30:00+00:00")
+    state = commands.record_line(old, "t1 chombo S")
+    assert table_call(state.rules, state.game(1, 1)).text == "one more hand"

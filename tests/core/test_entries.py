@@ -27,6 +27,7 @@ from mjevent.core.entries import (
     PlayerReturned,
     PlayerSubstituted,
     PlayerWithdrawn,
+    PrizesRevealed,
     RoundExtended,
     RoundPaused,
     RoundResumed,
@@ -206,6 +207,7 @@ EXAMPLES: list[tuple[Entry, dict[str, Any]]] = [
     (Note(id="e1", at=AT, text="clock at table 4 broke", table=4), {"text":
                                                                      "clock at table 4 broke",
                                                                      "table": 4}),
+    (PrizesRevealed(id="e1", at=AT, shown=3), {"shown": 3}),
 ]
 
 
@@ -232,6 +234,10 @@ def test_a_toml_datetime_is_kept_as_iso_text() -> None:
     assert entry == RoundStarted(id="a", at="2026-03-14T10:02:00+00:00", round=1)
 
 
+KIND_FIX = (
+    "Fix: correct the kind, or open the file with the mjevent that wrote it (a newer version "
+    "may know this kind)."
+)
 BAD_RECORDS: list[tuple[dict[str, Any], str]] = [
     (
         {"at": AT, "kind": "note", "text": "x"},
@@ -240,14 +246,15 @@ BAD_RECORDS: list[tuple[dict[str, Any], str]] = [
     ),
     (
         {"id": "q1", "at": AT, "kind": "hands"},
-        "log entry 'q1': unknown kind 'hands'; did you mean 'hand'?",
+        "log entry 'q1': unknown kind 'hands'; did you mean 'hand'? " + KIND_FIX,
     ),
     (
         {"id": "q1", "at": AT, "kind": "zzz"},
         "log entry 'q1': unknown kind 'zzz' (known kinds: correction, game_finished, hand, "
         "note, penalty, player_added, player_checked_in, player_renamed, player_returned, "
-        "player_substituted, player_withdrawn, round_extended, round_paused, round_resumed, "
-        "round_started, seating_set, seats_swapped, table_reseated, time_called)",
+        "player_substituted, player_withdrawn, prizes_revealed, round_extended, round_paused, "
+        "round_resumed, round_started, seating_set, seats_swapped, table_reseated, time_called) "
+        + KIND_FIX,
     ),
     (
         {"id": "q2", "at": AT, "kind": "hand", "round": 1, "table": 0, "outcome": "draw"},

@@ -84,7 +84,8 @@ def test_no_english_word_in_a_bad_record_error() -> None:
     # one are left out here.
     keys = {"id", "at", "kind", "outcome", "loser", "wins", "winner", "han", "fu", "yakuman",
             "tenpai", "reason", "final", "replacement", "offender", "table", "round", "text",
-            "pao", "ron", "tsumo", "draw", "abortive", "chombo", "None", "ISO", "true", "false"}
+            "pao", "ron", "tsumo", "draw", "abortive", "chombo", "None", "ISO", "true", "false",
+            "mjevent"}
     kinds = {w for kind in KINDS for w in LATIN_WORD.findall(kind)}
     extra: list[tuple[dict[str, Any], set[str]]] = [
         ({"id": "w1", "at": AT, "kind": "hand", "round": 1, "table": 2, "outcome": "ron",

@@ -409,7 +409,8 @@ def _previews(state: EventState, allowed: set[str]) -> list[tuple[str, str, list
             result = preview_line(state, line)
             text = result.message if isinstance(result, LineError) else result.describe()
             typed = set(_latin(line))  # what the user typed is quoted as typed
-            plain = _without_settings(text)
+            # An entry's id (a ULID, as the repeated-hand warning names it) is the file's own.
+            plain = re.sub(r"\b[0-9A-Z]{26}\b", " ", _without_settings(text))
             words = english_words(plain, allowed | typed)
             # Two-letter words too ("or", "of", "in"), which `english_words` does not look at.
             words += [w for w in TWO_LETTERS.findall(plain) if w not in allowed | typed]

@@ -107,14 +107,14 @@ def test_unknown_key_suggests_the_right_one() -> None:
     assert str(error) == (
         "players[7].nmae: unknown key 'nmae'; did you mean 'name'? Fix: rename it to 'name' "
         "(a player takes id, name, team, rating, status, family_name, given_name, name_order, "
-        "ema_id, country)."
+        "ema_id, country, newcomer)."
     )
 
 
 def test_unknown_top_level_table_suggests_the_right_one() -> None:
     assert str(_error(_base(seatting={}))) == (
         "seatting: unknown key 'seatting'; did you mean 'seating'? Fix: rename it to 'seating' "
-        "(an event file has event, rules, players, teams, seating, timer, standings, ema)."
+        "(an event file has event, rules, players, teams, seating, timer, standings, ema, awards)."
     )
 
 
@@ -365,3 +365,21 @@ def test_a_name_with_a_control_character_is_refused_with_its_position(
     assert error.message.startswith("the name ")
     assert f"cannot be used: {problem} (a terminal escape" in error.message
     assert "\x1b" not in str(error) and "\x07" not in str(error)
+
+
+def test_event_rounds_is_read_written_and_checked() -> None:
+    data = _base()
+    data["event"] = {**data["event"], "rounds": 8}
+    settings = settings_from_dict(data)
+    assert settings.event.rounds == 8
+    assert settings_to_dict(settings)["event"]["rounds"] == 8
+    assert "rounds" not in settings_to_dict(settings_from_dict(_base()))["event"]
+    for value, message in (
+        (0, "expected 1 or more, got 0"),
+        (1000, "expected 999 or fewer, got 1000"),
+        ("8", "expected a whole number, got '8' (text)"),
+        (True, "expected a whole number, got true (true/false)"),
+    ):
+        data["event"] = {**data["event"], "rounds": value}
+        error = _error(data)
+        assert (error.path, error.message) == ("event.rounds", message)

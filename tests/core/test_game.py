@@ -484,9 +484,39 @@ def test_ema2025_chombo_in_the_last_hand_ends_the_game() -> None:
     assert game.chombos == (0, 0, 0, 1)
 
 
-def test_ema2025_chombo_in_the_hand_in_progress_at_the_call_is_redealt() -> None:
+def test_ema2025_7_4_chombo_after_the_signal_counts_as_one_of_the_remaining_hands() -> None:
+    """EMA Riichi Rules 2025 §7.4: a chombo after the signal counts as one of the remaining
+    hands. A chombo in the hand in progress at the signal uses it up: its redeal (same dealer,
+    same counters) is the one more hand, and the game ends after it."""
     game = step(call_time(at(EMA2025, 0, 2)), Hand(ChomboHand(offender=3)))
-    assert (game.finished, game.time_hands_left) == (False, 2)
+    assert (game.finished, game.time_hands_left, game.hands_after_time) == (False, 1, 1)
+    assert (game.label, game.dealer, game.chombos) == ("East 2, 0 honba", 1, (0, 0, 0, 1))
+    game = step(game, draw(1))
+    assert game.end_reason is EndReason.TIME
+    assert game.hands_after_time == 2
+
+
+def test_ema2025_7_4_two_chombos_after_the_signal_end_the_game() -> None:
+    """EMA 2025 §7.4: both remaining hands can be chombos; the second ends the game."""
+    game = step(call_time(at(EMA2025, 1, 3)), Hand(ChomboHand(offender=0)))
+    game = step(game, Hand(ChomboHand(offender=2)))
+    assert game.end_reason is EndReason.CHOMBO_LAST_HAND
+    assert game.chombos == (1, 0, 1, 0)
+    # The chombo penalty (-20,000 after uma) stays as in 2016.
+    assert result_of(game).penalties == (-20000, 0, -20000, 0)
+
+
+def test_ema2025_7_4_a_chombo_before_the_signal_is_still_a_redeal_that_does_not_count() -> None:
+    game = step(at(EMA2025, 0, 2), Hand(ChomboHand(offender=3)))
+    game = call_time(game)
+    assert (game.time_hands_left, game.hands_after_time) == (2, 0)
+
+
+def test_ema2025_7_4_chombo_counting_without_chombo_ends_game_ends_on_time() -> None:
+    rules = EMA2025.with_overrides({"chombo_ends_game": False})
+    game = step(call_time(at(rules, 0, 2)), draw(1))
+    game = step(game, Hand(ChomboHand(offender=1)))
+    assert game.end_reason is EndReason.TIME
 
 
 def test_wrc_ends_after_the_hand_in_progress() -> None:

@@ -345,3 +345,57 @@ def test_a_limit_name_works_for_a_tsumo_too() -> None:
     line = parse_entry("t3 tsumo N 4/mgn", CTX)
     assert isinstance(line, HandLine) and isinstance(line.hand.outcome, Tsumo)
     assert line.hand.outcome.win.value == HandValue(4, 40)
+
+
+# --- The optional win detail (issue 24) --------------------------------------------------------
+
+
+def test_win_detail_reads_english_and_japanese_names_and_round_trips() -> None:
+    from mjevent.core.entries import HandRecorded, entry_from_record
+    from mjevent.core.outcomes import WinDetail
+
+    ctx = EntryContext(round=1)
+    parsed = parse_entry("t1 ron S<-W 3/30 y:立直,Pinfu,ドラ1,ura1 N<-W 5 open r:S", ctx)
+    assert isinstance(parsed, HandLine)
+    outcome = parsed.hand.outcome
+    assert isinstance(outcome, Ron)
+    assert outcome.wins[0].detail == WinDetail(("riichi", "pinfu"), 2, False)
+    assert outcome.wins[1].detail == WinDetail(None, None, True)
+    assert format_entry(parsed, ctx) == "t1 ron S<-W 3/30 y:riichi,pinfu,dora2 N<-W 5 open r:S"
+    entry = HandRecorded(id="h1", at="2026-03-14T10:00:00Z", round=1, table=1, hand=parsed.hand)
+    record = entry.to_record()
+    assert record["wins"] == [
+        {"winner": "S", "han": 3, "fu": 30, "yaku": ["riichi", "pinfu"], "dora": 2,
+         "open": False},
+        {"winner": "N", "han": 5, "fu": 0, "open": True},
+    ]
+    assert entry_from_record(record) == entry
+
+
+def test_a_win_without_detail_reads_and_writes_as_before() -> None:
+    ctx = EntryContext(round=1)
+    parsed = parse_entry("t1 tsumo E 4/30", ctx)
+    assert isinstance(parsed, HandLine)
+    assert repr(parsed.hand.outcome) == (
+        "Tsumo(win=Win(winner=0, value=HandValue(han=4, fu=30, yakuman=0), pao=None))"
+    )
+
+
+def test_an_unknown_yaku_is_named_with_the_fix() -> None:
+    with pytest.raises(EntrySyntaxError) as caught:
+        parse_entry("t1 tsumo E 4/30 y:riichi,pinfo", EntryContext(round=1))
+    assert caught.value.detail == (
+        "'pinfo' is not a yaku or a dora count; write yaku by name (riichi, pinfu, 平和 ...) and "
+        "dora as dora2, ura1, aka1 (docs/entry.md lists them)"
+    )
+    assert caught.value.span == (25, 30)
+
+
+def test_a_bad_yaku_in_the_file_names_the_field() -> None:
+    from mjevent.core.entries import EntryError, entry_from_record
+
+    record = {"id": "h1", "at": "2026-03-14T10:00:00Z", "kind": "hand", "round": 1, "table": 1,
+              "outcome": "tsumo", "wins": [{"winner": "E", "han": 4, "fu": 30,
+                                            "yaku": ["pinfo"]}], "riichi": []}
+    with pytest.raises(EntryError, match=r"wins\[0\]\.yaku"):
+        entry_from_record(record)

@@ -51,8 +51,14 @@ EMA2016: dict[str, Any] = {
     "chombo_penalty": 20000,
     "chombo_ends_game": False,
     "time_call": "one_more_hand",
+    "time_call_minutes": 0,
+    "chombo_counts_after_call": False,
     "substitute_points": -15000,
     "substitute_uma": -15000,
+    "substitute_uma_after_start": -15000,
+    "late_penalty_per_minute": 0,
+    "late_limit_minutes": 0,
+    "score_sheet_penalty": 0,
     "rounding": "none",
     "rounding_rest_to_first": False,
     "pao_yaku": ["daisangen", "daisuushii"],
@@ -65,7 +71,22 @@ EMA2016: dict[str, Any] = {
 }
 
 # Pantheon Common/rulesets/ema2025.php: kiriage on, a chombo in the last hand ends the game.
-EMA2025 = {**EMA2016, "name": "ema2025", "kiriage": True, "chombo_ends_game": True}
+# EMA Riichi Rules 2025 as issue 23 quotes them: §7.4 the signal 15 minutes before the end, a
+# chombo after it counts as one of the remaining hands; §7.3 a substitute swapped in after the
+# game began takes the uma of the place (our reading, VERIFY); §7.2 1,000 per started minute of
+# lateness up to 10 minutes; §7.5 a 2,000-point score-sheet penalty.
+EMA2025 = {
+    **EMA2016,
+    "name": "ema2025",
+    "kiriage": True,
+    "chombo_ends_game": True,
+    "time_call_minutes": 15,
+    "chombo_counts_after_call": True,
+    "substitute_uma_after_start": None,
+    "late_penalty_per_minute": 1000,
+    "late_limit_minutes": 10,
+    "score_sheet_penalty": 2000,
+}
 
 # Pantheon Common/rulesets/wrc.php (atamahane, kiriage, end after the hand, chombo ends the game)
 # and the WRC 2022 rule changes (different yakuman stack; EmeraldCoder/riichi-pointer-js#29).
@@ -100,6 +121,7 @@ MLEAGUE = {
     "time_call": "none",
     "substitute_points": None,
     "substitute_uma": None,
+    "substitute_uma_after_start": None,
     "pao_yaku": ["daisangen", "daisuushii", "suukantsu"],
 }
 
@@ -147,6 +169,7 @@ TENHOU = {
     "time_call": "none",
     "substitute_points": None,
     "substitute_uma": None,
+    "substitute_uma_after_start": None,
     "rounding": "nearest_1000_half_away",
     "rounding_rest_to_first": True,
     "riichi_needs_points": True,
@@ -205,6 +228,7 @@ SANMA_CLUB = {
     "time_call": "none",
     "substitute_points": None,
     "substitute_uma": None,
+    "substitute_uma_after_start": None,
     "riichi_needs_points": True,
     "pao_scope": "pao_yakuman",
 }
@@ -266,7 +290,7 @@ def test_ema2016_is_the_rcr_2016() -> None:
     assert preset("ema2016").settings() == EMA2016
 
 
-def test_ema2025_adds_kiriage_and_chombo_ending_the_game() -> None:
+def test_ema2025_adds_kiriage_chombo_ending_the_game_and_the_7_2_to_7_5_rules() -> None:
     assert preset("ema2025").settings() == EMA2025
 
 

@@ -359,7 +359,7 @@ def test_setting_names_are_in_declaration_order() -> None:
         "riichi_needs_points",
         "pao_scope",
     )
-    assert len(names) == len(set(names)) == 44
+    assert len(names) == len(set(names)) == 50
 
 
 def test_differences_lists_only_changed_settings_without_the_name() -> None:
@@ -367,6 +367,12 @@ def test_differences_lists_only_changed_settings_without_the_name() -> None:
     assert preset("ema2025").differences(preset("ema2016")) == {
         "kiriage": True,
         "chombo_ends_game": True,
+        "time_call_minutes": 15,
+        "chombo_counts_after_call": True,
+        "substitute_uma_after_start": None,
+        "late_penalty_per_minute": 1000,
+        "late_limit_minutes": 10,
+        "score_sheet_penalty": 2000,
     }
 
 

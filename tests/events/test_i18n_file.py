@@ -98,7 +98,7 @@ def test_a_misspelt_key_names_its_line_and_the_key_meant_in_japanese(tmp_path: P
     assert str(caught.value) == (
         f"{path}:10: players[0].nmae: キー 'nmae' はありません（'name' のことですか？）。 "
         "対処: 'name' に名前を変えてください（選手のキーは id, name, team, rating, status, "
-        "family_name, given_name, name_order, ema_id, country です）。"
+        "family_name, given_name, name_order, ema_id, country, newcomer です）。"
     )
     assert caught.value.key_path == "players[0].nmae"
 

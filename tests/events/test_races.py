@@ -3,9 +3,9 @@
 Each trial copies an event whose game at table 1 needs one more hand to end (seven draws with
 nobody tenpai: the eighth ends South 4), forks two recorders that have both opened the file and
 folded the log, releases them at the same moment, and each records "t1 draw". Exactly one must
-be accepted; the other must be refused because the game is over, and the file must hold exactly
-one eighth hand. Before validation moved under the lock, both were accepted in about a third of
-the trials.
+be accepted; the other must be refused as a lost race (naming the other recorder's hand, not
+suggesting a change of the rules), and the file must hold exactly one eighth hand. Before
+validation moved under the lock, both were accepted in about a third of the trials.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mjevent.events import commands, open_event
-from mjevent.events.commands import CommandError
+from mjevent.events.commands import CommandError, RaceLostError
 from mjevent.events.store import EventStore
 
 TRIALS = 60
@@ -39,8 +39,14 @@ def _recorder(path: Path, go: Path, name: str, ready: int) -> int:
         pass
     try:
         commands.record_line(store, "t1 draw", entry_id=f"last-{name}")
-    except CommandError as error:
-        assert "is over" in str(error) or "ended" in str(error), error
+    except RaceLostError as error:
+        other = "b" if name == "a" else "a"
+        assert error.others == (f"last-{other}",), error.others
+        assert str(error).startswith(
+            "round 1 table 1: hand South 4, 7 honba was recorded by another station a moment "
+            "ago: t1 draw. Yours was not recorded."
+        ), error
+        assert "[rules]" not in str(error), error
         return REFUSED
     return ACCEPTED
 

@@ -17,6 +17,7 @@ from mjevent.events.errors import (
     EventFileExistsError,
     EventFileInvalidError,
     EventFileNotFoundError,
+    EventFileReplacedError,
     EventFileSyntaxError,
 )
 from mjevent.events.lock import lock_path
@@ -219,8 +220,15 @@ def test_changed_on_disk_sees_a_same_size_edit(path: Path) -> None:
     path.write_bytes(edited.replace(old_sum, toml_write.checksum(edited[start:end]).encode()))
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert store.changed_on_disk() is True
-    store.reload()
-    assert store.log[0]["riichi"] == ["E", "N"]
+    # The file no longer holds the entry as this store acknowledged it: nothing is taken
+    # until the caller chooses (docs/event-file.md, "A file replaced under an open store").
+    with pytest.raises(EventFileReplacedError) as refused:
+        store.reload()
+    assert refused.value.divergence.missing == ()
+    assert refused.value.divergence.changed == (store.log[0]["id"],)
+    assert store.log[0]["riichi"] == ["E", "S"]
+    store.accept_file()
+    assert store.log[0]["riichi"] == ["E", "N"] and store.divergence is None
 
 
 def test_rewrite_settings_keeps_every_log_byte(path: Path) -> None:
@@ -314,7 +322,7 @@ def test_unknown_key_in_the_file_names_its_line_and_suggests_the_key(path: Path)
     assert str(caught.value) == (
         f"{path}:14: players[1].nmae: unknown key 'nmae'; did you mean 'name'? "
         "Fix: rename it to 'name' (a player takes id, name, team, rating, status, family_name, "
-        "given_name, name_order, ema_id, country)."
+        "given_name, name_order, ema_id, country, newcomer)."
     )
 
 

@@ -31,7 +31,10 @@ def test_the_complete_example_opens_clean_and_folds(tmp_path: Path) -> None:
 
 
 def test_the_banner_and_record_layout_examples_are_what_the_store_writes() -> None:
-    banner, layout = _toml_blocks()[1:3]
+    # Found by what they show (the banner's first line), not by their place in the page.
+    blocks = _toml_blocks()
+    at = next(i for i, block in enumerate(blocks) if block.startswith("# ---- log"))
+    banner, layout = blocks[at : at + 2]
     assert banner == LOG_BANNER.lstrip("\n")
     record = tomllib.loads(layout)["log"][0]
     assert list(record)[:3] == ["id", "at", "kind"]

@@ -12,8 +12,8 @@ import pytest
 
 from mjevent.events.errors import (
     EventFileLockError,
-    EventFileNotFoundError,
     EventFileReadOnlyError,
+    EventFileReplacedError,
 )
 from mjevent.events.lock import lock_path, locked
 from mjevent.events.store import EventStore
@@ -97,13 +97,21 @@ def test_a_file_saved_by_an_editor_is_reloaded_whole(tmp_path: Path) -> None:
 
 
 def test_a_deleted_file_is_reported_as_missing_on_append(tmp_path: Path) -> None:
+    """The store holds the whole event: it offers to write it back, never `mjevent new`."""
     path = tmp_path / "club.toml"
     store = EventStore.create(path, _settings())
     path.unlink()
     assert store.changed_on_disk() is True
-    with pytest.raises(EventFileNotFoundError) as caught:
+    with pytest.raises(EventFileReplacedError) as caught:
         store.append(_note(1))
-    assert str(caught.value).startswith(f"{path}: no such event file.")
+    assert str(caught.value).startswith(
+        f"{path} needs attention: the file was deleted (or moved away) while it was open here."
+    )
+    assert "mjevent new" not in str(caught.value)
+    assert caught.value.divergence.deleted and not path.exists()
+    store.write_back()
+    store.append(_note(1))
+    assert [rec["id"] for rec in EventStore.open(path).log] == [_note(1)["id"]]
 
 
 def _no_lock_files(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,7 +25,7 @@ runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 # The commands of this area; each one's Japanese help must hold no English word.
-MINE = ("calc", "check", "export", "new", "open", "record", "replay", "serve")
+MINE = ("calc", "check", "export", "new", "open", "record", "replay", "serve", "event")
 
 # Latin words that are rightly Latin in Japanese help: the program, click's usage metavars, file
 # formats, Typer's type metavars (`<int range>`, `<file>`), and the `docs/` paths help points to.
@@ -48,11 +48,13 @@ ALLOWED = {
         "new", "name", "rules", "players", "from", "date", "venue", "format", "set", "riichi",
         "sanma", "club", "ema", "jpml", "majsoul", "mleague", "tenhou", "wrc", "wrl", "txt",
         "csv", "team", "rating", "YYYY", "KEY", "VALUE", "length", "east", "kiriage", "true",
+        "rounds",
     },
     "open": {"open"},
     "record": {"record", "line", "round", "entry", "ron", "final"},
     "replay": {"replay", "until", "json"},
     "serve": {"serve", "host", "port", "display", "localhost"},
+    "event": {"event", "rounds", "no"},
 }
 
 
@@ -94,6 +96,7 @@ def test_root_help_in_japanese() -> None:
         "  record    1 局の結果、または半荘の最終持ち点を記録します（書き方: docs/en...",
         "  replay    記録を 1 件ずつ再生します。",
         "  serve     コンソール（--display ではプロジェクター表示）をウェブブラウザ...",
+        "  event     大会の設定（予定回戦数）を表示または変更します。",
     ]
 
 

@@ -343,7 +343,7 @@ async def test_the_live_keys_are_japanese(tmp_path: Path, sample: str) -> None:
                     assert _untranslated(node) == [], (keys, node)
     assert OverviewScreen._merged_bindings is not None
     assert [b.description for _k, b in OverviewScreen._merged_bindings if b.id] == [
-        "Table", "Entry line", "Tables",
+        "Table", "Entry line", "Tables", "Next round", "Prize-giving", "Rounds planned",
     ]
 
 
@@ -456,7 +456,7 @@ def test_keymap_errors_in_japanese(tmp_path: Path) -> None:
     with japanese(), pytest.raises(KeymapError) as caught:
         read_keymap(bad)
     assert str(caught.value) == (
-        f"{bad}: 'table.undo' にはキー名を引用符で囲んで書いてください。"
+        f"{bad}:1: 'table.undo' にはキー名を引用符で囲んで書いてください。"  # the line: issue 22
         '例: "table.undo" = "ctrl+z"'
     )
     bad.write_text('"table.undo" = \n', "utf-8")

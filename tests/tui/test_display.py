@@ -17,6 +17,7 @@ from mjevent.tui.cli import app as cli_app
 from mjevent.tui.display_app import DisplayApp
 from mjevent.tui.display_pages import DisplayPage, PageKind, display_pages
 from mjevent.tui.screens.display import DisplayScreen
+from tests.event_end_helpers import event_file, event_with_a_hand
 
 from .conftest import screen_text
 
@@ -143,3 +144,104 @@ def test_announce_on_a_missing_file_exits_1_naming_the_fix(tmp_path: Path) -> No
     result = CliRunner().invoke(cli_app, ["announce", str(missing), "Hello"])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {missing}: no such event file. Fix: ")
+
+
+def test_a_finished_event_shows_only_the_final_standings(tmp_path: Path) -> None:
+    path = event_file(tmp_path / "cup.toml")
+    pages = display_pages(state_of(path), AFTERNOON, rows_per_page=10)
+    assert pages == [
+        DisplayPage(
+            PageKind.STANDINGS,
+            "Final standings",
+            ("Place", "Name", "Total", "Games"),
+            (
+                ("1", "Ann", "+70.0", "2"), ("2", "Ed", "+40.0", "2"),
+                ("3", "Cy", "+15.0", "2"), ("4-5", "Bo", "-5.0", "2"),
+                ("4-5", "Gus", "-5.0", "2"), ("6", "Flo", "-25.0", "2"),
+                ("7", "Di", "-40.0", "2"), ("8", "Hal", "-50.0", "2"),
+            ),
+        )
+    ]
+    # Half way (round 2 of 2 still to play) the rotation is as it always was.
+    half = event_file(tmp_path / "half.toml", played=1)
+    assert [p.kind for p in display_pages(state_of(half), AFTERNOON, rows_per_page=10)] == [
+        PageKind.CLOCK, PageKind.SEATING, PageKind.STANDINGS,
+    ]
+
+
+async def test_the_display_follows_the_prizegiving_of_another_process(tmp_path: Path) -> None:
+    path = event_file(tmp_path / "cup.toml")
+    app = DisplayApp(path, clock=lambda: AFTERNOON, poll_seconds=0.05, seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "The event is finished" in text_of(app)
+        assert "Final standings" in text_of(app)
+        console = EventStore.open(path)
+        commands.reveal_prizes(console, 2)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "Prize-giving" in text_of(app):
+                break
+        shown = text_of(app)
+        assert "Cup  ·  Prize-giving" in shown
+        assert "Di" in shown and "Hal" in shown and "Flo" not in shown and "Ann" not in shown
+        commands.reveal_prizes(console, 8)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "Ann" in text_of(app):
+                break
+        lines = text_of(app).splitlines()
+        assert [i for i, line in enumerate(lines) if " Ann " in line] < [
+            i for i, line in enumerate(lines) if " Hal " in line
+        ]
+
+
+def test_the_prize_page_shows_the_places_revealed_and_leaves_at_0(tmp_path: Path) -> None:
+    store = EventStore.open(event_file(tmp_path / "cup.toml"))
+    pages = display_pages(commands.reveal_prizes(store, 3), AFTERNOON, rows_per_page=10)
+    assert pages == [
+        DisplayPage(
+            PageKind.PRIZES,
+            "Prize-giving",
+            ("Place", "Name", "Total"),
+            (("6", "Flo", "-25.0"), ("7", "Di", "-40.0"), ("8", "Hal", "-50.0")),
+        )
+    ]
+    # Only the rows that fit: the place revealed last stays on the page.
+    small = display_pages(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=2)
+    assert small[0].rows == (("1", "Ann", "+70.0"), ("2", "Ed", "+40.0"))
+    back = display_pages(commands.reveal_prizes(store, 0), AFTERNOON, rows_per_page=10)
+    assert [p.title for p in back] == ["Final standings"]
+
+
+async def test_the_display_palette_offers_only_what_the_display_does(club: Path) -> None:
+    # Issue 22: it offered each table's screen, whose undo and amend a read-only display
+    # refused with a programmer's message.
+    app = DisplayApp(club, clock=lambda: AFTERNOON, poll_seconds=None, seconds=600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+    assert titles == [
+        "display: Next", "display: Previous", "display: Hold", "display: Hide standings",
+        "app: Quit", "app: Help", "Theme", "Quit", "Keys", "Screenshot",
+    ]
+
+
+def test_the_awards_follow_the_winner_on_the_projector(tmp_path: Path) -> None:
+    store = EventStore.open(event_with_a_hand(tmp_path / "cup.toml"))
+    assert [p.title for p in display_pages(commands.reveal_prizes(store, 7), AFTERNOON, 10)] == [
+        "Prize-giving"
+    ]
+    pages = display_pages(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=5)
+    assert [p.title for p in pages] == ["Prize-giving", "Awards (1/2)", "Awards (2/2)"]
+    assert pages[1].headers == ("Award", "Winner", "Why")
+    assert pages[1].rows + pages[2].rows == (
+        ("Best hand", "Ed", "7,700 points: round 2, table 1, E 1"),
+        ("Most wins", "Ed", "1 win"),
+        ("Fewest deal-ins", "Ed", "0 deal-ins"),
+        ("Most dora in one win", "Ed", "2 dora: round 2, table 1, E 1"),
+        ("Yakuman", "-", "nobody qualifies"),
+        ("Best newcomer", "-", "no player is marked newcomer = true in [[players]]"),
+        ("Booby prize", "Di", "place 7 in the standings"),
+        ("Best team", "-", "the event has no teams"),
+    )

@@ -54,7 +54,7 @@ async def test_f1_lists_the_screens_keys_with_their_ids(club: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        for line in ("^t   Table         overview.table", "entry.history_back",
+        for line in ("^t   Table           overview.table", "entry.history_back",
                      "overview.open_table", "mode.overview", "app.quit"):
             assert line in text
         await pilot.press("escape")

@@ -140,7 +140,8 @@ async def test_u_seats_a_substitute_at_the_players_table_in_sanma(sanma: Path) -
         await press(pilot, "down", "u", "tab", "tab")
         await type_text(pilot, "Kai Sub")
         preview = text(app)
-        await press(pilot, "enter")
+        # Enter moves to the last field (in play, left empty), Enter there confirms.
+        await press(pilot, "enter", "enter")
         row = _rows(text(app))[1]
     assert "r3 t2: Kai Sub plays for 陳 美玲" in preview
     assert "not started -> " not in preview
@@ -148,6 +149,7 @@ async def test_u_seats_a_substitute_at_the_players_table_in_sanma(sanma: Path) -
     sub = logged(sanma)[-1]
     assert isinstance(sub, PlayerSubstituted)
     assert (sub.round, sub.table, sub.player, sub.substitute) == (3, 2, "p02", "Kai Sub")
+    assert sub.during_game is None
 
 
 async def test_x_marks_absent_and_c_checks_in_for_the_current_round(sanma: Path) -> None:
@@ -183,3 +185,81 @@ async def test_a_read_only_console_says_why_nothing_is_recorded(club: Path) -> N
     assert "Not recorded: " in screen
     assert "opened read-only; nothing was" in screen
     assert club.read_bytes() == before
+
+
+def _ema2025(path: Path) -> Path:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('preset = "ema2016"', 'preset = "ema2025"', 1), encoding="utf-8")
+    return path
+
+
+async def test_ema2025_7_2_p_late_3_20_records_4000(club: Path) -> None:
+    """EMA Riichi Rules 2025 §7.2 from the console: p, Tab to the minutes, 3:20, ctrl+s: the
+    rules size it at 1,000 per started minute."""
+    from mjevent.core.entries import Penalty
+
+    app = make_app(_ema2025(club))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_mode(pilot, "f4")
+        await press(pilot, "down", "p", "tab")
+        await type_text(pilot, "3:20")
+        preview = text(app)
+        await press(pilot, "ctrl+s")
+    assert "late 3:20 (4 started minutes x 1,000)" in preview
+    given = logged(club)[-1]
+    assert isinstance(given, Penalty)
+    assert (given.player, given.amount, given.round) == ("p02", 4000, 4)
+    assert given.reason == "late 3:20 (4 started minutes x 1,000)"
+
+
+async def test_ema2025_7_2_p_late_past_10_minutes_is_refused_in_the_dialog(club: Path) -> None:
+    app = make_app(_ema2025(club))
+    before = len(logged(club))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_mode(pilot, "f4")
+        await press(pilot, "down", "p", "tab")
+        await type_text(pilot, "10:01")
+        shown = text(app)
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, CommandDialog)
+    assert "a substitute takes the seat" in " ".join(shown.split())
+    assert len(logged(club)) == before
+
+
+async def test_ema2025_7_5_p_sheet_records_2000(club: Path) -> None:
+    """EMA Riichi Rules 2025 §7.5 from the console: kind sheet, a detail, ctrl+s."""
+    from mjevent.core.entries import Penalty
+
+    app = make_app(_ema2025(club))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_mode(pilot, "f4")
+        await press(pilot, "down", "p", *["backspace"] * 4)
+        await type_text(pilot, "sheet")
+        await press(pilot, "tab", "tab")
+        await type_text(pilot, "not signed")
+        await press(pilot, "ctrl+s")
+    given = logged(club)[-1]
+    assert isinstance(given, Penalty)
+    assert (given.player, given.amount, given.reason) == ("p02", 2000, "score sheet: not signed")
+
+
+async def test_ema2025_7_3_u_with_in_play_y_marks_the_swap_after_the_game_began(
+    club: Path,
+) -> None:
+    """EMA 2025 §7.3 from the console: the substitute dialog's last field says the swap came
+    after the game began (a table recorded by final scores only cannot tell by itself)."""
+    app = make_app(_ema2025(club))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_mode(pilot, "f4")
+        await press(pilot, "down", "u", "tab", "tab")
+        await type_text(pilot, "Kai Sub")
+        await press(pilot, "tab")
+        await type_text(pilot, "maybe")
+        refused = " ".join(text(app).split())
+        await press(pilot, *["backspace"] * 5)
+        await type_text(pilot, "y")
+        await press(pilot, "ctrl+s")
+    assert "in play: give y or n, or leave it empty" in refused
+    sub = logged(club)[-1]
+    assert isinstance(sub, PlayerSubstituted)
+    assert (sub.player, sub.substitute, sub.during_game) == ("p02", "Kai Sub", True)

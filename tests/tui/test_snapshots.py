@@ -18,6 +18,7 @@ from textual.widgets import Input
 
 from mjevent.events.commands import record_line
 from mjevent.events.store import EventStore
+from tests.event_end_helpers import event_file
 
 from .conftest import fixed_clock, make_app
 
@@ -82,3 +83,18 @@ def test_help(snap_compare: SnapCompare, club: Path, size: tuple[int, int]) -> N
         await pilot.pause()
 
     assert snap_compare(make_app(_event(club)), terminal_size=size, run_before=help_screen)
+
+
+def test_finished_event_overview(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """The last table of the last planned round has its result: "Round 2 of 2", the event is
+    finished (ctrl+g prize-giving, F3 every place), the podium, the tables of round 2 done."""
+    path = event_file(tmp_path / "cup.toml")
+    assert snap_compare(make_app(path), terminal_size=(80, 24), run_before=_still)
+
+
+def test_prizegiving(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """ctrl+g, then space five times: 5/8 places revealed, from 8th (Hal) up to 4-5 (Bo), the
+    last revealed on top and highlighted; the keys in the footer."""
+    path = event_file(tmp_path / "cup.toml")
+    assert snap_compare(make_app(path), press=["ctrl+g", *["space"] * 5],
+                        terminal_size=(80, 24), run_before=_still)

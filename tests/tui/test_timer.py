@@ -294,3 +294,41 @@ def test_timer_and_display_on_a_missing_file_exit_1_with_the_fix(tmp_path: Path)
         result = CliRunner().invoke(cli_app, [command, str(missing)])
         assert result.exit_code == 1
         assert result.stderr.startswith(f"error: {missing}: no such event file. Fix: ")
+
+
+async def test_ema2025_7_4_the_signal_at_15_minutes_and_no_sound_at_the_end(club: Path) -> None:
+    """EMA Riichi Rules 2025 §7.4 on the timer: the bell and the time call's words come when 15
+    minutes remain; c then calls time without asking; the 5-minute warning and the end of the
+    clock bring no sound and no new words."""
+    club.write_text(
+        club.read_text(encoding="utf-8").replace('preset = "ema2016"', 'preset = "ema2025"', 1),
+        encoding="utf-8",
+    )
+    clock = FakeClock(START)
+    app = timer_app(club, clock)
+    bells: list[dt.datetime] = []
+    app.bell = lambda: bells.append(clock.now)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "enter")
+        await pilot.pause()
+        clock.advance(minutes=74, seconds=59)
+        assert face(app)[:2] == ("15:01", "Round 4 is being played")
+        clock.advance(seconds=1)
+        assert face(app) == (
+            "15:00",
+            "Time! The 15-minute signal: finish the current hand, then one more hand",
+            "",
+        )
+        assert app.screen.has_class("-time-up")
+        await pilot.press("c")
+        await pilot.pause()
+        assert clock_log(club)[-1] == {
+            "at": "2026-03-14T16:45:00+00:00", "kind": "time_called", "round": 4
+        }
+        said = "Time has been called: finish the current hand, then one more hand"
+        assert face(app)[:2] == ("15:00", said)
+        clock.advance(minutes=10)
+        assert face(app)[:2] == ("5:00", said)
+        clock.advance(minutes=6)
+        assert face(app)[:2] == ("0:00", said)
+        assert bells == [START + dt.timedelta(minutes=75)] * 2

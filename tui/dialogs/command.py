@@ -144,7 +144,7 @@ class CommandDialog(ModalScreen[bool]):
                 yield Static(self.about, markup=False, id="dialog-about")
             for f in self.fields:
                 with Horizontal(classes="dialog-field"):
-                    yield Label(f.label)
+                    yield Label(f.label, markup=False)
                     # Compact (one line, no border): five fields and the changes fit 80x24.
                     yield Input(
                         f.value, placeholder=f.placeholder, id=f"field-{f.name}", compact=True

@@ -57,8 +57,8 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.heading, id="confirm-title")
-            yield Static(self.body, id="confirm-body")
+            yield Static(self.heading, markup=False, id="confirm-title")
+            yield Static(self.body, markup=False, id="confirm-body")
             with Horizontal():
                 yield Button(_("Yes (y)"), id="yes", variant="warning")
                 yield Button(_("No (n)"), id="no")

@@ -127,38 +127,38 @@ class HandFormDialog(ModalScreen[str | None]):
         seats = [(f"{wind_name(WINDS[s])} {n}", s) for s, n in enumerate(self.names)]
         with VerticalScroll():
             yield Static(Text(_("Table {table}, round {round}: a hand by fields").format(
-                table=self.table, round=self.round), style="bold"))
+                table=self.table, round=self.round), style="bold"), markup=False)
             with Horizontal():
                 yield Select([(_outcome_name(o), o) for o in OUTCOMES], value="ron",
                              allow_blank=False, id="outcome", prompt=_("outcome"))
                 yield Select(seats, id="winner", prompt=_("winner"))
                 yield Select(seats, id="loser", prompt=_("loser"))
             with Horizontal():
-                yield Label(_("han "))
+                yield Label(_("han "), markup=False)
                 yield Input(id="han", placeholder="3", restrict=r"[0-9ykm]*")
-                yield Label(_(" fu "))
+                yield Label(_(" fu "), markup=False)
                 yield Input(id="fu", placeholder="30", restrict=r"[0-9]*")
             with Horizontal():
-                yield Label(_("riichi: "))
+                yield Label(_("riichi: "), markup=False)
                 # As many boxes a row as fit: at 80 columns two rows of two, not North's
                 # boxes past the edge.
                 with ItemGrid(min_column_width=BOX_WIDTH, regular=True):
                     for s, name in enumerate(self.names):
                         yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"riichi-{s}")
             with Horizontal():
-                yield Label(_("tenpai: "))
+                yield Label(_("tenpai: "), markup=False)
                 # As many boxes a row as fit: at 80 columns two rows of two, not North's
                 # boxes past the edge.
                 with ItemGrid(min_column_width=BOX_WIDTH, regular=True):
                     for s, name in enumerate(self.names):
                         yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"tenpai-{s}")
-            yield Static(id="form-line")
+            yield Static(markup=False, id="form-line")
             yield EntryPreview(id="form-preview")
             with Horizontal():
                 yield Button(_("Record (ctrl+s)"), id="record", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
             with Vertical():
-                yield Static(id="form-help")
+                yield Static(markup=False, id="form-help")
 
     def on_mount(self) -> None:
         self.query_one("#outcome", Select).focus()

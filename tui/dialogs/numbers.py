@@ -73,12 +73,12 @@ class NumbersDialog(ModalScreen[tuple[int, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.heading, id="numbers-title")
+            yield Static(self.heading, markup=False, id="numbers-title")
             for i, ask in enumerate(self.asks):
-                yield Label(f"{ask.label} ({ask.low}-{ask.high})")
+                yield Label(f"{ask.label} ({ask.low}-{ask.high})", markup=False)
                 value = "" if ask.default is None else str(ask.default)
                 yield Input(value, id=f"number-{i}", type="integer")
-            yield Static("", id="numbers-error")
+            yield Static("", markup=False, id="numbers-error")
             with Horizontal():
                 yield Button(_("OK (Enter)"), id="ok", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")

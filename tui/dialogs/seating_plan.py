@@ -32,11 +32,12 @@ from textual.worker import get_current_worker
 from mjevent.core.entries import TableReseated
 from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.seating.imports import FORMATS
+from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
 from mjevent.core.seating.library import block_names
 from mjevent.core.seating.plan import Plan as SeatingPlan
 from mjevent.core.state import EventState
 from mjevent.events.commands import reseat_table
+from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import (
     ByesNeeded,
     ReseatNeeded,
@@ -443,7 +444,9 @@ def import_form(state: EventState) -> SeatingPlanDialog:
             raise ValueError(_("File: give the path of the seating file"))
         path = Path(name).expanduser()
         try:
-            data = path.read_bytes()
+            data = read_regular(path, limit=MAX_SEATING_BYTES, what=_("a seating file"))
+        except FileRefusedError as error:
+            raise ValueError(str(error)) from None
         except OSError as error:
             raise ValueError(
                 _("cannot read {path}: {error}; give the path of the seating file").format(

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from mjevent.core.clock import ClockPhase, time_left
+from mjevent.core.finish import event_finished
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.tui.display_pages import DisplayPage, PageKind, announcement_text, display_pages
@@ -68,10 +69,10 @@ class DisplayScreen(Screen[None]):
         self._rotation: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="display-header")
+        yield Static(markup=False, id="display-header")
         yield BigClock(id="display-clock")
-        yield Static(id="display-page")
-        yield Static(id="display-announcement")
+        yield Static(markup=False, id="display-page")
+        yield Static(markup=False, id="display-announcement")
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)
@@ -161,10 +162,11 @@ class DisplayScreen(Screen[None]):
                           header_style="bold", show_edge=False, pad_edge=False)
             for i, h in enumerate(page.headers):
                 right = i in page.numbers
-                table.add_column(h, justify="right" if right else "left", no_wrap=True,
+                table.add_column(Text(h), justify="right" if right else "left", no_wrap=True,
                                  ratio=None if right else 1)
             for row in page.rows:
-                table.add_row(*row)
+                # Text, not str: Rich reads a str cell as markup (a player named "[/]").
+                table.add_row(*(Text(cell) for cell in row))
             body.update(table)
         self.query_one("#display-announcement", Static).update(
             announcement_text(self.event_state)
@@ -186,6 +188,10 @@ class DisplayScreen(Screen[None]):
             said = _("Round {round}: {time} left (paused)")
         else:
             said = _("Round {round}: {time} left")
+        if self.page is not None and self.page.kind is PageKind.PRIZES:
+            said = _("Prize-giving")
+        elif event_finished(state):
+            said = _("The event is finished")
         header = Text.assemble(
             (state.settings.event.name, "bold"), "  ·  ",
             (said.format(round=rnd, time=left.text), "bold"),

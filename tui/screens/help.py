@@ -65,10 +65,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-body"):
-            yield Static(Text(self.heading, style="bold"), id="help-title")
+            yield Static(Text(self.heading, style="bold"), markup=False, id="help-title")
             if self.about:
-                yield Prose(self.about, id="help-about")
-            table: DataTable[str] = DataTable(id="help-keys", cursor_type="row")
+                yield Prose(self.about, markup=False, id="help-about")
+            table: DataTable[Text] = DataTable(id="help-keys", cursor_type="row")
             headers = (
                 _("Key"), _("Does"), _("Id (keymap.toml)"), pgettext("help column", "More")
             )
@@ -82,12 +82,12 @@ class HelpScreen(ModalScreen[None]):
             more = max(20, min(widths[3], room))
             for i, header in enumerate(headers):
                 table.add_column(header, width=more if i == 3 else widths[i])
-            for key, does, binding_id, tip in self.rows:
-                table.add_row(key, does, binding_id, Text(tip), height=None)
+            for row in self.rows:
+                table.add_row(*(Text(cell) for cell in row), height=None)
             yield table
             yield Static(
                 Text(_("Rebind any key in keymap.toml in your config folder: "
                        '"table.undo" = "ctrl+z"'), style="dim"),
-                id="help-keymap",
+                markup=False, id="help-keymap",
             )
         yield Footer()

@@ -7,13 +7,18 @@ standings move. A line that is only a table (`t3`, or `3`) opens that table's ga
 
 Once the round's clock has started, every table shows its clock, recomputed once a second from
 the log and the app's clock (`tick_clock`); late tables are listed under "Needs attention".
+
+A line `r2 t3` (or `t3`, `3`: the round shown) opens that table, finished or not. When every
+table of a round has its result the screen offers to start the next round's clock (ctrl+r);
+once every planned round (`[event] rounds`) is finished it says that the event is over, with
+the podium, and the prize-giving (ctrl+g) reveals the places.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from rich.text import Text
@@ -25,12 +30,24 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.clock import ClockPhase, TableClock, clock_text
-from mjevent.core.i18n import N_, _
+from mjevent.core.finish import (
+    MAX_ROUNDS,
+    event_finished,
+    final_places,
+    next_round_waiting,
+    planned_rounds,
+    podium,
+    round_finished,
+    shown_round,
+)
+from mjevent.core.i18n import N_, _, ngettext, pgettext
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.state import EventState
-from mjevent.events.commands import record_line
+from mjevent.events.commands import record_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
+from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.keys import translate_bindings
+from mjevent.tui.sheets import points
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
 from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.table_list import (
@@ -39,7 +56,7 @@ from mjevent.tui.widgets.table_list import (
     round_clocks,
 )
 
-__all__ = ["OverviewScreen", "attention_lines", "clock_attention"]
+__all__ = ["OverviewScreen", "attention_lines", "clock_attention", "event_end_text"]
 
 ATTENTION_LINES = 3
 """Items of the attention list shown under the tables; the rest are counted."""
@@ -47,7 +64,9 @@ ATTENTION_LINES = 3
 CLOCK_TICK_SECONDS = 1.0
 """How often the tables' clocks are recomputed (only the clock cells that changed are drawn)."""
 
-_TABLE_ONLY = re.compile(r"^\s*[tT]?(\d+)\s*$")
+_TABLE_ONLY = re.compile(r"^\s*(?:[rR](\d+)\s+)?[tT]?(\d+)\s*$")
+"""A line that only names a table (`t3`, `3`, `r2 t3`): Enter opens it."""
+_TABLE_NAMED = re.compile(r"\s*(?:[rR](\d+)\s+)?[tT](\d+)")
 
 RECORD_ERRORS = (ValueError, EventFileError)
 """What recording a line can raise (`EntrySyntaxError`, `AmbiguousEntryError`,
@@ -105,6 +124,50 @@ def clock_attention(clocks: Mapping[int, TableClock]) -> list[str]:
     return lines
 
 
+def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
+    """What the overview says above the tables once a round or the event is over, or None.
+
+    The event finished: that, and the podium of the final standings. A round finished and the
+    next seated, its clock not started: the key that starts it. Every seated round finished,
+    the next not seated and no number of rounds planned: seat it, or say the event is over.
+    `key` shows the key of a binding id.
+    """
+    if event_finished(state):
+        rounds = planned_rounds(state.settings) or 0
+        text = Text(
+            ngettext("Event finished: its {count} round played.",
+                     "Event finished: all {count} rounds played.", rounds
+                     ).format(count=rounds) + "  ",
+            style="bold green",
+        )
+        text.append(_("{key} prize-giving · F3 all places").format(key=key("overview.prizegiving")),
+                    style="green")
+        places = podium(final_places(state))
+        if places:
+            text.append("\n" + _("Final standings: ") , style="bold")
+            text.append(pgettext("joins places", " · ").join(
+                f"{p.place}. {p.name} {points(p.total)}" for p in places))
+        return text
+    waiting = next_round_waiting(state)
+    if waiting is not None:
+        return Text(
+            _("Round {done} is finished: every table has its result. {key} starts round "
+              "{round}'s clock.").format(done=waiting - 1, round=waiting,
+                                         key=key("overview.start_next")),
+            style="bold green",
+        )
+    rnd = state.current_round
+    if (planned_rounds(state.settings) is None and rnd > 1 and rnd not in state.seating
+            and round_finished(state, rnd - 1)):
+        return Text(
+            _("Every seated round is finished. Seat round {round} (F5), or, if the event is "
+              "over, say how many rounds it planned ({key}).").format(
+                round=rnd, key=key("overview.rounds")),
+            style="bold green",
+        )
+    return None
+
+
 class OverviewScreen(Screen[None]):
     """Every table of the current round, the entry line and what needs attention."""
 
@@ -121,6 +184,19 @@ class OverviewScreen(Screen[None]):
             "ctrl+l", "focus_tables", N_("Tables"), id="overview.focus_tables",
             tooltip=N_("Move to the list of tables (arrows pick one, Enter opens it)"),
         ),
+        Binding(
+            "ctrl+r", "start_next", N_("Next round"), id="overview.start_next",
+            tooltip=N_("Every table of the round has finished: start the next round's clock"),
+        ),
+        Binding(
+            "ctrl+g", "prizegiving", N_("Prize-giving"), id="overview.prizegiving", show=False,
+            tooltip=N_("Reveal the final places from the bottom up, here and on the projector"),
+        ),
+        Binding(
+            "ctrl+o", "plan_rounds", N_("Rounds planned"), id="overview.rounds", show=False,
+            tooltip=N_("Say how many rounds the event plans: after the last one it is "
+                       "finished"),
+        ),
     ]
     HELP = N_(
         "Type a result on the entry line and press Enter (syntax: docs/entry.md). "
@@ -135,15 +211,18 @@ class OverviewScreen(Screen[None]):
         """`attention_lines` of the state shown (the late tables are added at each tick)."""
         self._now: dt.datetime | None = None
         """The moment the tables' clocks show (the last tick)."""
+        self._waiting: int | None = None
+        """The round whose clock ctrl+r starts now (`next_round_waiting`), as last shown."""
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="round-bar")
+        yield Static(markup=False, id="round-bar")
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
             yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
+        yield Static(id="event-end", markup=False)
         yield TableList(id="tables")
-        yield Static(id="attention")
+        yield Static(markup=False, id="attention")
         yield ConsoleFooter()
 
     def on_mount(self) -> None:
@@ -160,24 +239,47 @@ class OverviewScreen(Screen[None]):
 
     def show_state(self, state: EventState) -> None:
         """Re-render for a new state: the changed rows, the counts, the preview of the line."""
-        rnd = state.current_round
+        rnd = shown_round(state)
         tables = self.query_one(TableList)
         tables.show(state, rnd)
         rows = tables.table_rows
         done = sum(r.status == TableStatus.FINISHED for r in rows)
+        planned = planned_rounds(state.settings)
         bar = Text.assemble(
-            (_("Round {round}").format(round=rnd), "bold"),
+            (_("Round {round}").format(round=rnd) if planned is None
+             else _("Round {round} of {rounds}").format(round=rnd, rounds=planned), "bold"),
             "  ·  ",
             _("{done}/{tables} tables finished").format(done=done, tables=len(rows)),
             "  ·  ",
             (state.settings.event.name, "italic"),
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
+        self._show_event_end(state)
+        waiting = next_round_waiting(state)
+        if waiting != self._waiting:
+            # ctrl+r comes and goes with it; the footer is redrawn only then.
+            self._waiting = waiting
+            self.refresh_bindings()
         self._attention = attention_lines(state, rnd)
         self._show_clocks()
         line = self.query_one(EntryLine)
         if line.value.strip():
             self._preview(line.value)
+
+    def _show_event_end(self, state: EventState) -> None:
+        """The event is over (with the podium), or a round is over and the next one waits."""
+        panel = self.query_one("#event-end", Static)
+        text = event_end_text(state, self._key)
+        panel.display = text is not None
+        self._update("#event-end", text or Text(""))
+
+    def _key(self, binding_id: str) -> str:
+        """How the key bound to `binding_id` is shown (it may be rebound in keymap.toml)."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            for binding in bindings:
+                if binding.id == binding_id:
+                    return self.app.get_key_display(binding.with_key(key))
+        return binding_id
 
     # --- the tables' clocks ----------------------------------------------------------------------
 
@@ -192,7 +294,7 @@ class OverviewScreen(Screen[None]):
         # changed (a result, an extension, the call) are redrawn, not every clock whose second
         # has passed since (the next tick's work), so Enter still repaints one row.
         state = self.event_state
-        rnd = state.current_round
+        rnd = shown_round(state)
         if self._now is None:
             self._now = self.app.clock()  # type: ignore[attr-defined]
         clocks = round_clocks(state, rnd, self._now)
@@ -264,7 +366,7 @@ class OverviewScreen(Screen[None]):
         only = _TABLE_ONLY.match(text)
         if only:
             line.accepted()
-            self._open(int(only.group(1)))
+            self._open(int(only.group(2)), int(only.group(1)) if only.group(1) else None)
             return
         try:
             self.app.run_command(record_line, text)  # type: ignore[attr-defined]
@@ -278,9 +380,12 @@ class OverviewScreen(Screen[None]):
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def _open(self, table: int) -> None:
+    def _open(self, table: int, round: int | None = None) -> None:
         state = self.event_state
-        rnd = state.current_round
+        rnd = shown_round(state) if round is None else round
+        if rnd not in state.seating:
+            self.notify(_("round {round} is not seated").format(round=rnd), severity="error")
+            return
         if state.table_seats(rnd, table) is None:
             count = len(state.seating.get(rnd, ()))
             self.notify(
@@ -293,13 +398,76 @@ class OverviewScreen(Screen[None]):
 
     def action_open_table(self) -> None:
         """Open the table named on the entry line, else the highlighted one."""
-        named = re.match(r"\s*[tT](\d+)", self.query_one(EntryLine).value)
+        named = _TABLE_NAMED.match(self.query_one(EntryLine).value)
         if named:
-            self._open(int(named.group(1)))
+            self._open(int(named.group(2)), int(named.group(1)) if named.group(1) else None)
             return
         tables = self.query_one(TableList)
         if tables.row_count:
             self._open(tables.cursor_row + 1)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The next round's clock is offered only while it waits for its start."""
+        if action == "start_next":
+            return next_round_waiting(self.event_state) is not None
+        return True
+
+    def action_start_next(self) -> None:
+        """Ask when the next round starts (0: now), then start its clock."""
+        rnd = next_round_waiting(self.event_state)
+        if rnd is None:
+            return
+
+        def chosen(answer: tuple[int, ...] | None) -> None:
+            if answer is None:
+                return
+            now = self.app.clock()  # type: ignore[attr-defined]
+            at = None if answer[0] == 0 else (
+                now + dt.timedelta(minutes=answer[0])).isoformat(timespec="seconds")
+            try:
+                self.app.run_command(start_round, rnd, at=at)  # type: ignore[attr-defined]
+            except RECORD_ERRORS as error:
+                self.notify(str(error), severity="error")
+
+        self.app.push_screen(
+            NumbersDialog(
+                _("Start round {round}").format(round=rnd),
+                (Ask(_("Start in how many minutes"), 0, 60, 0),),
+            ),
+            chosen,
+        )
+
+    def action_prizegiving(self) -> None:
+        """Show the prize-giving: the final places from the bottom up."""
+        from mjevent.tui.screens.prizegiving import PrizegivingScreen
+
+        self.app.push_screen(PrizegivingScreen())
+
+    def action_plan_rounds(self) -> None:
+        """Ask how many rounds the event plans, then write `[event] rounds`."""
+        state = self.event_state
+        planned = planned_rounds(state.settings)
+
+        def chosen(answer: tuple[int, ...] | None) -> None:
+            if answer is None:
+                return
+            try:
+                self.app.run_command(set_planned_rounds, answer[0])  # type: ignore[attr-defined]
+            except RECORD_ERRORS as error:
+                self.notify(str(error), severity="error")
+                return
+            self.notify(ngettext("The event plans {rounds} round.",
+                                 "The event plans {rounds} rounds.", answer[0]).format(
+                rounds=answer[0]))
+
+        default = planned if planned is not None else max(state.seating, default=1)
+        self.app.push_screen(
+            NumbersDialog(
+                _("How many rounds does the event plan?"),
+                (Ask(_("Rounds"), 1, MAX_ROUNDS, default),),
+            ),
+            chosen,
+        )
 
     def action_focus_entry(self) -> None:
         """Focus the entry line."""

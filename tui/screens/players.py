@@ -8,7 +8,8 @@ Each change is one command of `events/commands.py` in a `CommandDialog` that sho
 entry would change before it is confirmed with `ctrl+s` (or Enter in its last field): `c`
 check in / `x` mark absent for a round (`check_in_player`), `a` add a late player
 (`add_player`), `n` rename (`rename_player`), `w` withdraw (`withdraw_player`), `b` bring back
-(`return_player`), `u` substitute for the player at their table (`substitute_player`). A
+(`return_player`), `u` substitute for the player at their table (`substitute_player`), `p` a
+penalty (`add_late_penalty`, `add_score_sheet_penalty`, `add_penalty`: EMA 2025 §7.2, §7.5). A
 refused command says why in the dialog; nothing is written. When a change breaks the seating
 (`events.seating.reseat_needed`), the screen offers the re-seat dialog (`r`).
 """
@@ -23,6 +24,7 @@ from textual.widgets import Static
 
 from mjevent.core.entries import (
     Entry,
+    Penalty,
     PlayerAdded,
     PlayerCheckedIn,
     PlayerRenamed,
@@ -31,9 +33,20 @@ from mjevent.core.entries import (
     PlayerWithdrawn,
 )
 from mjevent.core.i18n import N_, _, pgettext
+from mjevent.core.penalties import (
+    PenaltyKind,
+    late_penalty,
+    late_reason,
+    parse_lateness,
+    score_sheet_penalty,
+    score_sheet_reason,
+)
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
+    add_late_penalty,
+    add_penalty,
     add_player,
+    add_score_sheet_penalty,
     check_in_player,
     read_log,
     rename_player,
@@ -73,6 +86,10 @@ def _field(name: str) -> str:
         "from_round": pgettext("field", "from round"),
         "table": pgettext("field", "table"),
         "substitute": pgettext("field", "substitute"),
+        "kind": pgettext("field", "kind"),
+        "during_game": pgettext("field", "in play"),
+        "value": pgettext("field", "minutes or points"),
+        "reason": pgettext("field", "reason"),
     }
     return names.get(name, name.replace("_", " "))
 
@@ -84,6 +101,19 @@ def _number(values: Mapping[str, str], name: str, what: str = "") -> int:
         raise ValueError(_("{field}: give {what}").format(
             field=_field(name), what=what or _("a round number such as 3")))
     return int(text)
+
+
+def _yes_no(values: Mapping[str, str], name: str) -> bool | None:
+    # y / n (the keys, as in every language's placeholder); empty: None.
+    text = values.get(name, "").strip().casefold()
+    if not text:
+        return None
+    if text in ("y", "yes"):
+        return True
+    if text in ("n", "no"):
+        return False
+    raise ValueError(_("{field}: give {what}").format(
+        field=_field(name), what=_("y or n, or leave it empty")))
 
 
 def _needed(values: Mapping[str, str], name: str, what: str) -> str:
@@ -140,6 +170,11 @@ class PlayersScreen(ListScreen):
             "u", "substitute", N_("Substitute"),
             tooltip=N_("Someone plays the selected player's seat in one round"),
             id="players.substitute",
+        ),
+        Binding(
+            "p", "penalty", N_("Penalty"),
+            tooltip=N_("Take points off the selected player: late, score sheet, or an amount"),
+            id="players.penalty",
         ),
         RESEAT_KEY,
     ]
@@ -215,7 +250,7 @@ class PlayersScreen(ListScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         row = self.selected()
-        if action in ("rename", "withdraw", "substitute", "check_in") and row is None:
+        if action in ("rename", "withdraw", "substitute", "check_in", "penalty") and row is None:
             return None
         if action == "withdraw" and row is not None and row.withdrawn:
             return None
@@ -364,11 +399,16 @@ class PlayersScreen(ListScreen):
             r = _number(v, "round")
             table = _number(v, "table", _("a table number such as 2"))
             name = _needed(v, "substitute", _("the substitute's name"))
+            during = _yes_no(v, "during_game")
             entry: Entry = PlayerSubstituted(
-                id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name
+                id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name,
+                during_game=during,
             )
             return Plan(
-                entry, lambda a: a.run_command(substitute_player, r, table, row.id, name)
+                entry,
+                lambda a: a.run_command(
+                    substitute_player, r, table, row.id, name, during_game=during
+                ),
             )
 
         self._open(
@@ -378,6 +418,69 @@ class PlayersScreen(ListScreen):
                 Field("round", _("Round"), str(rnd)),
                 Field("table", _("Table"), "" if where is None else str(where[0])),
                 Field("substitute", _("Substitute"), placeholder=_("who plays the seat")),
+                # EMA 2025 §7.3: the uma may depend on it; empty: after a recorded hand.
+                Field(
+                    "during_game", _("In play"),
+                    placeholder=_("y: swapped after the game began, n: before; empty: from hands"),
+                ),
+            ],
+            plan,
+        )
+
+    def action_penalty(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        state = self.console.state
+        rules = state.rules
+        kinds = ", ".join([PenaltyKind.LATE, PenaltyKind.SCORE_SHEET, "points"])
+
+        def plan(v: Mapping[str, str]) -> Plan:
+            rnd = _number(v, "round")
+            kind = v.get("kind", "").strip()
+            detail = v.get("reason", "").strip()
+
+            def entry(amount: int, reason: str) -> Entry:
+                return Penalty(
+                    id=_ID, at=_AT, player=row.id, amount=amount, reason=reason, round=rnd
+                )
+
+            if kind == PenaltyKind.LATE:
+                # A ValueError (PenaltyRuleError) is shown in the dialog: too late, no such rule.
+                seconds = parse_lateness(_needed(v, "value", _("the minutes late, e.g. 3:20")))
+                return Plan(
+                    entry(late_penalty(rules, seconds), late_reason(rules, seconds)),
+                    lambda a: a.run_command(add_late_penalty, row.id, seconds, round=rnd),
+                )
+            if kind == PenaltyKind.SCORE_SHEET:
+                return Plan(
+                    entry(score_sheet_penalty(rules), score_sheet_reason(detail)),
+                    lambda a: a.run_command(
+                        add_score_sheet_penalty, row.id, detail=detail, round=rnd
+                    ),
+                )
+            if kind == "points":
+                text = _needed(v, "value", _("the points to take off, e.g. 5000")).replace(",", "")
+                if not text.isdigit():
+                    raise ValueError(_("{field}: give {what}").format(
+                        field=_field("value"), what=_("the points to take off, e.g. 5000")))
+                amount, reason = int(text), _needed(v, "reason", _("the reason"))
+                return Plan(
+                    entry(amount, reason),
+                    lambda a: a.run_command(add_penalty, row.id, amount, reason, round=rnd),
+                )
+            raise ValueError(_("{field}: give one of {kinds}").format(
+                field=_field("kind"), kinds=kinds))
+
+        self._open(
+            _("Penalty for {name} ({id})").format(name=row.name, id=row.id),
+            _("Kind: late (give the minutes late, e.g. 3:20; the rules size it), sheet (a score "
+              "sheet; the rules size it) or points (give the amount and a reason)."),
+            [
+                Field("kind", _("Kind"), PenaltyKind.LATE),
+                Field("value", _("How much"), placeholder=_("3:20, or 5000")),
+                Field("reason", _("Reason"), placeholder=_("sheet: optional; points: needed")),
+                Field("round", _("Round"), str(state.current_round)),
             ],
             plan,
         )

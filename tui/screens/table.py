@@ -104,18 +104,15 @@ class TableScreen(Screen[None]):
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="table-head")
+        yield Static(markup=False, id="table-head")
         hands: DataTable[str | Text] = DataTable(id="hands", cursor_type="row", zebra_stripes=True)
         yield hands
-        yield Static(id="table-result")
+        yield Static(markup=False, id="table-result")
         yield EntryLine(id="table-line")
         yield EntryPreview(id="table-preview")
         yield ConsoleFooter()
 
     def on_mount(self) -> None:
-        self.query_one(EntryLine).placeholder = _(
-            "next hand at table {table}: ron S<-W 3/30  (a amends the highlighted hand)"
-        ).format(table=self.table)
         self.watch(self.app, "state", self.show_state)
         self.query_one("#hands", DataTable).focus()
 
@@ -154,7 +151,7 @@ class TableScreen(Screen[None]):
             short = _("{wind}{hand}, {honba}h").format(
                 wind=wind_name(WINDS[wind]), hand=hand, honba=honba)
             line = _entry_line(state, self._entry(played.entry)).split(" ", 1)[1]
-            table.add_row(str(n), short, line,
+            table.add_row(str(n), short, Text(line),
                           *(format_number(s) for s in played.after.scores), key=played.entry)
             after = played.after
             wind, hand, honba = after.round_wind, after.hand_number, after.honba
@@ -164,6 +161,12 @@ class TableScreen(Screen[None]):
             table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
         self._shown_once = True
         self.query_one("#table-result", Static).update(self._result_text(state, game, names))
+        # A finished game takes no next hand: the hint says what can still be done.
+        self.query_one(EntryLine).placeholder = (
+            _("table {table} is finished: a amends the highlighted hand, u undoes the result")
+            if game is not None and game.result is not None
+            else _("next hand at table {table}: ron S<-W 3/30  (a amends the highlighted hand)")
+        ).format(table=self.table)
 
     def _entry(self, entry_id: str) -> Entry:
         for entry in table_entries(self.event_state, self.round, self.table):

@@ -5,7 +5,9 @@ The clock is never kept here: every tick recomputes `core.clock.time_left` from 
 entries and the app's clock, so two consoles, a restart or a crash show the same time. Every
 key is one entry through `events.commands` (`start_round`, `pause_round`, `resume_round`,
 `extend_round`, `call_time_for`). At each announcement (`[timer] warning_minutes`, the end of
-time, the call) the face changes colour and the terminal bell rings.
+time, the call) the face changes colour and the terminal bell rings. Under rules that call time
+before the end (`time_call_minutes`, EMA 2025 §7.4: 15 minutes) the signal is the announcement:
+the bell rings then, the warnings below it are not given and zero brings no sound.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from mjevent.core.clock import (
     TableCall,
     TimeLeft,
     clock_text,
+    signal_minutes,
     table_clock,
     time_left,
 )
@@ -38,6 +41,7 @@ from mjevent.events.commands import (
     resume_round,
     start_round,
 )
+from mjevent.events.errors import EventFileError
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.keys import translate_bindings
@@ -75,6 +79,14 @@ _CALLED = {
         "Time has been called: finish the current hand, then one more hand"
     ),
 }
+# The signal before the end (`time_call_minutes`, EMA 2025 §7.4): time is called while the clock
+# still runs, and nothing sounds when it reaches zero.
+_SIGNAL = {
+    TimeCall.END_AFTER_HAND: N_("Time! The {minutes}-minute signal: finish the current hand"),
+    TimeCall.ONE_MORE_HAND: N_(
+        "Time! The {minutes}-minute signal: finish the current hand, then one more hand"
+    ),
+}
 _CONFIRM = {
     TimeCall.NONE: N_(
         "{time} is still on the clock. Every table is told: play on to the end of the game."
@@ -101,6 +113,8 @@ def announcement(state: EventState, left: TimeLeft) -> str:
         return _("Round {round} starts in {time}").format(round=left.round, time=left.text)
     if left.phase is ClockPhase.PAUSED:
         return _("Paused")
+    if left.phase is ClockPhase.TIME_UP and left.seconds > 0:
+        return _(_SIGNAL[rules.time_call]).format(minutes=rules.time_call_minutes)
     if left.phase is ClockPhase.TIME_UP:
         return _(_TIME_UP[rules.time_call])
     if left.phase is ClockPhase.CALLED:
@@ -137,7 +151,7 @@ def table_lines(state: EventState, round: int, now: dt.datetime) -> list[str]:
                 parts.append(_("{time} left").format(time=left.text))
         if table.call is not None:
             parts.append(_call_said(table.call))
-        elif left.phase is ClockPhase.TIME_UP and left.table_extra:
+        elif left.phase is ClockPhase.TIME_UP and left.table_extra and not left.seconds:
             parts.append(pgettext("time call", "time up"))
         if parts:
             lines.append(
@@ -189,10 +203,10 @@ class TimerScreen(Screen[None]):
         self._shown: tuple[object, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="timer-round")
+        yield Static(markup=False, id="timer-round")
         yield BigClock(id="timer-digits")
-        yield Static(id="timer-announcement")
-        yield Static(id="timer-tables")
+        yield Static(markup=False, id="timer-announcement")
+        yield Static(markup=False, id="timer-tables")
         yield ConsoleFooter()
 
     def on_mount(self) -> None:
@@ -226,7 +240,10 @@ class TimerScreen(Screen[None]):
         state = self.event_state
         rnd = self.round
         now = self.now()
-        left = time_left(state.clocks.get(rnd), state.settings.timer, now, round=rnd)
+        left = time_left(
+            state.clocks.get(rnd), state.settings.timer, now, round=rnd,
+            signal_minutes=signal_minutes(state.rules),
+        )
         changed_phase = self.left is None or self.left.phase is not left.phase
         self.left = left
         shown = (rnd, state.settings.event.name, announcement(state, left),
@@ -280,7 +297,8 @@ class TimerScreen(Screen[None]):
     def _run(self, command: Any, *args: Any, **kwargs: Any) -> None:
         try:
             self.app.run_command(command, *args, **kwargs)  # type: ignore[attr-defined]
-        except CommandError as error:
+        except (CommandError, EventFileError) as error:
+            # A file error too (replaced under the console, a lock held too long): say it.
             self.notify(str(error), title=_("Clock"), severity="error", timeout=10)
             return
         self.tick()

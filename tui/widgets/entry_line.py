@@ -193,6 +193,8 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
             wind=wind_name(dealer.wind), name=dealer.name))
     if p.game_over is not None:
         text.append(f"\n  {p.game_over}", style="bold green")
+    if p.repeats is not None:
+        text.append("\n  " + p.repeats, style="bold yellow")
     return text
 
 

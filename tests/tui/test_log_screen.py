@@ -123,8 +123,9 @@ async def test_v_voids_an_entry_with_a_reason_and_shows_what_changes(club: Path)
         row = lines(app)[5]
     # p12 stands at -41.2 after round 3 (the 5.0 penalty included)
     assert "standings: Ömer Yıldız -41.2 -> -36.2" in dialog
+    # THEN the voided penalty is told in words, not as its raw fields
     assert row == (
-        "   3  09:45  r1     penalty        (voided) penalty: player p12, amount 5000, re"
+        " 3  09:45  r1     penalty  (voided) penalty: Ömer Yıldız -5,000 (arrived 12 …"
     )
     correction = logged(club)[-1]
     assert isinstance(correction, Correction)

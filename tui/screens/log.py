@@ -49,6 +49,8 @@ def _what(line: LogLine) -> str:
     text = " ".join(line.text.split())
     if line.voided:
         text = _("(voided) {text}").format(text=text)
+    elif line.amended:
+        text = _("(amended) {text}").format(text=text)
     return text
 
 

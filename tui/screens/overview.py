@@ -41,14 +41,14 @@ from mjevent.core.finish import (
     shown_round,
 )
 from mjevent.core.i18n import N_, _, ngettext, pgettext
-from mjevent.core.preview import LineError, preview_line
+from mjevent.core.preview import LineError, entry_examples, preview_line
 from mjevent.core.state import EventState
 from mjevent.events.commands import record_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
 from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import points
-from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview, line_hint
 from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.table_list import (
     TableList,
@@ -219,7 +219,8 @@ class OverviewScreen(Screen[None]):
         yield Static(markup=False, id="round-bar")
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
-            yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
+            # min-height: 8 in overview.tcss, the last a blank line: 7 of text
+            yield EntryPreview(min_lines=7, id="entry-preview")
         yield Static(id="event-end", markup=False)
         yield TableList(id="tables")
         yield Static(markup=False, id="attention")
@@ -254,6 +255,7 @@ class OverviewScreen(Screen[None]):
             (state.settings.event.name, "italic"),
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
+        self._show_examples(state)
         self._show_event_end(state)
         waiting = next_round_waiting(state)
         if waiting != self._waiting:
@@ -265,6 +267,18 @@ class OverviewScreen(Screen[None]):
         line = self.query_one(EntryLine)
         if line.value.strip():
             self._preview(line.value)
+
+    def _show_examples(self, state: EventState) -> None:
+        """The hints' examples fit the event: a table the round has, a seat's score each."""
+        examples = entry_examples(state)
+        preview = self.query_one(EntryPreview)
+        if examples == preview.examples:
+            return
+        preview.examples = examples
+        line = self.query_one(EntryLine)
+        line.placeholder = line_hint(examples)
+        if not line.value.strip() and self._recorded is None:
+            preview.show(None)
 
     def _show_event_end(self, state: EventState) -> None:
         """The event is over (with the podium), or a round is over and the next one waits."""

@@ -246,6 +246,11 @@ class TableScreen(Screen[None]):
         text = value.strip()
         if not text:
             return
+        if self.amending is not None:
+            refused = preview_amend(self.event_state, self.amending, self._full(text))
+            if isinstance(refused, LineError):
+                preview.show(refused)
+                return
         try:
             if self.amending is not None:
                 self._amend(self.amending, self._full(text))

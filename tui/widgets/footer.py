@@ -5,8 +5,9 @@ what does not fit: at 80 columns the mode keys F4-F7 and a screen's last keys we
 This footer picks what it shows for the width it has:
 
 1. every key with its description, as Textual draws it, when that fits;
-2. else the compact style, the mode keys F2-F7 one group (`f2 f3 f4 f5 f6 f7 Modes`, the
-   current mode dimmed, each key's tooltip naming its mode);
+2. else the compact style, the mode keys F2-F7 by name when every key of the screen still
+   fits (200 columns), else one group (`f2 f3 f4 f5 f6 f7 Modes`, the current mode dimmed,
+   each key's tooltip naming its mode);
 3. else, still compact, the screen's own keys in the order of its `FOOTER_KEYS` (binding ids,
    the keys that matter most first; keys not named there come after, in binding order) as many
    as fit (a long key skipped, a shorter one after it may still fit), then `ctrl+q Quit` if
@@ -101,17 +102,22 @@ class ConsoleFooter(Footer):
                 own.append(key)
         return own, modes, app_keys, palette
 
-    def _plan(self, width: int) -> tuple[bool, list[_Key], list[_Key], list[_Key], _Key | None]:
-        """(compact, own keys, app keys, mode keys, palette) that fit in `width` cells."""
+    def _plan(
+        self, width: int
+    ) -> tuple[bool, list[_Key], list[_Key], list[_Key], _Key | None, bool]:
+        """(compact, own keys, app keys, mode keys, palette, modes named) that fit in `width`
+        cells; modes not named are one group (`f2 f3 f4 f5 f6 f7 Modes`)."""
         own, modes, app_keys, palette = self._keys()
         full = sum(k.width(False) for k in (*own, *modes, *app_keys))
         if palette is not None:
             full += palette.width(False) + 1
         if full <= width:
-            return False, own, app_keys, modes, palette
+            return False, own, app_keys, modes, palette, True
         room = width - 1 - (palette.width(True) + 1 if palette is not None else 0)
+        group = 0
         if modes:
-            room -= sum(2 + cell_len(m.display) - 1 for m in modes) + cell_len(_(_MODES_LABEL)) + 1
+            group = sum(2 + cell_len(m.display) - 1 for m in modes) + cell_len(_(_MODES_LABEL)) + 1
+            room -= group
         helps = [k for k in app_keys if k.binding.id == "app.help"]
         others = [k for k in app_keys if k.binding.id != "app.help"]
         room -= sum(k.width(True) for k in helps)
@@ -131,18 +137,22 @@ class ConsoleFooter(Footer):
                 shown_others.append(key)
                 room -= key.width(True)
         app_shown = [k for k in app_keys if k in helps or k in shown_others]
-        return True, [k for k in own if id(k) in kept], app_shown, modes, palette
+        # Room left once every key is placed: the modes by name ("f4 Players"), not a group.
+        named = bool(modes) and len(kept) == len(own) and (
+            room + group >= sum(m.width(True) for m in modes)
+        )
+        return True, [k for k in own if id(k) in kept], app_shown, modes, palette, named
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
         width = self._width or self.app.size.width
-        compact, own, app_keys, modes, palette = self._plan(width)
+        compact, own, app_keys, modes, palette, named = self._plan(width)
         self.set_reactive(Footer.compact, compact)
         self.set_class(compact, "-compact")
         yield from self._footer_keys(own, compact)
         yield from self._footer_keys(app_keys, compact)
-        if compact and modes:
+        if modes and not named:
             with KeyGroup(classes="-compact"):
                 for key in modes:
                     yield FooterKey(

@@ -232,6 +232,14 @@ async def test_a_wide_footer_names_every_mode(club: Path) -> None:
     async with app.run_test(size=(200, 50)) as pilot:
         await open_mode(pilot, "f4")
         footer = footer_text(app)
-    for words in ("f2 Overview", "f3 Standings", "f4 Players", "f5 Seating", "f6 Log",
-                  "f7 Timer", "w Withdraw", "^p Palette"):
+    for words in (
+        "f2 Overview",
+        "f3 Standings",
+        "f4 Players",
+        "f5 Seating",
+        "f6 Log",
+        "f7 Timer",
+        "w Withdraw",
+        "^p Palette",
+    ):
         assert words in footer, words

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Static
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.tui.keys import screen_keys, translate_bindings
 from mjevent.tui.widgets.prose import Prose
+from mjevent.tui.wrap import wrap_text
 
 __all__ = ["SCREEN_NAMES", "HelpScreen", "binding_rows"]
 
@@ -82,8 +83,11 @@ class HelpScreen(ModalScreen[None]):
             more = max(20, min(widths[3], room))
             for i, header in enumerate(headers):
                 table.add_column(header, width=more if i == 3 else widths[i])
-            for row in self.rows:
-                table.add_row(*(Text(cell) for cell in row), height=None)
+            for key, does, binding_id, tip in self.rows:
+                # Wrapped here, the Japanese way (no line starts with 、): the table breaks
+                # only at spaces, which a Japanese sentence has none of.
+                table.add_row(Text(key), Text(does), Text(binding_id),
+                              Text(wrap_text(tip, more)), height=None)
             yield table
             yield Static(
                 Text(_("Rebind any key in keymap.toml in your config folder: "

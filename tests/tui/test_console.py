@@ -273,7 +273,8 @@ async def test_a_amends_the_highlighted_hand_in_its_place(club: Path) -> None:
         await pilot.press("up", "a")
         await pilot.pause()
         line = app.screen.query_one("#table-line", EntryLine)
-        assert line.value == "t1 ron S<-W 3/30"
+        # as the hands' Entry column writes it: the table is implied, no `t1 `
+        assert line.value == "ron S<-W 3/30"
         await pilot.press("left", "left", "left", "backspace", "4", "enter")
         await pilot.pause()
         # THEN a correction replaces the hand, the original stays in the log
@@ -373,7 +374,7 @@ async def test_an_amendment_moved_to_another_table_is_refused_and_kept(club: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table_after(pilot, "t1 ron S<-W 3/30")
         before = club.read_bytes()
-        await pilot.press("a", "home", "right", "delete", "2", "enter")
+        await pilot.press("a", "home", "t", "2", "space", "enter")
         await pilot.pause()
         line = app.screen.query_one("#table-line", EntryLine)
         assert line.value == "t2 ron S<-W 3/30"

@@ -9,7 +9,7 @@ replaced: a director reading line 12 does not lose it when a game ends.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -64,7 +64,7 @@ class SheetTable(DataTable[Text]):
         self.columns_shown = tuple(columns)
         self.items = tuple(items)
         self.row_key = key
-        cut = "ellipsis" if last_width is not None else None
+        cut: Literal["ellipsis"] | None = "ellipsis" if last_width is not None else None
         for item in self.ordered():
             self.add_row(
                 *(

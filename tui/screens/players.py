@@ -421,7 +421,7 @@ class PlayersScreen(ListScreen):
                 # EMA 2025 §7.3: the uma may depend on it; empty: after a recorded hand.
                 Field(
                     "during_game", _("In play"),
-                    placeholder=_("y: swapped after the game began, n: before; empty: from hands"),
+                    placeholder=_("y: after the start, n: before; empty: from the hands"),
                 ),
             ],
             plan,

@@ -4,7 +4,10 @@ Builds the 500-player event of `bench/big_event.py` (18,000 hands logged, round 
 opens it and folds it (what opening the console costs), then times `stats_from_state` on that
 state, and `stats_update` after each of `--hands` hands recorded through
 `events.commands.record_line` at the tables of the current round (the state before and after
-the hand, as the console has them). Also timed: the awards from the stats.
+the hand, as the console has them). Also timed: the awards from the stats, one player's numbers
+alone (`player_tally`: F3's history, a card, a site page), one player's hand list
+(`player_hands`: the stats screen's Enter) and one round's numbers (`round_numbers`: the
+projector between rounds).
 
 Run from the repository's root: `.venv/bin/python -m bench.stats [--hands 100]`.
 Targets (issue 24): stats from the open state under 200 ms; updated after a hand under 5 ms.
@@ -25,7 +28,13 @@ from bench.big_event import make_big_event, random_hand
 from mjevent.core.awards import awards_of
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.state import EventState
-from mjevent.core.stats import stats_from_state, stats_update
+from mjevent.core.stats import (
+    player_hands,
+    player_tally,
+    round_numbers,
+    stats_from_state,
+    stats_update,
+)
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 
@@ -74,6 +83,14 @@ def main() -> None:
         rows.append(("stats_from_state (open state)", *_ms(wall, cpu), args.repeat))
         wall, cpu = _time(lambda: awards_of(state, stats), args.repeat)
         rows.append(("awards_of (from the stats)", *_ms(wall, cpu), args.repeat))
+        someone = next(iter(state.players))
+        wall, cpu = _time(lambda: player_tally(state, someone), args.repeat)
+        rows.append(("player_tally (one player)", *_ms(wall, cpu), args.repeat))
+        wall, cpu = _time(lambda: player_hands(state, someone), args.repeat)
+        rows.append(("player_hands (one player)", *_ms(wall, cpu), args.repeat))
+        last = state.current_round - 1
+        wall, cpu = _time(lambda: round_numbers(state, last), args.repeat)
+        rows.append(("round_numbers (one round)", *_ms(wall, cpu), args.repeat))
         rng = random.Random(24)
         up_wall: list[float] = []
         up_cpu: list[float] = []

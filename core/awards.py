@@ -217,7 +217,16 @@ def tie_rule(kind: AwardKind) -> str:
 
 
 def hand_label(win: WinRecord) -> str:
-    """Where a winning hand was: ``round 3, table 12, East 2, 1 honba``."""
+    """Where a winning hand was, its wind as the screens write a seat (`wind_name`: E, 東):
+    ``round 3, table 12, E 2, 1 honba``.
+
+    >>> import dataclasses
+    >>> from mjevent.core.outcomes import HandValue
+    >>> from mjevent.core.stats import WinRecord
+    >>> win = WinRecord("h1", 3, 12, 0, 2, 1, 0, "p1", False, HandValue(3, 30), 3900, None)
+    >>> hand_label(win), hand_label(dataclasses.replace(win, round_wind=1, honba=0))
+    ('round 3, table 12, E 2, 1 honba', 'round 3, table 12, S 2')
+    """
     wind = wind_name("ESWN"[win.round_wind])
     if win.honba:
         text = _("round {round}, table {table}, {wind} {hand}, {honba} honba")
@@ -380,7 +389,7 @@ def _best_team(state: EventState, standings: Standings | None) -> Award:
 
 def reason(award: Award, winner: AwardWinner) -> str:
     """Why `winner` gets `award`, in the language in use: the figure, and the hand for an
-    award won by one hand (``32,000 points: round 3, table 12, East 2, 1 honba``)."""
+    award won by one hand (``32,000 points: round 3, table 12, E 2, 1 honba``)."""
     kind, value = award.kind, winner.value
     number = format_number(int(value)) if isinstance(value, int | float) else ""
     if kind is AwardKind.BEST_HAND or kind is AwardKind.YAKUMAN:

@@ -473,6 +473,98 @@ class Correction(Entry):
         return text.format(target=self.target, reason=self.reason)
 
 
+TABLE_ENTRY_MODES = ("confirm", "director", "direct")
+"""How a table's entry counts (`[serve] table_entry`): when a second seat confirms it, when the
+director approves it, or at once."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableEntrySubmitted(Entry):
+    """A table entered a line (docs/entry.md) from one of its seats, on a phone or a tablet.
+
+    `entry` is what the line reads as (a `HandRecorded` or a `GameFinished`, under this entry's
+    id and time); `seat` is the wind letter of the seat that entered it and `player` who sat
+    there; `hands` counts the hands the table's game had when it was entered (the line is for
+    the next one); `mode` is the event's `[serve] table_entry` at the time. It counts in the
+    game only once a `TableEntryConfirmed` (another seat, mode "confirm") or a
+    `TableEntryApproved` (the director) names it; mode "direct" counts at once.
+    """
+
+    KIND: ClassVar[str] = "table_entry"
+    round: int
+    table: int
+    seat: str
+    line: str
+    entry: HandRecorded | GameFinished
+    mode: str = "confirm"
+    player: PlayerId | None = None
+    hands: int = 0
+
+    @classmethod
+    def read(cls, r: _Reader, id: str, at: str) -> Entry:
+        return _read_table_entry(r, id, at)
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        who = seat_and_name(self.seat, self.player, name)
+        if self.mode == "direct":
+            text = _("r{round} t{table}: {who} entered {line} (recorded at once)")
+        elif self.mode == "director":
+            text = _("r{round} t{table}: {who} entered {line} (for the director to approve)")
+        else:
+            text = _("r{round} t{table}: {who} entered {line} (for another seat to confirm)")
+        return text.format(round=self.round, table=self.table, who=who, line=self.line)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableEntryConfirmed(Entry):
+    """A second seat at the table (`seat`, `player` sitting there) confirms the table entry
+    `target`; from here on it counts in the game, as a hand the console recorded."""
+
+    KIND: ClassVar[str] = "table_entry_confirmed"
+    target: str
+    seat: str
+    player: PlayerId | None = None
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return _("table entry {target} confirmed by {who}").format(
+            target=self.target, who=seat_and_name(self.seat, self.player, name)
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableEntryApproved(Entry):
+    """The director approves the table entry `target`; from here on it counts in the game."""
+
+    KIND: ClassVar[str] = "table_entry_approved"
+    target: str
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return _("table entry {target} approved by the director").format(target=self.target)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableEntryRejected(Entry):
+    """The director rejects the table entry `target`, with the reason; it never counts (it
+    stays in the log)."""
+
+    KIND: ClassVar[str] = "table_entry_rejected"
+    target: str
+    reason: str
+
+    def describe(self, name: Callable[[PlayerId], str]) -> str:
+        return _("table entry {target} rejected by the director: {reason}").format(
+            target=self.target, reason=self.reason
+        )
+
+
+def seat_and_name(seat: str, player: PlayerId | None, name: Callable[[PlayerId], str]) -> str:
+    """`E Ana`: the seat as people read it (`wind_name`), and who sat there when known."""
+    wind = wind_name(seat) if seat in WINDS else seat
+    if player is None:
+        return wind
+    return _("{wind} {name}").format(wind=wind, name=name(player))
+
+
 
 
 # --- Writing -----------------------------------------------------------------------------------
@@ -1102,6 +1194,39 @@ def _read_correction(r: _Reader, id: str, at: str) -> Correction:
     else:
         r.used.add("replacement")
     return Correction(id=id, at=at, target=target, reason=reason, replacement=replacement)
+
+
+def _read_table_entry(r: _Reader, id: str, at: str) -> TableEntrySubmitted:
+    rnd = r.number("round", minimum=1)
+    table = r.number("table", minimum=1)
+    seat = r.text("seat")
+    if seat not in WINDS:
+        raise r.fail("seat", _("a seat E, S, W or N"))
+    mode = r.text("mode", "confirm")
+    if mode not in TABLE_ENTRY_MODES:
+        raise r.fail("mode", _("one of confirm, director, direct"))
+    raw = r._get("entry", None, True)
+    if not isinstance(raw, Mapping) or raw.get("kind") not in ("hand", "game_finished"):
+        raise r.fail(
+            "entry", _("a table holding the entry the line reads as (a hand or a game's end)")
+        )
+    inner = dict(raw)
+    inner["id"], inner["at"] = id, at
+    try:
+        entry = entry_from_record(inner)
+    except EntryError as error:
+        raise EntryError(
+            _("{where}: field 'entry': {error}").format(where=r.where, error=error)
+        ) from None
+    assert isinstance(entry, HandRecorded | GameFinished)
+    if (entry.round, entry.table) != (rnd, table):
+        raise r.fail("entry", _("an entry for the same round and table"))
+    hands = r.number("hands", minimum=0, default=0)
+    player = r.opt_text("player")
+    return TableEntrySubmitted(
+        id=id, at=at, round=rnd, table=table, seat=seat, line=r.text("line"), entry=entry,
+        mode=mode, player=player, hands=hands,
+    )
 
 
 _COUNTS = frozenset({"round", "table", "from_round", "seconds"})

@@ -48,6 +48,7 @@ from mjevent.core.ema import (
     country_problem,
     ema_number_problem,
 )
+from mjevent.core.entries import TABLE_ENTRY_MODES
 from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameOrder, NameParts, split_name
 from mjevent.core.rules import (
@@ -233,6 +234,17 @@ class TimerSettings:
 
 
 @dataclass(frozen=True)
+class ServeSettings:
+    """The `[serve] table`: how the venue's server takes results from the tables.
+
+    `table_entry` says when a hand entered at a table counts: `"confirm"` once a second seat at
+    the table confirms it, `"director"` once the director approves it, `"direct"` at once.
+    """
+
+    table_entry: str = "confirm"
+
+
+@dataclass(frozen=True)
 class EventSettings:
     """Everything in an event file before its log."""
 
@@ -248,6 +260,8 @@ class EventSettings:
     """The `[ema]` table (a MERS event's days, sessions, referees...), when the file has one."""
     awards: AwardsConfig = field(default_factory=AwardsConfig)
     """The `[awards]` table: the prizes to give (docs/stats.md)."""
+    serve: ServeSettings = field(default_factory=ServeSettings)
+    """The `[serve]` table: how tables enter their results (docs/serve.md)."""
 
     def standings_config(self) -> StandingsConfig:
         """How this event ranks: its `[standings]` table over its preset's default config."""
@@ -265,7 +279,9 @@ class EventSettings:
 
 # --- Reading -------------------------------------------------------------------------------
 
-_TOP = ("event", "rules", "players", "teams", "seating", "timer", "standings", "ema", "awards")
+_TOP = (
+    "event", "rules", "players", "teams", "seating", "timer", "standings", "ema", "awards", "serve"
+)
 _EVENT = ("name", "date", "venue", "format", "format_version", "language", "rounds")
 MAX_ROUNDS = 999
 """The most rounds `[event] rounds` may plan."""
@@ -310,6 +326,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> EventSettings:
     settings = EventSettings(
         info, rules, players, teams, seating, timer, dict(_table(data, "standings")), ema,
         _awards(_table(data, "awards")),
+        _serve(_table(data, "serve")),
     )
     try:
         settings.standings_config()
@@ -723,6 +740,23 @@ def _tables(
     return tuple(out)
 
 
+def _serve(raw: Mapping[str, Any]) -> ServeSettings:
+    _known_keys(raw, "serve", ("table_entry",), N_("[serve] takes {keys}"))
+    mode = raw.get("table_entry", ServeSettings().table_entry)
+    if mode not in TABLE_ENTRY_MODES:
+        raise SettingsError(
+            "serve.table_entry",
+            _("expected one of {modes}, got {got}").format(
+                modes=", ".join(f'"{m}"' for m in TABLE_ENTRY_MODES), got=_describe(mode)
+            ),
+            _(
+                'write table_entry = "confirm" (a second seat confirms), "director" (the '
+                'director approves) or "direct" (counts at once)'
+            ),
+        )
+    return ServeSettings(str(mode))
+
+
 def _timer(raw: Mapping[str, Any]) -> TimerSettings:
     _known_keys(raw, "timer", _TIMER, N_("[timer] takes {keys}"))
     default = TimerSettings()
@@ -972,6 +1006,8 @@ def settings_to_dict(settings: EventSettings) -> dict[str, Any]:
         out["ema"] = _ema_dict(settings.ema)
     if settings.awards != AwardsConfig():
         out["awards"] = awards_to_dict(settings.awards)
+    if settings.serve != ServeSettings():
+        out["serve"] = {"table_entry": settings.serve.table_entry}
     return out
 
 

@@ -57,7 +57,7 @@ from mjevent.core.notation import (
     parse_entry,
     read_head,
 )
-from mjevent.core.outcomes import Hand
+from mjevent.core.outcomes import Hand, Ron, Tsumo, WinDetail
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.scoring import (
     LEGAL_FU,
@@ -67,6 +67,7 @@ from mjevent.core.scoring import (
     settlement_notes,
 )
 from mjevent.core.state import EventState, TableGame
+from mjevent.core.yaku import win_detail_text
 
 __all__ = [
     "EntryExamples",
@@ -74,6 +75,7 @@ __all__ = [
     "LinePreview",
     "PreviewPayment",
     "SeatView",
+    "detail_line",
     "entry_context",
     "entry_examples",
     "line_context",
@@ -150,6 +152,9 @@ class LinePreview:
     repeats: str | None = None
     """The warning when the hand is the one just recorded at this table again (recordable:
     the same hand twice in a row happens, but it is more often a line entered twice)."""
+    details: tuple[tuple[int, WinDetail], ...] = ()
+    """The yaku, dora and open/closed the line records (``y:``, ``open``) for each winner
+    that has them: (seat, detail), in the line's order."""
 
     def describe(self) -> str:
         """A plain multi-line rendering (the CLI's and the tests'), in the language in use;
@@ -169,6 +174,7 @@ class LinePreview:
         ]
         for p in self.payments:
             lines.append("  " + _payment_text(p, names))
+        lines.extend("  " + detail_line(self, seat, d) for seat, d in self.details)
         if self.total is not None and self.deficit is not None:
             lines.append("  " + total_text(self.total, self.deficit))
         after = ", ".join(
@@ -186,6 +192,15 @@ class LinePreview:
         if self.repeats is not None:
             lines.append("  " + _("warning: {message}").format(message=self.repeats))
         return "\n".join(lines)
+
+
+def detail_line(preview: LinePreview, seat: int, detail: WinDetail) -> str:
+    """One winner's recorded yaku, dora and open/closed, in the language in use:
+    ``S Ana: riichi, pinfu · dora 1 · closed``."""
+    view = preview.seats[seat]
+    return _("{wind} {name}: {detail}").format(
+        wind=wind_name(view.wind), name=view.name, detail=win_detail_text(detail)
+    )
 
 
 def total_text(total: int, deficit: int) -> str:
@@ -473,6 +488,7 @@ def _hand_preview(
         ),
         notes=settlement_notes(parsed.hand, settlement, state.rules) + notes,
         repeats=repeats,
+        details=_details(parsed.hand),
     )
 
 
@@ -570,6 +586,17 @@ def entry_examples(state: EventState, round: int | None = None) -> EntryExamples
     shape = _FINAL_SHAPE.get(seats, (0,) * seats)
     start = state.rules.start_points
     return EntryExamples(min(3, tables), " ".join(str(start + d) for d in shape))
+
+
+def _details(hand: Hand) -> tuple[tuple[int, WinDetail], ...]:
+    outcome = hand.outcome
+    if isinstance(outcome, Ron):
+        wins = outcome.wins
+    elif isinstance(outcome, Tsumo):
+        wins = (outcome.win,)
+    else:
+        return ()
+    return tuple((w.winner, w.detail) for w in wins if w.detail is not None)
 
 
 def _preview_final(

@@ -47,6 +47,10 @@ from mjevent.core.entries import (
     RoundStarted,
     SeatingSet,
     SeatsSwapped,
+    TableEntryApproved,
+    TableEntryConfirmed,
+    TableEntryRejected,
+    TableEntrySubmitted,
     TableReseated,
     TimeCalled,
 )
@@ -203,6 +207,31 @@ class EventState:
     log_ids: frozenset[str]
     problems: tuple[Problem, ...]
     presence: Mapping[int, Mapping[PlayerId, bool]] = field(default_factory=dict)
+    pending: Mapping[str, TableEntrySubmitted] = field(default_factory=dict)
+    """The table entries waiting for a second seat or the director, by id, in log order
+    (docs/serve.md, "Table entries"); none of them counts in a game."""
+    settled: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each table entry no longer pending: its id -> (how, by). `how` is "direct" (it counted
+    at once; `by` is its own id), "confirmed", "approved" or "rejected" (`by`: that entry's
+    id), or "lost" (another entry for the same hand counted: `by` is the entry that made it
+    count)."""
+
+    def conflicts(self, entry_id: str) -> tuple[str, ...]:
+        """The other pending entries that say something different for the same hand of the
+        same table as pending entry `entry_id` (empty: no conflict).
+
+        Neither counts until the director approves one (the others then lose) or rejects them.
+        """
+        mine = self.pending.get(entry_id)
+        if mine is None:
+            return ()
+        return tuple(
+            other.id
+            for other in self.pending.values()
+            if other.id != entry_id
+            and (other.round, other.table, other.hands) == (mine.round, mine.table, mine.hands)
+            and not same_table_entry(other, mine)
+        )
 
     @property
     def rules(self) -> RuleSet:
@@ -263,6 +292,17 @@ class EventState:
             if key is not None:
                 found.setdefault(key, []).append(problem.message)
         return found
+
+
+def same_table_entry(a: TableEntrySubmitted, b: TableEntrySubmitted) -> bool:
+    """Whether two table entries say the same thing (whoever typed them, however spelled)."""
+    return _content_of(a.entry) == _content_of(b.entry)
+
+
+def _content_of(entry: Entry) -> dict[str, Any]:
+    record = entry.to_record()
+    del record["id"], record["at"]
+    return record
 
 
 def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
@@ -370,6 +410,7 @@ _NOTE = N_("the note {text} cannot be used: {problem}")
 _REASON = N_("the reason {text} cannot be used: {problem}")
 _NAME = N_("the name {text} cannot be used: {problem}")
 _TEAM = N_("the team {text} cannot be used: {problem}")
+_LINE = N_("the line {text} cannot be used: {problem}")
 _TEXTS: dict[type[Entry], tuple[tuple[str, bool, str], ...]] = {
     # (field, is a name, the message refusing it)
     Note: (("text", False, _NOTE),),
@@ -379,6 +420,8 @@ _TEXTS: dict[type[Entry], tuple[tuple[str, bool, str], ...]] = {
     PlayerAdded: (("name", True, _NAME), ("team", True, _TEAM)),
     PlayerRenamed: (("name", True, _NAME),),
     PlayerSubstituted: (("substitute", True, _NAME),),
+    TableEntrySubmitted: (("line", False, _LINE),),
+    TableEntryRejected: (("reason", False, _REASON),),
 }
 
 
@@ -806,6 +849,69 @@ def fold_rule_missing() -> list[str]:
 
 
 
+def _seat_missing(seat: str, players: int) -> str:
+    return _("seat {seat}: a {players}-player table has no such seat").format(
+        seat=seat, players=players
+    )
+
+
+def confirm_problem(
+    target: TableEntrySubmitted, seat: str, players: TableSeats, seats: int
+) -> str | None:
+    """Why `seat` cannot confirm the pending table entry `target`, or None when it can.
+
+    >>> from mjevent.core.outcomes import Draw, Hand
+    >>> hand = HandRecorded(id="x", at="t", round=1, table=2, hand=Hand(Draw(frozenset())))
+    >>> sub = TableEntrySubmitted(id="x", at="t", round=1, table=2, seat="E", line="draw",
+    ...                           entry=hand)
+    >>> confirm_problem(sub, "E", ("p1", "p2", "p3", "p4"), 4)
+    'seat E entered it: another seat at the table confirms it'
+    >>> confirm_problem(sub, "S", ("p1", "p2", "p3", "p4"), 4) is None
+    True
+    """
+    if seat not in WINDS or WINDS.index(seat) >= seats:
+        return _seat_missing(seat, seats)
+    if seat == target.seat:
+        return _("seat {wind} entered it: another seat at the table confirms it").format(
+            wind=wind_name(seat)
+        )
+    if target.mode == "director":
+        return _("this entry waits for the director's approval (the event's table_entry is "
+                 "\"director\")")
+    return None
+
+
+def stale_problem(target: TableEntrySubmitted, played: int) -> str:
+    """Why a table entry made for hand number `target.hands + 1` no longer fits a game that
+    has `played` entries counted since."""
+    return _(
+        "table entry {target} was made after {made} entries at round {round} table {table}, "
+        "which now has {now}: the game moved on meanwhile. Fix: reject it, and enter the hand "
+        "again if it is still missing"
+    ).format(target=target.id, made=target.hands, round=target.round, table=target.table,
+             now=played)
+
+
+def settled_problem(target: str, how: str, by: str) -> str:
+    """Why table entry `target`, settled `how` by entry `by` (`EventState.settled`), cannot be
+    confirmed, approved or rejected again."""
+    if how == "direct":
+        return _("table entry {target} was recorded at once (direct entry)").format(
+            target=target
+        )
+    if how == "rejected":
+        return _("table entry {target} was rejected by entry {by}").format(target=target, by=by)
+    if how == "lost":
+        return _(
+            "table entry {target} lost to another entry for the same hand, which counts "
+            "(entry {by})"
+        ).format(target=target, by=by)
+    return _(
+        "table entry {target} already counts (entry {by}); to change it, void entry {by} in "
+        "the log (F6)"
+    ).format(target=target, by=by)
+
+
 class _Fold:
     """The mutable working set of a fold; `Folder` keeps one alive between entries.
 
@@ -830,6 +936,12 @@ class _Fold:
         self.withdrawals: dict[PlayerId, PlayerWithdrawn] = {}
         self.flagged: set[tuple[PlayerId, int]] = set()
         self.presence: dict[int, dict[PlayerId, bool]] = {}
+        # Table entries (docs/serve.md): those still pending, how each other was settled, and
+        # the hand or game's end each confirmation, approval or direct entry put in the game
+        # (under that entry's id: it replaces the entry in `state.entries`).
+        self.pending: dict[str, TableEntrySubmitted] = {}
+        self.settled: dict[str, tuple[str, str]] = {}
+        self.accepted: dict[str, HandRecorded | GameFinished] = {}
         # The tables this working set may change in place; the others are shared with a fork.
         self.owned: set[tuple[int, int]] = set()
         for r in settings.seating.rounds:
@@ -1203,6 +1315,114 @@ class _Fold:
             current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
         )
 
+    @_rule(TableEntrySubmitted)
+    def table_entry(self, entry: TableEntrySubmitted) -> None:
+        seats = self.seating.get(entry.round)
+        if seats is None or not 1 <= entry.table <= len(seats):
+            # The same words as a hand for a table that does not exist.
+            self.table(entry, entry.round, entry.table)
+            return
+        if WINDS.index(entry.seat) >= self.rules.players:
+            self.problem(entry, _seat_missing(entry.seat, self.rules.players))
+            return
+        if entry.mode == "direct":
+            self.accept(entry, entry)
+        else:
+            self.pending[entry.id] = entry
+
+    @_rule(TableEntryConfirmed)
+    def table_entry_confirmed(self, entry: TableEntryConfirmed) -> None:
+        target = self.pending_target(entry)
+        if target is None:
+            return
+        problem = confirm_problem(target, entry.seat, self.players_at(target), self.rules.players)
+        if problem is None and self.conflicting(target):
+            problem = _(
+                "another entry says something else for the same hand: the director approves "
+                "one of them (or rejects both)"
+            )
+        if problem is not None:
+            self.problem(entry, problem)
+            return
+        self.accept(target, entry)
+
+    @_rule(TableEntryApproved)
+    def table_entry_approved(self, entry: TableEntryApproved) -> None:
+        target = self.pending_target(entry)
+        if target is not None:
+            self.accept(target, entry)
+
+    @_rule(TableEntryRejected)
+    def table_entry_rejected(self, entry: TableEntryRejected) -> None:
+        target = self.pending_target(entry)
+        if target is not None:
+            del self.pending[target.id]
+            self.settled[target.id] = ("rejected", entry.id)
+
+    def pending_target(
+        self, entry: TableEntryConfirmed | TableEntryApproved | TableEntryRejected
+    ) -> TableEntrySubmitted | None:
+        """The pending table entry `entry` settles, or None (and a problem) when there is none."""
+        target = self.pending.get(entry.target)
+        if target is not None:
+            return target
+        if entry.target in self.settled:
+            how, by = self.settled[entry.target]
+            self.problem(entry, settled_problem(entry.target, how, by))
+        else:
+            self.problem(
+                entry,
+                _(
+                    "table entry {target} is not in the log (or was voided). Fix: give the id "
+                    "of a pending entry as `mjevent pending` lists it"
+                ).format(target=entry.target),
+            )
+        return None
+
+    def players_at(self, target: TableEntrySubmitted) -> TableSeats:
+        tables = self.seating.get(target.round, ())
+        return tables[target.table - 1] if 1 <= target.table <= len(tables) else ()
+
+    def conflicting(self, target: TableEntrySubmitted) -> bool:
+        hand = (target.round, target.table, target.hands)
+        return any(
+            other.id != target.id
+            and (other.round, other.table, other.hands) == hand
+            and not same_table_entry(other, target)
+            for other in self.pending.values()
+        )
+
+    def accept(self, target: TableEntrySubmitted, by: Entry) -> None:
+        """Put `target`'s hand (or game's end) in the game under `by`'s id, as if the console
+        had recorded it there; the other entries pending for that hand lose to it."""
+        table = self.tables.get((target.round, target.table))
+        played = 0 if table is None else len(table.played) + (table.finished is not None)
+        if played != target.hands:
+            self.problem(by, stale_problem(target, played))
+            return
+        inner = dataclasses.replace(target.entry, id=by.id, at=by.at)
+        before = len(self.problems)
+        if isinstance(inner, HandRecorded):
+            self.hand(inner)
+        else:
+            self.finish(inner)
+        if len(self.problems) > before:
+            return
+        self.accepted[by.id] = inner
+        self.pending.pop(target.id, None)
+        how = (
+            "direct" if by is target
+            else "confirmed" if isinstance(by, TableEntryConfirmed)
+            else "approved"
+        )
+        self.settled[target.id] = (how, by.id)
+        for other in [
+            o for o in self.pending.values()
+            if (o.round, o.table, o.hands) == (target.round, target.table, target.hands)
+        ]:
+            del self.pending[other.id]
+            self.settled[other.id] = ("lost", by.id)
+
     @_rule(PlayerCheckedIn)
     def player_checked_in(self, entry: PlayerCheckedIn) -> None:
         # The round's roll call is replaced, never changed in place: a fork shares it.
@@ -1272,6 +1492,8 @@ class Folder:
             work = _Fold(settings, found)
             for entry in effective:
                 work.apply(entry)
+            if work.accepted:
+                effective = [work.accepted.get(e.id, e) for e in effective]
         ids = frozenset(e.id for e in log)
         targets = {e.target for e in log if isinstance(e, Correction)}
         return cls(settings, log, read, effective, voided, work, ids, targets)
@@ -1287,7 +1509,7 @@ class Folder:
             self.settings,
             [*self.log, entry],
             self.read_problems,
-            [*self.effective, entry],
+            [*self.effective, work.accepted.get(entry.id, entry)],
             self.voided,
             work,
             self.ids | {entry.id},
@@ -1335,6 +1557,8 @@ class Folder:
             log_ids=self.ids,
             problems=problems,
             presence=dict(sorted(work.presence.items())),
+            pending=dict(work.pending),
+            settled=dict(work.settled),
         )
         return self._state
 

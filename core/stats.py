@@ -35,6 +35,7 @@ the short of it:
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -48,12 +49,18 @@ from mjevent.core.yaku import YAKUMAN
 
 __all__ = [
     "EventStats",
+    "HandResult",
+    "PlayerHand",
     "PlayerStats",
     "Rate",
+    "RoundNumbers",
     "Tally",
     "TeamStats",
     "WinRecord",
     "game_tallies",
+    "player_hands",
+    "player_tally",
+    "round_numbers",
     "stats_from_state",
     "stats_update",
 ]
@@ -701,3 +708,204 @@ def stats_update(previous: EventStats, before: EventState, after: EventState) ->
                 field[i] = row_new[i]
     field[HANDS] = count.hands
     return _assemble(after, count, field, previous._wins + tuple(count.wins), previous)
+
+
+# --- One player, one round ---------------------------------------------------------------------
+
+
+def player_tally(state: EventState, player: PlayerId, last_round: int | None = None) -> Tally:
+    """The numbers of `player` alone, counting only the games they sat in (up to `last_round`,
+    when given): what `stats_from_state(state).players[player].stats` holds, without counting
+    the other 499 players (the sum of the games, `game_tallies`, is the event's: tested).
+    """
+    games = [
+        g
+        for g in state.games.values()
+        if player in g.seats and (last_round is None or g.round <= last_round)
+    ]
+    # Only a game recorded by final scores reads its entry (the chombos on its score sheet):
+    # the log is not scanned for a player whose games were all recorded hand by hand.
+    wanted = {g.finished for g in games if g.finished and not g.hands}
+    finished = _finished_entries(e for e in state.entries if e.id in wanted) if wanted else {}
+    count = _Count({}, _zero(), 0)
+    for game in games:
+        _count_game(count, game, 0, finished.get(game.finished or ""), True)
+    return Tally._of(count.rows.get(player) or _zero())
+
+
+class HandResult(enum.StrEnum):
+    """What one hand was for one player, from their seat."""
+
+    RON = "ron"
+    """Won by ron."""
+    TSUMO = "tsumo"
+    """Won by tsumo."""
+    DEALT_IN = "dealt_in"
+    """Dealt into a ron (one or more winners)."""
+    OTHER_TSUMO = "other_tsumo"
+    """Someone else won by tsumo (what the player paid, if anything, is in `change`)."""
+    OTHER_RON = "other_ron"
+    """Someone else won by ron from a third player."""
+    DRAW_TENPAI = "draw_tenpai"
+    """An exhaustive draw, tenpai."""
+    DRAW_NOTEN = "draw_noten"
+    """An exhaustive draw, noten."""
+    ABORTIVE = "abortive"
+    """An abortive draw (a triple ron the rules made abortive too)."""
+    CHOMBO = "chombo"
+    """The player's own chombo."""
+    OTHER_CHOMBO = "other_chombo"
+    """Someone else's chombo."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One hand a player played, from their seat: where it was (`round`, `table`, the hand of
+    the game as `round_wind` 0=East.., `hand_number`, `honba`), their `seat`, what it was for
+    them (`result`), whether they were in riichi, the win's value and detail when they won
+    (`value`, `points` as in `WinRecord`: hand and pao payments received, no honba, no sticks),
+    and `change`, their score's whole change (honba, sticks and all)."""
+
+    entry: str
+    round: int
+    table: int
+    round_wind: int
+    hand_number: int
+    honba: int
+    seat: int
+    result: HandResult
+    riichi: bool
+    change: int
+    value: HandValue | None = None
+    points: int = 0
+    detail: WinDetail | None = None
+
+
+def _result_for(played: HandPlayed, seat: int) -> HandResult:
+    outcome = played.hand.outcome
+    winners = played.settlement.winners
+    if seat in winners:
+        return HandResult.RON if type(outcome) is Ron else HandResult.TSUMO
+    if winners:
+        if type(outcome) is Ron:
+            return HandResult.DEALT_IN if outcome.loser == seat else HandResult.OTHER_RON
+        return HandResult.OTHER_TSUMO
+    if type(outcome) is ChomboHand:
+        return HandResult.CHOMBO if outcome.offender == seat else HandResult.OTHER_CHOMBO
+    if type(outcome) is Draw:
+        return HandResult.DRAW_TENPAI if seat in outcome.tenpai else HandResult.DRAW_NOTEN
+    return HandResult.ABORTIVE
+
+
+def player_hands(state: EventState, player: PlayerId) -> tuple[PlayerHand, ...]:
+    """Every hand `player` played (seats a substitute played left out), by round, table and
+    hand of the game: the list behind their numbers (`len` is their `hands`).
+
+    A player who dealt into a double ron has one `DEALT_IN` hand; a triple ron the rules made
+    abortive is `ABORTIVE` for every seat, as it is no win and no deal-in.
+    """
+    out: list[PlayerHand] = []
+    for game in sorted(state.games.values(), key=lambda g: (g.round, g.table)):
+        if player not in game.seats:
+            continue
+        seat = game.seats.index(player)
+        if seat in game.substitutes:
+            continue
+        before: GameState | None = None
+        for played in game.hands:
+            wind, number, honba = (
+                (before.round_wind, before.hand_number, before.honba) if before else (0, 1, 0)
+            )
+            result = _result_for(played, seat)
+            value: HandValue | None = None
+            detail: WinDetail | None = None
+            points = 0
+            if result in (HandResult.RON, HandResult.TSUMO):
+                value, detail = _win_of(played, seat)
+                points = _received(played, seat)
+            out.append(
+                PlayerHand(
+                    played.entry,
+                    game.round,
+                    game.table,
+                    wind,
+                    number,
+                    honba,
+                    seat,
+                    result,
+                    seat in played.hand.riichi,
+                    played.settlement.deltas[seat],
+                    value,
+                    points,
+                    detail,
+                )
+            )
+            before = played.after
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundNumbers:
+    """The numbers of one round, for the projector between rounds: `field` (every hand of the
+    round once in `hands`, every seat summed in the other counts), `tables` played,
+    `best` the wins worth the most points (several when level), `most_wins` the players with
+    the most wins, in the event's player order, and that count (none without a win), `yakuman`
+    every yakuman win of the round, in the order played; `draws` the hands that ended in an
+    exhaustive draw (the field's `draws` counts each seat)."""
+
+    round: int
+    tables: int
+    field: Tally
+    best: tuple[WinRecord, ...]
+    most_wins: tuple[tuple[PlayerId, ...], int]
+    yakuman: tuple[WinRecord, ...]
+    draws: int
+
+
+def round_numbers(state: EventState, round: int) -> RoundNumbers:
+    """The numbers of `round`: its totals, best hand, most wins and yakuman.
+
+    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.entries import HandRecorded, SeatingSet
+    >>> from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
+    >>> from mjevent.core.state import fold
+    >>> s = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
+    ...     "rules": {"preset": "ema2016"},
+    ...     "players": [{"id": p, "name": p} for p in ("a", "b", "c", "d")]})
+    >>> seat = SeatingSet(id="s", at="2026-03-14T10:00:00Z", first_round=1,
+    ...                   rounds=((("a", "b", "c", "d"),),))
+    >>> h1 = HandRecorded(id="h1", at="2026-03-14T10:05:00Z", round=1, table=1,
+    ...     hand=Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),))))
+    >>> h2 = HandRecorded(id="h2", at="2026-03-14T10:09:00Z", round=1, table=1,
+    ...     hand=Hand(Tsumo(Win(1, HandValue(5, 0)))))
+    >>> n = round_numbers(fold(s, [seat, h1, h2]), 1)
+
+    b's 3/30 ron took the deal; b's mangan tsumo as dealer is 12,000, the round's best hand:
+
+    >>> n.field.hands, n.field.wins, n.best[0].points, n.best[0].player, n.most_wins
+    (2, 2, 12000, 'b', (('b',), 2))
+    """
+    games = sorted((g for g in state.games.values() if g.round == round), key=lambda g: g.table)
+    wanted = {g.finished for g in games if g.finished and not g.hands}
+    finished = _finished_entries(e for e in state.entries if e.id in wanted) if wanted else {}
+    count = _Count({}, _zero(), 0)
+    for game in games:
+        _count_game(count, game, 0, finished.get(game.finished or ""), True)
+    field = Tally._of(_field(count.rows.values(), count.extra, count.hands))
+    ordered = sorted(count.wins, key=lambda raw: (raw[0].table, raw[2]))
+    wins = _win_records(ordered)
+    top = max((w.points for w in wins), default=0)
+    best = tuple(w for w in wins if w.points == top) if wins else ()
+    most = max((row[WINS] for row in count.rows.values()), default=0)
+    rows = count.rows
+    leaders = tuple(p for p in state.players if most and p in rows and rows[p][WINS] == most)
+    return RoundNumbers(
+        round,
+        len(state.seating.get(round, ())),
+        field,
+        best,
+        (leaders, most),
+        tuple(w for w in wins if w.yakuman),
+        # Every seat of the table counts an exhaustive draw.
+        field.draws // state.rules.players,
+    )

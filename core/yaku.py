@@ -16,7 +16,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["YAKU", "YAKUMAN", "read_yaku_word", "yaku_label"]
+from mjevent.core.i18n import _, language
+from mjevent.core.outcomes import WinDetail
+
+__all__ = ["YAKU", "YAKUMAN", "read_yaku_word", "win_detail_text", "yaku_label"]
 
 # English id -> Japanese name. The ids are what the event file stores (lower case, ascii).
 YAKU: dict[str, str] = {
@@ -178,3 +181,25 @@ def yaku_label(yaku: str, language: str) -> str:
     if language == "ja":
         return YAKU.get(yaku, yaku)
     return yaku.replace("_", " ")
+
+
+def win_detail_text(detail: WinDetail | None) -> str:
+    """What the entry line's ``y:`` and ``open`` record about a win, for people to read in the
+    language in use; "" when nothing was recorded.
+
+    >>> win_detail_text(WinDetail(("riichi", "pinfu"), 2, False))
+    'riichi, pinfu · dora 2 · closed'
+    >>> win_detail_text(WinDetail(None, None, True)), win_detail_text(None)
+    ('open', '')
+    """
+    if detail is None:
+        return ""
+    parts: list[str] = []
+    if detail.yaku is not None:
+        lang = language()
+        parts.append(_(", ").join(yaku_label(y, lang) for y in detail.yaku) or "-")
+    if detail.dora:
+        parts.append(_("dora {n}").format(n=detail.dora))
+    if detail.open is not None:
+        parts.append(_("open") if detail.open else _("closed"))
+    return " · ".join(parts)

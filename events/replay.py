@@ -12,6 +12,7 @@ and re-seat: a voided hand is told as voided, an amended hand as amended.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,10 @@ from mjevent.core.entries import (
     GameFinished,
     HandRecorded,
     SeatingSet,
+    TableEntryApproved,
+    TableEntryConfirmed,
+    TableEntrySubmitted,
+    seat_and_name,
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
@@ -303,6 +308,10 @@ def replay(
                     entry_id, rnd,
                 )
             )
+        if isinstance(
+            raw, TableEntrySubmitted | TableEntryConfirmed | TableEntryApproved
+        ) and isinstance(entry, HandRecorded | GameFinished):
+            step = _from_the_table(step, raw, raw_by_id, state)
         for p in problems_of.get(entry_id, []):
             shown_problems.append(p)
             step.append(
@@ -327,6 +336,44 @@ def replay(
                     standings = standings_from_state(state, entries=state.entries)
                 events.append(_standings_event(standings, r))
     return Story(tuple(events), state, tuple(shown_problems))
+
+
+def _from_the_table(
+    step: list[StoryEvent],
+    raw: TableEntrySubmitted | TableEntryConfirmed | TableEntryApproved,
+    raw_by_id: Mapping[str, Entry],
+    state: EventState,
+) -> list[StoryEvent]:
+    """`step` (the story of a hand or a game's end that a table entered) with who entered it
+    and who made it count, under its first line."""
+    submitted = raw if isinstance(raw, TableEntrySubmitted) else raw_by_id.get(raw.target)
+    if not step or not isinstance(submitted, TableEntrySubmitted):
+        return step
+    who = seat_and_name(submitted.seat, submitted.player, state.name)
+    data: dict[str, Any] = {
+        "id": submitted.id, "typed": submitted.line, "seat": submitted.seat,
+        "player": submitted.player,
+    }
+    if isinstance(raw, TableEntryConfirmed):
+        text = pgettext("replay", "entered at the table by {who}, confirmed by {other}").format(
+            who=who, other=seat_and_name(raw.seat, raw.player, state.name)
+        )
+        data["confirmed_by"] = {"seat": raw.seat, "player": raw.player}
+    elif isinstance(raw, TableEntryApproved):
+        text = pgettext("replay", "entered at the table by {who}, approved by the director")
+        text = text.format(who=who)
+        data["approved_by"] = "director"
+    else:
+        text = pgettext("replay", "entered at the table by {who}, recorded at once").format(
+            who=who
+        )
+    first = step[0]
+    told = dataclasses.replace(
+        first,
+        text=first.text + "\n    " + text,
+        data={**first.data, "table_entry": data},
+    )
+    return [told, *step[1:]]
 
 
 def tell_entry(state: EventState, entry_id: str) -> list[StoryEvent]:

@@ -202,7 +202,19 @@ def test_club_player_page_lists_games_places_points_and_seating(club: Path, tmp_
     publish(str(club), str(site))
     player = page(site, "en/players/p13.html")
     assert player.h1 == "Nguyễn Thị Mai"
-    games, seating = player.tables
+    numbers, games, seating = player.tables
+    # Her numbers (issue 24), as `mjevent print stats --player p13` prints them.
+    assert numbers[:7] == [
+        ["Figure", "Value"],
+        ["Hands", "33"],
+        ["Wins", "13/33 (39.4%)"],
+        ["by ron", "8"],
+        ["by tsumo", "5"],
+        ["Deal-ins", "4/33 (12.1%)"],
+        ["Riichi", "8/33 (24.2%)"],
+    ]
+    assert ["Wins open", "not recorded"] in numbers
+    assert len(numbers) == 32
     assert games == [
         ["Round", "Table", "Seat", "Place", "Final", "Points", "Running", "Note"],
         ["1", "3", "N", "1st", "52,600", "+37.6", "+37.6", ""],
@@ -213,7 +225,7 @@ def test_club_player_page_lists_games_places_points_and_seating(club: Path, tmp_
     assert seating[4] == ["4", "1", "East", "佐々木 蓮 | Mateusz Wiśniewski | João Gonçalves"]
     assert "../tables/round-1-table-3.html" in player.hrefs
     # A penalty is a line of its own, taken off the running total.
-    assert page(site, "en/players/p12.html").tables[0][1:] == [
+    assert page(site, "en/players/p12.html").tables[1][1:] == [
         ["1", "3", "W", "3rd", "25,900", "-9.1", "-9.1", ""],
         ["1", "", "", "", "", "-5.0", "-14.1", "penalty: arrived 12 minutes late for round 1"],
         ["2", "1", "N", "1st", "42,300", "+27.3", "+13.2", ""],
@@ -245,16 +257,15 @@ def test_a_rerun_writes_nothing_and_one_more_hand_rewrites_only_its_pages(
     assert snapshot(site) == before
     recorded = runner.invoke(app, ["record", str(club), "r4", "t1", "ron", "S<-W", "3/30"])
     assert recorded.exit_code == 0, recorded.output
-    assert publish(str(club), str(site)) == f"{site}: 6 pages written, 0 removed, 90 unchanged\n"
+    assert publish(str(club), str(site)) == f"{site}: 14 pages written, 0 removed, 82 unchanged\n"
     after = snapshot(site)
     changed = {rel for rel in after if after[rel] != before[rel]}
-    # The table's story, and the round's status on the index and the round's page (round 4 is
-    # no longer "not started"); no standings change until the game ends.
-    assert changed == {
-        f"{lang}/{rel}"
-        for lang in ("en", "ja")
-        for rel in ("tables/round-4-table-1.html", "index.html", "rounds/round-4.html")
-    }
+    # The table's story, the round's status on the index and the round's page (round 4 is
+    # no longer "not started"), and the numbers of the table's four players (one more hand);
+    # no standings change until the game ends.
+    pages = ("tables/round-4-table-1.html", "index.html", "rounds/round-4.html")
+    players = tuple(f"players/{p}.html" for p in ("p13", "p15", "p08", "p07"))
+    assert changed == {f"{lang}/{rel}" for lang in ("en", "ja") for rel in pages + players}
     story = page(site, "en/tables/round-4-table-1.html")
     assert story.tables[1][1][:2] == ["1", "East 1, 0 honba | r4 t1 ron S<-W 3/30"]
 
@@ -290,7 +301,9 @@ def test_japanese_pages_have_their_heading_and_language(club: Path, tmp_path: Pa
     assert "../../en/standings/round-3.html" in standings.hrefs
     assert "../../ja/standings/round-3.html" in page(site, "en/standings/round-3.html").hrefs
     assert page(site, "ja/tables/round-1-table-1.html").h1 == "第1回戦 · 1卓"
-    assert page(site, "ja/players/p13.html").tables[0][1][:4] == ["1", "3", "北", "1位"]
+    ja_player = page(site, "ja/players/p13.html").tables
+    assert ja_player[0][1] == ["局数", "33"]  # her numbers first (issue 24)
+    assert ja_player[1][1][:4] == ["1", "3", "北", "1位"]
 
 
 def test_a_single_language_site_and_pages_gone_are_removed_others_left(
@@ -503,6 +516,14 @@ def test_a_round_being_played_is_told_and_a_hidden_round_stays_hidden(
     assert "This round is shown once every table has finished." in story
     # Nor does any other page (the player's, the cross-table) show the hidden game's score.
     assert not [rel for rel in files(hidden) if "47,000" in (hidden / rel).read_text("utf-8")]
+    # Nor a hand of it in a player's numbers: Nguyễn Thị Mai's stay those of rounds 1-3.
+    hand = ["r4", "t1", "ron", "S<-W", "3/30"]
+    assert runner.invoke(app, ["record", str(club), *hand]).exit_code == 0
+    publish(str(club), str(hidden))
+    assert page(hidden, "en/players/p13.html").tables[0][1] == ["Hands", "33"]
+    csv = ["print", "stats", str(club), "--player", "p13", "--format", "csv"]
+    printed = runner.invoke(app, csv)
+    assert "hands,34" in printed.output  # the event counts it; the site waits
 
 
 def test_the_site_modules_docstring_examples_hold() -> None:

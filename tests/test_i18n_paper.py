@@ -116,7 +116,9 @@ def test_report_card_and_standings_in_japanese(club: Path) -> None:
         "   2   4  西     3  26,800      -8.2  +35.1\n"
         "   3   2  南     1  53,500     +38.5  +73.6\n"
         "累計の推移: ▂▁█\n"
-        "合計 +73.6 · 2位"
+        "合計 +73.6 · 2位\n"
+        "局数 39 · 和了 12/39 (30.8%) · ツモ 2 · 放銃 2/39 (5.1%) · リーチ 12/39 (30.8%) "
+        "· 平均和了点 4,400"
     )
     standings = run_ja("standings", str(club)).splitlines()
     assert standings[:4] == [
@@ -251,6 +253,9 @@ COMMAND_LINE = {
     "float", "range", "text", "who", "format", "output", "paper", "letter", "csv", "tsv", "html",
     "pdf", "table", "hands", "report", "catalogue", "after", "teams", "show", "hidden", "hide",
     "seconds", "help", "FILE", "default", "required", "TOML", "stats", "awards", "EMA",
+    # Score sheets' --urls/--no-urls and --base-url (issue 21), the commands `mjevent tables` and
+    # `serve` their help names, its default http://...; "URL" is written so in Japanese too.
+    "urls", "url", "base", "tables", "serve", "http", "URL",
 }
 
 

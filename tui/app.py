@@ -10,7 +10,7 @@ A worker thread polls the file every `POLL_SECONDS`, so what another process app
 console, `mjevent record` from another laptop) shows within a second.
 
 Top-level screens are `MODES`, one per `tui/screens/<name>.py` (class `<Name>Screen`, its
-stylesheet `<name>.tcss` beside it), switched by F2-F7. A mode whose screen module is not
+stylesheet `<name>.tcss` beside it), switched by F2-F8. A mode whose screen module is not
 installed is left out, and its key hidden.
 """
 
@@ -57,6 +57,7 @@ MODE_KEYS: dict[str, tuple[str, str, str]] = {
     "seating": ("f5", N_("Seating"), N_("Any round as a grid of tables with winds and names")),
     "log": ("f6", N_("Log"), N_("Every entry, newest first; corrections and replay start here")),
     "timer": ("f7", N_("Timer"), N_("The round clock")),
+    "stats": ("f8", N_("Stats"), N_("Every player's numbers: wins, deal-ins, riichi ... sortable")),
 }
 """mode name -> (key, footer text, tooltip), in English (marked for the catalogue, translated
 with the bindings when the app is built); the mode's binding id is `mode.<name>`."""
@@ -355,7 +356,7 @@ class MjeventApp(App[None]):
         return True
 
     async def action_mode(self, mode: str) -> None:
-        """Show the top-level screen `mode` (F2-F7)."""
+        """Show the top-level screen `mode` (F2-F8)."""
         if mode in self.MODES and mode != self.current_mode:
             await self.switch_mode(mode)
             self.refresh_bindings()
@@ -453,6 +454,7 @@ _AREAS = {
     "launcher": N_("launcher"),
     "attention": N_("attention"),
     "prizes": N_("prize-giving"),
+    "stats": N_("statistics"),
 }
 """The first part of a binding id, as the palette names the area it belongs to."""
 

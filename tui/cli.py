@@ -48,6 +48,10 @@ COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "ema": ("mjevent.tui.cli_ema", "ema_app", None),
     "penalty": ("mjevent.tui.cli_penalty", "penalty", None),
     "event": ("mjevent.tui.cli_event_settings", "event_settings", None),
+    "tables": ("mjevent.tui.cli_tables", "tables", None),
+    "pending": ("mjevent.tui.cli_pending", "list_pending", None),
+    "approve": ("mjevent.tui.cli_pending", "approve_entry", None),
+    "reject": ("mjevent.tui.cli_pending", "reject_entry", None),
 }
 
 

@@ -22,6 +22,7 @@ import typer
 
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
+from mjevent.events.errors import EventFileError
 from mjevent.tui.cli_print import load_event, print_app, standings_of
 from mjevent.tui.paper import (
     Paper,
@@ -146,9 +147,54 @@ def print_sheets(
     fmt: FormatOpt = PaperFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
+    urls: Annotated[
+        bool | None,
+        typer.Option(
+            "--urls/--no-urls",
+            help=N_(
+                "Put each table's URL and QR code on its sheet (default: once the event has "
+                "table keys, from mjevent tables or serve)."
+            ),
+        ),
+    ] = None,
+    base: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            help=N_("The start of each URL (default: http://<this machine's address>:8000)."),
+        ),
+    ] = None,
 ) -> None:
     state = _state(file)
-    emit(render_paper(_shape(file, score_sheets, state, number, hands), fmt, paper), fmt, output)
+    links = _table_urls(file, state, number, urls, base)
+    emit(
+        render_paper(_shape(file, score_sheets, state, number, hands, links), fmt, paper),
+        fmt,
+        output,
+    )
+
+
+def _table_urls(
+    file: Path, state: EventState, number: int, wanted: bool | None, base: str | None
+) -> dict[int, str] | None:
+    """Each table's URL for the sheets of round `number`, or None when they go without."""
+    from mjevent.events.table_keys import keys_path, table_token
+    from mjevent.tui.cli_tables import check_base, table_url
+    from mjevent.tui.lan import base_url
+
+    if wanted is None:
+        wanted = base is not None or keys_path(file).exists()
+    tables = state.seating.get(number)
+    if not wanted or tables is None:
+        return None
+    start = check_base(base) if base is not None else base_url()
+    try:
+        return {
+            t: table_url(start, table_token(file, number, t)) for t in range(1, len(tables) + 1)
+        }
+    except EventFileError as error:
+        typer.echo(_error(str(error)), err=True)
+        raise typer.Exit(1) from None
 
 
 @print_app.command(

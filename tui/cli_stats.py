@@ -25,13 +25,14 @@ from mjevent.core.awards import (
     tie_rule,
     unavailable_text,
 )
-from mjevent.core.i18n import N_, _, format_number, pgettext
+from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, Rate, Tally, WinRecord, stats_from_state
 from mjevent.core.text import safe_text
 from mjevent.tui.cli_print import _csv, _error, _html, _markdown, _text, load_event, print_app
 from mjevent.tui.sheets import event_standings
+from mjevent.tui.stats_view import figure_lines
 
 __all__ = ["StatsFormat", "award_lines", "awards", "event_awards", "stats"]
 
@@ -82,52 +83,6 @@ def _cell(t: Tally, key: str) -> str:
     if isinstance(value, float):
         return format_number(round(value))
     return format_number(value)
-
-
-def _not_recorded() -> str:
-    return pgettext("stats", "not recorded")
-
-
-def _detail_lines(t: Tally) -> list[tuple[str, str]]:
-    """Every figure of one tally, labelled, for `--player` (in the language in use)."""
-
-    def n(value: int | float | None) -> str:
-        if value is None:
-            return _not_recorded()
-        return format_number(round(value))
-
-    lines = [
-        (_("Hands"), n(t.hands)),
-        (_("Wins"), str(t.win_rate)),
-        (_("by ron"), n(t.ron)),
-        (_("by tsumo"), n(t.tsumo)),
-        (_("Deal-ins"), str(t.deal_in_rate)),
-        (_("Riichi"), str(t.riichi_rate)),
-        (_("riichi won"), str(Rate(t.riichi_won, t.riichi))),
-        (_("riichi dealt in"), str(Rate(t.riichi_dealt_in, t.riichi))),
-        (_("riichi drawn"), str(Rate(t.riichi_drawn, t.riichi))),
-        (_("Wins in riichi"), n(t.wins_riichi)),
-        (_("Wins open"), n(t.wins_open)),
-        (_("Wins closed without riichi (dama)"), n(t.wins_dama)),
-        (_("Average win"), n(t.average_win)),
-        (_("Largest win"), n(t.largest_win)),
-        (_("Average deal-in"), n(t.average_deal_in)),
-        (_("Largest deal-in"), n(t.largest_deal_in)),
-        (_("Points won / lost by ron"), f"+{n(t.ron_won)} / -{n(t.ron_lost)}"),
-        (_("Points won / lost by tsumo"), f"+{n(t.tsumo_won)} / -{n(t.tsumo_lost)}"),
-        (_("Points won / lost by noten payments"), f"+{n(t.noten_won)} / -{n(t.noten_lost)}"),
-        (_("Dealer hands"), n(t.dealer_hands)),
-        (_("Deals kept (renchan)"), str(Rate(t.renchan, t.dealer_hands))),
-        (_("Chombo"), n(t.chombo)),
-        (_("Tenpai at exhaustive draws"), str(t.tenpai_rate)),
-        (_("Nagashi mangan"), n(t.nagashi)),
-        (_("Yakuman"), n(t.yakuman)),
-        (_("Most dora in one win"), n(t.most_dora)),
-        (_("Games"), n(t.games)),
-    ]
-    for place in range(1, 5):
-        lines.append((_("Place {place}").format(place=place), str(t.place_rate(place))))
-    return lines
 
 
 def tally_json(t: Tally) -> dict[str, Any]:
@@ -235,7 +190,7 @@ def stats(
     if who is not None:
         pid = _player_or_exit(file, state, who)
         p = numbers.players[pid]
-        lines = _detail_lines(p.stats)
+        lines = figure_lines(p.stats)
         if fmt is StatsFormat.CSV:
             data = tally_json(p.stats)
             rows = [[k, "" if v is None else str(v)] for k, v in data.items()]

@@ -16,9 +16,11 @@ from mjevent.core.finish import event_finished, final_places, reveal_order, reve
 from mjevent.core.i18n import _
 from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
 from mjevent.core.state import EventState
+from mjevent.core.stats import round_numbers
 from mjevent.tui.cli_stats import award_lines, event_awards
 from mjevent.tui.paper import round_by_table
 from mjevent.tui.sheets import points
+from mjevent.tui.stats_view import round_numbers_rows
 
 __all__ = [
     "DisplayPage",
@@ -26,6 +28,8 @@ __all__ = [
     "announcement_text",
     "awards_pages",
     "display_pages",
+    "numbers_page",
+    "numbers_round",
     "round_in_play",
     "seating_round",
 ]
@@ -38,6 +42,7 @@ class PageKind(enum.StrEnum):
     SEATING = "seating"
     STANDINGS = "standings"
     PRIZES = "prizes"
+    NUMBERS = "numbers"
 
 
 @dataclass(frozen=True)
@@ -111,9 +116,10 @@ def announcement_text(state: EventState) -> str:
 def display_pages(
     state: EventState, now: dt.datetime, rows_per_page: int, *, hide_standings: bool = False
 ) -> list[DisplayPage]:
-    """The pages in rotation order: the clock, the seating of `seating_round` and the
-    standings, `rows_per_page` rows a page. With `hide_standings` the standings are left out
-    while a round is being played, and come back once its last table has finished.
+    """The pages in rotation order: the clock, the seating of `seating_round`, between rounds
+    the numbers of the round just finished (`numbers_page`), and the standings,
+    `rows_per_page` rows a page. With `hide_standings` the standings are left out while a
+    round is being played, and come back once its last table has finished.
 
     Once the event is finished, the final standings alone; while the prize-giving reveals the
     places (`core.finish.revealed`), one page of them, the last revealed on top."""
@@ -133,9 +139,42 @@ def display_pages(
         block = round_by_table(state, seat_round).blocks[0]
         pages += _pages(PageKind.SEATING, _("Round {round} seating").format(round=seat_round),
                         block.headers, list(block.rows), rows_per_page, block.numbers)
+    numbers = numbers_round(state, now)
+    if numbers is not None:
+        pages += numbers_page(state, numbers, rows_per_page)
     if hide_standings and round_in_play(state, now):
         return pages
     return pages + _standings_pages(state, rows_per_page, final=False)
+
+
+def numbers_round(state: EventState, now: dt.datetime) -> int | None:
+    """The round whose numbers the room sees between rounds: the one just finished, while
+    the next has not started (None during a round, and before the first has finished)."""
+    if round_in_play(state, now):
+        return None
+    # Every round seated before the current one is finished (`EventState.current_round`).
+    rnd = state.current_round - 1
+    return rnd if rnd in state.seating else None
+
+
+def numbers_page(state: EventState, rnd: int, rows_per_page: int) -> list[DisplayPage]:
+    """The page "Numbers of round N": its best hand, most wins, every yakuman, its totals
+    (`core.stats.round_numbers`); no page for a round without a recorded hand (a round
+    recorded by final scores only)."""
+    numbers = round_numbers(state, rnd)
+    if not numbers.field.hands:
+        return []
+    rows = round_numbers_rows(state, numbers)
+    return _pages(
+        PageKind.NUMBERS,
+        _("Numbers of round {round}").format(round=rnd),
+        (_("Figure"), _("Value")),
+        rows,
+        rows_per_page,
+        # The labels take the width they need, aligned against the figures: the figures (a
+        # name and a hand) take the rest of the line.
+        frozenset({0}),
+    )
 
 
 def prize_page(state: EventState, shown: int, rows_per_page: int) -> DisplayPage:

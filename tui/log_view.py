@@ -25,6 +25,10 @@ from mjevent.core.entries import (
     PlayerId,
     PlayerSubstituted,
     SeatsSwapped,
+    TableEntryApproved,
+    TableEntryConfirmed,
+    TableEntryRejected,
+    TableEntrySubmitted,
     TableReseated,
 )
 from mjevent.core.event import EventSettings
@@ -64,6 +68,10 @@ _KIND_NAMES = {
     "note": N_("note"),
     "table_reseated": N_("table reseated"),
     "correction": N_("correction"),
+    "table_entry": N_("table entry"),
+    "table_entry_confirmed": N_("table entry confirmed"),
+    "table_entry_approved": N_("table entry approved"),
+    "table_entry_rejected": N_("table entry rejected"),
 }
 
 
@@ -127,7 +135,9 @@ def _about(
     entry: Entry | None, state: EventState, by_id: Mapping[str, Entry]
 ) -> tuple[int | None, int | None, frozenset[PlayerId]]:
     """(round, table, players) an entry is about; a correction is about its target."""
-    if isinstance(entry, Correction):
+    if isinstance(
+        entry, Correction | TableEntryConfirmed | TableEntryApproved | TableEntryRejected
+    ):
         return _about(by_id.get(entry.target), state, by_id)
     if entry is None:
         return None, None, frozenset()
@@ -273,6 +283,13 @@ def _appended(
     # from the last hand's line to its own (as the replay tells it): tell everything again.
     if unreadable or any(
         isinstance(e, Correction | GameFinished) or e.id in known for e in entries
+    ):
+        return None
+    # A table's entry that comes to count is told with who entered it, from the whole log.
+    if any(
+        isinstance(e, TableEntryConfirmed | TableEntryApproved)
+        or (isinstance(e, TableEntrySubmitted) and e.mode == "direct")
+        for e in entries
     ):
         return None
     effective = {e.id for e in state.entries}

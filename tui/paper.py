@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +19,9 @@ from mjevent.core.entries import PlayerId
 from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import N_, _, format_number, wind_name
 from mjevent.core.state import EventState
+from mjevent.core.stats import stats_from_state
 from mjevent.tui.sheets import listed, points
+from mjevent.tui.stats_view import summary_line
 
 if TYPE_CHECKING:
     from mjevent.core.standings import Standings
@@ -77,6 +79,9 @@ class Block:
     """The HTML width of the first column ("15%"), "" to let the page decide."""
     total_rows: int = 0
     """How many of the last rows close a score sheet (the final-score box, ruled off)."""
+    link: str = ""
+    """A URL the block carries (a score sheet's table page): HTML and PDF draw it as a QR
+    code beside the title; every format prints it in the notes."""
 
 
 @dataclass(frozen=True)
@@ -182,9 +187,15 @@ def round_by_player(state: EventState, round: int) -> Paper:
     return _paper(state, _("Round {round} seating by player").format(round=round), (block,))
 
 
-def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> Paper:
+def score_sheets(
+    state: EventState,
+    round: int,
+    hand_rows: int = HAND_ROWS,
+    urls: Mapping[int, str] | None = None,
+) -> Paper:
     """One score sheet per table of round `round`: names by seat wind, `hand_rows` blank hand
-    rows, the final-score box and the sum check with the rules' start and return points."""
+    rows, the final-score box and the sum check with the rules' start and return points; with
+    `urls` (table -> its page, `mjevent tables`), each sheet carries its table's URL."""
     rules = state.rules
     winds = _winds(state)
     total = rules.players * rules.start_points
@@ -218,15 +229,20 @@ def score_sheets(state: EventState, round: int, hand_rows: int = HAND_ROWS) -> P
         blank = ("",) * len(winds)
         rows = [(str(n), *blank) for n in range(1, hand_rows + 1)]
         rows += [(_("Sticks left"), *blank), (_("Final score"), *blank), (_("Place"), *blank)]
+        link = (urls or {}).get(t, "")
+        here = (
+            (_("Enter and confirm this table's hands at {url}").format(url=link),) if link else ()
+        )
         blocks.append(
             Block(
                 _("Round {round} · Table {table}").format(round=round, table=t),
                 headers,
                 tuple(rows),
                 BlockKind.SHEET,
-                notes,
+                notes + here,
                 first_width="16%",
                 total_rows=3,
+                link=link,
             )
         )
     return _paper(state, _("Round {round} score sheets").format(round=round), tuple(blocks))
@@ -253,7 +269,11 @@ def _where(state: EventState, player: PlayerId) -> dict[int, tuple[int, int]]:
 def player_cards(state: EventState, standings: Standings | None = None) -> Paper:
     """One card per player (by name): their table and seat in every round, the personal
     schedule. Given `standings` (after the event), a report card instead: every game with
-    place, final score and points, the running total, and the running total as a chart."""
+    place, final score and points, the running total, and the running total as a chart.
+
+    A player who has played a hand has their numbers under the card (hands, wins, tsumo,
+    deal-ins, riichi, average win: `stats_view.summary_line`, docs/stats.md)."""
+    numbers = stats_from_state(state).players
     blocks: list[Block] = []
     rounds = sorted(state.seating)
     players = sorted(state.players.values(), key=lambda p: (p.name.casefold(), p.id))
@@ -265,6 +285,8 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
     report_heads = (*schedule_heads, _("Place"), _("Final"), _("Points"), _("Running"))
     for p in players:
         title = f"{p.name} ({p.id})"
+        tally = numbers[p.id].stats
+        stats_note = (summary_line(tally),) if tally.hands else ()
         if standings is None:
             where = _where(state, p.id)
             rows = tuple(
@@ -278,6 +300,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                     schedule_heads,
                     rows,
                     BlockKind.CARD,
+                    stats_note,
                     numbers=frozenset({0, 1}),
                     first_width="12%",
                 )
@@ -309,7 +332,7 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                 report_heads,
                 tuple(game_rows),
                 BlockKind.CARD,
-                (note,),
+                (note, *stats_note),
                 tuple(chart),
                 numbers=frozenset({0, 1, 3, 4, 5, 6}),
                 first_width="12%",

@@ -10,7 +10,8 @@ event and its languages.
     <lang>/standings/round-<r>.html        the standings after round r (the latest listed first)
     <lang>/rounds/round-<r>.html           round r's seating by table and by player
     <lang>/tables/round-<r>-table-<t>.html the log's story of one table: hands, result
-    <lang>/players/index.html              every player; <lang>/players/<id>.html one player
+    <lang>/players/index.html              every player; <lang>/players/<id>.html one player:
+                                           standings, numbers (docs/stats.md), games, seating
     <lang>/crosstable.html                 every player's table, place and points, round by round
 
 The shaping is the one `mjevent print`, `replay` and the console use (`tui.sheets` for the
@@ -37,6 +38,7 @@ from mjevent.core.i18n import N_, _, format_date, format_number, pgettext, wind_
 from mjevent.core.preview import result_text
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
+from mjevent.core.stats import player_tally
 from mjevent.core.text import safe_text
 from mjevent.events.commands import read_log
 from mjevent.events.replay import StoryEvent, replay
@@ -53,6 +55,7 @@ from mjevent.tui.sheets import (
     team_columns,
     tie_lines,
 )
+from mjevent.tui.stats_view import figure_lines
 
 __all__ = ["LANGUAGES", "build_site", "player_files", "speaking"]
 
@@ -659,6 +662,9 @@ class _Pages:
             + "".join(f'<dt>{_e(k)}</dt><dd dir="auto">{_e(v)}</dd>' for k, v in facts)
             + "</dl>"
         )
+        numbers = self._numbers(pid)
+        if numbers is not None:
+            parts.append(numbers)
         if row is not None and self.table is not None:
             parts.append(_h2(pgettext("site heading", "Games")))
             _title, lines, _total = history(self.table, pid)
@@ -720,6 +726,29 @@ class _Pages:
             heads = [_("Round"), _("Table"), _("Seat"), _("Opponents")]
             parts.append(self._grid(heads, rows, frozenset({0, 1})))
         self.page(path, p.name, "\n".join(parts))
+
+    def _numbers(self, pid: str) -> str | None:
+        """The player's numbers (docs/stats.md), over the rounds the site tells: with
+        `hide_incomplete_rounds`, those of the standings shown; None before their first hand."""
+        last: int | None = None
+        if self.state.settings.standings_config().hide_incomplete_rounds:
+            last = 0 if self.table is None else self.table.round
+        tally = player_tally(self.state, pid, last_round=last)
+        if not tally.hands:
+            return None
+        rows: list[list[_Cell]] = [[label, value] for label, value in figure_lines(tally)]
+        return (
+            _h2(pgettext("site heading", "Numbers"))
+            + "\n"
+            + self._grid([_("Figure"), _("Value")], rows, frozenset({1}))
+            + "\n"
+            + _note(
+                _(
+                    "Rates are counts out of the total (3/40). Hands are every hand at the "
+                    "player's table, draws included; a double ron is one deal-in."
+                )
+            )
+        )
 
     def crosstable(self) -> None:
         path = f"{self.lang}/crosstable.html"

@@ -34,6 +34,10 @@ from mjevent.core.entries import (
     RoundStarted,
     SeatingSet,
     SeatsSwapped,
+    TableEntryApproved,
+    TableEntryConfirmed,
+    TableEntryRejected,
+    TableEntrySubmitted,
     TableReseated,
     TimeCalled,
     _fast_hand,
@@ -208,6 +212,39 @@ EXAMPLES: list[tuple[Entry, dict[str, Any]]] = [
                                                                      "clock at table 4 broke",
                                                                      "table": 4}),
     (PrizesRevealed(id="e1", at=AT, shown=3), {"shown": 3}),
+    (
+        TableEntrySubmitted(
+            id="e1", at=AT, round=2, table=3, seat="W", line="ron kim<-W 3/30", player="p7",
+            # The parsed entry is written under the submission, with its id and time.
+            entry=HandRecorded(
+                id="e1", at=AT, round=2, table=3,
+                hand=Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),))),
+            ),
+            hands=4,
+        ),
+        {
+            "round": 2,
+            "table": 3,
+            "seat": "W",
+            "line": "ron kim<-W 3/30",
+            "entry": {
+                "kind": "hand", "round": 2, "table": 3, "outcome": "ron", "loser": "W",
+                "wins": [{"winner": "S", "han": 3, "fu": 30}], "riichi": [],
+            },
+            "mode": "confirm",
+            "player": "p7",
+            "hands": 4,
+        },
+    ),
+    (
+        TableEntryConfirmed(id="e1", at=AT, target="t1", seat="N", player="p8"),
+        {"target": "t1", "seat": "N", "player": "p8"},
+    ),
+    (TableEntryApproved(id="e1", at=AT, target="t1"), {"target": "t1"}),
+    (
+        TableEntryRejected(id="e1", at=AT, target="t1", reason="wrong table"),
+        {"target": "t1", "reason": "wrong table"},
+    ),
 ]
 
 
@@ -253,7 +290,9 @@ BAD_RECORDS: list[tuple[dict[str, Any], str]] = [
         "log entry 'q1': unknown kind 'zzz' (known kinds: correction, game_finished, hand, "
         "note, penalty, player_added, player_checked_in, player_renamed, player_returned, "
         "player_substituted, player_withdrawn, prizes_revealed, round_extended, round_paused, "
-        "round_resumed, round_started, seating_set, seats_swapped, table_reseated, time_called) "
+        "round_resumed, round_started, seating_set, seats_swapped, table_entry, "
+        "table_entry_approved, table_entry_confirmed, table_entry_rejected, table_reseated, "
+        "time_called) "
         + KIND_FIX,
     ),
     (

@@ -114,7 +114,8 @@ def test_unknown_key_suggests_the_right_one() -> None:
 def test_unknown_top_level_table_suggests_the_right_one() -> None:
     assert str(_error(_base(seatting={}))) == (
         "seatting: unknown key 'seatting'; did you mean 'seating'? Fix: rename it to 'seating' "
-        "(an event file has event, rules, players, teams, seating, timer, standings, ema, awards)."
+        "(an event file has event, rules, players, teams, seating, timer, standings, ema, awards, "
+        "serve)."
     )
 
 

@@ -29,6 +29,7 @@ from mjevent.tui.dialogs.command import CommandDialog
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.dialogs.hand_form import HandFormDialog
 from mjevent.tui.dialogs.numbers import NumbersDialog
+from mjevent.tui.dialogs.reason import ReasonDialog
 from mjevent.tui.launcher import LauncherApp
 from mjevent.tui.log_view import log_lines
 from mjevent.tui.screens.help import HelpScreen
@@ -66,7 +67,7 @@ the help screen) are taken out of the text whole rather than allowed word by wor
 BINDING_CLASSES: list[type[DOMNode]] = [
     MjeventApp, LauncherApp, OverviewScreen, StandingsScreen, PlayerHistoryScreen, PlayersScreen,
     LogScreen, ReplayScreen, TableScreen, HelpScreen, EntryLine, TableList, CommandDialog,
-    ConfirmDialog, NumbersDialog, HandFormDialog,
+    ConfirmDialog, NumbersDialog, HandFormDialog, ReasonDialog,
 ]
 """Every class of this area that has keys."""
 
@@ -344,6 +345,7 @@ async def test_the_live_keys_are_japanese(tmp_path: Path, sample: str) -> None:
     assert OverviewScreen._merged_bindings is not None
     assert [b.description for _k, b in OverviewScreen._merged_bindings if b.id] == [
         "Table", "Entry line", "Tables", "Next round", "Prize-giving", "Rounds planned",
+        "Approve", "Reject",
     ]
 
 

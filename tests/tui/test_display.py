@@ -33,6 +33,7 @@ def test_pages_are_the_clock_the_next_seating_and_the_standings_paged(club: Path
     assert [(p.kind, p.title, len(p.rows)) for p in pages] == [
         (PageKind.CLOCK, "Round 4", 0),
         (PageKind.SEATING, "Round 4 seating", 4),
+        (PageKind.NUMBERS, "Numbers of round 3", 9),
         (PageKind.STANDINGS, "Standings after round 3 (1/2)", 10),
         (PageKind.STANDINGS, "Standings after round 3 (2/2)", 6),
     ]
@@ -47,7 +48,7 @@ def test_pages_are_the_clock_the_next_seating_and_the_standings_paged(club: Path
             ("4", "Javier Sánchez", "Ömer Yıldız", "Emma Johansson", "Chloé Lefèvre"),  # noqa: RUF001
         ),
     )
-    assert pages[2].rows[:2] == (("1", "Nguyễn Thị Mai", "+86.4", "3"),
+    assert pages[3].rows[:2] == (("1", "Nguyễn Thị Mai", "+86.4", "3"),
                                  ("2", "Aoife Ní Bhriain", "+73.6", "3"))
 
 
@@ -55,6 +56,7 @@ def test_once_a_round_starts_the_seating_shown_is_the_next_rounds(club: Path) ->
     store = EventStore.open(club)
     state = commands.start_round(store, 4, at="2026-03-14T15:30:00+00:00")
     pages = display_pages(state, AFTERNOON + dt.timedelta(minutes=40), rows_per_page=20)
+    # Round 4 is being played: no numbers of round 3 (they show between rounds).
     assert [p.title for p in pages] == ["Round 4", "Round 5 seating", "Standings after round 3"]
     # Before the announced start (a countdown) the room still needs round 4's tables.
     assert display_pages(state, AFTERNOON, rows_per_page=20)[1].title == "Round 4 seating"
@@ -66,9 +68,9 @@ def test_hidden_standings_stay_off_while_the_round_is_played(club: Path) -> None
     during = AFTERNOON + dt.timedelta(minutes=40)
     kinds = [p.kind for p in display_pages(state, during, 20, hide_standings=True)]
     assert kinds == [PageKind.CLOCK, PageKind.SEATING]
-    # Before the round starts they are shown (the previous round is over).
+    # Before the round starts they are shown (the previous round is over), after its numbers.
     kinds = [p.kind for p in display_pages(state, AFTERNOON, 20, hide_standings=True)]
-    assert kinds == [PageKind.CLOCK, PageKind.SEATING, PageKind.STANDINGS]
+    assert kinds == [PageKind.CLOCK, PageKind.SEATING, PageKind.NUMBERS, PageKind.STANDINGS]
 
 
 def text_of(app: DisplayApp) -> str:
@@ -113,20 +115,38 @@ async def test_keys_turn_the_pages_and_hide_the_standings(club: Path) -> None:
         screen = app.screen
         assert isinstance(screen, DisplayScreen)
         assert [p.kind for p in screen.pages] == [
-            PageKind.CLOCK, PageKind.SEATING, PageKind.STANDINGS
+            PageKind.CLOCK, PageKind.SEATING, PageKind.NUMBERS, PageKind.STANDINGS
         ]
         await pilot.press("n")
         assert "Round 4 seating" in text_of(app)
         await pilot.press("n")
+        # Between rounds, the numbers of the round just played (issue 24).
+        shown = [line.strip() for line in text_of(app).splitlines()]
+        start = shown.index("Numbers of round 3")
+        assert shown[start + 1 : start + 13] == [
+            "Figure ┃ Value",
+            "━" * 17 + "╇" + "━" * 58,
+            "Best hand │ Aoife Ní Bhriain, table 2, E 2: 18,000",
+            "Best hand │ Sanna Järvinen, table 2, E 3: 18,000",
+            "Most wins │ João Gonçalves, Javier Sánchez: 4",
+            "Hands │ 40",
+            "Wins │ 32 (ron 27, tsumo 5)",
+            "Deal-ins │ 25",
+            "Riichi │ 18",
+            "Exhaustive draws │ 10",
+            "Average win │ 4,156",
+            "",
+        ]
+        await pilot.press("n")
         assert "Standings after round 3" in text_of(app)
-        await pilot.press("b", "b")
+        await pilot.press("b", "b", "b")
         assert screen.page is not None and screen.page.kind is PageKind.CLOCK
         await pilot.press("space")
         assert screen.holding
         # No round is being played: hiding changes nothing until round 4 starts.
         await pilot.press("h")
         assert screen.hide_standings
-        assert len(screen.pages) == 3
+        assert len(screen.pages) == 4
 
 
 def test_announce_appends_a_note_the_display_shows(club: Path) -> None:

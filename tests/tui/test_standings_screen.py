@@ -100,8 +100,11 @@ async def test_enter_opens_a_players_history_with_the_running_total(sanma: Path)
         shown = lines(app)
         await press(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
-    assert shown[:4] == [
+    assert shown[:6] == [
         " 佐藤 花子 (p09) after round 2",
+        # Her numbers over rounds 1-2 (issue 24): `print stats --player p09` gives them too.
+        " Numbers to round 2: Hands 19 · Wins 6/19 (31.6%) · Tsumo 1 · Deal-ins 1/19",
+        " (5.3%) · Riichi 1/19 (5.3%) · Average win 2,383",
         " Rd  Tbl  Seat  Pl   Final    Uma  Oka  Points  Total  Note",
         "  1    3  S      2  28,900    0.0  0.0    -6.1   -6.1",
         "  2    1  W      1  50,200  +15.0  0.0   +30.2  +24.1",

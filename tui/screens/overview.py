@@ -30,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.clock import ClockPhase, TableClock, clock_text
+from mjevent.core.entries import TableEntrySubmitted, seat_and_name
 from mjevent.core.finish import (
     MAX_ROUNDS,
     event_finished,
@@ -45,7 +46,9 @@ from mjevent.core.preview import LineError, entry_examples, preview_line
 from mjevent.core.state import EventState
 from mjevent.events.commands import record_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
+from mjevent.events.stations import approve_table_entry, reject_table_entry, table_entry_line
 from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
+from mjevent.tui.dialogs.reason import ReasonDialog
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import points
 from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview, line_hint
@@ -59,6 +62,8 @@ from mjevent.tui.widgets.table_list import (
 __all__ = ["OverviewScreen", "attention_lines", "clock_attention", "event_end_text"]
 
 ATTENTION_LINES = 3
+PENDING_LINES = 3
+"""Table entries listed under the entry line; `mjevent pending` lists them all."""
 """Items of the attention list shown under the tables; the rest are counted."""
 
 CLOCK_TICK_SECONDS = 1.0
@@ -197,6 +202,15 @@ class OverviewScreen(Screen[None]):
             tooltip=N_("Say how many rounds the event plans: after the last one it is "
                        "finished"),
         ),
+        Binding(
+            "ctrl+y", "approve_pending", N_("Approve"), id="overview.approve",
+            tooltip=N_("Approve the table entry marked ▶ under the entry line: it counts in "
+                       "its game"),
+        ),
+        Binding(
+            "ctrl+n", "reject_pending", N_("Reject"), id="overview.reject",
+            tooltip=N_("Reject the table entry marked ▶, with a reason: it never counts"),
+        ),
     ]
     HELP = N_(
         "Type a result on the entry line and press Enter (syntax: docs/entry.md). "
@@ -222,6 +236,7 @@ class OverviewScreen(Screen[None]):
             # min-height: 8 in overview.tcss, the last a blank line: 7 of text
             yield EntryPreview(min_lines=7, id="entry-preview")
         yield Static(id="event-end", markup=False)
+        yield Static(id="pending", markup=False)
         yield TableList(id="tables")
         yield Static(markup=False, id="attention")
         yield ConsoleFooter()
@@ -257,6 +272,7 @@ class OverviewScreen(Screen[None]):
         self._update("#round-bar", bar, layout=False)  # one line, always
         self._show_examples(state)
         self._show_event_end(state)
+        self._show_pending(state)
         waiting = next_round_waiting(state)
         if waiting != self._waiting:
             # ctrl+r comes and goes with it; the footer is redrawn only then.
@@ -421,10 +437,107 @@ class OverviewScreen(Screen[None]):
             self._open(tables.cursor_row + 1)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The next round's clock is offered only while it waits for its start."""
+        """The next round's clock is offered only while it waits for its start; approve and
+        reject only while a table entry waits."""
         if action == "start_next":
             return next_round_waiting(self.event_state) is not None
+        if action in ("approve_pending", "reject_pending"):
+            return bool(self.event_state.pending)
         return True
+
+    # --- the tables' own entries (docs/serve.md) -------------------------------------------------
+
+    def _pending_target(self, state: EventState) -> TableEntrySubmitted | None:
+        """The table entry ctrl+y and ctrl+n act on: the first one of the table highlighted in
+        the list, else the oldest."""
+        if not state.pending:
+            return None
+        tables = self.query_one(TableList)
+        rnd = shown_round(state)
+        if tables.row_count:
+            here = tables.cursor_row + 1
+            for entry in state.pending.values():
+                if (entry.round, entry.table) == (rnd, here):
+                    return entry
+        return next(iter(state.pending.values()))
+
+    def _show_pending(self, state: EventState) -> None:
+        """The table entries waiting for the director (or a second seat), the one the keys act
+        on marked ▶; hidden while none waits."""
+        panel = self.query_one("#pending", Static)
+        had = panel.display
+        panel.display = bool(state.pending)
+        if had != panel.display:
+            self.refresh_bindings()  # ctrl+y and ctrl+n come and go with them
+        if not state.pending:
+            return
+        target = self._pending_target(state)
+        text = Text(
+            ngettext(
+                "{count} table entry waits ({approve} approves ▶, {reject} rejects it):",
+                "{count} table entries wait ({approve} approves ▶, {reject} rejects it):",
+                len(state.pending),
+            ).format(
+                count=len(state.pending), approve=self._key("overview.approve"),
+                reject=self._key("overview.reject"),
+            ),
+            style="bold",
+        )
+        for entry in list(state.pending.values())[:PENDING_LINES]:
+            mark = "▶ " if entry is target else "  "
+            line = table_entry_line(entry, state.rules.players)
+            who = seat_and_name(entry.seat, entry.player, state.name)
+            words = _("{line}  entered by {who}").format(line=line, who=who)
+            if state.conflicts(entry.id):
+                words += "  " + _("CONFLICT")
+            text.append("\n" + mark + words, style="yellow" if entry is target else "")
+        more = len(state.pending) - PENDING_LINES
+        if more > 0:
+            text.append("\n  " + _("… and {more} more (mjevent pending lists them all)").format(
+                more=more))
+        self._update("#pending", text)
+
+    def action_approve_pending(self) -> None:
+        """Approve the marked table entry: it counts in its game from now on."""
+        target = self._pending_target(self.event_state)
+        if target is None:
+            return
+        try:
+            self.app.run_command(approve_table_entry, target.id)  # type: ignore[attr-defined]
+        except RECORD_ERRORS as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(_("Approved: {line}").format(
+            line=table_entry_line(target, self.event_state.rules.players)))
+
+    def action_reject_pending(self) -> None:
+        """Ask why, then reject the marked table entry (it stays in the log, never counts)."""
+        state = self.event_state
+        target = self._pending_target(state)
+        if target is None:
+            return
+        line = table_entry_line(target, state.rules.players)
+
+        def chosen(reason: str | None) -> None:
+            if reason is None:
+                return
+            try:
+                self.app.run_command(  # type: ignore[attr-defined]
+                    reject_table_entry, target.id, reason
+                )
+            except RECORD_ERRORS as error:
+                self.notify(str(error), severity="error")
+                return
+            self.notify(_("Rejected: {line}").format(line=line))
+
+        who = seat_and_name(target.seat, target.player, state.name)
+        self.app.push_screen(
+            ReasonDialog(
+                _("Reject this table entry?"),
+                _("{line}  entered by {who}").format(line=line, who=who),
+            ),
+            chosen,
+        )
 
     def action_start_next(self) -> None:
         """Ask when the next round starts (0: now), then start its clock."""
@@ -490,6 +603,12 @@ class OverviewScreen(Screen[None]):
     def action_focus_tables(self) -> None:
         """Focus the list of tables."""
         self.query_one(TableList).focus()
+
+    @on(DataTable.RowHighlighted, "#tables")
+    def row_moved(self, event: DataTable.RowHighlighted) -> None:
+        """The ▶ follows the highlighted table when it has a table entry waiting."""
+        if self.event_state.pending:
+            self._show_pending(self.event_state)
 
     @on(DataTable.RowSelected, "#tables")
     def row_chosen(self, event: DataTable.RowSelected) -> None:

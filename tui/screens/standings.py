@@ -8,7 +8,8 @@ level with them. Under the table, the chain and one line per tie it broke.
 Keys: `[` / `]` an earlier / later round (the director sees rounds still hidden from players),
 `l` back to the latest round, `t` players / teams, `s` sort by the next column, `o` reverse the
 order (a click on a header sorts by it), `enter` or `h` the selected player's game-by-game
-history with the running total.
+history with the running total, their numbers above it (hands, wins, tsumo, deal-ins, riichi,
+average win, over the same rounds).
 
 The standings are computed in a worker (about 100 ms at 500 players), and brought up to date
 with `standings_update` when a game ends (a fraction of a millisecond); the table keeps its rows
@@ -37,8 +38,9 @@ from mjevent.core.standings import (
     standings_update,
 )
 from mjevent.core.state import EventState
+from mjevent.core.stats import player_tally
 from mjevent.tui.keys import translate_bindings
-from mjevent.tui.screens.base import EventScreen
+from mjevent.tui.screens.base import EventScreen, console_of
 from mjevent.tui.sheets import (
     Column,
     HistoryLine,
@@ -52,6 +54,7 @@ from mjevent.tui.sheets import (
     tie_lines,
 )
 from mjevent.tui.widgets.footer import ConsoleFooter
+from mjevent.tui.stats_view import summary_line
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings_view"]
@@ -316,7 +319,8 @@ def _history_columns() -> tuple[Column, ...]:
 
 
 class PlayerHistoryScreen(Screen[None]):
-    """One player's games, byes and penalties in round order, with the running total."""
+    """One player's games, byes and penalties in round order, with the running total; their
+    numbers over the same rounds above them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -329,11 +333,22 @@ class PlayerHistoryScreen(Screen[None]):
         super().__init__()
         self.title_text, lines, self.total = history(table, player)
         self.lines = lines
+        self.player = player
+        self.round = table.round
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
+        # The player's numbers over the same rounds as the games listed (docs/stats.md).
+        numbers = player_tally(console_of(self).state, self.player, last_round=self.round)
         with Vertical(id="history-body"):
             yield Static(self.title_text, markup=False, id="history-title")
+            yield Static(
+                _("Numbers to round {round}: {numbers}").format(
+                    round=self.round, numbers=summary_line(numbers)
+                ),
+                markup=False,
+                id="history-numbers",
+            )
             yield SheetTable(id="history-table")
             yield Static(_("Total {points}").format(points=points(self.total)), markup=False,
                          id="history-total")

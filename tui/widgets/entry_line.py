@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from mjevent.core.i18n import N_, _, format_number, format_signed, wind_name
-from mjevent.core.preview import EntryExamples, LineError, LinePreview
+from mjevent.core.preview import EntryExamples, LineError, LinePreview, detail_line
 from mjevent.core.scoring import payment_kind_name
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.wrap import wrap_text
@@ -207,6 +207,8 @@ def preview_text(
             text.append("  " + _("riichi"), style="italic")
     for paid in _payments(p):
         text.append(f"\n  {paid}")
+    for seat, detail in p.details:
+        text.append("\n  " + detail_line(p, seat, detail), style="italic")
     if p.total is not None and p.deficit is not None:
         if p.deficit == 0:
             off = _("adds up")

@@ -36,6 +36,7 @@ class SheetTable(DataTable[Text]):
         super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=True)
         self.columns_shown: tuple[Column, ...] = ()
         self.items: tuple[Any, ...] = ()
+        self.pinned: tuple[Any, ...] = ()
         self.row_key: Callable[[Any], str] = str
         self.sort_index: int | None = None
         self.descending = False
@@ -43,9 +44,16 @@ class SheetTable(DataTable[Text]):
     # ----- what to show
 
     def show(
-        self, columns: Sequence[Column], items: Sequence[Any], key: Callable[[Any], str]
+        self,
+        columns: Sequence[Column],
+        items: Sequence[Any],
+        key: Callable[[Any], str],
+        pinned: Sequence[Any] | None = None,
     ) -> None:
-        """Replace the rows (and the columns when they differ), keeping the cursor's row."""
+        """Replace the rows (and the columns when they differ), keeping the cursor's row.
+
+        `pinned` rows (a total) stay after the others whatever the sort; None keeps the ones
+        shown."""
         keep = self.current_key()
         last_width = self._last_width(columns, items)
         if (
@@ -63,9 +71,11 @@ class SheetTable(DataTable[Text]):
             self.clear()
         self.columns_shown = tuple(columns)
         self.items = tuple(items)
+        if pinned is not None:
+            self.pinned = tuple(pinned)
         self.row_key = key
         cut: Literal["ellipsis"] | None = "ellipsis" if last_width is not None else None
-        for item in self.ordered():
+        for item in (*self.ordered(), *self.pinned):
             self.add_row(
                 *(
                     Text(c.cell(item), justify="right" if c.right else "left", overflow=cut,
@@ -115,7 +125,7 @@ class SheetTable(DataTable[Text]):
     def current_item(self) -> Any:
         """The row object under the cursor, None when the table is empty."""
         key = self.current_key()
-        return next((i for i in self.items if self.row_key(i) == key), None)
+        return next((i for i in (*self.items, *self.pinned) if self.row_key(i) == key), None)
 
     def go_to(self, key: str | None) -> None:
         """Move the cursor to the row keyed `key` (to the top when it is gone)."""

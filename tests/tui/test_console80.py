@@ -205,12 +205,13 @@ async def test_the_palette_keeps_what_serves_a_director(club: Path) -> None:
 
 
 FOOTERS_80 = {
-    "f2": " ^t Table ^l Tables ^r Next round f1 Help f2 f3 f4 f5 f6 f7 Modes   ▏^p Palette ",
-    "f3": " [ Earlier ] Later s Sort h History f1 Help f2 f3 f4 f5 f6 f7 Modes ▏^p Palette ",
-    "f4": " / Search a Add c Check in x Absent f1 Help f2 f3 f4 f5 f6 f7 Modes ▏^p Palette ",
-    "f5": " [ Earlier ] Later c Current s Swap f1 Help f2 f3 f4 f5 f6 f7 Modes ▏^p Palette ",
-    "f6": " / Filter r Replay t Table v Void f1 Help f2 f3 f4 f5 f6 f7 Modes   ▏^p Palette ",
-    "f7": " s Start ^q Quit f1 Help f2 f3 f4 f5 f6 f7 Modes                    ▏^p Palette ",
+    "f2": " ^t Table ^r Next round ^q Quit f1 Help f2 f3 f4 f5 f6 f7 f8 Modes  ▏^p Palette ",
+    "f3": " [ Earlier ] Later h History f1 Help f2 f3 f4 f5 f6 f7 f8 Modes     ▏^p Palette ",
+    "f4": " / Search c Check in x Absent f1 Help f2 f3 f4 f5 f6 f7 f8 Modes    ▏^p Palette ",
+    "f5": " [ Earlier ] Later c Current f1 Help f2 f3 f4 f5 f6 f7 f8 Modes     ▏^p Palette ",
+    "f6": " / Filter t Table v Void ^q Quit f1 Help f2 f3 f4 f5 f6 f7 f8 Modes ▏^p Palette ",
+    "f7": " s Start ^q Quit f1 Help f2 f3 f4 f5 f6 f7 f8 Modes                 ▏^p Palette ",
+    "f8": " s Sort t Teams h Hand list f1 Help f2 f3 f4 f5 f6 f7 f8 Modes      ▏^p Palette ",
 }
 
 
@@ -239,6 +240,7 @@ async def test_a_wide_footer_names_every_mode(club: Path) -> None:
         "f5 Seating",
         "f6 Log",
         "f7 Timer",
+        "f8 Stats",
         "w Withdraw",
         "^p Palette",
     ):

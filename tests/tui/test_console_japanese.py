@@ -446,7 +446,7 @@ async def test_the_event_files_language_speaks_on_every_key(tmp_path: Path) -> N
         await settle(pilot)
         shown = text(app)
         assert "第3回戦  ·  0/3卓 終了" in shown
-        assert "^q 終了 f1 ヘルプ f2 f3 f4 f5 f6 f7 画面" in shown
+        assert "f1 ヘルプ f2 f3 f4 f5 f6 f7 f8 画面" in shown
 
 
 def test_keymap_errors_in_japanese(tmp_path: Path) -> None:

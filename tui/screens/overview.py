@@ -176,6 +176,15 @@ def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
 class OverviewScreen(Screen[None]):
     """Every table of the current round, the entry line and what needs attention."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "overview.start_next",
+        "overview.approve",
+        "overview.reject",
+        "overview.table",
+        "overview.focus_tables",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all (those that come
+    and go first: the next round's clock, a table's entry waiting for approval)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+t", "open_table", N_("Table"), id="overview.table",

@@ -53,8 +53,8 @@ from mjevent.tui.sheets import (
     team_columns,
     tie_lines,
 )
-from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.stats_view import summary_line
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings_view"]

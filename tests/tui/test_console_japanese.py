@@ -266,7 +266,7 @@ async def test_the_leak_test_sees_english(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await _opening(["f4"])(pilot)
         found = leaked(app, text(app))
-        assert {"players", "active", "seats", "Search", "Add", "Absent"} <= set(found)
+        assert {"players", "active", "seats", "Search", "Check", "Absent"} <= set(found)
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

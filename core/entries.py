@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import _, pgettext, wind_name
+from mjevent.core.i18n import _, format_number, pgettext, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
     ChomboHand,
@@ -394,7 +394,7 @@ class Penalty(Entry):
     round: int | None = None
 
     def describe(self, name: Callable[[PlayerId], str]) -> str:
-        amount = f"{self.amount:,}".replace(",", " ")
+        amount = format_number(self.amount)
         return _("penalty: {name} -{amount} ({reason})").format(
             name=name(self.player), amount=amount, reason=self.reason
         )

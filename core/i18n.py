@@ -32,6 +32,8 @@ __all__ = [
     "_",
     "format_date",
     "format_number",
+    "format_signed",
+    "format_thousands",
     "install",
     "language",
     "ngettext",
@@ -150,6 +152,27 @@ def format_number(value: int) -> str:
     """A whole number with thousands grouped the way the language writes it (both English
     and Japanese group by three with a comma: `25,000`)."""
     return _("{value:,}").format(value=value)
+
+
+def format_signed(value: int) -> str:
+    """A change of points, signed and grouped like `format_number`: one way across console,
+    paper and command line.
+
+    >>> format_signed(4900), format_signed(-12000), format_signed(0)
+    ('+4,900', '-12,000', '0')
+    """
+    return format_number(value) if value == 0 else _("{value:+,}").format(value=value)
+
+
+def format_thousands(value: float) -> str:
+    """Points in thousands, signed, one decimal: a game's result with uma and oka, a total in
+    the standings (`+43.0`; never `+43 000`). Zero is `0.0`.
+
+    >>> format_thousands(43000), format_thousands(-7000), format_thousands(0)
+    ('+43.0', '-7.0', '0.0')
+    """
+    shown = round(value / 1000, 1)
+    return "0.0" if shown == 0 else f"{shown:+.1f}"
 
 
 def format_date(day: _dt.date) -> str:

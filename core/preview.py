@@ -21,10 +21,10 @@ same line.
 >>> state = fold(settings, [])
 >>> print(preview_line(state, "t1 ron Ben<-W 3/30 r:E").describe())
 round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
-  Ana puts a riichi stick on the table (1 000)
-  Cai pays Ben 3 900 (hand)
-  Ben takes the riichi sticks (1 000)
-  scores: Ana 29 000, Ben 34 900, Cai 26 100, Dee 30 000
+  Ana puts a riichi stick on the table (1,000)
+  Cai pays Ben 3,900 (hand)
+  Ben takes the riichi sticks (1,000)
+  scores: Ana 29,000, Ben 34,900, Cai 26,100, Dee 30,000
   next dealer: Ben (S)
 >>> preview_line(state, "t2 ron S<-W 3/30")
 LineError(message='table 2 does not exist in round 1 (1 table)', span=(0, 2))
@@ -46,7 +46,7 @@ from mjevent.core.game import (
     new_game,
     result_of,
 )
-from mjevent.core.i18n import _, ngettext, pgettext, wind_name
+from mjevent.core.i18n import _, format_number, format_thousands, ngettext, pgettext, wind_name
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -70,13 +70,16 @@ from mjevent.core.state import EventState, TableGame
 from mjevent.core.yaku import win_detail_text
 
 __all__ = [
+    "EntryExamples",
     "LineError",
     "LinePreview",
     "PreviewPayment",
     "SeatView",
     "detail_line",
     "entry_context",
+    "entry_examples",
     "line_context",
+    "preview_amend",
     "preview_line",
     "result_text",
     "unseated_round",
@@ -202,7 +205,7 @@ def detail_line(preview: LinePreview, seat: int, detail: WinDetail) -> str:
 
 def total_text(total: int, deficit: int) -> str:
     """The sum of a final-scores line and what it lacks, in the language in use:
-    ``total 99 000: 1 000 missing`` (`deficit` negative: too many points)."""
+    ``total 99,000: 1,000 missing`` (`deficit` negative: too many points)."""
     if deficit == 0:
         return _("total {total}: adds up").format(total=_number(total))
     if deficit > 0:
@@ -215,11 +218,7 @@ def total_text(total: int, deficit: int) -> str:
 
 
 def _number(value: int) -> str:
-    return f"{value:,}".replace(",", " ")
-
-
-def _signed(value: int) -> str:
-    return f"{value:+,}".replace(",", " ")
+    return format_number(value)
 
 
 def _payment_text(p: PreviewPayment, names: list[str]) -> str:
@@ -287,7 +286,7 @@ def unseated_round(state: EventState, rnd: int, *, named: bool) -> str:
 
 
 def result_text(names: list[str], result: GameResult, state: GameState | None) -> str:
-    """``game over (South 4, 0 honba: last hand): 1. Ana 41 200 (+31 200), ...``: places,
+    """``game over (South 4, 0 honba: last hand): 1. Ana 41,200 (+31.2), ...``: places,
     final scores and points (uma and oka included), the end's hand and reason when known."""
     order = sorted(range(len(names)), key=lambda s: (result.places[s], s))
     places = ", ".join(
@@ -295,7 +294,7 @@ def result_text(names: list[str], result: GameResult, state: GameState | None) -
             place=result.places[s],
             name=names[s],
             score=_number(result.final[s]),
-            points=_signed(result.points[s]),
+            points=format_thousands(result.points[s]),
         )
         for s in order
     )
@@ -441,40 +440,152 @@ def preview_line(
     seats = tuple(
         SeatView(WINDS[s], p, substitutes.get(s, state.name(p))) for s, p in enumerate(players)
     )
-    names = [s.name for s in seats]
     before = game.state if game is not None and game.state is not None else None
     subs = frozenset(substitutes)
     in_play = frozenset() if game is None else game.swapped_in_play
     if isinstance(parsed, HandLine):
         start = before or _start(state, rnd, table)
-        try:
-            after, settlement = apply_hand(start, parsed.hand)
-        except ValueError as error:
-            return LineError(_short(error))
-        return LinePreview(
-            round=rnd,
-            table=table,
-            seats=seats,
-            hand_label=start.label,
-            payments=tuple(
-                PreviewPayment(p.payer, p.payee, p.amount, p.kind) for p in settlement.payments
-            ),
-            scores_before=start.scores,
-            scores_after=after.scores,
-            next_dealer=None if after.finished else after.dealer,
-            game_over=(
-                result_text(
-                    names, result_of(after, substitutes=subs, swapped_in_play=in_play), after
-                )
-                if after.finished
-                else None
-            ),
-            notes=settlement_notes(parsed.hand, settlement, state.rules),
-            repeats=_repeat_note(game, parsed.hand, table),
-            details=_details(parsed.hand),
-        )
+        return _hand_preview(state, game, parsed, seats, start,
+                             repeats=_repeat_note(game, parsed.hand, table))
     assert isinstance(parsed, FinalLine)
     return _preview_final(state, parsed, seats, before, subs, text, table_span, in_play)
+
+
+def _hand_preview(
+    state: EventState,
+    game: TableGame | None,
+    parsed: HandLine,
+    seats: tuple[SeatView, ...],
+    start: GameState,
+    *,
+    repeats: str | None = None,
+    notes: tuple[str, ...] = (),
+) -> LinePreview | LineError:
+    """The preview of `parsed` played from `start` at its table."""
+    try:
+        after, settlement = apply_hand(start, parsed.hand)
+    except ValueError as error:
+        return LineError(_short(error))
+    substitutes = {} if game is None else dict(game.substitutes)
+    subs = frozenset(substitutes)
+    in_play = frozenset() if game is None else game.swapped_in_play
+    names = [s.name for s in seats]
+    return LinePreview(
+        round=parsed.round,
+        table=parsed.table,
+        seats=seats,
+        hand_label=start.label,
+        payments=tuple(
+            PreviewPayment(p.payer, p.payee, p.amount, p.kind) for p in settlement.payments
+        ),
+        scores_before=start.scores,
+        scores_after=after.scores,
+        next_dealer=None if after.finished else after.dealer,
+        game_over=(
+            result_text(names, result_of(after, substitutes=subs, swapped_in_play=in_play), after)
+            if after.finished
+            else None
+        ),
+        notes=settlement_notes(parsed.hand, settlement, state.rules) + notes,
+        repeats=repeats,
+        details=_details(parsed.hand),
+    )
+
+
+def preview_amend(state: EventState, entry: str, text: str) -> LinePreview | LineError:
+    """What amending hand entry `entry` to the hand line `text` would do: the hand played from
+    the scores before it (not from the game's end), with a note saying how many later hands the
+    correction plays again from the new scores. The line must be a hand of the same table.
+
+    >>> from mjevent.core.entries import HandRecorded
+    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.notation import EntryContext, parse_entry
+    >>> from mjevent.core.state import fold
+    >>> settings = settings_from_dict({
+    ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},
+    ...     "players": [{"id": p, "name": n} for p, n in
+    ...                 [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
+    ...     "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]}})
+    >>> ctx = EntryContext(round=1, seats=4)
+    >>> hands = [HandRecorded(id=f"H{i}", at="2026-03-14T10:00:00+00:00", round=1, table=1,
+    ...                       hand=parse_entry(line, ctx).hand)
+    ...          for i, line in enumerate(["t1 ron S<-W 3/30", "t1 draw"], 1)]
+    >>> state = fold(settings, hands)
+    >>> print(preview_amend(state, "H1", "r1 t1 ron S<-W 2/30").describe())
+    round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
+      Cai pays Ben 2,000 (hand)
+      scores: Ana 30,000, Ben 32,000, Cai 28,000, Dee 30,000
+      next dealer: Ben (S)
+      note: the 1 hand after it is played again from these scores
+    """
+    for game in state.games.values():
+        ids = [h.entry for h in game.hands]
+        if entry in ids:
+            break
+    else:
+        return LineError(_("entry {entry} is not a hand of a game").format(entry=entry))
+    rnd, table = game.round, game.table
+    context = entry_context(state, rnd, table=table)
+    try:
+        parsed = parse_entry(text, context)
+    except (EntrySyntaxError, AmbiguousEntryError) as error:
+        return LineError(_short(error), error.span)
+    except IllegalHandError as error:
+        return _value_error(error, text)
+    if not isinstance(parsed, HandLine) or (parsed.round, parsed.table) != (rnd, table):
+        return LineError(
+            _("an amended hand must be a hand at table {table}").format(table=table)
+        )
+    index = ids.index(entry)
+    start = game.hands[index - 1].after if index else _start(state, rnd, table)
+    substitutes = dict(game.substitutes)
+    seats = tuple(
+        SeatView(WINDS[s], p, substitutes.get(s, state.name(p)))
+        for s, p in enumerate(game.seats)
+    )
+    later = len(ids) - index - 1
+    notes = (
+        (ngettext("the {n} hand after it is played again from these scores",
+                  "the {n} hands after it are played again from these scores", later)
+         .format(n=later),)
+        if later
+        else ()
+    )
+    return _hand_preview(state, game, parsed, seats, start, notes=notes)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryExamples:
+    """Examples for the entry line's hints that fit the event: `table` a table the round has,
+    `final` a final-scores line's scores, one a seat, adding up to the starting total."""
+
+    table: int
+    final: str
+
+
+_FINAL_SHAPE = {4: (11200, -1200, -7900, -2100), 3: (9000, -1000, -8000)}
+"""A plausible game's end as each seat's gain or loss (summing to 0), by number of seats."""
+
+
+def entry_examples(state: EventState, round: int | None = None) -> EntryExamples:
+    """Hint examples for `round` (default: the current one): table 3 where the round has three
+    tables or more, else its last table; as many final scores as seats.
+
+    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.state import fold
+    >>> settings = settings_from_dict({
+    ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "tenhou3"},
+    ...     "players": [{"id": p, "name": p} for p in ("p1", "p2", "p3")],
+    ...     "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3"]]}]}})
+    >>> entry_examples(fold(settings, []))
+    EntryExamples(table=1, final='44000 34000 27000')
+    """
+    rnd = state.current_round if round is None else round
+    tables = len(state.seating.get(rnd, ())) or 1
+    seats = state.rules.players
+    shape = _FINAL_SHAPE.get(seats, (0,) * seats)
+    start = state.rules.start_points
+    return EntryExamples(min(3, tables), " ".join(str(start + d) for d in shape))
 
 
 def _details(hand: Hand) -> tuple[tuple[int, WinDetail], ...]:

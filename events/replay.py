@@ -31,7 +31,7 @@ from mjevent.core.entries import (
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
-from mjevent.core.i18n import _, pgettext
+from mjevent.core.i18n import _, format_number, format_signed, format_thousands, pgettext
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
@@ -71,7 +71,7 @@ class Story:
 
 
 def _points(value: int) -> str:
-    return f"{value:+,}".replace(",", " ")
+    return format_signed(value)
 
 
 def _round_of(entry: Entry) -> int | None:
@@ -116,7 +116,7 @@ class _Teller:
             moves = _("chombo by {name}; {moves}").format(
                 name=names[outcome.offender], moves=moves
             )
-        scores = " / ".join(f"{s:,}".replace(",", " ") for s in played.after.scores)
+        scores = " / ".join(format_number(s) for s in played.after.scores)
         # Padded by display width: a label in Japanese is two cells a character.
         text = f"{pad(line, 34)} {pad(before.label, 18)} {moves}  ->  {scores}"
         notes = settlement_notes(played.hand, played.settlement, self.state.rules)
@@ -192,7 +192,10 @@ def _standings_event(standings: Standings, rnd: int) -> StoryEvent:
         {"place": r.place_label, "player": r.player, "name": r.name, "total": r.total}
         for r in table.rows
     ]
-    lines = [f"  {r.place_label:>5}  {pad(r.name, 24)} {r.total / 1000:+8.1f}" for r in table.rows]
+    lines = [
+        f"  {r.place_label:>5}  {pad(r.name, 24)} {format_thousands(r.total):>8}"
+        for r in table.rows
+    ]
     text = _("standings after round {round}:").format(round=rnd) + "\n" + "\n".join(lines)
     return StoryEvent(
         "standings", text, {"type": "standings", "round": rnd, "rows": rows}, None, rnd

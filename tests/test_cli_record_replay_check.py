@@ -33,7 +33,7 @@ def test_record_appends_a_hand_and_prints_its_payments(club: Path) -> None:
     assert result.stdout.splitlines()[0] == "recorded T1"
     line = result.stdout.splitlines()[1]
     assert line.startswith("r4 t1 ron S<-W 3/30 r:E,S          East 1, 0 honba    ")
-    assert line.endswith("->  29 000 / 34 900 / 26 100 / 30 000")
+    assert line.endswith("->  29,000 / 34,900 / 26,100 / 30,000")
     log = EventStore.open(club).log
     assert log[-1] == {
         "id": "T1",
@@ -102,14 +102,14 @@ def test_replay_prints_the_story_of_the_sample(club: Path) -> None:
     assert lines[:4] == [
         "seating set for rounds 1-5 (generated)",
         "note: Doors open 9:30; round 1 at 10:00. Head referee: Pieter de Vries.",
-        "penalty: Ömer Yıldız -5 000 (arrived 12 minutes late for round 1)",  # noqa: RUF001
+        "penalty: Ömer Yıldız -5,000 (arrived 12 minutes late for round 1)",  # noqa: RUF001
         "round 1 starts",
     ]
     assert (
         # Round 1 table 1 seats p07 p16 p04 p09 (E S W N).
-        "r1 t1 game over (South 4, 4 honba: last hand): 1. Aoife Ní Bhriain 58 300 (+43 300), "
-        "2. João Gonçalves 24 900 (-100), 3. Emma Johansson 18 900 (-16 100), 4. Lars "
-        "Øvergaard 17 900 (-27 100)"
+        "r1 t1 game over (South 4, 4 honba: last hand): 1. Aoife Ní Bhriain 58,300 (+43.3), "
+        "2. João Gonçalves 24,900 (-0.1), 3. Emma Johansson 18,900 (-16.1), 4. Lars "
+        "Øvergaard 17,900 (-27.1)"
     ) in lines
     assert "standings after round 1:" in lines
     assert not any(line.startswith("r2 ") for line in lines)

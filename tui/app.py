@@ -388,8 +388,9 @@ class MjeventApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every active key of `screen` (with an id) as a command, each table of
-        the round the overview shows, each table of every other round, then Textual's own
-        (theme, screenshot ...)."""
+        the round the overview shows, each table of every other round. Textual's own (Keys,
+        Maximize, Screenshot, Theme and a second Quit) are left out: they do not serve a
+        director, and ctrl+q is already here as "app: Quit"."""
         for key in screen_keys(screen):
             binding = key.binding
             if binding.id == "app.palette" or not key.enabled:
@@ -429,9 +430,6 @@ class MjeventApp(App[None]):
                     listed(state.name(p) for p in seats),
                     partial(self.show_table, other, number),
                 )
-        for command in super().get_system_commands(screen):
-            # Textual's own (theme, keys, screenshot ...): their English is marked below.
-            yield command._replace(title=_(command.title), help=_(command.help))
 
 
 _AREAS = {
@@ -465,20 +463,3 @@ def _area_name(area: str) -> str:
     # An area with no name here (a new screen's) shows its id, as it did in English.
     return _(_AREAS[area]) if area in _AREAS else area
 
-
-_TEXTUAL_COMMANDS = (
-    N_("Theme"),
-    N_("Change the current theme"),
-    N_("Quit the application as soon as possible"),
-    N_("Keys"),
-    N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"),
-    N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"),
-    N_("Maximize the focused widget"),
-    N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"),
-)
-"""The English of Textual's own palette commands (`App.get_system_commands`), for the catalogue:
-the palette shows them translated. ("Quit" is the console's own key's.)"""

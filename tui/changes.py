@@ -79,7 +79,7 @@ def _scores(game: TableGame) -> str:
         final = game.state.scores
     else:
         return _("no hands")
-    return " / ".join(format_number(s).replace(",", " ") for s in final)
+    return " / ".join(format_number(s) for s in final)
 
 
 def _game_line(game: TableGame | None) -> str:

@@ -33,11 +33,20 @@ from mjevent.core.entries import (
 )
 from mjevent.core.event import EventSettings
 from mjevent.core.i18n import N_, _
+from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.state import EventState, fold
 from mjevent.events.commands import read_log
 from mjevent.events.replay import replay, tell_entry
 
-__all__ = ["LogFilter", "LogLine", "fold_upto", "kind_name", "log_lines", "plain"]
+__all__ = [
+    "LogFilter",
+    "LogLine",
+    "entry_words",
+    "fold_upto",
+    "kind_name",
+    "log_lines",
+    "plain",
+]
 
 _KIND_NAMES = {
     "player_added": N_("player added"),
@@ -81,8 +90,9 @@ def kind_name(kind: str) -> str:
 class LogLine:
     """One record of the log: where it stands (`position`, 0 = first), what it is and says.
 
-    `voided` is True for an entry a correction voided; `corrected_by` names the corrections
-    aimed at it. `problems` are what the fold found wrong with it.
+    `voided` is True for an entry a correction voided, `amended` for one a correction
+    replaced (`text` tells the replacement); `corrected_by` names the corrections aimed at it.
+    `problems` are what the fold found wrong with it.
     """
 
     position: int
@@ -94,6 +104,7 @@ class LogLine:
     players: frozenset[PlayerId]
     text: str
     voided: bool = False
+    amended: bool = False
     corrected_by: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
 
@@ -158,8 +169,33 @@ def _about(
     )
 
 
+def entry_words(entry: Entry, state: EventState) -> str:
+    """What an entry said, in the words the console writes it (a voided entry, which the replay
+    tells only as voided): a hand or a score sheet as its entry line with its round, anything
+    else as its own description.
+
+    >>> from mjevent.core.entries import Penalty
+    >>> from mjevent.core.event import settings_from_dict
+    >>> settings = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
+    ...     "rules": {"preset": "ema2016"}, "players": [{"id": "p1", "name": "Ana"}]})
+    >>> entry_words(Penalty(id="P1", at="", player="p1", amount=5000, reason="late"),
+    ...             fold(settings, []))
+    'penalty: Ana -5,000 (late)'
+    """
+    # Round 0 is never an entry's: the line always names its round, as the replay's lines do.
+    anywhere = EntryContext(round=0)
+    if isinstance(entry, HandRecorded):
+        return format_entry(HandLine(entry.round, entry.table, entry.hand), anywhere)
+    if isinstance(entry, GameFinished) and entry.final is not None:
+        return format_entry(
+            FinalLine(entry.round, entry.table, entry.final, entry.deposits, entry.chombos),
+            anywhere,
+        )
+    return entry.describe(state.name)
+
+
 def _fields(record: Mapping[str, Any]) -> str:
-    """A record's own fields as text, for an entry the replay no longer tells."""
+    """A record's own fields as text, for an entry that cannot be read."""
     skip = ("id", "at", "kind")
     return f"{record.get('kind', '?')}: " + ", ".join(
         f"{key} {value}" for key, value in record.items() if key not in skip
@@ -188,9 +224,12 @@ def log_lines(
     entries, _unreadable = read_log(records)
     by_id = {e.id: e for e in entries}
     corrections: dict[str, list[str]] = {}
+    amended: set[str] = set()
     for e in entries:
         if isinstance(e, Correction):
             corrections.setdefault(e.target, []).append(e.id)
+            if e.replacement is not None and e.id not in story.state.voided:
+                amended.add(e.target)
     problems: dict[str | None, list[str]] = {}
     for p in story.state.problems:
         problems.setdefault(p.entry, []).append(p.message)
@@ -207,7 +246,7 @@ def log_lines(
         kind = str(record.get("kind", "?"))
         if entry_id in story.state.voided:
             # The replay tells a voided entry only as voided: say what it held.
-            texts = [_fields(record)]
+            texts = [_fields(record) if entry is None else entry_words(entry, story.state)]
         out.append(
             LogLine(
                 position=position,
@@ -219,6 +258,7 @@ def log_lines(
                 players=players,
                 text=" / ".join(texts) or kind_name(kind),
                 voided=entry_id in story.state.voided,
+                amended=entry_id in amended and entry_id not in story.state.voided,
                 corrected_by=tuple(corrections.get(entry_id, ())),
                 problems=tuple(problems.get(entry_id, ())),
             )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
 from mjevent.core.event import PlayerStatus
-from mjevent.core.i18n import _, ngettext, pgettext, wind_name
+from mjevent.core.i18n import _, format_number, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, even_example
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, TableGame
@@ -205,7 +205,7 @@ def _scores(state: EventState, game: TableGame | None) -> str:
         return _("no hands yet")
     return listed([
         # Thousands spaced as in the entry line's preview (30 000) in every language.
-        _("{player} {score}").format(player=state.name(p), score=f"{v:,}".replace(",", " "))
+        _("{player} {score}").format(player=state.name(p), score=format_number(v))
         for p, v in zip(game.seats, values, strict=True)
     ])
 

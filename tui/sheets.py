@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjevent.core.entries import Entry
-from mjevent.core.i18n import N_, _, format_number, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, pgettext, wind_name
 from mjevent.core.standings import (
     Criterion,
     GameLine,
@@ -105,10 +105,7 @@ def points(value: float | None) -> str:
     >>> points(45300.0), points(-7000.0), points(0.0), points(None)
     ('+45.3', '-7.0', '0.0', '')
     """
-    if value is None:
-        return ""
-    shown = round(value / 1000, 1)
-    return "0.0" if shown == 0 else f"{shown:+.1f}"
+    return "" if value is None else format_thousands(value)
 
 
 def movement(value: int | None) -> str:

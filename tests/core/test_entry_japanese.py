@@ -69,12 +69,12 @@ def test_a_ron_with_a_counter_and_sticks_on_the_table_in_japanese(club: EventSto
     assert text == (
         "第4回戦 1卓 東1局 1本場: 東 Nguyễn Thị Mai, 南 佐々木 蓮, 西 Mateusz Wiśniewski, "
         "北 João Gonçalves\n"
-        "  João Gonçalves がリーチ棒を供託に出します（1 000）\n"
-        "  佐々木 蓮 が Mateusz Wiśniewski に 3 900 支払います（和了）\n"
+        "  João Gonçalves がリーチ棒を供託に出します（1,000）\n"
+        "  佐々木 蓮 が Mateusz Wiśniewski に 3,900 支払います（和了）\n"
         "  佐々木 蓮 が Mateusz Wiśniewski に 300 支払います（本場）\n"
-        "  Mateusz Wiśniewski が供託を受け取ります（2 000）\n"
-        "  点数: Nguyễn Thị Mai 33 000, 佐々木 蓮 23 800, Mateusz Wiśniewski 35 200, "
-        "João Gonçalves 28 000\n"
+        "  Mateusz Wiśniewski が供託を受け取ります（2,000）\n"
+        "  点数: Nguyễn Thị Mai 33,000, 佐々木 蓮 23,800, Mateusz Wiśniewski 35,200, "
+        "João Gonçalves 28,000\n"
         "  次の親: 佐々木 蓮（南）"
     )
 
@@ -84,15 +84,15 @@ def test_a_dealer_tsumo_in_japanese(club: EventStore) -> None:
     assert _describe(state, "t1 tsumo E 2/30") == (
         "第4回戦 1卓 東1局 1本場: 東 Nguyễn Thị Mai, 南 佐々木 蓮, 西 Mateusz Wiśniewski, "
         "北 João Gonçalves\n"
-        "  佐々木 蓮 が Nguyễn Thị Mai に 1 000 支払います（和了）\n"
+        "  佐々木 蓮 が Nguyễn Thị Mai に 1,000 支払います（和了）\n"
         "  佐々木 蓮 が Nguyễn Thị Mai に 100 支払います（本場）\n"
-        "  Mateusz Wiśniewski が Nguyễn Thị Mai に 1 000 支払います（和了）\n"
+        "  Mateusz Wiśniewski が Nguyễn Thị Mai に 1,000 支払います（和了）\n"
         "  Mateusz Wiśniewski が Nguyễn Thị Mai に 100 支払います（本場）\n"
-        "  João Gonçalves が Nguyễn Thị Mai に 1 000 支払います（和了）\n"
+        "  João Gonçalves が Nguyễn Thị Mai に 1,000 支払います（和了）\n"
         "  João Gonçalves が Nguyễn Thị Mai に 100 支払います（本場）\n"
-        "  Nguyễn Thị Mai が供託を受け取ります（1 000）\n"
-        "  点数: Nguyễn Thị Mai 37 300, 佐々木 蓮 26 900, Mateusz Wiśniewski 27 900, "
-        "João Gonçalves 27 900\n"
+        "  Nguyễn Thị Mai が供託を受け取ります（1,000）\n"
+        "  点数: Nguyễn Thị Mai 37,300, 佐々木 蓮 26,900, Mateusz Wiśniewski 27,900, "
+        "João Gonçalves 27,900\n"
         "  次の親: Nguyễn Thị Mai（東）"
     )
 
@@ -102,13 +102,13 @@ def test_an_exhaustive_draw_in_japanese(club: EventStore) -> None:
     assert _describe(state, "t2 draw tenpai:E,W r:W") == (
         "第4回戦 2卓 東1局 0本場: 東 Pieter de Vries, 南 Lars Øvergaard, 西 王 芳, "
         "北 Sanna Järvinen\n"
-        "  王 芳 がリーチ棒を供託に出します（1 000）\n"
+        "  王 芳 がリーチ棒を供託に出します（1,000）\n"
         "  Lars Øvergaard が Pieter de Vries に 750 支払います（不聴罰符）\n"
         "  Lars Øvergaard が 王 芳 に 750 支払います（不聴罰符）\n"
         "  Sanna Järvinen が Pieter de Vries に 750 支払います（不聴罰符）\n"
         "  Sanna Järvinen が 王 芳 に 750 支払います（不聴罰符）\n"
-        "  点数: Pieter de Vries 31 500, Lars Øvergaard 28 500, 王 芳 30 500, "
-        "Sanna Järvinen 28 500\n"
+        "  点数: Pieter de Vries 31,500, Lars Øvergaard 28,500, 王 芳 30,500, "
+        "Sanna Järvinen 28,500\n"
         "  次の親: Pieter de Vries（東）"
     )
 
@@ -123,9 +123,9 @@ def test_the_hand_that_ends_the_game_shows_the_result_in_japanese(club: EventSto
     # THEN the hand is 南4局 7本場, the end 最終局終了, places 1位 ... with uma
     assert preview.hand_label == "南4局 7本場"
     assert preview.game_over == (
-        "終局（南4局 7本場: 最終局終了）: 1位 Nguyễn Thị Mai 33 100（+18 100）, "
-        "2位 佐々木 蓮 30 000（+0）, 2位 Mateusz Wiśniewski 30 000（+0）, "
-        "4位 João Gonçalves 26 900（-18 100）"
+        "終局（南4局 7本場: 最終局終了）: 1位 Nguyễn Thị Mai 33,100（+18.1）, "
+        "2位 佐々木 蓮 30,000（0.0）, 2位 Mateusz Wiśniewski 30,000（0.0）, "
+        "4位 João Gonçalves 26,900（-18.1）"
     )
     with japanese():
         assert preview.describe().endswith("\n  " + preview.game_over)
@@ -141,10 +141,10 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
     )
     assert _describe(state, "t3 final 41200 28800 22100 27900") == (
         "第4回戦 3卓: 東 Aoife Ní Bhriain, 南 田中 優希, 西 Sophie Müller, 北 김서연\n"
-        "  合計 120 000: 一致しています\n"
-        "  点数: Aoife Ní Bhriain 41 200, 田中 優希 28 800, Sophie Müller 22 100, 김서연 27 900\n"
-        "  終局: 1位 Aoife Ní Bhriain 41 200（+26 200）, 2位 田中 優希 28 800（+3 800）, "
-        "3位 김서연 27 900（-7 100）, 4位 Sophie Müller 22 100（-22 900）"
+        "  合計 120,000: 一致しています\n"
+        "  点数: Aoife Ní Bhriain 41,200, 田中 優希 28,800, Sophie Müller 22,100, 김서연 27,900\n"
+        "  終局: 1位 Aoife Ní Bhriain 41,200（+26.2）, 2位 田中 優希 28,800（+3.8）, "
+        "3位 김서연 27,900（-7.1）, 4位 Sophie Müller 22,100（-22.9）"
     )
     # A final-scores preview with a deficit: `total_text` says what is missing or too much.
     with japanese():
@@ -152,19 +152,19 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
         assert isinstance(preview, LinePreview)
         short = dataclasses.replace(preview, total=119000, deficit=1000)
         over = dataclasses.replace(preview, total=121000, deficit=-1000)
-        assert "\n  合計 119 000: 1 000 不足しています\n" in short.describe()
-        assert "\n  合計 121 000: 1 000 多すぎます\n" in over.describe()
+        assert "\n  合計 119,000: 1,000 不足しています\n" in short.describe()
+        assert "\n  合計 121,000: 1,000 多すぎます\n" in over.describe()
 
 
 def test_a_sanma_tsumo_in_japanese(sanma: EventStore) -> None:
     state = commands.current_state(sanma)
     assert _describe(state, "t1 tsumo E 3/30 r:S") == (
         "第3回戦 1卓 東1局 0本場: 東 박지훈, 南 Björn Sigurðsson, 西 Tomás Ó Briain\n"
-        "  Björn Sigurðsson がリーチ棒を供託に出します（1 000）\n"
-        "  Björn Sigurðsson が 박지훈 に 2 000 支払います（和了）\n"
-        "  Tomás Ó Briain が 박지훈 に 2 000 支払います（和了）\n"
-        "  박지훈 が供託を受け取ります（1 000）\n"
-        "  点数: 박지훈 40 000, Björn Sigurðsson 32 000, Tomás Ó Briain 33 000\n"
+        "  Björn Sigurðsson がリーチ棒を供託に出します（1,000）\n"
+        "  Björn Sigurðsson が 박지훈 に 2,000 支払います（和了）\n"
+        "  Tomás Ó Briain が 박지훈 に 2,000 支払います（和了）\n"
+        "  박지훈 が供託を受け取ります（1,000）\n"
+        "  点数: 박지훈 40,000, Björn Sigurðsson 32,000, Tomás Ó Briain 33,000\n"
         "  次の親: 박지훈（東）"
     )
 

@@ -49,11 +49,11 @@ def test_ron_with_two_riichi_shows_seats_payments_scores_and_next_dealer(
     assert preview.describe() == (
         "round 4 table 3, East 1, 0 honba: E Aoife Ní Bhriain, S 田中 優希, W Sophie Müller, "
         "N 김서연\n"
-        "  Aoife Ní Bhriain puts a riichi stick on the table (1 000)\n"
-        "  田中 優希 puts a riichi stick on the table (1 000)\n"
-        "  Sophie Müller pays 田中 優希 3 900 (hand)\n"
-        "  田中 優希 takes the riichi sticks (2 000)\n"
-        "  scores: Aoife Ní Bhriain 29 000, 田中 優希 34 900, Sophie Müller 26 100, 김서연 30 000\n"
+        "  Aoife Ní Bhriain puts a riichi stick on the table (1,000)\n"
+        "  田中 優希 puts a riichi stick on the table (1,000)\n"
+        "  Sophie Müller pays 田中 優希 3,900 (hand)\n"
+        "  田中 優希 takes the riichi sticks (2,000)\n"
+        "  scores: Aoife Ní Bhriain 29,000, 田中 優希 34,900, Sophie Müller 26,100, 김서연 30,000\n"
         "  next dealer: 田中 優希 (S)"
     )
 
@@ -86,16 +86,16 @@ def test_the_hand_that_ends_the_game_shows_the_result_with_uma(club: EventStore)
         state = commands.record_line(club, "t1 draw", at=T)
     # WHEN East wins off North (the dealer) in South 4
     preview = _preview(state, "t1 ron E<-N 1/30")
-    # THEN 1 000 + 7 x 300 honba; the deal passes in the last hand: game over, EMA uma
+    # THEN 1,000 + 7 x 300 honba; the deal passes in the last hand: game over, EMA uma
     # 15/5/-5/-15 (South and West tie for second and share the uma of places 2 and 3).
     # Table 1 of round 4 seats p13 p15 p08 p07 (E S W N).
     assert preview.hand_label == "South 4, 7 honba"
     assert preview.scores_after == (33100, 30000, 30000, 26900)
     assert preview.next_dealer is None
     assert preview.game_over == (
-        "game over (South 4, 7 honba: last hand): 1. Nguyễn Thị Mai 33 100 (+18 100), "
-        "2. 佐々木 蓮 30 000 (+0), 2. Mateusz Wiśniewski 30 000 (+0), 4. João Gonçalves 26 900 "
-        "(-18 100)"
+        "game over (South 4, 7 honba: last hand): 1. Nguyễn Thị Mai 33,100 (+18.1), "
+        "2. 佐々木 蓮 30,000 (0.0), 2. Mateusz Wiśniewski 30,000 (0.0), 4. João Gonçalves 26,900 "
+        "(-18.1)"
     )
 
 
@@ -106,8 +106,8 @@ def test_final_scores_show_the_total_and_the_deficit(club: EventStore) -> None:
     assert (preview.total, preview.deficit) == (120000, 0)
     assert preview.scores_after == (41200, 28800, 22100, 27900)
     assert preview.game_over == (
-        "game over: 1. Aoife Ní Bhriain 41 200 (+26 200), 2. 田中 優希 28 800 (+3 800), "
-        "3. 김서연 27 900 (-7 100), 4. Sophie Müller 22 100 (-22 900)"
+        "game over: 1. Aoife Ní Bhriain 41,200 (+26.2), 2. 田中 優希 28,800 (+3.8), "
+        "3. 김서연 27,900 (-7.1), 4. Sophie Müller 22,100 (-22.9)"
     )
     left = _preview(state, "t3 final 41200 28800 22100 26900 left:1")
     assert (left.total, left.deficit) == (119000, 0)
@@ -176,7 +176,7 @@ def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
     state = commands.current_state(sanma)
     assert state.current_round == 3
     tsumo = _preview(state, "t1 tsumo E 3/30 r:S")
-    # A dealer tsumo of 2 000 all, with tsumo loss: nobody pays North's share.
+    # A dealer tsumo of 2,000 all, with tsumo loss: nobody pays North's share.
     assert tsumo.payments == (
         PreviewPayment(1, None, 1000, PaymentKind.RIICHI),
         PreviewPayment(1, 0, 2000, PaymentKind.HAND),
@@ -194,8 +194,8 @@ def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
     final = _preview(state, "t1 final 50000 30000 25000")
     assert (final.total, final.deficit) == (105000, 0)
     assert final.game_over == (
-        "game over: 1. 박지훈 50 000 (+30 000), 2. Björn Sigurðsson 30 000 (-5 000), "
-        "3. Tomás Ó Briain 25 000 (-25 000)"
+        "game over: 1. 박지훈 50,000 (+30.0), 2. Björn Sigurðsson 30,000 (-5.0), "
+        "3. Tomás Ó Briain 25,000 (-25.0)"
     )
 
 

@@ -54,20 +54,20 @@ def test_story_tells_each_entry_in_log_order(store: EventStore) -> None:
     assert story.clean
     assert [e.text for e in story.events] == [
         "round 1 starts",
-        "r1 t1 ron S<-W 3/30 r:E,S          East 1, 0 honba    Tanaka Yūki -1 000  "
-        "Kim Min-jun +4 900  Sánchez Ana -3 900  ->  29 000 / 34 900 / 26 100 / 30 000",
+        "r1 t1 ron S<-W 3/30 r:E,S          East 1, 0 honba    Tanaka Yūki -1,000  "
+        "Kim Min-jun +4,900  Sánchez Ana -3,900  ->  29,000 / 34,900 / 26,100 / 30,000",
         "(hand H2 voided)",
         "correction: voids H2 (hand): wrong table",
-        "r1 t1 game over (East 2, 0 honba: director): 1. Kim Min-jun 34 900 (+19 900), "
-        "2. Sato Kenji 30 000 (+5 000), 3. Tanaka Yūki 29 000 (-6 000), 4. Sánchez Ana 26 100 "
-        "(-18 900)",
+        "r1 t1 game over (East 2, 0 honba: director): 1. Kim Min-jun 34,900 (+19.9), "
+        "2. Sato Kenji 30,000 (+5.0), 3. Tanaka Yūki 29,000 (-6.0), 4. Sánchez Ana 26,100 "
+        "(-18.9)",
         "standings after round 1:\n"
         "      1  Kim Min-jun                 +19.9\n"
         "      2  Sato Kenji                   +5.0\n"
         "      3  Tanaka Yūki                  -6.0\n"
         "      4  Sánchez Ana                 -18.9",
-        "r2 t1 game over: 1. Sato Kenji 40 000 (+25 000), 2. Sánchez Ana 30 000 (+0), "
-        "2. Kim Min-jun 30 000 (+0), 4. Tanaka Yūki 20 000 (-25 000)",
+        "r2 t1 game over: 1. Sato Kenji 40,000 (+25.0), 2. Sánchez Ana 30,000 (0.0), "
+        "2. Kim Min-jun 30,000 (0.0), 4. Tanaka Yūki 20,000 (-25.0)",
         "standings after round 2:\n"
         "      1  Sato Kenji                  +30.0\n"
         "      2  Kim Min-jun                 +19.9\n"

@@ -109,11 +109,11 @@ async def test_preview_shows_payments_scores_and_next_dealer_while_typing(club: 
         await type_line(pilot, "t1 ron S<-W 3/30 r:E,S", enter=False)
         assert preview_of(app).splitlines() == [
             "round 4 table 1, East 1, 0 honba",
-            "  E Nguyễn Thị Mai        30 000 →  29 000 -1 000  riichi",
-            "  S 佐々木 蓮             30 000 →  34 900 +4 900  riichi",
-            "  W Mateusz Wiśniewski    30 000 →  26 100 -3 900",
-            "  N João Gonçalves        30 000 →  30 000",
-            "  W pays S 3 900 (hand) · S takes the sticks 2 000",
+            "  E Nguyễn Thị Mai        30,000 →  29,000 -1,000  riichi",
+            "  S 佐々木 蓮             30,000 →  34,900 +4,900  riichi",
+            "  W Mateusz Wiśniewski    30,000 →  26,100 -3,900",
+            "  N João Gonçalves        30,000 →  30,000",
+            "  W pays S 3,900 (hand) · S takes the sticks 2,000",
             "  next dealer: S 佐々木 蓮",
         ]
         # nothing is written while typing
@@ -148,7 +148,7 @@ async def test_final_scores_show_their_sum_and_deficit_before_enter(club: Path) 
     app = make_app(club)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "t2 final 41200 28800 22100 27900", enter=False)
-        assert "  total 120 000: adds up" in preview_of(app).splitlines()
+        assert "  total 120,000: adds up" in preview_of(app).splitlines()
         await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
         await type_line(pilot, "26900", enter=False)
         assert preview_of(app) == (
@@ -272,7 +272,8 @@ async def test_a_amends_the_highlighted_hand_in_its_place(club: Path) -> None:
         await pilot.press("up", "a")
         await pilot.pause()
         line = app.screen.query_one("#table-line", EntryLine)
-        assert line.value == "t1 ron S<-W 3/30"
+        # as the hands' Entry column writes it: the table is implied, no `t1 `
+        assert line.value == "ron S<-W 3/30"
         await pilot.press("left", "left", "left", "backspace", "4", "enter")
         await pilot.pause()
         # THEN a correction replaces the hand, the original stays in the log
@@ -372,7 +373,7 @@ async def test_an_amendment_moved_to_another_table_is_refused_and_kept(club: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table_after(pilot, "t1 ron S<-W 3/30")
         before = club.read_bytes()
-        await pilot.press("a", "home", "right", "delete", "2", "enter")
+        await pilot.press("a", "home", "t", "2", "space", "enter")
         await pilot.pause()
         line = app.screen.query_one("#table-line", EntryLine)
         assert line.value == "t2 ron S<-W 3/30"

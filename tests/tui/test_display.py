@@ -243,7 +243,7 @@ async def test_the_display_palette_offers_only_what_the_display_does(club: Path)
         titles = [c.title for c in app.get_system_commands(app.screen)]
     assert titles == [
         "display: Next", "display: Previous", "display: Hold", "display: Hide standings",
-        "app: Quit", "app: Help", "Theme", "Quit", "Keys", "Screenshot",
+        "app: Quit", "app: Help",
     ]
 
 

@@ -26,9 +26,10 @@ async def test_club_log_lists_every_entry_newest_first(club: Path) -> None:
     assert shown[3:8] == [
         " 167 of 167 entries",
         "   #  Time   Where  Kind           What",
-        " 167  14:37         note           note: Lunch break after round 3; rounds 4 a▅▅",
-        " 166  14:37  r3 t4  game finished  r3 t4 game over (South 3, 3 honba: time): 1",
-        " 165  14:37  r3 t3  game finished  r3 t3 game over (South 2, 2 honba: time): 1",
+        # "What" ends in an ellipsis at the table's edge (the detail below has it whole)
+        " 167  14:37         note           note: Lunch break after round 3; rounds 4… ▃▃",
+        " 166  14:37  r3 t4  game finished  r3 t4 game over (South 3, 3 honba: time):…",
+        " 165  14:37  r3 t3  game finished  r3 t3 game over (South 2, 2 honba: time):…",
     ]
     assert shown[21:23] == [
         " Entry 01KKPCGFG048A7BZVYGJHFHVYD (note), 2026-03-14T14:37:52+00:00",
@@ -49,11 +50,11 @@ async def test_filter_by_round_table_and_a_word_in_sanma(sanma: Path) -> None:
     assert shown[3:9] == [
         # (round 1 table 2 seats p05 p03 p07: Léa Dubois, 박지훈, Ana Ruiz)
         " 4 of 69 entries match the filter",
-        "  #  Time   Where  Kind           What",
-        " 34  20:01  r1 t2  hand           r1 t2 ron S<-E 2/40 r:E South 3, 3 honba Léa D",
-        " 32  19:56  r1 t2  hand           r1 t2 ron W<-S 5 r:W South 3, 2 honba 박지훈 -",
-        " 30  19:50  r1 t2  hand           r1 t2 ron W<-S 1/40 South 3, 1 honba 박지훈 -2",
-        " 25  19:38  r1 t2  hand           r1 t2 ron W<-S 1/30 South 2, 0 honba 박지훈 -1",
+        "  #  Time   Where  Kind  What",
+        " 34  20:01  r1 t2  hand  r1 t2 ron S<-E 2/40 r:E South 3, 3 honba Léa Dubois…",
+        " 32  19:56  r1 t2  hand  r1 t2 ron W<-S 5 r:W South 3, 2 honba 박지훈 -12,40…",
+        " 30  19:50  r1 t2  hand  r1 t2 ron W<-S 1/40 South 3, 1 honba 박지훈 -2,200 …",
+        " 25  19:38  r1 t2  hand  r1 t2 ron W<-S 1/30 South 2, 0 honba 박지훈 -1,000 …",
     ]
     assert cleared == " 69 of 69 entries"
 
@@ -102,8 +103,8 @@ async def test_enter_replays_the_event_after_an_entry_and_arrows_step(club: Path
     start = next(i for i, line in enumerate(after) if line.startswith(" Entry "))
     assert after[start : start + 3] == [
         " Entry 01KKPC0PKRDJ3FX8NE3Q34PY5B (hand), 2026-03-14T14:29:15+00:00",
-        " r3 t1 tsumo S 2/40 South 3, 1 honba 田中 優希 -800 Javier Sánchez +3 000 João",
-        " Gonçalves -1 400 王 芳 -800 -> 36 700 / 28 300 / 36 800 / 18 200",
+        " r3 t1 tsumo S 2/40 South 3, 1 honba 田中 優希 -800 Javier Sánchez +3,000 João",
+        " Gonçalves -1,400 王 芳 -800 -> 36,700 / 28,300 / 36,800 / 18,200",
     ]
 
 
@@ -122,8 +123,9 @@ async def test_v_voids_an_entry_with_a_reason_and_shows_what_changes(club: Path)
         row = lines(app)[5]
     # p12 stands at -41.2 after round 3 (the 5.0 penalty included)
     assert "standings: Ömer Yıldız -41.2 -> -36.2" in dialog
+    # THEN the voided penalty is told in words, not as its raw fields
     assert row == (
-        "   3  09:45  r1     penalty        (voided) penalty: player p12, amount 5000, re"
+        " 3  09:45  r1     penalty  (voided) penalty: Ömer Yıldız -5,000 (arrived 12 …"
     )
     correction = logged(club)[-1]
     assert isinstance(correction, Correction)

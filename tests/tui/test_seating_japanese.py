@@ -97,16 +97,16 @@ async def test_no_english_word_on_the_seating_screen_or_its_dialogs(club: Path) 
         "できません: 3回戦1卓の選手は p01 p14 p07 p06",
         "です。同じ選手を実際に座った順（東 南 西 北）に指定してください",
     ]
-    # 10 hands re-applied under the real seats; the points still add up to 120 000
+    # 10 hands re-applied under the real seats; the points still add up to 120,000
     assert seen["w, a table with hands"][6:-1] == [
         "3回戦1卓: 予定 東 田中 優希、南 Javier Sánchez、西 João Gonçalves、北 王",
         "芳",
         "実際: 東 Javier Sánchez、南 田中 優希、西 João Gonçalves、北 王 芳",
         "10局を実際の席で付け直します。何も削除されません",
-        "現在の点数: 田中 優希 40 600、Javier Sánchez 30 900、João Gonçalves 30",
-        "300、王 芳 18 200",
-        "変更後: Javier Sánchez 30 300、田中 優希 40 400、João Gonçalves 29",
-        "500、王 芳 19 800",
+        "現在の点数: 田中 優希 40,600、Javier Sánchez 30,900、João Gonçalves",
+        "30,300、王 芳 18,200",
+        "変更後: Javier Sánchez 30,300、田中 優希 40,400、João Gonçalves",
+        "29,500、王 芳 19,800",
     ]
     assert seen["r"][5:7] == [
         "4〜5回戦の席順（再配席）: 1回戦4卓。抽選文字列 'Leiden Riichi Spring",

@@ -116,7 +116,7 @@ async def test_w_reseats_a_table_that_sat_on_the_wrong_winds(tmp_path: Path) -> 
     path = wrong_winds_event(tmp_path)
     count = len(EventStore.open(path).log)
     # GIVEN p01 and p02 sat the other way round: p02 was East, the dealer, so the win pays
-    # 5 800 (dealer 3 han 30 fu), not 3 900. WHEN w, their ids in the order they sat, ctrl+s
+    # 5,800 (dealer 3 han 30 fu), not 3,900. WHEN w, their ids in the order they sat, ctrl+s
     preview, after = await w_dialog(path, "p02 p01 p03 p04")
     assert preview[:2] == [
         "Re-seat a table that sat on the wrong winds",
@@ -127,12 +127,12 @@ async def test_w_reseats_a_table_that_sat_on_the_wrong_winds(tmp_path: Path) -> 
         "Round 1 table 1: planned E Player 1, S Player 2, W Player 3, N Player 4",
         "sat: E Player 2, S Player 1, W Player 3, N Player 4",
         "1 hand re-applied under the seats as they sat; nothing is deleted",
-        "scores now: Player 1 30 000, Player 2 33 900, Player 3 26 100, Player 4",
-        "30 000",
+        "scores now: Player 1 30,000, Player 2 33,900, Player 3 26,100, Player 4",
+        "30,000",
     ]
     assert preview[11:14] == [
-        "after: Player 2 35 800, Player 1 30 000, Player 3 24 200, Player 4 30",
-        "000",
+        "after: Player 2 35,800, Player 1 30,000, Player 3 24,200, Player 4",
+        "30,000",
         "Confirm (ctrl+s)   Cancel (esc)",
     ]
     # THEN the file holds one table_reseated entry more (nothing deleted), the game is played

@@ -98,3 +98,46 @@ def test_prizegiving(snap_compare: SnapCompare, tmp_path: Path) -> None:
     path = event_file(tmp_path / "cup.toml")
     assert snap_compare(make_app(path), press=["ctrl+g", *["space"] * 5],
                         terminal_size=(80, 24), run_before=_still)
+
+
+def test_timer(snap_compare: SnapCompare, club: Path) -> None:
+    """F7 at 80x24: round 4 not started, its big clock and the tables' lines; the footer with
+    the timer's keys, F1 and the modes F2-F7."""
+    assert snap_compare(make_app(_event(club)), press=["f7"], terminal_size=(80, 24),
+                        run_before=_still)
+
+
+def test_hand_form(snap_compare: SnapCompare, club: Path) -> None:
+    """f on table 1 at 80x24: outcome, winner, loser, han and fu, then the riichi and tenpai
+    boxes two a row (North's inside the box), the line it builds and its preview, the buttons."""
+
+    async def open_form(pilot: Pilot[Any]) -> None:
+        await pilot.press("t", "1", "enter")
+        await pilot.pause()
+        await pilot.press("f")
+        await _still(pilot)
+
+    assert snap_compare(make_app(_event(club)), terminal_size=(80, 24), run_before=open_form)
+
+
+def test_amend_preview(snap_compare: SnapCompare, club: Path) -> None:
+    """a on table 1's first hand, its 3/30 made 5/30: the line without `t1`, the preview of the
+    hand from 30,000 each, E's and S's sticks, and the note that the draw after it is played
+    again from these scores."""
+
+    async def amend(pilot: Pilot[Any]) -> None:
+        await pilot.press("t", "1", "enter")
+        await pilot.pause()
+        await pilot.press("up", "a")
+        await pilot.press(*["left"] * 9)
+        await pilot.press("backspace", "5")
+        await _still(pilot)
+
+    assert snap_compare(make_app(_event(club)), terminal_size=(80, 24), run_before=amend)
+
+
+def test_game_over_preview(snap_compare: SnapCompare, club: Path) -> None:
+    """`t3 final ...` typed at 80x24: the total adds up, the game's end wraps two cells in,
+    and a blank line stays before the tables."""
+    assert snap_compare(make_app(_event(club)), press=_keys("t3 final 41200 28800 22100 27900"),
+                        terminal_size=(80, 24), run_before=_still)

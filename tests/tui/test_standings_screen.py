@@ -106,8 +106,8 @@ async def test_enter_opens_a_players_history_with_the_running_total(sanma: Path)
         " Numbers to round 2: Hands 19 · Wins 6/19 (31.6%) · Tsumo 1 · Deal-ins 1/19",
         " (5.3%) · Riichi 1/19 (5.3%) · Average win 2,383",
         " Rd  Tbl  Seat  Pl   Final    Uma  Oka  Points  Total  Note",
-        "  1    3  S      2  28 900    0.0  0.0    -6.1   -6.1",
-        "  2    1  W      1  50 200  +15.0  0.0   +30.2  +24.1",
+        "  1    3  S      2  28,900    0.0  0.0    -6.1   -6.1",
+        "  2    1  W      1  50,200  +15.0  0.0   +30.2  +24.1",
     ]
     assert " Total +24.1" in shown
 
@@ -127,7 +127,7 @@ async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
         app.run_command(record_final, 4, 2, [20000, 30000, 30000, 40000])
         await open_mode(pilot, "f3")
         back = lines(app)
-    # THEN round 4 is shown with Nguyễn Thị Mai's 41 200 at East (+26.2 with uma) on top
+    # THEN round 4 is shown with Nguyễn Thị Mai's 41,200 at East (+26.2 with uma) on top
     assert shown[:4] == [
         " Standings after round 4",
         "  #  Name                 Total  G   Avg  1st  2nd  3rd  4th    Pen  Move",
@@ -135,7 +135,7 @@ async def test_a_game_ending_moves_the_standings_at_once(club: Path) -> None:
         "  2  Aoife Ní Bhriain     +73.6  3  1.67    2    0    1    0            =",
     ]
     assert back[2] == "  1  Nguyễn Thị Mai      +112.6  4  1.25    3    1    0    0            ="
-    # Pieter de Vries (t2 East, 20 000: 4th, -25.0) falls from 5th (+8.5) to 10th, just
+    # Pieter de Vries (t2 East, 20,000: 4th, -25.0) falls from 5th (+8.5) to 10th, just
     # under Javier Sánchez (-16.4)
     assert next(line for line in back if "Pieter de Vries" in line) == (
         " 10  Pieter de Vries      -16.5  4  2.75    1    1    0    2           -5"

@@ -190,10 +190,13 @@ async def test_the_palette_and_f1_reach_the_stats_screen_and_its_keys(club: Path
         assert "statistics: Reverse" in titles
         assert "statistics: Teams" not in titles  # the club has no teams: not offered
         await press(pilot, "f1")
-        help_text = text(app)
-    # F1 lists the screen's keys with their ids (the help's own layout cuts the tooltips)
-    assert "s    Sort       stats.sort        Sort by the next column" in help_text
-    assert "h    Hand list  stats.hands       The selected player's hands one" in help_text
+        rows = list(app.screen.rows)  # type: ignore[attr-defined]
+    # F1 lists the screen's keys with their ids (its key list wraps the tooltips and scrolls
+    # inside its box: read its rows)
+    assert ("s", "Sort", "stats.sort", "Sort by the next column (after the last: the event's "
+            "order)") in rows
+    assert ("h", "Hand list", "stats.hands", "The selected player's hands one by one (Enter "
+            "too)") in rows
 
 
 async def test_f3_history_shows_the_players_numbers_above_the_games(club: Path) -> None:

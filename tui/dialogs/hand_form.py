@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ItemGrid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -70,6 +70,10 @@ def form_line(
     return " ".join(p for p in parts if p)
 
 
+BOX_WIDTH = 22
+"""The narrowest a riichi or tenpai box gets (a wind, a name, the tick)."""
+
+
 class HandFormDialog(ModalScreen[str | None]):
     """The form for one hand at `table` in `round`; dismisses with the line, or None."""
 
@@ -100,8 +104,12 @@ class HandFormDialog(ModalScreen[str | None]):
     HandFormDialog Input {
         width: 12;
     }
+    /* One line a box (no border): four seats' riichi and tenpai fit 80x24 with the line. */
     HandFormDialog Checkbox {
-        width: auto;
+        width: 100%;
+        height: 1;
+        border: none;
+        padding: 0;
     }
     HandFormDialog #form-line {
         text-style: bold;
@@ -132,12 +140,18 @@ class HandFormDialog(ModalScreen[str | None]):
                 yield Input(id="fu", placeholder="30", restrict=r"[0-9]*")
             with Horizontal():
                 yield Label(_("riichi: "), markup=False)
-                for s, name in enumerate(self.names):
-                    yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"riichi-{s}")
+                # As many boxes a row as fit: at 80 columns two rows of two, not North's
+                # boxes past the edge.
+                with ItemGrid(min_column_width=BOX_WIDTH, regular=True):
+                    for s, name in enumerate(self.names):
+                        yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"riichi-{s}")
             with Horizontal():
                 yield Label(_("tenpai: "), markup=False)
-                for s, name in enumerate(self.names):
-                    yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"tenpai-{s}")
+                # As many boxes a row as fit: at 80 columns two rows of two, not North's
+                # boxes past the edge.
+                with ItemGrid(min_column_width=BOX_WIDTH, regular=True):
+                    for s, name in enumerate(self.names):
+                        yield Checkbox(f"{wind_name(WINDS[s])} {name}", id=f"tenpai-{s}")
             yield Static(markup=False, id="form-line")
             yield EntryPreview(id="form-preview")
             with Horizontal():

@@ -15,11 +15,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.i18n import _
 from mjevent.core.state import EventState
 from mjevent.tui.keys import translate_bindings
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class ListScreen(EventScreen):
             yield Static("", markup=False, id="count")
             yield SheetTable(id="list")
             yield Static("", markup=False, id="detail")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.query_one("#search", Input).cursor_blink = False

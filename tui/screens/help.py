@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.tui.keys import screen_keys, translate_bindings
 from mjevent.tui.widgets.prose import Prose
+from mjevent.tui.wrap import wrap_text
 
 __all__ = ["SCREEN_NAMES", "HelpScreen", "binding_rows"]
 
@@ -63,16 +65,29 @@ class HelpScreen(ModalScreen[None]):
                                                   if name in SCREEN_NAMES else name)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
+        with Vertical(id="help-body"):
             yield Static(Text(self.heading, style="bold"), markup=False, id="help-title")
             if self.about:
                 yield Prose(self.about, markup=False, id="help-about")
             table: DataTable[Text] = DataTable(id="help-keys", cursor_type="row")
-            table.add_columns(
+            headers = (
                 _("Key"), _("Does"), _("Id (keymap.toml)"), pgettext("help column", "More")
             )
-            for row in self.rows:
-                table.add_row(*(Text(cell) for cell in row))
+            # The last column wraps in what the others leave of the box (90% of the screen,
+            # less border, padding, scrollbar and each cell's padding): cut, it lost words.
+            widths = [
+                max([cell_len(h), *(cell_len(row[i]) for row in self.rows)])
+                for i, h in enumerate(headers)
+            ]
+            room = int(self.app.size.width * 0.9) - 6 - sum(widths[:3]) - 2 * len(headers)
+            more = max(20, min(widths[3], room))
+            for i, header in enumerate(headers):
+                table.add_column(header, width=more if i == 3 else widths[i])
+            for key, does, binding_id, tip in self.rows:
+                # Wrapped here, the Japanese way (no line starts with 、): the table breaks
+                # only at spaces, which a Japanese sentence has none of.
+                table.add_row(Text(key), Text(does), Text(binding_id),
+                              Text(wrap_text(tip, more)), height=None)
             yield table
             yield Static(
                 Text(_("Rebind any key in keymap.toml in your config folder: "

@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
@@ -38,6 +38,7 @@ from mjevent.tui.keys import translate_bindings
 from mjevent.tui.log_view import LogFilter, LogLine, fold_upto, kind_name, log_lines
 from mjevent.tui.screens.base import EventScreen, ListScreen, console_of
 from mjevent.tui.sheets import Column, event_standings, fit, listed, standing_columns
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
@@ -48,6 +49,8 @@ def _what(line: LogLine) -> str:
     text = " ".join(line.text.split())
     if line.voided:
         text = _("(voided) {text}").format(text=text)
+    elif line.amended:
+        text = _("(amended) {text}").format(text=text)
     return text
 
 
@@ -102,6 +105,13 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
 class LogScreen(ListScreen):
     """The whole log, newest first, with a filter; replay and voiding start here."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "log.filter",
+        "log.table",
+        "log.void",
+        "log.replay",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "slash", "search", N_("Filter"),
@@ -152,6 +162,11 @@ class LogScreen(ListScreen):
         self.filter = LogFilter()
         self.limit = self.PAGE
         self.matching = 0
+
+    def on_mount(self) -> None:
+        # "What" takes the width left and ends in an ellipsis (the detail below has it whole).
+        self.query_one(SheetTable).fit_last = True
+        super().on_mount()
 
     def show_state(self, state: EventState) -> None:
         self.tell(state, list(self.console.session.store.log), self.lines)
@@ -347,7 +362,7 @@ class ReplayScreen(Screen[int]):
             yield SheetTable(id="replay-tables")
             yield Static("", markup=False, id="replay-standings-title")
             yield SheetTable(id="replay-standings")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         # The tables are read, not browsed: with no focus on them, left and right (which a

@@ -27,7 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.clock import ClockPhase, TableClock, clock_text
 from mjevent.core.entries import TableEntrySubmitted, seat_and_name
@@ -42,7 +42,7 @@ from mjevent.core.finish import (
     shown_round,
 )
 from mjevent.core.i18n import N_, _, ngettext, pgettext
-from mjevent.core.preview import LineError, preview_line
+from mjevent.core.preview import LineError, entry_examples, preview_line
 from mjevent.core.state import EventState
 from mjevent.events.commands import record_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
@@ -51,7 +51,8 @@ from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.dialogs.reason import ReasonDialog
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import points
-from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview, line_hint
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.table_list import (
     TableList,
     TableStatus,
@@ -175,6 +176,15 @@ def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
 class OverviewScreen(Screen[None]):
     """Every table of the current round, the entry line and what needs attention."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "overview.start_next",
+        "overview.approve",
+        "overview.reject",
+        "overview.table",
+        "overview.focus_tables",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all (those that come
+    and go first: the next round's clock, a table's entry waiting for approval)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+t", "open_table", N_("Table"), id="overview.table",
@@ -232,12 +242,13 @@ class OverviewScreen(Screen[None]):
         yield Static(markup=False, id="round-bar")
         with Vertical(id="entry"):
             yield EntryLine(id="entry-line")
-            yield EntryPreview(min_lines=8, id="entry-preview")  # min-height: 8 in overview.tcss
+            # min-height: 8 in overview.tcss, the last a blank line: 7 of text
+            yield EntryPreview(min_lines=7, id="entry-preview")
         yield Static(id="event-end", markup=False)
         yield Static(id="pending", markup=False)
         yield TableList(id="tables")
         yield Static(markup=False, id="attention")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)
@@ -268,6 +279,7 @@ class OverviewScreen(Screen[None]):
             (state.settings.event.name, "italic"),
         )
         self._update("#round-bar", bar, layout=False)  # one line, always
+        self._show_examples(state)
         self._show_event_end(state)
         self._show_pending(state)
         waiting = next_round_waiting(state)
@@ -280,6 +292,18 @@ class OverviewScreen(Screen[None]):
         line = self.query_one(EntryLine)
         if line.value.strip():
             self._preview(line.value)
+
+    def _show_examples(self, state: EventState) -> None:
+        """The hints' examples fit the event: a table the round has, a seat's score each."""
+        examples = entry_examples(state)
+        preview = self.query_one(EntryPreview)
+        if examples == preview.examples:
+            return
+        preview.examples = examples
+        line = self.query_one(EntryLine)
+        line.placeholder = line_hint(examples)
+        if not line.value.strip() and self._recorded is None:
+            preview.show(None)
 
     def _show_event_end(self, state: EventState) -> None:
         """The event is over (with the podium), or a round is over and the next one waits."""

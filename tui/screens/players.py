@@ -126,6 +126,15 @@ def _needed(values: Mapping[str, str], name: str, what: str) -> str:
 class PlayersScreen(ListScreen):
     """Every player with their status and seat; each change through a confirming dialog."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "players.check_in",
+        "players.absent",
+        "players.search",
+        "players.add",
+        "players.withdraw",
+        "players.substitute",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "slash", "search", N_("Search"),
@@ -412,7 +421,7 @@ class PlayersScreen(ListScreen):
                 # EMA 2025 §7.3: the uma may depend on it; empty: after a recorded hand.
                 Field(
                     "during_game", _("In play"),
-                    placeholder=_("y: swapped after the game began, n: before; empty: from hands"),
+                    placeholder=_("y: after the start, n: before; empty: from the hands"),
                 ),
             ],
             plan,

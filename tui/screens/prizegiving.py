@@ -21,7 +21,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from mjevent.core.finish import (
     FinalPlace,
@@ -38,6 +38,7 @@ from mjevent.events.commands import reveal_prizes
 from mjevent.tui.cli_stats import award_lines, event_awards
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import points
+from mjevent.tui.widgets.footer import ConsoleFooter
 
 __all__ = ["PrizegivingScreen", "cards_path", "write_cards"]
 
@@ -117,7 +118,7 @@ class PrizegivingScreen(Screen[None]):
         yield Static(id="prizes-head", markup=False)
         yield Static(id="prizes-places", markup=False)
         yield Static(id="prizes-awards", markup=False)
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)

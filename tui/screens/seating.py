@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mjevent.core.i18n import N_, _, ngettext
@@ -37,6 +37,7 @@ from mjevent.tui.dialogs.seating_plan import (
 )
 from mjevent.tui.screens.base import EventScreen
 from mjevent.tui.seating_view import TableView, check_summary, round_tables
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.seating_card import SeatingCard
 
 __all__ = ["SeatingScreen"]
@@ -85,7 +86,7 @@ class SeatingScreen(EventScreen):
         with VerticalScroll(id="seating-scroll"):
             yield Grid(id="seating-grid")
         yield Static("", markup=False, id="seating-summary")
-        yield Footer()
+        yield ConsoleFooter()
 
     def show_state(self, state: EventState) -> None:
         rnd = self.round if self.round is not None else state.current_round

@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.i18n import N_, _, format_number
@@ -54,6 +54,7 @@ from mjevent.tui.sheets import (
     tie_lines,
 )
 from mjevent.tui.stats_view import summary_line
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings_view"]
@@ -122,6 +123,13 @@ def standings_view(
 class StandingsScreen(EventScreen):
     """Live standings: rounds, players or teams, sort by any column, a player's history."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "standings.round_prev",
+        "standings.round_next",
+        "standings.history",
+        "standings.teams",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "left_square_bracket", "round(-1)", N_("Earlier"),
@@ -174,7 +182,7 @@ class StandingsScreen(EventScreen):
             yield Static("", markup=False, id="standings-title")
             yield SheetTable(id="standings-table")
             yield Static("", markup=False, id="standings-notes")
-        yield Footer()
+        yield ConsoleFooter()
 
     # ----- rendering
 
@@ -298,7 +306,7 @@ def _history_columns() -> tuple[Column, ...]:
         Column(N_("Place"), lambda h: num(h.place), lambda h: h.place or 0, short=N_("Pl")),
         Column(
             N_("Final"),
-            lambda h: "" if h.final is None else format_number(h.final).replace(",", " "),
+            lambda h: "" if h.final is None else format_number(h.final),
             lambda h: h.final or 0,
         ),
         Column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),
@@ -344,7 +352,7 @@ class PlayerHistoryScreen(Screen[None]):
             yield SheetTable(id="history-table")
             yield Static(_("Total {points}").format(points=points(self.total)), markup=False,
                          id="history-total")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         # A history line has no id of its own; the table keeps the lines alive, so their

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.i18n import N_, _, ngettext
@@ -41,6 +41,7 @@ from mjevent.tui.stats_view import (
     stats_rows,
     summary_line,
 )
+from mjevent.tui.widgets.footer import ConsoleFooter
 from mjevent.tui.widgets.sheet_table import SheetTable
 
 __all__ = ["PlayerHandsScreen", "StatsScreen"]
@@ -49,6 +50,8 @@ __all__ = ["PlayerHandsScreen", "StatsScreen"]
 class StatsScreen(EventScreen):
     """Every player's (or team's) numbers, the field's last; sort by any column."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = ("stats.hands", "stats.sort", "stats.teams")
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "s",
@@ -98,7 +101,7 @@ class StatsScreen(EventScreen):
             yield Static("", markup=False, id="stats-title")
             yield SheetTable(id="stats-table")
             yield Static("", markup=False, id="stats-detail")
-        yield Footer()
+        yield ConsoleFooter()
 
     # ----- rendering
 
@@ -240,7 +243,7 @@ class PlayerHandsScreen(Screen[None]):
                 yield Static(
                     _("No hand recorded for this player yet."), markup=False, id="hands-none"
                 )
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(SheetTable)

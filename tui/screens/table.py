@@ -11,6 +11,7 @@ A new hand for this table can be typed on the line too (`ron S<-W 3/30`, the `tN
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,19 +19,20 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
-from mjevent.core.i18n import N_, _, format_number, ngettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, ngettext, wind_name
 from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
-from mjevent.core.preview import LineError, preview_line
+from mjevent.core.preview import LineError, preview_amend, preview_line
 from mjevent.core.state import EventState, TableGame
 from mjevent.events.commands import correct_entry, entry_context, record_line
 from mjevent.tui.dialogs.confirm import ConfirmDialog
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.screens.overview import RECORD_ERRORS
 from mjevent.tui.sheets import listed
-from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview, preview_text
+from mjevent.tui.widgets.footer import ConsoleFooter
 
 __all__ = ["TableScreen", "table_entries"]
 
@@ -49,6 +51,7 @@ def table_entries(state: EventState, round: int, table: int) -> list[Entry]:
 
 
 def _entry_line(state: EventState, entry: Entry) -> str:
+    # In the entry's own round: the line never carries an `rN` the table view does not show.
     context = entry_context(state, getattr(entry, "round", None))
     if isinstance(entry, HandRecorded):
         return format_entry(HandLine(entry.round, entry.table, entry.hand), context)
@@ -60,9 +63,23 @@ def _entry_line(state: EventState, entry: Entry) -> str:
     )
 
 
+def _own_line(state: EventState, entry: Entry) -> str:
+    """An entry's line as the table view writes it, its table implied: `ron S<-W 3/30`
+    (the hands' Entry column, and the line a hand being amended is put back on)."""
+    return re.sub(r"^t\d+ ", "", _entry_line(state, entry))
+
+
 class TableScreen(Screen[None]):
     """The game at `table` in `round`."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "table.form",
+        "table.undo",
+        "table.amend",
+        "table.close",
+        "table.focus_line",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back"), id="table.close",
                 tooltip=N_("Back to the overview")),
@@ -101,7 +118,7 @@ class TableScreen(Screen[None]):
         yield Static(markup=False, id="table-result")
         yield EntryLine(id="table-line")
         yield EntryPreview(id="table-preview")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)
@@ -141,7 +158,7 @@ class TableScreen(Screen[None]):
         for n, played in enumerate(game.hands if game else (), 1):
             short = _("{wind}{hand}, {honba}h").format(
                 wind=wind_name(WINDS[wind]), hand=hand, honba=honba)
-            line = _entry_line(state, self._entry(played.entry)).split(" ", 1)[1]
+            line = _own_line(state, self._entry(played.entry))
             table.add_row(str(n), short, Text(line),
                           *(format_number(s) for s in played.after.scores), key=played.entry)
             after = played.after
@@ -174,7 +191,7 @@ class TableScreen(Screen[None]):
             places = listed(
                 _("{place}. {name} {score} ({points})").format(
                     place=r.places[s], name=names[s], score=format_number(r.final[s]),
-                    points=f"{r.points[s] / 1000:+.1f}")
+                    points=format_thousands(r.points[s]))
                 for s in order
             )
             return Text(_("finished: {places}  (points with uma and oka)").format(places=places),
@@ -207,8 +224,13 @@ class TableScreen(Screen[None]):
             return
         self._done = None
         if self.amending is not None:
-            preview.set_text(Text(_("amending hand {n}: Enter records the correction, Escape "
-                                    "cancels").format(n=self._hand_number(self.amending))))
+            # What the amended hand would do, played from the scores before it.
+            result = preview_amend(self.event_state, self.amending, self._full(event.value))
+            head = Text(_("amending hand {n}: Enter records the correction, Escape "
+                          "cancels").format(n=self._hand_number(self.amending)), style="bold")
+            width = preview.content_size.width or None
+            preview.set_text(head + Text("\n") + preview_text(result, width=width))
+            preview.set_class(isinstance(result, LineError), "-error")
             return
         result = preview_line(self.event_state, self._full(event.value))
         preview.show(result)
@@ -224,6 +246,11 @@ class TableScreen(Screen[None]):
         text = value.strip()
         if not text:
             return
+        if self.amending is not None:
+            refused = preview_amend(self.event_state, self.amending, self._full(text))
+            if isinstance(refused, LineError):
+                preview.show(refused)
+                return
         try:
             if self.amending is not None:
                 self._amend(self.amending, self._full(text))
@@ -329,7 +356,7 @@ class TableScreen(Screen[None]):
         assert key is not None
         self.amending = str(key)
         line = self.query_one("#table-line", EntryLine)
-        line.value = _entry_line(self.event_state, self._entry(self.amending))
+        line.value = _own_line(self.event_state, self._entry(self.amending))
         line.cursor_position = len(line.value)
         line.focus()
 

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from mjevent.core.clock import (
     ClockPhase,
@@ -47,6 +47,7 @@ from mjevent.tui.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.sheets import listed
 from mjevent.tui.widgets.big_clock import BigClock
+from mjevent.tui.widgets.footer import ConsoleFooter
 
 __all__ = ["TimerScreen", "announcement", "table_lines"]
 
@@ -162,6 +163,14 @@ def table_lines(state: EventState, round: int, now: dt.datetime) -> list[str]:
 class TimerScreen(Screen[None]):
     """The round clock of the current round, with the director's clock keys."""
 
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "timer.start",
+        "timer.pause",
+        "timer.resume",
+        "timer.call_time",
+        "timer.extend",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start"), id="timer.start",
                 tooltip=N_("Start the round now, or in a few minutes (a countdown to the start)")),
@@ -198,7 +207,7 @@ class TimerScreen(Screen[None]):
         yield BigClock(id="timer-digits")
         yield Static(markup=False, id="timer-announcement")
         yield Static(markup=False, id="timer-tables")
-        yield Footer()
+        yield ConsoleFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)

@@ -17,12 +17,26 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from mjevent.core.i18n import N_, _, format_number, wind_name
-from mjevent.core.preview import LineError, LinePreview, detail_line
+from mjevent.core.i18n import N_, _, format_number, format_signed, wind_name
+from mjevent.core.preview import EntryExamples, LineError, LinePreview, detail_line
 from mjevent.core.scoring import payment_kind_name
 from mjevent.tui.keys import translate_bindings
+from mjevent.tui.wrap import wrap_text
 
-__all__ = ["EntryLine", "EntryPreview", "preview_text"]
+__all__ = ["DEFAULT_EXAMPLES", "EntryLine", "EntryPreview", "line_hint", "preview_text"]
+
+DEFAULT_EXAMPLES = EntryExamples(3, "41200 28800 22100 27900")
+"""The hints' examples before the event is known (`core.preview.entry_examples` fits them)."""
+
+
+def line_hint(examples: EntryExamples) -> str:
+    """The entry line's placeholder, its example at a table the round has.
+
+    >>> line_hint(EntryExamples(1, "44000 34000 27000"))
+    't1 ron S<-W 3/30 r:E,S   (Enter records; F1 help)'
+    """
+    return _("t{table} ron S<-W 3/30 r:E,S   (Enter records; F1 help)").format(
+        table=examples.table)
 
 
 class _ErrorSpan(Highlighter):
@@ -58,7 +72,7 @@ class EntryLine(Input):
     def __init__(self, *, id: str | None = None) -> None:
         self._marks = _ErrorSpan()
         super().__init__(
-            placeholder=_("t3 ron S<-W 3/30 r:E,S   (Enter records; F1 help)"),
+            placeholder=line_hint(DEFAULT_EXAMPLES),
             highlighter=self._marks,
             select_on_focus=False,
             id=id,
@@ -113,7 +127,7 @@ PREVIEW_NAME_WIDTH = 20
 
 
 def _number(value: int) -> str:
-    return format_number(value).replace(",", " ")
+    return format_number(value)
 
 
 def _name(name: str) -> str:
@@ -148,13 +162,28 @@ def _payments(preview: LinePreview) -> list[str]:
     return lines
 
 
-def preview_text(result: LinePreview | LineError | None) -> Text:
+def _indented(text: str, width: int | None) -> str:
+    """`text` two cells in, and its wrapped lines too: a long game-over line or note does not
+    run back to the margin under the seats' lines."""
+    if width is None or width < 20:
+        return "  " + text
+    return wrap_text(text, width, "  ", "  ")
+
+
+def preview_text(
+    result: LinePreview | LineError | None,
+    examples: EntryExamples = DEFAULT_EXAMPLES,
+    width: int | None = None,
+) -> Text:
     """The preview as styled text, one seat a line (before -> after, the change, riichi), then
-    who pays whom (with honba and riichi sticks), the next dealer or the game's end; for a
-    final-scores line the sum and what it lacks; or the error."""
+    who pays whom (with honba and riichi sticks), the next dealer or the game's end, and the
+    notes (a riichi player who dealt in ...); for a final-scores line the sum and what it lacks;
+    or the error. With no line, how to write one, with `examples` that fit the event. `width`
+    is the cells the preview has: the game's end and the notes wrap inside it, indented."""
     if result is None:
-        return Text(_("Type a result, e.g. t3 ron S<-W 3/30 r:E,S   ·   t3 final 41200 28800 "
-                      "22100 27900   ·   t3 then Enter opens table 3"), style="dim")
+        return Text(_("Type a result, e.g. t{table} ron S<-W 3/30 r:E,S   ·   t{table} final "
+                      "{scores}   ·   t{table} then Enter opens table {table}").format(
+                          table=examples.table, scores=examples.final), style="dim")
     if isinstance(result, LineError):
         return Text.assemble(("✗ ", "bold red"), (result.message, "red"))
     p = result
@@ -172,7 +201,7 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
         text.append(f"\n  {wind_name(view.wind)} {_name(view.name)} {_number(before):>7} → ")
         text.append(f"{_number(after):>7}", style="bold")
         if change:
-            text.append(f" {change:+,}".replace(",", " "),
+            text.append(" " + format_signed(change),
                         style="green" if change > 0 else "red")
         if seat in riichi:
             text.append("  " + _("riichi"), style="italic")
@@ -194,9 +223,11 @@ def preview_text(result: LinePreview | LineError | None) -> Text:
         text.append("\n  " + _("next dealer: {wind} {name}").format(
             wind=wind_name(dealer.wind), name=dealer.name))
     if p.game_over is not None:
-        text.append(f"\n  {p.game_over}", style="bold green")
+        text.append("\n" + _indented(p.game_over, width), style="bold green")
+    for note in p.notes:
+        text.append("\n" + _indented(_("note: {note}").format(note=note), width), style="yellow")
     if p.repeats is not None:
-        text.append("\n  " + p.repeats, style="bold yellow")
+        text.append("\n" + _indented(p.repeats, width), style="bold yellow")
     return text
 
 
@@ -212,6 +243,8 @@ class EntryPreview(Static):
         super().__init__(id=id)
         self.min_lines = min_lines
         self._rows = 0
+        self.examples = DEFAULT_EXAMPLES
+        """The examples of the hint shown with no line (the screen sets them for its event)."""
 
     def _rows_for(self, text: Text) -> int:
         width = max(self.content_size.width, 20)
@@ -226,5 +259,6 @@ class EntryPreview(Static):
 
     def show(self, result: LinePreview | LineError | None) -> None:
         """Show a preview, an error, or (None) how to write a line."""
-        self.set_text(preview_text(result))
+        width = self.content_size.width or None
+        self.set_text(preview_text(result, self.examples, width))
         self.set_class(isinstance(result, LineError), "-error")

@@ -9,8 +9,9 @@ replaced: a director reading line 12 does not lose it when a game ends.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.message import Message
@@ -54,10 +55,16 @@ class SheetTable(DataTable[Text]):
         `pinned` rows (a total) stay after the others whatever the sort; None keeps the ones
         shown."""
         keep = self.current_key()
-        if tuple(c.label for c in columns) != tuple(c.label for c in self.columns_shown):
+        last_width = self._last_width(columns, items)
+        if (
+            tuple(c.label for c in columns) != tuple(c.label for c in self.columns_shown)
+            or last_width != self._shown_last_width
+        ):
             self.clear(columns=True)
-            for c in columns:
-                self.add_column(Text(c.label, justify="right" if c.right else "left"))
+            for i, c in enumerate(columns):
+                width = last_width if i == len(columns) - 1 else None
+                self.add_column(Text(c.label, justify="right" if c.right else "left"), width=width)
+            self._shown_last_width = last_width
             if self.sort_index is not None and self.sort_index >= len(columns):
                 self.sort_index = None
         else:
@@ -67,12 +74,39 @@ class SheetTable(DataTable[Text]):
         if pinned is not None:
             self.pinned = tuple(pinned)
         self.row_key = key
+        cut: Literal["ellipsis"] | None = "ellipsis" if last_width is not None else None
         for item in (*self.ordered(), *self.pinned):
             self.add_row(
-                *(Text(c.cell(item), justify="right" if c.right else "left") for c in columns),
+                *(
+                    Text(c.cell(item), justify="right" if c.right else "left", overflow=cut,
+                         no_wrap=cut is not None)
+                    for c in columns
+                ),
                 key=key(item),
             )
         self.go_to(keep)
+
+    fit_last = False
+    """Give the last column what the others leave of the table's width, its cells cut with
+    an ellipsis (the log's "What"): without it a long cell runs past the edge, cut mid-word."""
+
+    _shown_last_width: int | None = None
+
+    def _last_width(self, columns: Sequence[Column], items: Sequence[Any]) -> int | None:
+        if not self.fit_last or not columns or self.size.width == 0:
+            return None
+        others = sum(
+            max([cell_len(c.label), *(cell_len(c.cell(item)) for item in items)])
+            for c in columns[:-1]
+        )
+        # Each cell has one column of padding either side; keep two for the scrollbar.
+        room = self.size.width - others - 2 * self.cell_padding * len(columns) - 2
+        return max(room, 10)
+
+    def on_resize(self) -> None:
+        """Fit the last column to the new width."""
+        if self.fit_last and self.columns_shown:
+            self.show(self.columns_shown, self.items, self.row_key)
 
     def ordered(self) -> list[Any]:
         """The rows in the order shown."""

@@ -28,7 +28,7 @@ from textual.widgets import DataTable
 
 from mjevent.core.clock import ClockPhase, TableClock, table_clock
 from mjevent.core.entries import WINDS
-from mjevent.core.i18n import N_, _, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_thousands, pgettext, wind_name
 from mjevent.core.state import EventState, TableGame
 from mjevent.tui.keys import translate_bindings
 
@@ -82,7 +82,7 @@ def _short(name: str, width: int) -> str:
 
 def _points(value: int) -> str:
     # Game points in thousands, as standings show them: +43.3, -16.1.
-    return f"{value / 1000:+.1f}"
+    return format_thousands(value)
 
 
 def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame | None,

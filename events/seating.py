@@ -219,7 +219,7 @@ def reseat_needed(state: EventState) -> ReseatNeeded | None:
                 if (who is not None and who.status is PlayerStatus.WITHDRAWN
                         and (who.since_round or 1) <= r):
                     gone.append((p, r, t))
-    seated = {p for r in later for t in state.seating[r] for p in t}
+    seated = {p for r in later for t in state.seating[r] for p in t} | _planned_byes(state, later)
     unseated = tuple(
         p.id for p in state.players.values()
         if p.status is PlayerStatus.ACTIVE and p.id not in seated
@@ -227,6 +227,25 @@ def reseat_needed(state: EventState) -> ReseatNeeded | None:
     if not gone and not unseated:
         return None
     return ReseatNeeded(first_open, later[-1], tuple(gone), unseated)
+
+
+def _planned_byes(state: EventState, rounds: Sequence[int]) -> set[str]:
+    """Players the seating of `rounds` planned to sit out: on the roster of the seating entry
+    that seated those rounds (the director accepted their byes), at no table. A player added
+    after that seating is on no roster, so still needs a seat."""
+    wanted = set(rounds)
+    out: set[str] = set()
+    for entry in state.entries:
+        if not isinstance(entry, SeatingSet):
+            continue
+        covered = range(entry.first_round, entry.first_round + len(entry.rounds))
+        if wanted.isdisjoint(covered):
+            continue
+        roster = dict(entry.params).get("roster")
+        if isinstance(roster, str):
+            at_tables = {p for rnd in entry.rounds for t in rnd for p in t}
+            out |= set(roster.split()) - at_tables
+    return out
 
 
 ACCEPTED = "accepted repeats: "

@@ -164,10 +164,11 @@ def test_display_pages_in_japanese(club: Path) -> None:
     with japanese():
         pages = display_pages(state_of(club), AFTERNOON, rows_per_page=10)
     assert [p.title for p in pages] == [
-        "第4回戦", "第4回戦 席順", "第3回戦終了時の順位表（1/2）", "第3回戦終了時の順位表（2/2）",
+        "第4回戦", "第4回戦 席順", "第3回戦の記録", "第3回戦終了時の順位表（1/2）",
+        "第3回戦終了時の順位表（2/2）",
     ]
     assert pages[1].headers == ("卓", "東", "南", "西", "北")
-    assert pages[2].headers == ("順位", "氏名", "合計", "半荘数")
+    assert pages[3].headers == ("順位", "氏名", "合計", "半荘数")
 
 
 async def test_the_display_in_japanese(club: Path) -> None:
@@ -177,10 +178,13 @@ async def test_the_display_in_japanese(club: Path) -> None:
             screen = app.screen
             assert isinstance(screen, DisplayScreen)
             seen = [own_lines(app)]
-            assert "第4回戦: 開始前  ·  1/3 ページ" in screen_text(app)
+            assert "第4回戦: 開始前  ·  1/4 ページ" in screen_text(app)
             await pilot.press("n")
             shown = screen_text(app)
             assert "第4回戦 席順" in shown and "卓 ┃ 東" in shown
+            seen.append(own_lines(app))
+            await pilot.press("n")
+            assert "第3回戦の記録" in screen_text(app)
             seen.append(own_lines(app))
             await pilot.press("n")
             assert "第3回戦終了時の順位表" in screen_text(app)

@@ -35,8 +35,8 @@ def test_dealer_ron_3_han_30_fu_one_honba_says_who_pays_what() -> None:
         "Rules: ema2016 (4 players, kiriage off, 13+ han = sanbaiman)\n"
         "Honba: 300 per ron, 100 per tsumo payer\n"
         "Base points:          960 (no limit)\n"
-        "Discarder pays:       6100 (5800 + 300 honba)\n"
-        "Winner gains:         6100\n"
+        "Discarder pays:       6,100 (5,800 + 300 honba)\n"
+        "Winner gains:         6,100\n"
     )
 
 
@@ -46,19 +46,19 @@ def test_sanma_club_non_dealer_tsumo_4_han_30_fu_has_one_non_dealer_payer() -> N
     assert result.stdout.splitlines()[1:] == [
         "Rules: sanma-club (3 players, tsumo loss, kiriage off, 13+ han = yakuman)",
         "Honba: 200 per ron, 100 per tsumo payer",
-        "Base points:          1920 (no limit)",
-        "Dealer pays:          3900",
-        "Non-dealer pays:      2000",
-        "Winner gains:         5900",
+        "Base points:          1,920 (no limit)",
+        "Dealer pays:          3,900",
+        "Non-dealer pays:      2,000",
+        "Winner gains:         5,900",
     ]
 
 
 def test_sanma_bisection_override_at_the_command_line() -> None:
     result = calc("tsumo", "5", "--rules", "sanma-club", "--sanma-tsumo", "bisection")
     assert result.exit_code == 0
-    assert "Dealer pays:          5000\n" in result.stdout
-    assert "Non-dealer pays:      3000\n" in result.stdout
-    assert "Winner gains:         8000\n" in result.stdout
+    assert "Dealer pays:          5,000\n" in result.stdout
+    assert "Non-dealer pays:      3,000\n" in result.stdout
+    assert "Winner gains:         8,000\n" in result.stdout
 
 
 def test_ron_yakuman_names_the_limit() -> None:
@@ -66,18 +66,18 @@ def test_ron_yakuman_names_the_limit() -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == "Non-dealer ron, yakuman"
     assert result.stdout.splitlines()[3:] == [
-        "Base points:          8000 (yakuman)",
-        "Discarder pays:       32000",
-        "Winner gains:         32000",
+        "Base points:          8,000 (yakuman)",
+        "Discarder pays:       32,000",
+        "Winner gains:         32,000",
     ]
 
 
 def test_double_yakuman_counts_where_the_rules_stack_yakuman() -> None:
     assert (
-        "Discarder pays:       64000\n" in calc("ron", "yakuman", "2", "--rules", "mleague").stdout
+        "Discarder pays:       64,000\n" in calc("ron", "yakuman", "2", "--rules", "mleague").stdout
     )
     assert (
-        "Discarder pays:       32000\n" in calc("ron", "yakuman", "2", "--rules", "ema2016").stdout
+        "Discarder pays:       32,000\n" in calc("ron", "yakuman", "2", "--rules", "ema2016").stdout
     )
 
 
@@ -88,10 +88,10 @@ def test_non_dealer_tsumo_with_honba_and_sticks() -> None:
         "Non-dealer tsumo, 7 han, 2 honba, 2 riichi sticks on the table"
     )
     assert result.stdout.splitlines()[3:] == [
-        "Base points:          3000 (haneman)",
-        "Dealer pays:          6200 (6000 + 200 honba)",
-        "Each non-dealer pays: 3200 (3000 + 200 honba) x 2",
-        "Winner gains:         14600 (with 2000 in riichi sticks)",
+        "Base points:          3,000 (haneman)",
+        "Dealer pays:          6,200 (6,000 + 200 honba)",
+        "Each non-dealer pays: 3,200 (3,000 + 200 honba) x 2",
+        "Winner gains:         14,600 (with 2,000 in riichi sticks)",
     ]
 
 
@@ -100,14 +100,14 @@ def test_dealer_tsumo_pinfu_is_700_all() -> None:
     assert result.stdout.splitlines()[3:] == [
         "Base points:          320 (no limit)",
         "Each player pays:     700 x 3",
-        "Winner gains:         2100",
+        "Winner gains:         2,100",
     ]
 
 
 def test_kiriage_override_makes_4_han_30_fu_a_mangan() -> None:
     result = calc("ron", "4", "30", "--kiriage")
-    assert "Base points:          2000 (mangan)\n" in result.stdout
-    assert "Discarder pays:       8000\n" in result.stdout
+    assert "Base points:          2,000 (mangan)\n" in result.stdout
+    assert "Discarder pays:       8,000\n" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -347,7 +347,7 @@ def test_players_option_picks_the_default_rules_and_must_match_a_named_preset() 
     result = calc("tsumo", "5", "--players", "3")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[1].startswith("Rules: sanma-club (3 players, tsumo loss")
-    assert "Winner gains:         6000\n" in result.stdout
+    assert "Winner gains:         6,000\n" in result.stdout
     mismatch = calc("tsumo", "5", "--players", "4", "--rules", "sanma-club")
     assert mismatch.exit_code == 2
     assert "players=4 but rule set 'sanma-club' is for 3 players" in mismatch.stderr
@@ -436,11 +436,11 @@ def test_any_legal_line_gives_exactly_the_output_keys_and_a_consistent_total(
     ("args", "paid"),
     [
         # The chart's limit rows: mangan 8000 (dealer 12000), haneman 3000/6000, baiman 16000.
-        (["ron", "mangan"], "Discarder pays:       8000"),
-        (["ron", "4/mgn"], "Discarder pays:       8000"),
-        (["ron", "mgn", "--dealer"], "Discarder pays:       12000"),
-        (["tsumo", "haneman"], "Dealer pays:          6000"),
-        (["ron", "baiman"], "Discarder pays:       16000"),
+        (["ron", "mangan"], "Discarder pays:       8,000"),
+        (["ron", "4/mgn"], "Discarder pays:       8,000"),
+        (["ron", "mgn", "--dealer"], "Discarder pays:       12,000"),
+        (["tsumo", "haneman"], "Dealer pays:          6,000"),
+        (["ron", "baiman"], "Discarder pays:       16,000"),
     ],
 )
 def test_a_limit_name_is_the_hand(args: list[str], paid: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import typer
 from rich.cells import cell_len
 
-from mjevent.core.i18n import N_, _, ngettext, pgettext
+from mjevent.core.i18n import N_, _, format_number, ngettext, pgettext
 from mjevent.core.notation import limit_value
 from mjevent.core.outcomes import HandValue
 from mjevent.core.results import check_final_scores, game_result
@@ -399,9 +399,9 @@ def _n(amount: int | None) -> int:
 
 def _with_honba(total: int, plain: int) -> str:
     if total == plain:
-        return f"{total}"
+        return format_number(total)
     return _("{total} ({plain} + {honba} honba)").format(
-        total=total, plain=plain, honba=total - plain
+        total=format_number(total), plain=format_number(plain), honba=format_number(total - plain)
     )
 
 
@@ -429,7 +429,7 @@ def describe_win(
     # A list of facts, not a sentence: each language's list separator joins them.
     lines = [pgettext("list", ", ").join(parts), *_rules_lines(rules)]
     limit = _limit_name(q.limit.value) if q.limit else pgettext("calc", "no limit")
-    base = pgettext("calc", "{base} ({limit})").format(base=q.base, limit=limit)
+    base = pgettext("calc", "{base} ({limit})").format(base=format_number(q.base), limit=limit)
     rows = [(pgettext("calc", "Base points:"), base)]
     others = rules.players - 2
     if not tsumo:
@@ -447,10 +447,10 @@ def describe_win(
             rows.append((pgettext("calc", "Non-dealer pays:"), each))
     gains = (
         _("{total} (with {sticks} in riichi sticks)").format(
-            total=q.total, sticks=deposits * rules.riichi_value
+            total=format_number(q.total), sticks=format_number(deposits * rules.riichi_value)
         )
         if deposits
-        else f"{q.total}"
+        else format_number(q.total)
     )
     rows.append((pgettext("calc", "Winner gains:"), gains))
     lines += [_pad(label, 22) + text for label, text in rows]

@@ -41,6 +41,7 @@ __all__ = [
     "awards_of",
     "awards_to_dict",
     "hand_label",
+    "presented",
     "reason",
     "tie_rule",
     "unavailable_text",
@@ -283,6 +284,27 @@ def awards_of(
         AwardKind.BEST_TEAM: lambda: _best_team(state, standings),
     }
     return tuple(makers[kind]() for kind in config.kinds)
+
+
+_CANNOT_GIVE = frozenset({"not_recorded", "no_newcomers", "no_teams"})
+"""Why an award cannot be given at this event at all (as opposed to not yet: no standings)."""
+
+
+def presented(given: tuple[Award, ...], config: AwardsConfig) -> tuple[Award, ...]:
+    """The awards a prize-giving announces. Without `[awards] give` every kind is worked out,
+    and the ones this event cannot give at all (no win records its dora, nobody is marked a
+    newcomer, no teams) are left out rather than announced as "-"; a `give` list the director
+    wrote is announced whole, each award that cannot be given saying why (`print awards`
+    always lists every award with why).
+
+    >>> cfg = AwardsConfig()
+    >>> [a.kind.value for a in presented((Award(AwardKind.BOOBY),
+    ...     Award(AwardKind.BEST_TEAM, unavailable="no_teams")), cfg)]
+    ['booby']
+    """
+    if config.give:
+        return given
+    return tuple(a for a in given if a.unavailable not in _CANNOT_GIVE)
 
 
 def _best_hand(stats: EventStats, name: Callable[[str | None], str]) -> Award:

@@ -10,6 +10,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from mjevent.core.awards import presented
 from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
 from mjevent.core.finish import event_finished, final_places, reveal_order, revealed
@@ -191,7 +192,7 @@ def awards_pages(state: EventState, rows_per_page: int) -> list[DisplayPage]:
     """The awards `[awards]` picks, shown once the winner is revealed: one row per winner
     (award, who, why: the figure and, for a hand, its round, table and hand), as `print
     awards` and the console's prize-giving give them; no page when no award is given."""
-    rows = award_lines(event_awards(state))
+    rows = award_lines(presented(event_awards(state), state.settings.awards))
     if not rows:
         return []
     return _pages(PageKind.PRIZES, _("Awards"), (_("Award"), _("Winner"), _("Why")), rows,

@@ -14,6 +14,7 @@ from mjevent.core.awards import (
     awards_of,
     awards_to_dict,
     hand_label,
+    presented,
     reason,
 )
 from mjevent.core.entries import GameFinished
@@ -114,3 +115,22 @@ def test_defaults_round_trip_to_nothing() -> None:
     assert awards_to_dict(AwardsConfig()) == {}
     assert "awards" not in settings_to_dict(_settings())
     assert AwardsConfig().kinds == tuple(AwardKind)
+
+
+def test_the_prize_giving_leaves_out_what_the_event_cannot_give_unless_asked() -> None:
+    # GIVEN an event whose wins record no dora, with no newcomers and no teams
+    log = [hand("h1", "t1 ron S<-W 3/30"), GameFinished(id="g1", at=T, round=1, table=1)]
+    default = fold(_settings(), log)
+    given = awards_of(default, stats_from_state(default), standings_from_state(default))
+    # THEN without [awards] give the prize-giving announces only what can be given
+    assert [a.kind for a in presented(given, default.settings.awards)] == [
+        AwardKind.BEST_HAND, AwardKind.MOST_WINS, AwardKind.FEWEST_DEAL_INS, AwardKind.YAKUMAN,
+        AwardKind.BOOBY,
+    ]
+    # AND a list the director wrote is announced whole, each saying why it cannot be given
+    asked = fold(_settings(awards={"give": ["most_dora", "best_team", "booby"]}), log)
+    given = awards_of(asked, stats_from_state(asked), standings_from_state(asked))
+    assert [(a.kind, a.unavailable) for a in presented(given, asked.settings.awards)] == [
+        (AwardKind.MOST_DORA, "not_recorded"), (AwardKind.BEST_TEAM, "no_teams"),
+        (AwardKind.BOOBY, None),
+    ]

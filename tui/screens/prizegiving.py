@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from mjevent.core.awards import presented
 from mjevent.core.finish import (
     FinalPlace,
     event_finished,
@@ -169,7 +170,9 @@ class PrizegivingScreen(Screen[None]):
                 Text(_("No game has finished yet: there is nothing to reveal."), style="dim")
             )
         awards = self.query_one("#prizes-awards", Static)
-        lines = award_lines(event_awards(state)) if total > 0 and shown >= total else []
+        lines: list[tuple[str, str, str]] = []
+        if total > 0 and shown >= total:
+            lines = award_lines(presented(event_awards(state), state.settings.awards))
         awards.display = bool(lines)
         if lines:
             text = Text(_("Awards"), style="bold")

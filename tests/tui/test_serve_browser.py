@@ -235,23 +235,27 @@ def test_phones_enter_confirm_and_the_director_approves(
             await east.open(one)
             assert "Round 1 · Table 1" in await east.text("h1")
             # WHEN East composes a hand with the buttons: Ron, Ben wins off Cai, 3 han 30 fu,
-            # East's riichi
+            # riichi and pinfu with one dora (the optional detail), East's riichi
             await east.tap("label.chip:nth-of-type(1) span")
             await east.tap("[data-kind=ron]")
             await east.tap("[data-group=winner] [data-seat=S]")
             await east.tap("[data-group=loser] [data-seat=W]")
             await east.tap("[data-group=han] [data-value='3']")
             await east.tap("[data-group=fu] [data-value='30']")
+            await east.tap("[data-group=yaku] [data-yaku=pinfu]")
+            await east.tap("[data-group=yaku] [data-yaku=riichi]")
+            await east.tap("[data-group=dora] [data-value='1']")
             await east.tap("[data-group=riichi] [data-seat=E]")
             line = await east.evaluate("document.querySelector('input[name=line]').value")
-            assert line == "ron S<-W 3/30 r:E"
+            assert line == "ron S<-W 3/30 y:riichi,pinfu,dora1 r:E"
             # THEN the live preview says who pays whom before anything is sent
             await east.wait(
                 "document.getElementById('preview').innerText.includes('Cai pays')", "the preview"
             )
             preview = await east.text("#preview")
-            assert "Cai pays Ben 3 900 (hand)" in preview
-            assert "scores: Ana 29 000, Ben 34 900, Cai 26 100, Dee 30 000" in preview
+            assert "Cai pays Ben 3,900 (hand)" in preview
+            assert "Ben: riichi, pinfu · dora 1 · closed" in preview
+            assert "scores: Ana 29,000, Ben 34,900, Cai 26,100, Dee 30,000" in preview
             await east.shot(shots / "1-east-composes.png")
             await east.tap("button.send")
             await east.wait("!!document.querySelector('.pending')", "the pending entry")
@@ -269,7 +273,7 @@ def test_phones_enter_confirm_and_the_director_approves(
             await north.shot(shots / "3-north-confirmed.png")
             # THEN East's page shows the hand by itself, scores moved
             await east.wait("document.querySelector('.hands') !== null", "East's page to follow")
-            assert "t1 ron S<-W 3/30 r:E" in await east.text(".hands")
+            assert "t1 ron S<-W 3/30 y:riichi,pinfu,dora1 r:E" in await east.text(".hands")
             assert "34,900" in await east.text(".seats")
 
             # WHEN table 2 sends a draw typed on the line, and the director approves it

@@ -180,7 +180,7 @@ async def test_a_table_enters_a_hand_and_a_second_seat_confirms_it(
     sent = await client.post(f"/api/t/{key}/entries", json={"line": RON, "seat": "E"})
     body = await sent.json()
     assert sent.status == 201 and body["status"] == "pending"
-    assert "Cai pays Ben 3 900 (hand)" in body["preview"]
+    assert "Cai pays Ben 3,900 (hand)" in body["preview"]
     waiting = (await (await client.get(f"/api/t/{key}")).json())["pending"]
     assert [(p["id"], p["line"], p["seat"]) for p in waiting] == [
         (body["id"], "r1 t1 ron S<-W 3/30", "E")

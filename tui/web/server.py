@@ -499,6 +499,8 @@ async def table_page(request: web.Request) -> web.StreamResponse:
         kinds=("ron", "tsumo", "draw", "abort", "chombo", "final"),
         hans=("1", "2", "3", "4", "mgn", "hnm", "bai", "sanbai", "ykm"),
         fus=("20", "25", "30", "40", "50", "60", "70", "80", "90", "100", "110"),
+        yakus=views.composer_yaku(_lang(request)),
+        doras=tuple(str(d) for d in range(7)),
     )
 
 

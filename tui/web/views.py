@@ -21,6 +21,7 @@ from mjevent.core.preview import LineError, LinePreview
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, stats_from_state
+from mjevent.core.yaku import yaku_label
 from mjevent.events.stations import pending
 from mjevent.tui.display_pages import display_pages
 from mjevent.tui.paper import Block, round_by_player, round_by_table
@@ -88,6 +89,9 @@ LABELS: dict[str, str] = {
     "fu": N_("Fu"),
     "riichi": N_("Riichi"),
     "tenpai": N_("Tenpai"),
+    "yaku": N_("Yaku"),
+    "dora": N_("Dora (all kinds)"),
+    "open": N_("Open hand (called)"),
     "clear": N_("Clear"),
     "approve": N_("Approve"),
     "reject": N_("Reject"),
@@ -111,6 +115,19 @@ LABELS: dict[str, str] = {
 }
 """Every word a template shows, by key (the templates name keys, never English, so the catalogue
 test finds every message here)."""
+
+
+COMPOSER_YAKU = (
+    "riichi", "ippatsu", "tsumo", "pinfu", "tanyao", "iipeikou", "yakuhai", "chiitoitsu",
+    "ittsu", "sanshoku", "toitoi", "honitsu", "chinitsu",
+)
+"""The yaku the table page offers as buttons: the common ones (issue 24's optional detail); the
+rest are typed on the entry line (`y:chanta`)."""
+
+
+def composer_yaku(lang: str) -> list[tuple[str, str]]:
+    """(id, name) of each `COMPOSER_YAKU` in `lang` (ids are what the entry line writes)."""
+    return [(y, yaku_label(y, lang)) for y in COMPOSER_YAKU]
 
 
 def labels() -> dict[str, str]:

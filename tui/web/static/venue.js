@@ -78,7 +78,8 @@
   const shown = document.getElementById("preview");
   const composer = form.querySelector(".composer");
   composer.hidden = false;
-  const pick = { kind: "", winner: "", loser: "", han: "", fu: "", riichi: new Set(), tenpai: new Set() };
+  const pick = { kind: "", winner: "", loser: "", han: "", fu: "", dora: "", open: false,
+                 riichi: new Set(), tenpai: new Set(), yaku: new Set() };
   const limits = new Set(["mgn", "hnm", "bai", "sanbai", "ykm"]);
 
   function value() {
@@ -91,10 +92,22 @@
     return ["E", "S", "W", "N"].filter((s) => set.has(s)).join(",");
   }
 
+  // The win's optional detail (docs/entry.md): `open`, then `y:` with the yaku in the buttons'
+  // order and one doraN; nothing when no detail was picked.
+  function detail() {
+    const out = [];
+    if (pick.open) out.push("open");
+    const words = [...composer.querySelectorAll("[data-group=yaku] button")]
+      .map((b) => b.dataset.yaku).filter((y) => pick.yaku.has(y));
+    if (pick.dora && pick.dora !== "0") words.push(`dora${pick.dora}`);
+    if (words.length) out.push(`y:${words.join(",")}`);
+    return out;
+  }
+
   function compose() {
     const parts = [pick.kind];
-    if (pick.kind === "ron") parts.push(`${pick.winner}<-${pick.loser}`, value());
-    else if (pick.kind === "tsumo") parts.push(pick.winner, value());
+    if (pick.kind === "ron") parts.push(`${pick.winner}<-${pick.loser}`, value(), ...detail());
+    else if (pick.kind === "tsumo") parts.push(pick.winner, value(), ...detail());
     else if (pick.kind === "chombo") parts.push(pick.winner);
     else if (pick.kind === "final") {
       for (const box of composer.querySelectorAll("[data-group=final] input")) parts.push(box.value);
@@ -118,9 +131,10 @@
   }
 
   function reset() {
-    Object.assign(pick, { kind: "", winner: "", loser: "", han: "", fu: "" });
+    Object.assign(pick, { kind: "", winner: "", loser: "", han: "", fu: "", dora: "", open: false });
     pick.riichi.clear();
     pick.tenpai.clear();
+    pick.yaku.clear();
     for (const b of composer.querySelectorAll("button[aria-pressed]")) b.setAttribute("aria-pressed", "false");
     for (const box of composer.querySelectorAll("input")) box.value = "";
     showRows();
@@ -137,7 +151,14 @@
     }
     const group = button.closest("[data-group]").dataset.group;
     if (group === "kind") { pick.kind = button.dataset.kind; mark(group, button); showRows(); }
-    else if (group === "riichi" || group === "tenpai") {
+    else if (group === "yaku") {
+      const yaku = button.dataset.yaku;
+      if (pick.yaku.has(yaku)) pick.yaku.delete(yaku); else pick.yaku.add(yaku);
+      button.setAttribute("aria-pressed", pick.yaku.has(yaku) ? "true" : "false");
+    } else if (group === "open") {
+      pick.open = !pick.open;
+      button.setAttribute("aria-pressed", pick.open ? "true" : "false");
+    } else if (group === "riichi" || group === "tenpai") {
       const set = pick[group];
       const seat = button.dataset.seat;
       if (set.has(seat)) set.delete(seat); else set.add(seat);

@@ -76,6 +76,7 @@ __all__ = [
     "approve_table_entry",
     "confirm",
     "confirm_table_entry",
+    "group",
     "pending",
     "reject",
     "reject_table_entry",
@@ -176,6 +177,8 @@ class PendingEntry:
 # one process from using a store at once.
 _STORES: dict[Path, tuple[threading.RLock, EventStore]] = {}
 _STORES_LOCK = threading.Lock()
+# The paths with a `group` open: a command inside it keeps the group's store whatever it meets.
+_GROUPS: set[Path] = set()
 
 
 @contextmanager
@@ -201,10 +204,41 @@ def _event(path: Path) -> Iterator[EventStore]:
             raise StationError("refused", str(error)) from None
         except EventFileError as error:
             # A file replaced or gone under the store: open it afresh next time (the console
-            # is where the director decides what to do about such a file).
-            with _STORES_LOCK:
-                _STORES.pop(key, None)
+            # is where the director decides what to do about such a file). Inside a group the
+            # group's end does it, so that every command of the group uses one store.
+            if key not in _GROUPS:
+                with _STORES_LOCK:
+                    _STORES.pop(key, None)
             raise StationError("file", str(error)) from None
+
+
+@contextmanager
+def group(path: Path) -> Iterator[EventStore]:
+    """Run several commands on `path` as one group commit (`EventStore.group`): one lock, one
+    catch-up with the file, each command checked in order against the log as the ones before
+    it left it, then one write and one fsync for all of them when the block ends.
+
+    What a command returns inside the block is not durable yet: answer it after the block.
+    Wrap each command in the yielded store's `savepoint()`, so that one that fails part way
+    leaves the others alone (a refusal writes nothing anyway). When the write fails, the block
+    raises `StationError` (reason "file"), the file is as it was and nothing of the group is
+    recorded.
+
+        with group(path) as store:
+            with store.savepoint():
+                a = submit_line(path, 1, 3, "ron S<-W 3/30", seat="E")
+            with store.savepoint():
+                b = confirm(path, other_id, seat="N")
+        # a and b are durable here
+    """
+    key = Path(path).resolve()
+    with _event(path) as store:
+        _GROUPS.add(key)
+        try:
+            with store.group():
+                yield store
+        finally:
+            _GROUPS.discard(key)
 
 
 def state_of(path: Path) -> EventState:

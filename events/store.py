@@ -42,7 +42,7 @@ import stat
 import threading
 import time
 import tomllib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -358,7 +358,8 @@ catalogues/ko.po (docs/i18n.md).
                 staged, self._staged = self._staged, None
                 if staged:
                     block = b"".join(staged)
-                    st = self._write_block(self.log[count]["id"], block)
+                    ids = [rec["id"] for rec in self.log[count:]]
+                    st = self._write_block(ids[0], block, ids[1:])
                     self._mark = _Mark.of(st, self._mark.tail + block)
             except BaseException:
                 self._staged = None
@@ -674,14 +675,17 @@ catalogues/ko.po (docs/i18n.md).
     def _locked(self) -> contextlib.AbstractContextManager[None]:
         return locked(self.path)
 
-    def _write_block(self, entry_id: str, block: bytes) -> os.stat_result:
-        """Append `block`, fsync, read it back; on any failure cut the file back and raise."""
+    def _write_block(
+        self, entry_id: str, block: bytes, others: Sequence[str] = ()
+    ) -> os.stat_result:
+        """Append `block`, fsync, read it back; on any failure cut the file back and raise.
+        `others`: the ids of the other entries in `block` (a group), named in the error."""
         try:
             fd = os.open(self._file, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
         except FileNotFoundError:
             raise _not_found(self.path) from None
         except OSError as error:
-            raise _write_error(self.path, error, _not_recorded(entry_id)) from None
+            raise _write_error(self.path, error, _not_recorded(entry_id, others)) from None
         try:
             start = os.fstat(fd).st_size
             try:
@@ -690,12 +694,14 @@ catalogues/ko.po (docs/i18n.md).
                 if os.pread(fd, len(block) + 1, start) != block:
                     raise _ReadBackError(errno.EIO, "what was written did not read back the same")
             except OSError as error:
-                raise self._roll_back(fd, start, entry_id, error) from None
+                raise self._roll_back(fd, start, entry_id, error, others) from None
             return os.fstat(fd)
         finally:
             os.close(fd)
 
-    def _roll_back(self, fd: int, start: int, entry_id: str, error: OSError) -> EventFileError:
+    def _roll_back(
+        self, fd: int, start: int, entry_id: str, error: OSError, others: Sequence[str] = ()
+    ) -> EventFileError:
         """Cut the file back to `start` after a failed append; the error to raise."""
         try:
             os.ftruncate(fd, start)
@@ -711,7 +717,7 @@ catalogues/ko.po (docs/i18n.md).
                 "may be left at its end; the next mjevent to open the file moves an "
                 "unfinished entry aside. Retry with the same entry id so it is recorded once."
             ).format(cause=_cause(again))
-        return _write_error(self.path, error, _not_recorded(entry_id), left)
+        return _write_error(self.path, error, _not_recorded(entry_id, others), left)
 
     def _catch_up(self, repair: bool = True) -> None:
         """With the lock held (or read-only): bring `log` up to date with the file."""
@@ -752,7 +758,10 @@ catalogues/ko.po (docs/i18n.md).
         if not _ends_sealed(new) or st.st_size > MAX_FILE_BYTES or _damaged(new) is not None:
             return False
         try:
-            doc = tomllib.loads(new.decode("utf-8"))
+            text = new.decode("utf-8")
+            # Entries as mjevent writes them (a table's burst) skip the TOML parser.
+            fast = None if "\r" in text or _RAW_CONTROL.search(text) else _fast_log(text)
+            doc = {"log": fast} if fast is not None else tomllib.loads(text)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
             return False
         records = doc.get("log")
@@ -1010,7 +1019,11 @@ def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:.1f} MB"
 
 
-def _not_recorded(entry_id: str) -> str:
+def _not_recorded(entry_id: str, others: Sequence[str] = ()) -> str:
+    if others:  # a group commit's entries: none of them was recorded
+        return _("entries {entries} were not recorded").format(
+            entries=", ".join((entry_id, *others))
+        )
     return _("entry {entry} was not recorded").format(entry=entry_id)
 
 

@@ -36,7 +36,7 @@ from mjevent.core.entries import (
     TableEntryRejected,
     TableEntrySubmitted,
 )
-from mjevent.core.i18n import _, wind_name
+from mjevent.core.i18n import _, language, wind_name
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -319,6 +319,44 @@ def _preview(state: EventState, full: str) -> LinePreview:
     return shown
 
 
+# The preview a submission computed, kept for its confirmation or approval: in a burst every
+# table's entry is confirmed a moment later against the same game, and scoring it again is
+# most of a confirmation's work. It is used only when everything the preview reads is the same
+# object or value: the table's game (the fold makes a new one at any change to it), the rules,
+# the seats and their names, and the language it is worded in.
+_PREVIEWS: dict[str, tuple[tuple[object, ...], LinePreview]] = {}
+_PREVIEWS_KEPT = 1024
+
+
+def _preview_key(state: EventState, round: int, table: int) -> tuple[object, ...]:
+    seats = state.table_seats(round, table) or ()
+    return (
+        state.game(round, table),
+        state.rules,
+        seats,
+        tuple(state.name(p) for p in seats),
+        language(),
+    )
+
+
+def _keep_preview(state: EventState, entry: TableEntrySubmitted, preview: LinePreview) -> None:
+    if len(_PREVIEWS) >= _PREVIEWS_KEPT:
+        _PREVIEWS.pop(next(iter(_PREVIEWS)))
+    _PREVIEWS[entry.id] = (_preview_key(state, entry.round, entry.table), preview)
+
+
+def _kept_preview(state: EventState, target: TableEntrySubmitted) -> LinePreview | None:
+    kept = _PREVIEWS.get(target.id)
+    if kept is None:
+        return None
+    (game, *rest), (kept_game, *kept_rest) = (
+        _preview_key(state, target.round, target.table),
+        kept[0],
+    )
+    # The very game it was scored against (a game is a new object after any change to it).
+    return kept[1] if game is kept_game and rest == kept_rest else None
+
+
 def _parsed_entry(
     state: EventState, full: str, stamp: dict[str, str]
 ) -> HandRecorded | GameFinished:
@@ -407,6 +445,7 @@ def submit_line(
             after = _append(store, entry)
         except CommandError as error:
             raise _refused(error) from None
+        _keep_preview(state, entry, preview)
         how = after.settled.get(entry.id, ("pending", ""))[0]
         status: Status = "recorded" if how == "direct" else "pending"
         return _submission(after, entry, status, preview)
@@ -447,6 +486,9 @@ def _check_fits(state: EventState, target: TableEntrySubmitted) -> LinePreview:
     played = _played(state, target.round, target.table)
     if played != target.hands:
         raise StationError("stale", stale_problem(target, played))
+    kept = _kept_preview(state, target)
+    if kept is not None:
+        return kept
     return _preview(state, table_entry_line(target, state.rules.players))
 
 

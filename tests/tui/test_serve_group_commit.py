@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from mjevent.events import stations
+from mjevent.events.commands import rename_player
 from mjevent.events.errors import EventFileWriteError
 from mjevent.events.open import open_event
 from mjevent.events.stations import StationError, Submission
@@ -175,3 +176,29 @@ def test_a_savepoint_drops_only_its_own_entries_and_a_failed_group_restores_the_
     monkeypatch.undo()
     store.append(note("n4"))
     assert [r["id"] for r in open_event(cup, read_only=True).log] == ["n1", "n3", "n4"]
+
+
+def test_a_confirmation_reuses_the_submissions_preview_only_while_it_still_holds(
+    cup: Path,
+) -> None:
+    lines = [
+        "ron S<-W 3/30 r:E,S",
+        "tsumo E 2/40 r:E",
+        "draw tenpai:E,S r:E",
+        "ron N<-E mgn",
+        "final 19900 35100 23900 41100",
+    ]
+    for i, line in enumerate(lines):
+        sub = stations.submit_line(cup, 1, 1, line, "S" if i % 2 else "E")
+        state = stations.state_of(cup)
+        target = state.pending[sub.id]
+        fresh = stations._preview(state, stations.table_entry_line(target, 4))
+        assert stations._kept_preview(state, target) == fresh == sub.preview
+        assert stations.confirm(cup, sub.id, "N").preview == fresh
+    # A player renamed meanwhile: the kept preview names the old name, so it is not used.
+    sub = stations.submit_line(cup, 1, 2, RON, "E")
+    with stations.group(cup) as store:
+        rename_player(store, "p6", "Fiona")
+    state = stations.state_of(cup)
+    assert stations._kept_preview(state, state.pending[sub.id]) is None
+    assert stations.confirm(cup, sub.id, "N").preview.seats[1].name == "Fiona"

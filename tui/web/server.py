@@ -156,7 +156,9 @@ class Venue:
         self.writes.append(_Write(command, round, lang, done))
         if not self.commit_queued:
             self.commit_queued = True
-            loop.call_soon(self.commit)
+            # After the loop's next turn: the requests read in the same turn as this one join
+            # its group, rather than waiting for a group of one.
+            loop.call_soon(loop.call_soon, self.commit)
         return done
 
     def commit(self) -> None:
@@ -784,6 +786,9 @@ def _console_app(venue_ref: list[Venue], command: str, title: str) -> Any:
 
 async def _watch(app: web.Application) -> AsyncIterator[None]:
     venue = app[VENUE]
+    # Open the writers' store now, not in the first table's request.
+    with contextlib.suppress(StationError):
+        stations.state_of(venue.config.path)
 
     async def poll() -> None:
         while True:

@@ -13,7 +13,9 @@ blocks, one per entry, each ending with the line `# end <id>`:
 How each promise is kept:
 
 - Appending writes one block at the end of the file with one `write`, then `fsync`: the entry
-  is on disk when `append` returns, and nothing before it is rewritten.
+  is on disk when `append` returns, and nothing before it is rewritten. Inside `group()` (a
+  group commit, the venue's server) the entries appended are checked one by one and written
+  together, one `write` and one `fsync`, when the group ends; on failure none of them is.
 - A block without its end line was cut off mid-write (power loss, `kill -9`). `open` loads the
   entries before it, moves the cut-off bytes to `<event>.torn-<UTC time>` (fsynced before the
   event file is truncated) and says so in `warnings`.

@@ -187,19 +187,19 @@ class Venue:
                                 raise StationError("director_only", views.labels()["round_over"])
                             with store.savepoint():
                                 answers.append((write, write.command(), None))
-                        except Exception as error:
-                            answers.append((write, None, error))
+                        except Exception as refused:
+                            answers.append((write, None, refused))
         except StationError as failed:
             answers = [(write, None, failed) for write in writes]
         finally:
             self.refresh()  # what the group wrote, on every page before any answer
-        for write, result, error in answers:
+        for write, result, problem in answers:
             if write.done.done():  # the client went away; what it sent was written all the same
                 continue
-            if error is None:
+            if problem is None:
                 write.done.set_result(result)
             else:
-                write.done.set_exception(error)
+                write.done.set_exception(problem)
 
     def standings(self, lang: str) -> tuple[str, list[dict[str, Any]]]:
         """The public standings in `lang`, computed once per version of the event."""

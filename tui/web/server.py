@@ -189,7 +189,7 @@ class Venue:
                                 answers.append((write, write.command(), None))
                         except Exception as refused:
                             answers.append((write, None, refused))
-        except StationError as failed:
+        except Exception as failed:  # the write failed (StationError "file"), or a fault
             answers = [(write, None, failed) for write in writes]
         finally:
             self.refresh()  # what the group wrote, on every page before any answer

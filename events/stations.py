@@ -36,7 +36,7 @@ from mjevent.core.entries import (
     TableEntryRejected,
     TableEntrySubmitted,
 )
-from mjevent.core.i18n import _, wind_name
+from mjevent.core.i18n import _, language, wind_name
 from mjevent.core.notation import (
     AmbiguousEntryError,
     EntryContext,
@@ -76,6 +76,7 @@ __all__ = [
     "approve_table_entry",
     "confirm",
     "confirm_table_entry",
+    "group",
     "pending",
     "reject",
     "reject_table_entry",
@@ -176,6 +177,8 @@ class PendingEntry:
 # one process from using a store at once.
 _STORES: dict[Path, tuple[threading.RLock, EventStore]] = {}
 _STORES_LOCK = threading.Lock()
+# The paths with a `group` open: a command inside it keeps the group's store whatever it meets.
+_GROUPS: set[Path] = set()
 
 
 @contextmanager
@@ -201,10 +204,41 @@ def _event(path: Path) -> Iterator[EventStore]:
             raise StationError("refused", str(error)) from None
         except EventFileError as error:
             # A file replaced or gone under the store: open it afresh next time (the console
-            # is where the director decides what to do about such a file).
-            with _STORES_LOCK:
-                _STORES.pop(key, None)
+            # is where the director decides what to do about such a file). Inside a group the
+            # group's end does it, so that every command of the group uses one store.
+            if key not in _GROUPS:
+                with _STORES_LOCK:
+                    _STORES.pop(key, None)
             raise StationError("file", str(error)) from None
+
+
+@contextmanager
+def group(path: Path) -> Iterator[EventStore]:
+    """Run several commands on `path` as one group commit (`EventStore.group`): one lock, one
+    catch-up with the file, each command checked in order against the log as the ones before
+    it left it, then one write and one fsync for all of them when the block ends.
+
+    What a command returns inside the block is not durable yet: answer it after the block.
+    Wrap each command in the yielded store's `savepoint()`, so that one that fails part way
+    leaves the others alone (a refusal writes nothing anyway). When the write fails, the block
+    raises `StationError` (reason "file"), the file is as it was and nothing of the group is
+    recorded.
+
+        with group(path) as store:
+            with store.savepoint():
+                a = submit_line(path, 1, 3, "ron S<-W 3/30", seat="E")
+            with store.savepoint():
+                b = confirm(path, other_id, seat="N")
+        # a and b are durable here
+    """
+    key = Path(path).resolve()
+    with _event(path) as store:
+        _GROUPS.add(key)
+        try:
+            with store.group():
+                yield store
+        finally:
+            _GROUPS.discard(key)
 
 
 def state_of(path: Path) -> EventState:
@@ -283,6 +317,44 @@ def _preview(state: EventState, full: str) -> LinePreview:
     if isinstance(shown, LineError):
         raise StationError("line", shown.message)
     return shown
+
+
+# The preview a submission computed, kept for its confirmation or approval: in a burst every
+# table's entry is confirmed a moment later against the same game, and scoring it again is
+# most of a confirmation's work. It is used only when everything the preview reads is the same
+# object or value: the table's game (the fold makes a new one at any change to it), the rules,
+# the seats and their names, and the language it is worded in.
+_PREVIEWS: dict[str, tuple[tuple[object, ...], LinePreview]] = {}
+_PREVIEWS_KEPT = 1024
+
+
+def _preview_key(state: EventState, round: int, table: int) -> tuple[object, ...]:
+    seats = state.table_seats(round, table) or ()
+    return (
+        state.game(round, table),
+        state.rules,
+        seats,
+        tuple(state.name(p) for p in seats),
+        language(),
+    )
+
+
+def _keep_preview(state: EventState, entry: TableEntrySubmitted, preview: LinePreview) -> None:
+    if len(_PREVIEWS) >= _PREVIEWS_KEPT:
+        _PREVIEWS.pop(next(iter(_PREVIEWS)))
+    _PREVIEWS[entry.id] = (_preview_key(state, entry.round, entry.table), preview)
+
+
+def _kept_preview(state: EventState, target: TableEntrySubmitted) -> LinePreview | None:
+    kept = _PREVIEWS.get(target.id)
+    if kept is None:
+        return None
+    (game, *rest), (kept_game, *kept_rest) = (
+        _preview_key(state, target.round, target.table),
+        kept[0],
+    )
+    # The very game it was scored against (a game is a new object after any change to it).
+    return kept[1] if game is kept_game and rest == kept_rest else None
 
 
 def _parsed_entry(
@@ -373,6 +445,7 @@ def submit_line(
             after = _append(store, entry)
         except CommandError as error:
             raise _refused(error) from None
+        _keep_preview(state, entry, preview)
         how = after.settled.get(entry.id, ("pending", ""))[0]
         status: Status = "recorded" if how == "direct" else "pending"
         return _submission(after, entry, status, preview)
@@ -413,6 +486,9 @@ def _check_fits(state: EventState, target: TableEntrySubmitted) -> LinePreview:
     played = _played(state, target.round, target.table)
     if played != target.hands:
         raise StationError("stale", stale_problem(target, played))
+    kept = _kept_preview(state, target)
+    if kept is not None:
+        return kept
     return _preview(state, table_entry_line(target, state.rules.players))
 
 

@@ -13,7 +13,9 @@ blocks, one per entry, each ending with the line `# end <id>`:
 How each promise is kept:
 
 - Appending writes one block at the end of the file with one `write`, then `fsync`: the entry
-  is on disk when `append` returns, and nothing before it is rewritten.
+  is on disk when `append` returns, and nothing before it is rewritten. Inside `group()` (a
+  group commit, the venue's server) the entries appended are checked one by one and written
+  together, one `write` and one `fsync`, when the group ends; on failure none of them is.
 - A block without its end line was cut off mid-write (power loss, `kill -9`). `open` loads the
   entries before it, moves the cut-off bytes to `<event>.torn-<UTC time>` (fsynced before the
   event file is truncated) and says so in `warnings`.
@@ -42,7 +44,7 @@ import stat
 import threading
 import time
 import tomllib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,6 +144,9 @@ class EventStore:
         self._torn_at: int | None = None
         self._guard = threading.RLock()
         self._held = 0
+        # Inside `group()`: the blocks appended to `log` and not yet written (one write, one
+        # fsync at the group's end).
+        self._staged: list[bytes] | None = None
         # Set when the file stopped holding what this store read or wrote: no write until the
         # caller chooses (append_back, accept_file, write_back).
         self._diverged: Divergence | None = None
@@ -322,6 +327,68 @@ catalogues/ko.po (docs/i18n.md).
                 finally:
                     self._held = 0
 
+    @contextlib.contextmanager
+    def group(self) -> Iterator[None]:
+        """One transaction whose appends are written together: a group commit.
+
+        Inside the block, `append` checks each entry and adds it to `log` (so the next check
+        sees it) without writing it; when the block ends, every entry appended in it is written
+        with one `write` and one `fsync`, and read back. Only then is any of them durable, so a
+        caller answers the requests of the group after the block, never inside it. When the
+        write fails (or the block raises), the file is cut back, `log` is as it was before the
+        group, and the error is raised: no entry of the group was recorded. `savepoint()` drops
+        the entries of one request that failed part way without disturbing the others.
+
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> store = EventStore.create(folder / "cup.toml", {
+        ...     "event": {"name": "Cup", "format_version": 1}, "rules": {"preset": "ema2016"}})
+        >>> with store.group():
+        ...     for n in ("n1", "n2"):
+        ...         _ = store.append({"id": n, "at": "2026-12-02T15:30:00Z", "kind": "note"})
+        >>> [rec["id"] for rec in EventStore.open(folder / "cup.toml").log]
+        ['n1', 'n2']
+        """
+        with self.transaction():
+            if self._staged is not None:  # already in a group: one commit, the outer one's
+                yield
+                return
+            count = len(self.log)
+            self._staged = []
+            try:
+                yield
+                staged, self._staged = self._staged, None
+                if staged:
+                    block = b"".join(staged)
+                    ids = [rec["id"] for rec in self.log[count:]]
+                    st = self._write_block(ids[0], block, ids[1:])
+                    self._mark = _Mark.of(st, self._mark.tail + block)
+            except BaseException:
+                self._staged = None
+                self._drop_after(count)
+                raise
+
+    @contextlib.contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """Inside `group()`: when the block raises, drop what it appended (not yet written) and
+        re-raise; the group's other entries stay. Outside a group it does nothing."""
+        staged = self._staged
+        if staged is None:
+            yield
+            return
+        count, blocks = len(self.log), len(staged)
+        try:
+            yield
+        except BaseException:
+            del staged[blocks:]
+            self._drop_after(count)
+            raise
+
+    def _drop_after(self, count: int) -> None:
+        for rec in self.log[count:]:
+            self._ids.pop(rec["id"], None)
+        del self.log[count:]
+
     def append(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """Append one log entry durably and return it as the log now holds it.
 
@@ -360,7 +427,9 @@ catalogues/ko.po (docs/i18n.md).
                     ).format(path=self.path, entry=parsed["id"]),
                     _("an unfinished entry is in the way"),
                 )
-            if self._mark.size + len(block) > MAX_FILE_BYTES:
+            staged = self._staged
+            waiting = sum(map(len, staged)) if staged is not None else 0
+            if self._mark.size + waiting + len(block) > MAX_FILE_BYTES:
                 raise EventFileTooLargeError(
                     self.path,
                     _(
@@ -369,6 +438,11 @@ catalogues/ko.po (docs/i18n.md).
                         "new event file for the next stage (docs/event-file.md, Limits)."
                     ).format(path=self.path, entry=parsed["id"], limit=_megabytes(MAX_FILE_BYTES)),
                 )
+            if staged is not None:  # in a group: written with the others at its end
+                staged.append(block)
+                self._ids[parsed["id"]] = len(self.log)
+                self.log.append(parsed)
+                return parsed
             st = self._write_block(parsed["id"], block)
             self._ids[parsed["id"]] = len(self.log)
             self.log.append(parsed)
@@ -603,14 +677,17 @@ catalogues/ko.po (docs/i18n.md).
     def _locked(self) -> contextlib.AbstractContextManager[None]:
         return locked(self.path)
 
-    def _write_block(self, entry_id: str, block: bytes) -> os.stat_result:
-        """Append `block`, fsync, read it back; on any failure cut the file back and raise."""
+    def _write_block(
+        self, entry_id: str, block: bytes, others: Sequence[str] = ()
+    ) -> os.stat_result:
+        """Append `block`, fsync, read it back; on any failure cut the file back and raise.
+        `others`: the ids of the other entries in `block` (a group), named in the error."""
         try:
             fd = os.open(self._file, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
         except FileNotFoundError:
             raise _not_found(self.path) from None
         except OSError as error:
-            raise _write_error(self.path, error, _not_recorded(entry_id)) from None
+            raise _write_error(self.path, error, _not_recorded(entry_id, others)) from None
         try:
             start = os.fstat(fd).st_size
             try:
@@ -619,12 +696,14 @@ catalogues/ko.po (docs/i18n.md).
                 if os.pread(fd, len(block) + 1, start) != block:
                     raise _ReadBackError(errno.EIO, "what was written did not read back the same")
             except OSError as error:
-                raise self._roll_back(fd, start, entry_id, error) from None
+                raise self._roll_back(fd, start, entry_id, error, others) from None
             return os.fstat(fd)
         finally:
             os.close(fd)
 
-    def _roll_back(self, fd: int, start: int, entry_id: str, error: OSError) -> EventFileError:
+    def _roll_back(
+        self, fd: int, start: int, entry_id: str, error: OSError, others: Sequence[str] = ()
+    ) -> EventFileError:
         """Cut the file back to `start` after a failed append; the error to raise."""
         try:
             os.ftruncate(fd, start)
@@ -640,7 +719,7 @@ catalogues/ko.po (docs/i18n.md).
                 "may be left at its end; the next mjevent to open the file moves an "
                 "unfinished entry aside. Retry with the same entry id so it is recorded once."
             ).format(cause=_cause(again))
-        return _write_error(self.path, error, _not_recorded(entry_id), left)
+        return _write_error(self.path, error, _not_recorded(entry_id, others), left)
 
     def _catch_up(self, repair: bool = True) -> None:
         """With the lock held (or read-only): bring `log` up to date with the file."""
@@ -681,7 +760,10 @@ catalogues/ko.po (docs/i18n.md).
         if not _ends_sealed(new) or st.st_size > MAX_FILE_BYTES or _damaged(new) is not None:
             return False
         try:
-            doc = tomllib.loads(new.decode("utf-8"))
+            text = new.decode("utf-8")
+            # Entries as mjevent writes them (a table's burst) skip the TOML parser.
+            fast = None if "\r" in text or _RAW_CONTROL.search(text) else _fast_log(text)
+            doc = {"log": fast} if fast is not None else tomllib.loads(text)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
             return False
         records = doc.get("log")
@@ -939,7 +1021,11 @@ def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:.1f} MB"
 
 
-def _not_recorded(entry_id: str) -> str:
+def _not_recorded(entry_id: str, others: Sequence[str] = ()) -> str:
+    if others:  # a group commit's entries: none of them was recorded
+        return _("entries {entries} were not recorded").format(
+            entries=", ".join((entry_id, *others))
+        )
     return _("entry {entry} was not recorded").format(entry=entry_id)
 
 

@@ -104,6 +104,18 @@ class _Bucket:
 
 
 @dataclass
+class _Write:
+    """One request's write waiting for the next group commit: the command, the round the
+    table's token is for (None for the director's), the request's language, and the future its
+    handler awaits."""
+
+    command: Callable[[], Any]
+    round: int | None
+    lang: str
+    done: asyncio.Future[Any]
+
+
+@dataclass
 class Venue:
     """The server's live state: the event as last read, its version (one more at every
     change), the streams waiting for a change, the director's sessions, the clients' buckets."""
@@ -117,7 +129,8 @@ class Venue:
     consoles: int = 0
     logins: OrderedDict[str, float] = field(default_factory=OrderedDict)
     buckets: dict[str, _Bucket] = field(default_factory=dict)
-    refresh_queued: bool = False
+    writes: list[_Write] = field(default_factory=list)
+    commit_queued: bool = False
     stats_cache: tuple[int, EventStats] | None = None
     standings_cache: tuple[tuple[int, str], tuple[str, list[dict[str, Any]]]] = (
         (-1, ""),
@@ -136,16 +149,57 @@ class Venue:
             self.changed = asyncio.Event()
         return changed
 
-    def refresh_soon(self) -> None:
-        """Refresh once the requests already waiting have run: a burst of writes costs one
-        read of the file and one fold, not one each."""
-        if not self.refresh_queued:
-            self.refresh_queued = True
-            asyncio.get_running_loop().call_soon(self._queued_refresh)
+    def write(self, command: Callable[[], Any], round: int | None, lang: str) -> Awaitable[Any]:
+        """Queue a write for the next group commit; await the result (or the refusal)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Any] = loop.create_future()
+        self.writes.append(_Write(command, round, lang, done))
+        if not self.commit_queued:
+            self.commit_queued = True
+            # After the loop's next turn: the requests read in the same turn as this one join
+            # its group, rather than waiting for a group of one.
+            loop.call_soon(loop.call_soon, self.commit)
+        return done
 
-    def _queued_refresh(self) -> None:
-        self.refresh_queued = False
-        self.refresh()
+    def commit(self) -> None:
+        """Run every write queued since the last commit as one group (`stations.group`): each
+        command checked in order against the log as the ones before it left it, then one write
+        and one fsync, and only then every request answered. A refused command answers its
+        own request and writes nothing; when the write fails, every request of the group gets
+        the error and nothing of the group is recorded.
+
+        It runs on the event loop's thread, so the requests that arrive while it writes wait
+        in their sockets and make the next group."""
+        self.commit_queued = False
+        writes, self.writes = self.writes, []
+        if not writes:
+            return
+        self.refresh()  # one stat when nothing changed; a round ended a moment ago must count
+        answers: list[tuple[_Write, Any, BaseException | None]] = []
+        try:
+            with speaking(writes[0].lang), stations.group(self.config.path) as store:
+                for write in writes:
+                    with speaking(write.lang):
+                        try:
+                            if write.round is not None and views.round_over(
+                                self.session.state, write.round
+                            ):
+                                raise StationError("director_only", views.labels()["round_over"])
+                            with store.savepoint():
+                                answers.append((write, write.command(), None))
+                        except Exception as refused:
+                            answers.append((write, None, refused))
+        except Exception as failed:  # the write failed (StationError "file"), or a fault
+            answers = [(write, None, failed) for write in writes]
+        finally:
+            self.refresh()  # what the group wrote, on every page before any answer
+        for write, result, problem in answers:
+            if write.done.done():  # the client went away; what it sent was written all the same
+                continue
+            if problem is None:
+                write.done.set_result(result)
+            else:
+                write.done.set_exception(problem)
 
     def standings(self, lang: str) -> tuple[str, list[dict[str, Any]]]:
         """The public standings in `lang`, computed once per version of the event."""
@@ -440,18 +494,11 @@ def _table(request: web.Request) -> tuple[int, int]:
     return where
 
 
-def _write(
-    request: web.Request, rnd: int, command: Callable[[], stations.Submission]
-) -> stations.Submission:
-    """Run a table's write (raises StationError); refused once the round is over."""
-    venue = _venue(request)
-    venue.refresh()  # one stat when nothing changed; a round ended a moment ago must count
-    if views.round_over(venue.session.state, rnd):
-        raise StationError("director_only", views.labels()["round_over"])
-    try:
-        return command()
-    finally:
-        venue.refresh_soon()
+async def _write(request: web.Request, rnd: int | None, command: Callable[[], Any]) -> Any:
+    """Run a write in the next group commit (`Venue.commit`) and return what it returned once
+    it is durable; raises its StationError. A table's (`rnd` given) is refused once the round
+    is over."""
+    return await _venue(request).write(command, rnd, _lang(request))
 
 
 def _seat_of(value: object) -> str:
@@ -467,21 +514,24 @@ async def table_page(request: web.Request) -> web.StreamResponse:
         seat = _seat_of(form.get("seat"))
         line = str(form.get("line", ""))
         target = str(form.get("confirm", ""))
-        with _speaking(request):
-            try:
-                if target:
-                    _write(request, rnd, lambda: stations.confirm(venue.config.path, target, seat))
+        try:
+            if target:
+                await _write(
+                    request, rnd, lambda: stations.confirm(venue.config.path, target, seat)
+                )
+                with _speaking(request):
                     message, line = _("Recorded."), ""
-                else:
-                    sub = _write(
-                        request,
-                        rnd,
-                        lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
-                    )
+            else:
+                sub = await _write(
+                    request,
+                    rnd,
+                    lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
+                )
+                with _speaking(request):
                     message = views.labels()["recorded" if sub.status == "recorded" else "waiting"]
-                    line = ""
-            except StationError as error:
-                message, status = str(error), _STATUS.get(error.reason, 400)
+                line = ""
+        except StationError as error:
+            message, status = str(error), _STATUS.get(error.reason, 400)
     if request.method == "POST":
         venue.refresh()  # the page answering a post shows what the post did
     with _speaking(request):
@@ -537,17 +587,18 @@ async def table_entries(request: web.Request) -> web.StreamResponse:
     body = await _json_body(request)
     line, seat = body.get("line"), _seat_of(body.get("seat"))
     venue = _venue(request)
-    with _speaking(request):
-        if not isinstance(line, str):
+    if not isinstance(line, str):
+        with _speaking(request):
             return web.json_response({"error": _("the line is missing")}, status=400)
-        try:
-            sub = _write(
-                request,
-                rnd,
-                lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
-            )
-        except StationError as error:
-            return _failed(error)
+    try:
+        sub = await _write(
+            request,
+            rnd,
+            lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
+        )
+    except StationError as error:
+        return _failed(error)
+    with _speaking(request):
         return web.json_response(
             {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()},
             status=201 if sub.status == "pending" else 200,
@@ -569,14 +620,15 @@ async def table_confirm(request: web.Request) -> web.StreamResponse:
                 {"error": _("no entry {id} waits at this table").format(id=entry_id[:40])},
                 status=404,
             )
-        try:
-            sub = _write(
-                request,
-                rnd,
-                lambda: stations.confirm(venue.config.path, entry_id, _seat_of(body.get("seat"))),
-            )
-        except StationError as error:
-            return _failed(error)
+    try:
+        sub = await _write(
+            request,
+            rnd,
+            lambda: stations.confirm(venue.config.path, entry_id, _seat_of(body.get("seat"))),
+        )
+    except StationError as error:
+        return _failed(error)
+    with _speaking(request):
         return web.json_response(
             {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()}
         )
@@ -661,18 +713,21 @@ async def director_decide(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
     form = await request.post()
     entry_id = str(form.get("id", ""))
-    with _speaking(request):
-        try:
-            if request.match_info["verb"] == "approve":
-                stations.approve(venue.config.path, entry_id)
-                message = _("Approved {id}.").format(id=entry_id)
-            else:
-                stations.reject(venue.config.path, entry_id, str(form.get("reason", "")))
-                message = _("Rejected {id}.").format(id=entry_id)
-        except StationError as error:
-            message = str(error)
-        finally:
-            venue.refresh_soon()
+    approving = request.match_info["verb"] == "approve"
+    reason = str(form.get("reason", ""))
+    try:
+        if approving:
+            await _write(request, None, lambda: stations.approve(venue.config.path, entry_id))
+        else:
+            await _write(
+                request, None, lambda: stations.reject(venue.config.path, entry_id, reason)
+            )
+        with _speaking(request):
+            message = (_("Approved {id}.") if approving else _("Rejected {id}.")).format(
+                id=entry_id
+            )
+    except StationError as error:
+        message = str(error)
     from urllib.parse import quote
 
     raise web.HTTPSeeOther("/director?message=" + quote(message))
@@ -682,17 +737,15 @@ async def director_api(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
     entry_id = request.match_info["entry"]
     body = await _json_body(request)
-    with _speaking(request):
-        try:
-            if request.match_info["verb"] == "approve":
-                sub = stations.approve(venue.config.path, entry_id)
-                return web.json_response({"id": sub.id, "status": sub.status})
-            stations.reject(venue.config.path, entry_id, str(body.get("reason", "")))
-            return web.json_response({"id": entry_id, "status": "rejected"})
-        except StationError as error:
-            return _failed(error)
-        finally:
-            venue.refresh_soon()
+    reason = str(body.get("reason", ""))
+    try:
+        if request.match_info["verb"] == "approve":
+            sub = await _write(request, None, lambda: stations.approve(venue.config.path, entry_id))
+            return web.json_response({"id": sub.id, "status": sub.status})
+        await _write(request, None, lambda: stations.reject(venue.config.path, entry_id, reason))
+        return web.json_response({"id": entry_id, "status": "rejected"})
+    except StationError as error:
+        return _failed(error)
 
 
 # --- The console in the browser (textual-serve, mounted at /console/) -----------------------------
@@ -735,6 +788,9 @@ def _console_app(venue_ref: list[Venue], command: str, title: str) -> Any:
 
 async def _watch(app: web.Application) -> AsyncIterator[None]:
     venue = app[VENUE]
+    # Open the writers' store now, not in the first table's request.
+    with contextlib.suppress(StationError):
+        stations.state_of(venue.config.path)
 
     async def poll() -> None:
         while True:

@@ -117,12 +117,12 @@ def test_pending_lists_a_conflict_and_approve_and_reject_settle_it(cup: Path) ->
     assert listed.stdout == (
         f"{cup}: 2 table entries are waiting\n"
         "a1  r1 t1 ron S<-W 3/30  entered by E Ana  (East 1, 0 honba)  CONFLICT with a2\n"
-        "  Cai pays Ben 3 900 (hand)\n"
-        "  scores: Ana 30 000, Ben 33 900, Cai 26 100, Dee 30 000\n"
+        "  Cai pays Ben 3,900 (hand)\n"
+        "  scores: Ana 30,000, Ben 33,900, Cai 26,100, Dee 30,000\n"
         "  next dealer: Ben (S)\n"
         "a2  r1 t1 ron S<-W 4/30  entered by N Dee  (East 1, 0 honba)  CONFLICT with a1\n"
-        "  Cai pays Ben 7 700 (hand)\n"
-        "  scores: Ana 30 000, Ben 37 700, Cai 22 300, Dee 30 000\n"
+        "  Cai pays Ben 7,700 (hand)\n"
+        "  scores: Ana 30,000, Ben 37,700, Cai 22,300, Dee 30,000\n"
         "  next dealer: Ben (S)\n"
     )
     rejected = runner.invoke(app, ["reject", str(cup), "a1", "--reason", "Cai says 4 han"])

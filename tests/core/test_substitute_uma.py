@@ -103,6 +103,6 @@ def test_ema2025_7_3_the_entry_line_preview_scores_the_swap_as_the_fold_does(
     assert recorded is not None and recorded.result is not None
     assert recorded.result.total[0] == 0
     assert shown.game_over == (
-        "game over (East 2, 0 honba: director): 1. Reserve 33 000 (+0), 2. Player 2 31 300 "
-        "(+6 300), 3. Player 4 29 000 (-6 000), 4. Player 3 26 700 (-18 300)"
+        "game over (East 2, 0 honba: director): 1. Reserve 33,000 (0.0), 2. Player 2 31,300 "
+        "(+6.3), 3. Player 4 29,000 (-6.0), 4. Player 3 26,700 (-18.3)"
     )

@@ -213,12 +213,12 @@ def test_replay_says_who_entered_and_who_confirmed() -> None:
     story = replay(EVENT, records)
     assert [e.text for e in story.events] == [
         "r1 t1: E Ana entered ron S<-W 3/30 r:E (for another seat to confirm)",
-        "r1 t1 ron S<-W 3/30 r:E            East 1, 0 honba    Ana -1 000  Ben +4 900  "
-        "Cai -3 900  ->  29 000 / 34 900 / 26 100 / 30 000\n"
+        "r1 t1 ron S<-W 3/30 r:E            East 1, 0 honba    Ana -1,000  Ben +4,900  "
+        "Cai -3,900  ->  29,000 / 34,900 / 26,100 / 30,000\n"
         "    entered at the table by E Ana, confirmed by S Ben",
         "r1 t1: N Dee entered tsumo N 2/40 (for the director to approve)",
-        "r1 t1 tsumo N 2/40                 East 2, 0 honba    Ana -700  Ben -1 300  "
-        "Cai -700  Dee +2 700  ->  28 300 / 33 600 / 25 400 / 32 700\n"
+        "r1 t1 tsumo N 2/40                 East 2, 0 honba    Ana -700  Ben -1,300  "
+        "Cai -700  Dee +2,700  ->  28,300 / 33,600 / 25,400 / 32,700\n"
         "    entered at the table by N Dee, approved by the director",
     ]
     assert story.events[1].data["table_entry"] == {

@@ -71,7 +71,8 @@ KEYS = (
     "substitutes bye bye_points scheduled_rounds hide_incomplete_rounds stages advance carry "
     "mode best replaces show_hidden kind at true false none tries ema ema_id country days "
     "sessions session_minutes referees rank_substitutes qualification mers city observer "
-    "extra_countries EMA export UKR NLD newcomer awards give booby_from_bottom min_games"
+    "extra_countries EMA export UKR NLD newcomer awards give booby_from_bottom min_games serve "
+    "table_entry"
 )
 ALLOWED = _words(
     KEYS,

@@ -61,10 +61,10 @@ def test_a_submitted_line_waits_and_a_second_seat_makes_it_count(tmp_path: Path)
     assert (sub.id, sub.status, sub.round, sub.table, sub.seat) == ("a1", "pending", 1, 1, "E")
     assert sub.lines == [
         "round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee",
-        "  Ana puts a riichi stick on the table (1 000)",
-        "  Cai pays Ben 3 900 (hand)",
-        "  Ben takes the riichi sticks (1 000)",
-        "  scores: Ana 29 000, Ben 34 900, Cai 26 100, Dee 30 000",
+        "  Ana puts a riichi stick on the table (1,000)",
+        "  Cai pays Ben 3,900 (hand)",
+        "  Ben takes the riichi sticks (1,000)",
+        "  scores: Ana 29,000, Ben 34,900, Cai 26,100, Dee 30,000",
         "  next dealer: Ben (S)",
     ]
     assert scores(path) is None

@@ -442,3 +442,23 @@ async def test_g_keeps_teammates_apart_when_the_event_has_teams(tmp_path: Path) 
     for tables in entry.rounds:
         for table in tables:
             assert len({state.players[p].team for p in table}) == 4
+
+
+async def test_g_offers_the_rounds_the_event_plans(tmp_path: Path) -> None:
+    # GIVEN a new event that plans 2 rounds (`mjevent new --rounds 2`), nothing seated
+    event = tmp_path / "day.toml"
+    made = runner.invoke(cli, ["new", str(event), "--name", "Day", "--rules", "ema2025",
+                               "--rounds", "2",
+                               *[a for i in range(1, 9) for a in ("--player", f"Player {i}")]])
+    assert made.exit_code == 0, made.output
+    app = make_app(event)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_mode(pilot, "f5")
+        # WHEN g opens the generate dialog
+        await press(pilot, "g")
+        assert isinstance(app.screen, SeatingPlanDialog)
+        # THEN the Rounds field holds the 2 rounds the file plans (it was empty) and the
+        # seating for them is worked out at once
+        shown = box(text(app))
+        assert shown[3] == "Rounds        2"
+        assert shown[5].startswith("Seat rounds 1-2 (generated): 2 tables a round")

@@ -30,6 +30,7 @@ from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import TableReseated
+from mjevent.core.finish import planned_rounds
 from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
@@ -392,7 +393,9 @@ def generate_form(state: EventState) -> SeatingPlanDialog:
         ))
 
     fields = [
-        Field("rounds", pgettext("seating field", "Rounds"), str(len(state.seating) or ""),
+        # What is seated, else what the event plans (`[event] rounds`), else for the director.
+        Field("rounds", pgettext("seating field", "Rounds"),
+              str(len(state.seating) or planned_rounds(state.settings) or ""),
               _("how many rounds, such as 7")),
         _seed_field(state),
     ]

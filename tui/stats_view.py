@@ -122,10 +122,13 @@ def _count_column(
     )
 
 
-def stats_columns() -> tuple[Column, ...]:
+def stats_columns(team_column: bool = True) -> tuple[Column, ...]:
     """The stats screen's columns: the name, then the figures a director compares first (they
-    fit 80 columns), then the rest (the table scrolls). A first sort puts the most wins, the
-    fewest deal-ins ... on top (`Column.descending`)."""
+    fit 80 columns), then the rest (the table scrolls), then the player's team when
+    `team_column` (the screen leaves it out when nobody has a team, or when the rows are the
+    teams). A first sort puts the most wins, the fewest deal-ins ... on top
+    (`Column.descending`)."""
+    team = (Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),)
     return (
         Column(N_("Name"), lambda r: fit(r.name, NAME_WIDTH), lambda r: r.name.casefold()),
         _count_column(N_("Hands"), lambda t: t.hands),
@@ -146,8 +149,7 @@ def stats_columns() -> tuple[Column, ...]:
         _rate_column(N_("2nd"), lambda t: t.place_rate(2), True),
         _rate_column(N_("3rd"), lambda t: t.place_rate(3), True),
         _rate_column(N_("4th"), lambda t: t.place_rate(4), False),
-        Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),
-    )
+    ) + (team if team_column else ())
 
 
 def _not_recorded(value: int | None) -> str:

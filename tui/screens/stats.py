@@ -127,7 +127,8 @@ class StatsScreen(EventScreen):
             self.teams = False
         rows, field = stats_rows(numbers, self.teams)
         table = self.query_one(SheetTable)
-        table.show(stats_columns(), rows, lambda r: r.key, pinned=(field,))
+        team_column = bool(numbers.teams) and not self.teams
+        table.show(stats_columns(team_column), rows, lambda r: r.key, pinned=(field,))
         self._title()
         self.update_detail()
         self.refresh_bindings()

@@ -241,10 +241,12 @@ def _planned_byes(state: EventState, rounds: Sequence[int]) -> set[str]:
         covered = range(entry.first_round, entry.first_round + len(entry.rounds))
         if wanted.isdisjoint(covered):
             continue
-        roster = dict(entry.params).get("roster")
-        if isinstance(roster, str):
-            at_tables = {p for rnd in entry.rounds for t in rnd for p in t}
-            out |= set(roster.split()) - at_tables
+        try:
+            roster = Roster.from_params(dict(entry.params)).players
+        except ScheduleError:  # a seating without a roster (imported, manual): no byes planned
+            continue
+        at_tables = {p for rnd in entry.rounds for t in rnd for p in t}
+        out |= set(roster) - at_tables
     return out
 
 

@@ -3,7 +3,7 @@
 Ways: the scoring loop alone (`run_jsonl`), the Typer command in-process (CliRunner), the
 installed `mjevent` entry point as a subprocess (interpreter start-up and the imports of every
 registered command included), its start-up alone, and a subprocess that imports only the calc
-module (what `mjevent calc` would cost if `tui/cli.py` imported commands lazily).
+module (what `mjevent calc` would cost if `tui/cli/main.py` imported commands lazily).
 
 Usage: .venv/bin/python bench/calc.py [--lines N] [--repeat R]
 """
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from mjevent.tui.cli import app
-from mjevent.tui.cli_calc import run_jsonl
+from mjevent.tui.cli.calc import run_jsonl
+from mjevent.tui.cli.main import app
 
 TARGET_SECONDS = 2.0
 
@@ -124,7 +124,7 @@ def main() -> None:
         return done.stdout.count('"error"')
 
     calc_only = (
-        "import sys; from mjevent.tui.cli_calc import run_jsonl; "
+        "import sys; from mjevent.tui.cli.calc import run_jsonl; "
         "sys.exit(min(run_jsonl(sys.stdin, sys.stdout), 1))"
     )
 

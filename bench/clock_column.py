@@ -28,9 +28,9 @@ from bench.big_event import make_big_event
 from bench.console import _frame_after, _ms
 from mjevent.events.commands import call_time_for, current_state, extend_round, start_round
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.screens.overview import OverviewScreen
-from mjevent.tui.widgets.table_list import TableList, round_clocks
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens.overview import OverviewScreen
+from mjevent.tui.console.widgets.table_list import TableList, round_clocks
 
 NOW = dt.datetime(2026, 6, 20, 15, 0, tzinfo=dt.UTC)
 

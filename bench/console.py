@@ -43,10 +43,10 @@ from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.screens.overview import OverviewScreen
-from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
-from mjevent.tui.widgets.table_list import TableList
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens.overview import OverviewScreen
+from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.console.widgets.table_list import TableList
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAMES: list[tuple[float, float]] = []

@@ -29,7 +29,7 @@ AT = "2026-12-02T10:00:00+00:00"
 # Runs `mjevent check FILE` with the size limit set to argv[2] bytes.
 _CHECK = (
     "import sys; from mjevent.events import store; store.MAX_FILE_BYTES = int(sys.argv[2]); "
-    "from mjevent.tui.cli import app; sys.argv = ['mjevent', 'check', sys.argv[1]]; app()"
+    "from mjevent.tui.cli.main import app; sys.argv = ['mjevent', 'check', sys.argv[1]]; app()"
 )
 
 

@@ -23,13 +23,13 @@ from mjevent.core.i18n import _
 from mjevent.core.preview import LinePreview, preview_line
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui import language
+from mjevent.tui.views import language
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club.toml"
 LINES = ["t1 ron S<-W 3/30 r:E,S", "t2 tsumo E 4/30", "t3 draw tenpai:E,S", "t9 ron S<-W 3/30",
          "t1 ron S<-W 3/35", "t4 final 41200 28800 22100 27900"]
 LOAD = (
-    "import time; t = time.perf_counter(); from mjevent.tui import language; "
+    "import time; t = time.perf_counter(); from mjevent.tui.views import language; "
     "language.use('ja'); print((time.perf_counter() - t) * 1000)"
 )
 

@@ -24,9 +24,15 @@ from bench.big_event import make_big_event
 from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui.paper import Paper, player_cards, round_by_player, round_by_table, score_sheets
-from mjevent.tui.paper_render import PaperFormat, render_paper
-from mjevent.tui.pdf import html_to_pdf
+from mjevent.tui.views.paper import (
+    Paper,
+    player_cards,
+    round_by_player,
+    round_by_table,
+    score_sheets,
+)
+from mjevent.tui.views.paper_render import PaperFormat, render_paper
+from mjevent.tui.views.pdf import html_to_pdf
 
 
 def _timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:

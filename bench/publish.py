@@ -18,9 +18,9 @@ from typing import TypeVar
 
 from bench.big_event import make_big_event
 from mjevent.events.store import EventStore
-from mjevent.tui import language
-from mjevent.tui.cli_publish import site_plan, write_site, zip_bytes
-from mjevent.tui.site import build_site
+from mjevent.tui.cli.publish import site_plan, write_site, zip_bytes
+from mjevent.tui.views import language
+from mjevent.tui.views.site import build_site
 
 T = TypeVar("T")
 

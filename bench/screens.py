@@ -31,7 +31,7 @@ from textual.screen import Screen
 
 from bench.big_event import make_big_event
 from mjevent.events.commands import record_final, record_line
-from mjevent.tui.app import MjeventApp
+from mjevent.tui.console.app import MjeventApp
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAMES: list[float] = []

@@ -28,7 +28,7 @@ from textual.pilot import Pilot
 from bench.big_event import make_big_event
 from bench.screens import _ms, _timed, print_table
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
+from mjevent.tui.console.app import MjeventApp
 
 
 async def _with_stall(pilot: Pilot[None], act: Callable[[], Awaitable[None]]) -> tuple[float,

@@ -131,7 +131,7 @@ def main() -> None:
             [
                 sys.executable,
                 "-c",
-                "from mjevent.tui.cli import app; app()",
+                "from mjevent.tui.cli.main import app; app()",
                 "serve",
                 str(path),
                 "--port",

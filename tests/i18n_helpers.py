@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from mjevent.core import i18n
-from mjevent.tui import language
+from mjevent.tui.views import language
 
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 

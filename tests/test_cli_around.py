@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from mjevent.core.entries import SeatingSet
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
-from mjevent.tui.seating_view import check_summary
+from mjevent.tui.cli.main import app
+from mjevent.tui.views.seating import check_summary
 from tests.event_end_helpers import AT, NAMES, event_file
 from tests.i18n_helpers import japanese
 
@@ -111,7 +111,7 @@ def _into_a_closed_pipe(*args: str) -> subprocess.CompletedProcess[str]:
     os.close(read_end)
     try:
         return subprocess.run(
-            [sys.executable, "-c", "from mjevent.tui.cli import app; app()", *args],
+            [sys.executable, "-c", "from mjevent.tui.cli.main import app; app()", *args],
             stdout=write_end,
             stderr=subprocess.PIPE,
             text=True,

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from mjevent.tui.cli import app
-from mjevent.tui.cli_calc import score_line
+from mjevent.tui.cli.calc import score_line
+from mjevent.tui.cli.main import app
 
 runner = CliRunner()
 
@@ -154,7 +154,7 @@ def test_help_shows_examples() -> None:
 
 
 def test_calc_module_does_not_load_textual() -> None:
-    script = "import sys, mjevent.tui.cli_calc; print('textual' in sys.modules)"
+    script = "import sys, mjevent.tui.cli.calc; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/")
     assert out.stdout.strip() == "False"
 

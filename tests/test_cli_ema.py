@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 runner = CliRunner()
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 runner = CliRunner()

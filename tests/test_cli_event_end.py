@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 from tests.event_end_helpers import event_file
 
 runner = CliRunner()

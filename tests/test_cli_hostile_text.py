@@ -27,7 +27,7 @@ from mjevent.core.text import (
 )
 from mjevent.events import commands, open_event
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 runner = CliRunner()

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SANMA = str(SAMPLES / "sanma.toml")
@@ -368,8 +368,8 @@ def test_a_very_long_name_wraps_inside_its_cell(tmp_path: Path) -> None:
 
 
 def test_text_and_markdown_spell_out_control_characters_in_names() -> None:
-    from mjevent.tui.paper import Block, Paper
-    from mjevent.tui.paper_render import PaperFormat, render_paper
+    from mjevent.tui.views.paper import Block, Paper
+    from mjevent.tui.views.paper_render import PaperFormat, render_paper
 
     # GIVEN a name that would retitle and clear a terminal (an old file may still hold one)
     paper = Paper("Cup", "Round 1", (Block("Table 1", ("E",), (("Evil\x1b]0;x\x07\x1b[2J",),)),))

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 runner = CliRunner()

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from mjevent.events.commands import current_state, record_final
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
-from mjevent.tui.cli_player import new_player_id
+from mjevent.tui.cli.main import app
+from mjevent.tui.cli.player import new_player_id
 
 from .test_cli_seating import make_event, seating_entries
 

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 runner = CliRunner()
 
@@ -189,7 +189,7 @@ def test_cli_modules_do_not_import_textual() -> None:
     import sys
 
     code = (
-        "import sys, mjevent.tui.cli_print, mjevent.tui.cli_export; "
+        "import sys, mjevent.tui.cli.print_standings, mjevent.tui.cli.export; "
         "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -289,7 +289,7 @@ def test_render_shows_brackets_in_a_later_stage() -> None:
         StandingsConfig,
         compute_standings,
     )
-    from mjevent.tui.cli_print import Format, render
+    from mjevent.tui.cli.print_standings import Format, render
 
     ema = preset("ema2016")
     players = [Entrant(p, p.upper()) for p in "abcdefgh"]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -529,8 +529,8 @@ def test_a_round_being_played_is_told_and_a_hidden_round_stays_hidden(
 def test_the_site_modules_docstring_examples_hold() -> None:
     import doctest
 
-    import mjevent.tui.site
+    import mjevent.tui.views.site
 
-    result = doctest.testmod(mjevent.tui.site, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(mjevent.tui.views.site, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 3
     assert result.failed == 0

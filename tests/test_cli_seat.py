@@ -9,8 +9,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from mjevent.core.seating.draw import draw_permutation
-from mjevent.tui.cli import app
-from mjevent.tui.cli_seat import SearchProgress
+from mjevent.tui.cli.main import app
+from mjevent.tui.cli.seat import SearchProgress
 
 runner = CliRunner()
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from mjevent.events.commands import current_state, record_final
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 runner = CliRunner()
 

@@ -22,7 +22,7 @@ from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
 from mjevent.events.commands import CommandError, current_state
 from mjevent.events.seating import plan_import
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 from tests.test_cli_seating import make_event, seating_entries
 
 runner = CliRunner()

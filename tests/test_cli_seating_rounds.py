@@ -13,7 +13,7 @@ from mjevent.core.seating.plan import new_repeats
 from mjevent.core.standings import standings_from_state
 from mjevent.events.commands import current_state, record_final, record_line
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 from .test_cli_seating import make_event, seating_entries
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from mjevent.core.stats import stats_from_state
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 runner = CliRunner()
 SAMPLE = Path(__file__).parent.parent / "samples" / "club.toml"

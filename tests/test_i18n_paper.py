@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 from mjevent.core.standings import Criterion
 from mjevent.events.commands import current_state, read_log
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
-from mjevent.tui.sheets import criterion_name
+from mjevent.tui.cli.main import app
+from mjevent.tui.views.sheets import criterion_name
 
 from .i18n_helpers import LATIN_WORD, english_words, japanese
 from .test_cli_paper import assert_inside_the_page, needs_chromium, pdf_info

@@ -29,8 +29,8 @@ from mjevent.core.seating.schedule import Schedule
 from mjevent.events.commands import record_final, set_seating
 from mjevent.events.seating import ReseatNeeded, plan_cost, plan_generated
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
-from mjevent.tui.cli_seat import SearchProgress
+from mjevent.tui.cli.main import app
+from mjevent.tui.cli.seat import SearchProgress
 
 from .i18n_helpers import english_words, japanese
 from .test_cli_seating import make_event
@@ -477,7 +477,7 @@ def test_plans_costs_and_reseat_offers_are_japanese(here: Path) -> None:
 def test_the_over_asked_message_wraps_by_terminal_cells() -> None:
     from rich.cells import cell_len
 
-    from mjevent.tui.cli_seat import wrap_cells
+    from mjevent.tui.cli.seat import wrap_cells
 
     with japanese():
         text = Reach(120, 4, 36, built_in=35, catalogue=35, best_known=39, bound=39).message()

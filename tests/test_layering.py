@@ -1,7 +1,9 @@
 """The layers of docs/architecture.md, enforced.
 
 `core` is pure (stdlib and numpy, no terminal, no TOML, no files), `events` may use `core` but no
-terminal library, and only `tui` may import Textual, Rich or Typer.
+terminal library, and only `tui` may import Textual, Rich or Typer. Inside `tui`, the console
+(`tui/console`) never imports the command line (`tui/cli`), and the views (`tui/views`) import
+neither.
 """
 
 from __future__ import annotations
@@ -134,18 +136,66 @@ def test_every_import_in_core_and_events_keeps_to_its_layer() -> None:
     assert offenders == {}
 
 
+# Inside tui/ the three programs keep apart: the console never reaches into the command line,
+# the pure views (the shaping both use) import neither program, and the venue server is not the
+# CLI either. The CLI may start the console and the server; nothing imports the CLI back.
+TUI_FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "tui/console": ("mjevent.tui.cli",),
+    "tui/views": ("mjevent.tui.cli", "mjevent.tui.console", "mjevent.tui.web", "typer", "click"),
+    "tui/web": ("mjevent.tui.cli",),
+}
+
+
+def _tui_violations(source: str, module: str, folder: str) -> list[str]:
+    return [
+        f"{name} at line {line}"
+        for name, line in sorted(_imports(source, module), key=lambda found: found[1])
+        if any(name == f or name.startswith(f + ".") for f in TUI_FORBIDDEN[folder])
+    ]
+
+
+def test_tui_folders_keep_apart() -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): found
+        for folder in TUI_FORBIDDEN
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if (found := _tui_violations(path.read_text(encoding="utf-8"), _module_name(path), folder))
+    }
+    # Until `create_event` leaves the CLI (issue 25), the launcher's one import of it is known.
+    assert offenders == {
+        "tui/console/launcher.py": [
+            "mjevent.tui.cli.new at line 24",
+            "mjevent.tui.cli.new.NewEventError at line 24",
+            "mjevent.tui.cli.new.create_event at line 24",
+        ]
+    }
+    # Every module of tui/ is in one of its programs: no loose module at the top any more.
+    loose = sorted(p.name for p in (ROOT / "tui").glob("*.py") if p.name != "__init__.py")
+    assert loose == []
+
+
+def test_the_tui_scan_catches_a_view_importing_the_console() -> None:
+    planted = "def f():\n    from mjevent.tui.console.app import MjeventApp\n    import typer\n"
+    assert _tui_violations(planted, "mjevent.tui.views.sheets", "tui/views") == [
+        "mjevent.tui.console.app at line 2",
+        "mjevent.tui.console.app.MjeventApp at line 2",
+        "typer at line 3",
+    ]
+    assert _tui_violations(planted, "mjevent.tui.cli.record", "tui/console") == []
+
+
 def test_the_scan_catches_an_import_inside_a_function() -> None:
     planted = (
         "from __future__ import annotations\n"
         "def show(state):\n"
-        "    from mjevent.tui.app import MjeventApp\n"
+        "    from mjevent.tui.console.app import MjeventApp\n"
         "    import textual.widgets\n"
         "    from ..tui import screens\n"
         "    return importlib.import_module('rich.text')\n"
     )
     assert _violations(planted, "mjevent.events.commands", "events") == [
-        "mjevent.tui.app at line 3",
-        "mjevent.tui.app.MjeventApp at line 3",
+        "mjevent.tui.console.app at line 3",
+        "mjevent.tui.console.app.MjeventApp at line 3",
         "textual.widgets at line 4",
         "mjevent.tui at line 5",
         "mjevent.tui.screens at line 5",

@@ -36,5 +36,5 @@ def test_bare_top_level_modules_are_not_installed() -> None:
 
 
 def test_mjevent_namespace_imports() -> None:
-    for name in ("mjevent.core", "mjevent.events", "mjevent.tui.cli"):
+    for name in ("mjevent.core", "mjevent.events", "mjevent.tui.cli.main"):
         assert _import_from_neutral_folder(name).returncode == 0

@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
-from mjevent.tui.paper import round_by_player, round_by_table, schedule
-from mjevent.tui.paper_render import PaperSize, WallLayout, _ems, wall_layout
+from mjevent.tui.cli.main import app
+from mjevent.tui.views.paper import round_by_player, round_by_table, schedule
+from mjevent.tui.views.paper_render import PaperSize, WallLayout, _ems, wall_layout
 
 from .test_cli_paper import CLUB, assert_inside_the_page, needs_chromium, pdf_info, print_pdf
 

@@ -15,8 +15,8 @@ from mjevent.core.preview import (
 from mjevent.core.state import EventState
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.log_view import entry_words
-from mjevent.tui.widgets.entry_line import line_hint, preview_text
+from mjevent.tui.console.widgets.entry_line import line_hint, preview_text
+from mjevent.tui.views.log import entry_words
 
 T = "2026-03-14T15:00:00+00:00"
 

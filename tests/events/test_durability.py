@@ -156,7 +156,7 @@ def test_mjevent_record_killed_at_any_moment_loses_nothing_acknowledged(tmp_path
     for n in range(CLI_KILLS):
         with tempfile.TemporaryFile() as out:
             child = subprocess.Popen(
-                [sys.executable, "-c", "from mjevent.tui.cli import app; app()", "record",
+                [sys.executable, "-c", "from mjevent.tui.cli.main import app; app()", "record",
                  str(path), "--id", f"K{n}", "r5", "t1", "draw", "tenpai:E,S,W,N"],
                 stdout=out, stderr=out,
             )

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from mjevent.core.text import safe_text
 from mjevent.events import commands, open_event
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 runner = CliRunner()
 

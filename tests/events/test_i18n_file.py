@@ -22,7 +22,7 @@ from mjevent.events.errors import EventFileInvalidError, EventFileLockError, Eve
 from mjevent.events.lock import lock_path, locked
 from mjevent.events.replay import replay
 from mjevent.events.store import EventStore
-from mjevent.tui import language
+from mjevent.tui.views import language
 from tests.i18n_helpers import japanese
 
 T = "2026-03-14T10:00:00+00:00"

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from mjevent.events import commands, open_event, toml_write
 from mjevent.events.errors import EventFileError, EventFileReadOnlyError, EventFileWriteError
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 runner = CliRunner()

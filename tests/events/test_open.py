@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from mjevent.events import open_event
 from mjevent.events.errors import EventFileReadOnlyError
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app
+from mjevent.tui.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 TORN = b'\n[[log]]\nid = "TORN"\nat = "2026-03-14T16:00:00+00:00"\nkind = "ha'

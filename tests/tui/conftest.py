@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from textual.app import App
 
-from mjevent.tui.app import MjeventApp
+from mjevent.tui.console.app import MjeventApp
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 NOON = dt.datetime(2026, 3, 14, 12, 0, tzinfo=dt.UTC)

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from mjevent.core.entries import Entry
 from mjevent.events.commands import read_log
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
+from mjevent.tui.console.app import MjeventApp
 from tests.tui.conftest import screen_text
 from tests.tui.keystrokes import keys_of, type_keys
 

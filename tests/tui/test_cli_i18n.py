@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from mjevent.core import i18n
 from mjevent.events.store import EventStore
-from mjevent.tui import cli_localize
-from mjevent.tui.cli import app
+from mjevent.tui.cli import localize as cli_localize
+from mjevent.tui.cli.main import app
 from tests.i18n_helpers import english_words
 
 runner = CliRunner()
@@ -148,7 +148,7 @@ def test_japanese_help_fits_the_terminal_in_a_real_process(columns: int) -> None
     # A real process: click sizes help from the terminal (COLUMNS), minus 2.
     env = {**os.environ, "COLUMNS": str(columns)}
     out = subprocess.run(
-        [sys.executable, "-c", "from mjevent.tui.cli import app; app()", "--lang", "ja",
+        [sys.executable, "-c", "from mjevent.tui.cli.main import app; app()", "--lang", "ja",
          "new", "--help"],
         capture_output=True, text=True, env=env, check=True,
     ).stdout
@@ -435,7 +435,7 @@ def test_record_in_japanese(club: Path) -> None:
 
 def test_serve_warning_in_japanese(club: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("aiohttp.web.run_app", lambda app, **_: app.close())
-    monkeypatch.setattr("mjevent.tui.lan.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("mjevent.tui.web.lan.lan_address", lambda: "192.168.1.20")
     code, _out, err = ja("serve", str(club), "--host", "0.0.0.0", "--port", "8123",
                          "--password", "pin")
     assert code == 0

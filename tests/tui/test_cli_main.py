@@ -9,7 +9,7 @@ from importlib.metadata import version
 import pytest
 from typer.testing import CliRunner
 
-from mjevent.tui.cli import COMMANDS, app, load_command
+from mjevent.tui.cli.main import COMMANDS, app, load_command
 
 runner = CliRunner()
 
@@ -34,14 +34,14 @@ def test_unknown_command_fails_with_usage() -> None:
 
 
 def test_cli_module_does_not_load_textual() -> None:
-    script = "import sys, mjevent.tui.cli; print('textual' in sys.modules)"
+    script = "import sys, mjevent.tui.cli.main; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/")
     assert out.stdout.strip() == "False"
 
 
 def test_cli_module_imports_no_command_until_it_runs() -> None:
     script = (
-        "import sys, mjevent.tui.cli; "
+        "import sys, mjevent.tui.cli.main; "
         "print(sorted(m for m in ('numpy', 'mjevent.core.standings', 'mjevent.events.store') "
         "if m in sys.modules))"
     )

@@ -17,11 +17,11 @@ from mjevent.core.outcomes import Ron
 from mjevent.core.state import EventState
 from mjevent.events.commands import call_time_for, current_state, read_log, record_line
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.screens.overview import OverviewScreen
-from mjevent.tui.screens.table import TableScreen
-from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
-from mjevent.tui.widgets.table_list import TableList
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens.overview import OverviewScreen
+from mjevent.tui.console.screens.table import TableScreen
+from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.console.widgets.table_list import TableList
 
 from .conftest import fixed_clock, make_app, screen_text
 from .keystrokes import keys_of, type_keys

@@ -15,9 +15,9 @@ import pytest
 from mjevent.core.entries import Correction, HandRecorded
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.screens.table import TableScreen
-from mjevent.tui.widgets.entry_line import EntryLine, EntryPreview
-from mjevent.tui.widgets.footer import ConsoleFooter
+from mjevent.tui.console.screens.table import TableScreen
+from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview
+from mjevent.tui.console.widgets.footer import ConsoleFooter
 
 from .conftest import make_app
 from .screens_helpers import lines, logged, open_mode, press, settle, type_text

@@ -16,8 +16,8 @@ import pytest
 
 from mjevent.events.commands import rename_player
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.widgets.table_list import TableList, TableRow
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.widgets.table_list import TableList, TableRow
 
 from .conftest import fixed_clock, make_app, screen_text
 from .test_console import row_of

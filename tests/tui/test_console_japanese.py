@@ -24,23 +24,23 @@ from mjevent.core import i18n
 from mjevent.core.entries import Correction, HandRecorded
 from mjevent.events.commands import read_log, record_line
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.dialogs.command import CommandDialog
-from mjevent.tui.dialogs.confirm import ConfirmDialog
-from mjevent.tui.dialogs.hand_form import HandFormDialog
-from mjevent.tui.dialogs.numbers import NumbersDialog
-from mjevent.tui.dialogs.reason import ReasonDialog
-from mjevent.tui.launcher import LauncherApp
-from mjevent.tui.log_view import log_lines
-from mjevent.tui.screens.help import HelpScreen
-from mjevent.tui.screens.log import LogScreen, ReplayScreen
-from mjevent.tui.screens.overview import OverviewScreen
-from mjevent.tui.screens.players import PlayersScreen
-from mjevent.tui.screens.standings import PlayerHistoryScreen, StandingsScreen
-from mjevent.tui.screens.table import TableScreen
-from mjevent.tui.widgets.entry_line import EntryLine
-from mjevent.tui.widgets.prose import Prose, wrapped
-from mjevent.tui.widgets.table_list import TableList
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.dialogs.command import CommandDialog
+from mjevent.tui.console.dialogs.confirm import ConfirmDialog
+from mjevent.tui.console.dialogs.hand_form import HandFormDialog
+from mjevent.tui.console.dialogs.numbers import NumbersDialog
+from mjevent.tui.console.dialogs.reason import ReasonDialog
+from mjevent.tui.console.launcher import LauncherApp
+from mjevent.tui.console.screens.help import HelpScreen
+from mjevent.tui.console.screens.log import LogScreen, ReplayScreen
+from mjevent.tui.console.screens.overview import OverviewScreen
+from mjevent.tui.console.screens.players import PlayersScreen
+from mjevent.tui.console.screens.standings import PlayerHistoryScreen, StandingsScreen
+from mjevent.tui.console.screens.table import TableScreen
+from mjevent.tui.console.widgets.entry_line import EntryLine
+from mjevent.tui.console.widgets.prose import Prose, wrapped
+from mjevent.tui.console.widgets.table_list import TableList
+from mjevent.tui.views.log import log_lines
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 
 from .conftest import copy_sample, fixed_clock, make_app
@@ -74,7 +74,7 @@ BINDING_CLASSES: list[type[DOMNode]] = [
 
 PENDING_BINDINGS = {"players.reseat"}
 """Keys of other branches shown on this area's screens, until they are merged: the players
-screen's `r` (RESEAT_KEY, tui/dialogs/seating_plan.py, wt/seat's)."""
+screen's `r` (RESEAT_KEY, tui/console/dialogs/seating_plan.py, wt/seat's)."""
 
 
 def _event(sample: Path, *lines: str) -> Path:
@@ -117,7 +117,7 @@ def leaked(app: MjeventApp, shown: str) -> list[str]:
 
 
 def _screen_keys(app: MjeventApp) -> list[Any]:
-    from mjevent.tui.keys import screen_keys
+    from mjevent.tui.console.keys import screen_keys
 
     below = app.screen_stack[-2] if isinstance(app.screen, HelpScreen) else app.screen
     return screen_keys(below)
@@ -443,7 +443,7 @@ async def test_record_and_undo_a_hand_in_japanese(tmp_path: Path) -> None:
 async def test_the_event_files_language_speaks_on_every_key(tmp_path: Path) -> None:
     """No --lang: the file's `[event] language = "ja"` is read when the console opens it (after
     the app's keys were copied), and the app's own keys, the footer and the screens speak it."""
-    from mjevent.tui import language
+    from mjevent.tui.views import language
 
     sanma = copy_sample(tmp_path, "sanma.toml")
     sanma.write_text(
@@ -463,7 +463,7 @@ async def test_the_event_files_language_speaks_on_every_key(tmp_path: Path) -> N
 
 def test_keymap_errors_in_japanese(tmp_path: Path) -> None:
     """keymap.toml's errors name the file and the fix in Japanese; the TOML example stays."""
-    from mjevent.tui.config import KeymapError, read_keymap
+    from mjevent.tui.console.config import KeymapError, read_keymap
 
     bad = tmp_path / "keymap.toml"
     bad.write_text('"table.undo" = 3\n', "utf-8")

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 from mjevent.core.state import EventState
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app as cli_app
-from mjevent.tui.display_app import DisplayApp
-from mjevent.tui.display_pages import DisplayPage, PageKind, display_pages
-from mjevent.tui.screens.display import DisplayScreen
+from mjevent.tui.cli.main import app as cli_app
+from mjevent.tui.console.display_app import DisplayApp
+from mjevent.tui.console.screens.display import DisplayScreen
+from mjevent.tui.views.display_pages import DisplayPage, PageKind, display_pages
 from tests.event_end_helpers import event_file, event_with_a_hand
 
 from .conftest import screen_text

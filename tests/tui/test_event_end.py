@@ -11,10 +11,10 @@ from mjevent.core.finish import revealed
 from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui.screens.overview import OverviewScreen
-from mjevent.tui.screens.prizegiving import PrizegivingScreen
-from mjevent.tui.screens.table import TableScreen
-from mjevent.tui.widgets.entry_line import EntryLine
+from mjevent.tui.console.screens.overview import OverviewScreen
+from mjevent.tui.console.screens.prizegiving import PrizegivingScreen
+from mjevent.tui.console.screens.table import TableScreen
+from mjevent.tui.console.widgets.entry_line import EntryLine
 from tests.event_end_helpers import NAMES, event_file, event_with_a_hand
 from tests.i18n_helpers import japanese
 
@@ -203,7 +203,7 @@ async def test_p_writes_every_players_report_card_beside_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # No Chromium here: the cards are the HTML page to print from a browser.
-    monkeypatch.setattr("mjevent.tui.pdf.chromium_path", lambda: None)
+    monkeypatch.setattr("mjevent.tui.views.pdf.chromium_path", lambda: None)
     path = event_file(tmp_path / "cup.toml")
     app = make_app(path)
     async with app.run_test(size=(80, 24)) as pilot:

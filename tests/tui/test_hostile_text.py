@@ -18,12 +18,12 @@ from textual.content import Content
 
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.config import remember_recent
-from mjevent.tui.display_app import DisplayApp
-from mjevent.tui.launcher import LauncherApp
-from mjevent.tui.screens.display import DisplayScreen
-from mjevent.tui.screens.log import LogScreen
-from mjevent.tui.terminal import guard_terminal
+from mjevent.tui.console.config import remember_recent
+from mjevent.tui.console.display_app import DisplayApp
+from mjevent.tui.console.launcher import LauncherApp
+from mjevent.tui.console.screens.display import DisplayScreen
+from mjevent.tui.console.screens.log import LogScreen
+from mjevent.tui.views.terminal import guard_terminal
 from tests.tui.conftest import make_app, screen_text
 from tests.tui.screens_helpers import open_mode, press, text, type_text
 
@@ -193,8 +193,8 @@ def test_a_console_that_crashed_exits_non_zero(club: Path, monkeypatch: Any) -> 
     # sets return_code 1, but returns normally)
     from typer.testing import CliRunner
 
-    from mjevent.tui.cli import app as cli_app
-    from mjevent.tui.timer_app import TimerApp
+    from mjevent.tui.cli.main import app as cli_app
+    from mjevent.tui.console.timer_app import TimerApp
 
     def crash(self: App[Any]) -> None:
         self._return_code = 1

@@ -17,12 +17,12 @@ from textual.pilot import Pilot
 from mjevent.core.state import EventState
 from mjevent.events import commands
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.display_app import DisplayApp
-from mjevent.tui.display_pages import display_pages
-from mjevent.tui.screens.display import DisplayScreen
-from mjevent.tui.screens.timer import TimerScreen
-from mjevent.tui.timer_app import TimerApp
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.display_app import DisplayApp
+from mjevent.tui.console.screens.display import DisplayScreen
+from mjevent.tui.console.screens.timer import TimerScreen
+from mjevent.tui.console.timer_app import TimerApp
+from mjevent.tui.views.display_pages import display_pages
 
 from ..i18n_helpers import LATIN_WORD, english_words, japanese
 from .conftest import FakeClock

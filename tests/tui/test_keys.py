@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 
 import mjevent.tui
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.screens.help import HelpScreen
-from mjevent.tui.screens.table import TableScreen
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens.help import HelpScreen
+from mjevent.tui.console.screens.table import TableScreen
 
 from .conftest import make_app, screen_text
 

@@ -13,8 +13,8 @@ import tomli_w
 from textual.widgets import OptionList
 
 from mjevent.events.store import EventStore
-from mjevent.tui.config import RecentEvent, read_recent
-from mjevent.tui.launcher import LauncherApp
+from mjevent.tui.console.config import RecentEvent, read_recent
+from mjevent.tui.console.launcher import LauncherApp
 from tests.i18n_helpers import japanese
 
 from .conftest import screen_text

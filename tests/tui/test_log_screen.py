@@ -9,10 +9,10 @@ from pathlib import Path
 
 from mjevent.core.entries import Correction
 from mjevent.events.commands import add_note
-from mjevent.tui.dialogs.command import CommandDialog
-from mjevent.tui.log_view import LogFilter
-from mjevent.tui.screens.log import LogScreen, ReplayScreen
-from mjevent.tui.screens.table import TableScreen
+from mjevent.tui.console.dialogs.command import CommandDialog
+from mjevent.tui.console.screens.log import LogScreen, ReplayScreen
+from mjevent.tui.console.screens.table import TableScreen
+from mjevent.tui.views.log import LogFilter
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, settle, text, type_text
 

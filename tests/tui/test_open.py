@@ -13,10 +13,10 @@ from textual.widgets import OptionList
 from typer.testing import CliRunner
 
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.cli import app as cli
-from mjevent.tui.config import RecentEvent, read_recent, remember_recent
-from mjevent.tui.launcher import LauncherApp
+from mjevent.tui.cli.main import app as cli
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.config import RecentEvent, read_recent, remember_recent
+from mjevent.tui.console.launcher import LauncherApp
 
 from .conftest import screen_text
 

@@ -27,10 +27,10 @@ from mjevent.events.commands import (
     start_round,
 )
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.screens import overview
-from mjevent.tui.screens.overview import OverviewScreen
-from mjevent.tui.widgets.table_list import TableList
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens import overview
+from mjevent.tui.console.screens.overview import OverviewScreen
+from mjevent.tui.console.widgets.table_list import TableList
 
 from .conftest import NOON, FakeClock, fixed_clock, screen_text
 from .test_console import type_line

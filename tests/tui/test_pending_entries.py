@@ -8,8 +8,8 @@ from pathlib import Path
 from mjevent.events import stations
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui.dialogs.reason import ReasonDialog
-from mjevent.tui.log_view import kind_name, log_lines
+from mjevent.tui.console.dialogs.reason import ReasonDialog
+from mjevent.tui.views.log import kind_name, log_lines
 
 from .conftest import make_app, screen_text
 

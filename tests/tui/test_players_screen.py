@@ -15,9 +15,9 @@ from mjevent.core.entries import (
     PlayerSubstituted,
     PlayerWithdrawn,
 )
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.dialogs.command import CommandDialog
-from mjevent.tui.screens.players import PlayersScreen
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.dialogs.command import CommandDialog
+from mjevent.tui.console.screens.players import PlayersScreen
 from tests.tui.conftest import fixed_clock, make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text
 

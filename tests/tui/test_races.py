@@ -23,10 +23,10 @@ from typer.testing import CliRunner
 
 from mjevent.events import open_event
 from mjevent.events.commands import current_state, record_line
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.cli import app as cli
-from mjevent.tui.dialogs.attention import AttentionDialog
-from mjevent.tui.widgets.entry_line import EntryPreview
+from mjevent.tui.cli.main import app as cli
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.dialogs.attention import AttentionDialog
+from mjevent.tui.console.widgets.entry_line import EntryPreview
 
 from .conftest import fixed_clock, make_app, screen_text
 

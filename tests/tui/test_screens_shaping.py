@@ -10,10 +10,10 @@ from pathlib import Path
 from mjevent.core.entries import Correction, PlayerRenamed
 from mjevent.events.commands import current_state, read_log, record_line, swap_seats
 from mjevent.events.store import EventStore
-from mjevent.tui.changes import ChangePreview
-from mjevent.tui.log_view import log_lines
-from mjevent.tui.seating_view import check_summary
-from mjevent.tui.sheets import event_standings, history
+from mjevent.tui.views.changes import ChangePreview
+from mjevent.tui.views.log import log_lines
+from mjevent.tui.views.seating import check_summary
+from mjevent.tui.views.sheets import event_standings, history
 
 
 def test_log_lines_after_appended_hands_equal_a_full_telling(club: Path) -> None:
@@ -68,7 +68,7 @@ def test_history_running_total_ends_at_the_standings_total(club: Path) -> None:
 async def test_every_screen_opens_on_a_new_event_with_no_seating(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from mjevent.tui.cli import app as cli
+    from mjevent.tui.cli.main import app as cli
     from tests.tui.conftest import make_app
     from tests.tui.screens_helpers import lines, open_mode
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app as cli
+from mjevent.tui.cli.main import app as cli
 from tests.i18n_helpers import english_words, japanese
 from tests.tui.conftest import copy_sample, make_app
 from tests.tui.screens_helpers import lines, open_mode, press, text, type_text

@@ -16,11 +16,11 @@ from mjevent.core.entries import Note, PlayerWithdrawn, SeatingSet, SeatsSwapped
 from mjevent.events.commands import current_state, withdraw_player
 from mjevent.events.seating import verify_seating
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app as cli
-from mjevent.tui.dialogs.command import Field
-from mjevent.tui.dialogs.seating_plan import Proposal, SeatingPlanDialog
-from mjevent.tui.screens.players import PlayersScreen
-from mjevent.tui.screens.seating import SeatingScreen
+from mjevent.tui.cli.main import app as cli
+from mjevent.tui.console.dialogs.command import Field
+from mjevent.tui.console.dialogs.seating_plan import Proposal, SeatingPlanDialog
+from mjevent.tui.console.screens.players import PlayersScreen
+from mjevent.tui.console.screens.seating import SeatingScreen
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import (
     lines,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjevent.events.commands import record_line
-from mjevent.tui.screens.seating import SeatingScreen
+from mjevent.tui.console.screens.seating import SeatingScreen
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, open_mode, press, settle
 

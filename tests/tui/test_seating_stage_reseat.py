@@ -13,8 +13,8 @@ from mjevent.core.standings import standings_from_state
 from mjevent.events.commands import current_state, record_line, set_seating
 from mjevent.events.seating import verify_seating
 from mjevent.events.store import EventStore
-from mjevent.tui.dialogs.seating_plan import SeatingPlanDialog
-from mjevent.tui.screens.seating import SeatingScreen
+from mjevent.tui.console.dialogs.seating_plan import SeatingPlanDialog
+from mjevent.tui.console.screens.seating import SeatingScreen
 from tests.test_cli_seating_rounds import stage_event
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, text, type_text

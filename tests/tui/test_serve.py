@@ -21,8 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app as cli_app
-from mjevent.tui.cli_serve import served_command
+from mjevent.tui.cli.main import app as cli_app
+from mjevent.tui.cli.serve import served_command
 
 WAIT_SECONDS = 60.0
 """The longest the test waits for a server, a browser or an entry (a loaded machine is slow)."""
@@ -56,7 +56,7 @@ def server(club: Path, tmp_path: Path) -> Iterator[str]:
     port = free_port()
     log = (tmp_path / "serve.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-c", "from mjevent.tui.cli import app; app()", "serve", str(club),
+        [sys.executable, "-c", "from mjevent.tui.cli.main import app; app()", "serve", str(club),
          "--port", str(port)],
         stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path,
     )

@@ -74,7 +74,7 @@ def server(cup: Path, tmp_path: Path) -> Iterator[str]:
         [
             sys.executable,
             "-c",
-            "from mjevent.tui.cli import app; app()",
+            "from mjevent.tui.cli.main import app; app()",
             "serve",
             str(cup),
             "--port",

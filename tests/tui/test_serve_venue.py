@@ -18,7 +18,7 @@ from mjevent.events import stations, table_keys
 from mjevent.events.commands import add_note, current_state, record_line
 from mjevent.events.open import open_event
 from mjevent.events.store import EventStore
-from mjevent.tui.cli import app as cli_app
+from mjevent.tui.cli.main import app as cli_app
 from mjevent.tui.web.server import ServeConfig, make_app
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -496,7 +496,7 @@ def test_serve_on_every_interface_prints_the_lan_address(
         app.close()
 
     monkeypatch.setattr("aiohttp.web.run_app", fake_run)
-    monkeypatch.setattr("mjevent.tui.lan.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("mjevent.tui.web.lan.lan_address", lambda: "192.168.1.20")
     result = CliRunner().invoke(
         cli_app,
         ["serve", str(club), "--host", "0.0.0.0", "--port", "8123", "--password", "pin-4711"],

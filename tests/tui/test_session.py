@@ -8,7 +8,7 @@ from pathlib import Path
 from mjevent.core.entries import HandRecorded
 from mjevent.events.commands import current_state, read_log, record_line
 from mjevent.events.store import EventStore
-from mjevent.tui.session import EventSession
+from mjevent.tui.console.session import EventSession
 
 from .conftest import fixed_clock
 

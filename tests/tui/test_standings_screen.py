@@ -13,9 +13,9 @@ from mjevent.core.text import spreadsheet_value
 from mjevent.events import commands
 from mjevent.events.commands import record_final
 from mjevent.events.store import EventStore
-from mjevent.tui.cli_print import Format, render
-from mjevent.tui.screens.standings import PlayerHistoryScreen, StandingsScreen
-from mjevent.tui.sheets import event_standings
+from mjevent.tui.cli.print_standings import Format, render
+from mjevent.tui.console.screens.standings import PlayerHistoryScreen, StandingsScreen
+from mjevent.tui.views.sheets import event_standings
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, settle
 

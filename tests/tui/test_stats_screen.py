@@ -10,9 +10,9 @@ from textual.widgets import DataTable
 
 from mjevent.core.entries import HandRecorded
 from mjevent.events import commands
-from mjevent.tui.screens.standings import PlayerHistoryScreen
-from mjevent.tui.screens.stats import PlayerHandsScreen, StatsScreen
-from mjevent.tui.screens.table import TableScreen
+from mjevent.tui.console.screens.standings import PlayerHistoryScreen
+from mjevent.tui.console.screens.stats import PlayerHandsScreen, StatsScreen
+from mjevent.tui.console.screens.table import TableScreen
 from tests.i18n_helpers import japanese
 from tests.tui.conftest import copy_sample, make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, settle, text, type_text

@@ -12,10 +12,10 @@ from textual.binding import Binding
 
 from mjevent.core.state import EventState
 from mjevent.events.store import EventStore
-from mjevent.tui.app import MjeventApp
-from mjevent.tui.screens.timer import TimerScreen
-from mjevent.tui.timer_app import TimerApp
-from mjevent.tui.widgets.big_clock import BigClock
+from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens.timer import TimerScreen
+from mjevent.tui.console.timer_app import TimerApp
+from mjevent.tui.console.widgets.big_clock import BigClock
 
 from .conftest import FakeClock
 from .conftest import screen_text as _screen_text
@@ -287,7 +287,7 @@ async def test_a_restarted_timer_shows_the_same_time(club: Path) -> None:
 def test_timer_and_display_on_a_missing_file_exit_1_with_the_fix(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from mjevent.tui.cli import app as cli_app
+    from mjevent.tui.cli.main import app as cli_app
 
     missing = tmp_path / "nope.toml"
     for command in ("timer", "display"):

@@ -10,8 +10,10 @@ import pytest
 
 
 @pytest.mark.parametrize("name", [
-    "mjevent.tui.config", "mjevent.tui.dialogs.hand_form", "mjevent.tui.screens.overview",
-    "mjevent.tui.widgets.table_list",
+    "mjevent.tui.console.config",
+    "mjevent.tui.console.dialogs.hand_form",
+    "mjevent.tui.console.screens.overview",
+    "mjevent.tui.console.widgets.table_list",
 ])
 def test_docstring_examples_hold(name: str) -> None:
     module = importlib.import_module(name)

@@ -16,9 +16,15 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
-from mjevent.tui.cli import app as cli
-from mjevent.tui.config import KeymapError, RecentEvent, read_keymap, read_recent, remember_recent
-from mjevent.tui.keys import binding_ids
+from mjevent.tui.cli.main import app as cli
+from mjevent.tui.console.config import (
+    KeymapError,
+    RecentEvent,
+    read_keymap,
+    read_recent,
+    remember_recent,
+)
+from mjevent.tui.console.keys import binding_ids
 
 runner = CliRunner()
 

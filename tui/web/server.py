@@ -38,8 +38,8 @@ from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import StationError
-from mjevent.tui.session import EventSession
-from mjevent.tui.site import speaking
+from mjevent.tui.console.session import EventSession
+from mjevent.tui.views.site import speaking
 from mjevent.tui.web import views
 
 __all__ = ["ServeConfig", "Venue", "make_app"]
@@ -437,7 +437,7 @@ async def display_page(request: web.Request) -> web.StreamResponse:
         pages = views.display_view(
             venue.session.state, dt.datetime.now(dt.UTC), hide_standings=venue.config.hide_standings
         )
-        from mjevent.tui.display_pages import announcement_text
+        from mjevent.tui.views.display_pages import announcement_text
 
         note = announcement_text(venue.session.state)
     return _render(request, "display.html", pages=pages, note=note)

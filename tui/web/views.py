@@ -23,9 +23,9 @@ from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.core.yaku import yaku_label
 from mjevent.events.stations import pending
-from mjevent.tui.display_pages import display_pages
-from mjevent.tui.paper import Block, round_by_player, round_by_table
-from mjevent.tui.sheets import event_standings, history, points
+from mjevent.tui.views.display_pages import display_pages
+from mjevent.tui.views.paper import Block, round_by_player, round_by_table
+from mjevent.tui.views.sheets import event_standings, history, points
 
 __all__ = [
     "LABELS",

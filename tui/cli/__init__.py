@@ -1,0 +1,1 @@
+"""The `mjevent` command line (Typer): one module per command group."""

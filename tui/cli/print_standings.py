@@ -1,0 +1,341 @@
+"""`mjevent print standings FILE [--after-round N] [--teams] [--format text|md|csv|html]` and
+`mjevent print penalties FILE [--format ...]` (every penalty, cancelled ones too, and the chombo
+list) and `mjevent print player FILE PLAYER` (every game, bye and penalty behind one total).
+
+Prints the standings the way they go on the wall: place (shared where tied, "2-3"), name, team,
+total, games, average place, place counts, penalties and movement since the previous round.
+Points print in thousands with one decimal (+45.3), as rule sets publish them. In text output
+the columns are aligned by terminal cells, so CJK names (two cells a character) line up.
+
+Exit status: 0 printed, 1 the standings cannot be printed (a hidden round, a bad `[standings]`
+table), 2 the file cannot be opened.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import html
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.core.entries import Entry
+from mjevent.core.i18n import N_, _, language
+from mjevent.core.standings import (
+    Standings,
+    StandingsConfigError,
+    StandingsError,
+)
+from mjevent.core.state import EventState
+from mjevent.core.text import display_width, markdown_text, pad, safe_text
+from mjevent.events.commands import current_state, read_log
+from mjevent.events.store import EventStore
+from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
+from mjevent.tui.views.sheets import (
+    LEFT_COLUMNS,
+    breakdown_rows,
+    cells,
+    criterion_name,
+    event_standings,
+    listed,
+    penalty_rows,
+    standing_columns,
+    team_columns,
+    tie_lines,
+)
+from mjevent.tui.views.spreadsheet import delimited
+
+__all__ = [
+    "Format",
+    "load_event",
+    "load_standings",
+    "print_app",
+    "render",
+    "render_teams",
+    "standings_of",
+]
+
+print_app = typer.Typer(
+    name="print",
+    help=N_("Print standings (and other sheets) from an event file."),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(enum.StrEnum):
+    """Output formats of `mjevent print`."""
+
+    TEXT = "text"
+    MD = "md"
+    CSV = "csv"
+    HTML = "html"
+
+
+def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
+    """Open the event file read-only and fold its log; `typer.Exit(2)` (reason on stderr) if it
+    cannot. A torn tail and log entries left out for their problems are named on stderr."""
+    store = open_or_exit(file, read_only=True, code=2)
+    state = current_state(store)
+    warn_skipped(file, store, state)
+    # Every entry as read, cancelled penalties included (the printed penalty list shows them).
+    entries, _ = read_log(store.log)
+    return store, state, entries
+
+
+def standings_of(
+    file: Path,
+    store: EventStore,
+    state: EventState,
+    entries: list[Entry],
+    after_round: int | None = None,
+    show_hidden: bool = False,
+) -> Standings:
+    """The event's standings with its `[standings]` table (or its preset's default chain).
+
+    `typer.Exit(1)` with the reason on stderr when they cannot be computed (a bad `[standings]`
+    table, a round still hidden).
+    """
+    try:
+        table = event_standings(state, entries, after_round, show_hidden)
+    except (StandingsConfigError, StandingsError) as error:
+        typer.echo(_error(file, str(error)), err=True)
+        raise typer.Exit(1) from None
+    return table
+
+
+def _error(file: Path, problem: str) -> str:
+    return _("error: {message}").format(
+        message=_("{file}: {problem}").format(file=file, problem=problem)
+    )
+
+
+def load_standings(
+    file: Path, after_round: int | None = None, show_hidden: bool = False
+) -> Standings:
+    """Open the event file, fold its log and compute its standings (after `after_round`)."""
+    store, state, entries = load_event(file)
+    return standings_of(file, store, state, entries, after_round, show_hidden)
+
+
+def _text(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
+    # Widths in terminal cells: a CJK heading or name takes two a character.
+    widths = [
+        max([display_width(h), *(display_width(r[i]) for r in rows)])
+        for i, h in enumerate(headers)
+    ]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True)
+        ).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(headers), rule, *(line(r) for r in rows)])
+
+
+def _markdown(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
+    def esc(text: str) -> str:
+        return markdown_text(text)  # no HTML, link, image or extra cell from a name
+
+    align = ["---:" if r else ":---" for r in right]
+    lines = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(align) + " |"]
+    lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    return delimited([headers, *rows]).rstrip("\n")
+
+
+def _html(
+    title: str, headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]
+) -> str:
+    # Numbers right-aligned and tabular, as on the printed wall sheet.
+    kinds = [' class="num"' if r else "" for r in right]
+    head = "".join(f"<th{k}>{html.escape(h)}</th>" for h, k in zip(headers, kinds, strict=True))
+    body = "\n".join(
+        "<tr>"
+        + "".join(f"<td{k}>{html.escape(c)}</td>" for c, k in zip(r, kinds, strict=True))
+        + "</tr>"
+        for r in rows
+    )
+    style = (
+        "table{border-collapse:collapse}th,td{padding:2px 8px;border-bottom:1px solid #ccc}"
+        ".num{text-align:right;font-variant-numeric:tabular-nums}"
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{style}</style></head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n"
+        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n"
+        "</body>\n</html>"
+    )
+
+
+def _render(title: str, fmt: Format, headers: list[str], rows: list[list[str]]) -> str:
+    """The table in `fmt`; `headers` are English (message ids), shown translated."""
+    # Names come from the event file: no control character reaches the terminal or the page.
+    title = safe_text(title)
+    rows = [[safe_text(cell) for cell in row] for row in rows]
+    right = [h not in LEFT_COLUMNS for h in headers]
+    shown = [_(h) for h in headers]
+    if fmt is Format.CSV:
+        return _csv(shown, rows)
+    if fmt is Format.HTML:
+        return _html(title, shown, right, rows)
+    if fmt is Format.MD:
+        return f"## {markdown_text(title)}\n\n" + _markdown(shown, right, rows)
+    return f"{title}\n\n" + _text(shown, right, rows)
+
+
+def _title(table: Standings, teams: bool = False) -> str:
+    if teams:
+        if table.round:
+            return _("Team standings after round {round}").format(round=table.round)
+        return _("Team standings (no round played)")
+    if table.round:
+        return _("Standings after round {round}").format(round=table.round)
+    return _("Standings (no round played)")
+
+
+def render(table: Standings, fmt: Format) -> str:
+    """The player standings (ranked rows, then the players listed apart) in `fmt`.
+
+    In a later stage of a multi-stage event a Bracket column says where each player plays
+    ("final A", "final B", or "cut").
+    """
+    everyone = (*table.rows, *table.apart)
+    columns = standing_columns(table.seats)
+    if fmt is not Format.CSV and not any(r.team for r in everyone):
+        # An event without teams has no Team column to read, as on the console; CSV keeps it,
+        # so a spreadsheet reading columns by position reads every event the same way.
+        columns = tuple(c for c in columns if c.header != "Team")
+    headers = [c.header for c in columns]
+    rows = cells(columns, everyone)
+    if any(r.bracket for r in everyone):
+        headers.insert(2, N_("Bracket"))
+        for line, r in zip(rows, everyone, strict=True):
+            line.insert(2, r.bracket)
+    return _render(_title(table), fmt, headers, rows)
+
+
+def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:
+    """The team standings as (headers, rows) of text cells; the headers English (message
+    ids), translated when rendered."""
+    columns = team_columns()
+    return [c.header for c in columns], cells(columns, table.teams)
+
+
+@print_app.command(
+    "standings",
+    help=N_("Print the standings: places (shared where tied), totals, place counts, movement."),
+)
+def standings(
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    after_round: Annotated[
+        int | None,
+        typer.Option(
+            "--after-round", min=0, help=N_("The standings as they stood after round N.")
+        ),
+    ] = None,
+    teams: Annotated[
+        bool, typer.Option("--teams", help=N_("Print the team standings instead of the players."))
+    ] = False,
+    fmt: Annotated[
+        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
+    ] = Format.TEXT,
+    show_hidden: Annotated[
+        bool,
+        typer.Option(
+            "--show-hidden",
+            help=N_(
+                "The director's view: include a round still hidden until all its tables finish."
+            ),
+        ),
+    ] = False,
+) -> None:
+    table = load_standings(file, after_round, show_hidden)
+    if teams:
+        if not table.teams:
+            typer.echo(_error(file, _("no player has a team; nothing to rank")), err=True)
+            raise typer.Exit(1)
+        headers, rows = render_teams(table)
+        typer.echo(_render(_title(table, teams=True), fmt, headers, rows))
+    else:
+        typer.echo(render(table, fmt))
+    if fmt in (Format.TEXT, Format.MD):
+        chain = listed(criterion_name(c) for c in table.config.tiebreaks)
+        typer.echo("\n" + _("Tiebreaks: {chain}").format(chain=chain))
+        shown = markdown_text if fmt is Format.MD else safe_text
+        if not teams:
+            for line in tie_lines(table):
+                typer.echo(shown(line))
+        for note in table.notes:
+            typer.echo(shown(_("Note: {note}").format(note=note)))
+
+
+@print_app.command(
+    "penalties",
+    help=N_(
+        "List every penalty (cancelled ones too, with "
+        "why) and every chombo: the audit list."
+    ),
+)
+def penalties(
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    fmt: Annotated[
+        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
+    ] = Format.TEXT,
+) -> None:
+    table = load_standings(file)
+    headers, rows = penalty_rows(table)
+    typer.echo(_render(_("Penalties and chombo"), fmt, headers, rows))
+
+
+def _find_player(table: Standings, wanted: str) -> str:
+    """The id of the player `wanted` names: an id, or a name (any case); else the closest."""
+    ids = {e.id for e in table.entrants}
+    if wanted in ids:
+        return wanted
+    by_name = [e.id for e in table.entrants if e.name.casefold() == wanted.casefold()]
+    if len(by_name) == 1:
+        return by_name[0]
+    known = sorted(ids | {e.name for e in table.entrants})
+    close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.5)
+    if close:
+        raise KeyError(
+            _("no player {wanted!r} in the event; did you mean {close!r}?").format(
+                wanted=wanted, close=close[0]
+            )
+        )
+    raise KeyError(_("no player {wanted!r} in the event").format(wanted=wanted))
+
+
+@print_app.command(
+    "player",
+    help=N_("Explain one player's total: every game, bye and penalty behind it."),
+)
+def player(
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    who: Annotated[str, typer.Argument(help=N_("The player's id or name."))],
+    after_round: Annotated[
+        int | None,
+        typer.Option("--after-round", min=0, help=N_("As it stood after round N.")),
+    ] = None,
+    fmt: Annotated[
+        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
+    ] = Format.TEXT,
+) -> None:
+    table = load_standings(file, after_round)
+    try:
+        player_id = _find_player(table, who)
+    except KeyError as error:
+        typer.echo(_error(file, error.args[0]), err=True)
+        raise typer.Exit(1) from None
+    title, headers, rows = breakdown_rows(table, player_id)
+    typer.echo(_render(title, fmt, headers, rows))

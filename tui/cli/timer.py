@@ -1,0 +1,39 @@
+"""`mjevent timer FILE`: the round clock on its own, for a second terminal or a projector.
+
+Every key writes one entry to the event file, like the console's timer (F7); the clock is
+computed from the log, so this and the console show the same time to the second.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mjevent.core.i18n import N_, _
+from mjevent.events.errors import EventFileError
+
+__all__ = ["timer"]
+
+
+def timer(
+    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+) -> None:
+    try:
+        # Textual is imported only here: `mjevent calc` and `check` never load it.
+        from mjevent.tui.console.timer_app import TimerApp
+
+        app = TimerApp(file)
+    except EventFileError as error:
+        typer.echo(_("error: {message}").format(message=error), err=True)
+        raise typer.Exit(1) from None
+    app.run()
+    if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell
+        raise typer.Exit(app.return_code)
+
+
+# The command's help, which Typer reads from the docstring: marked for the catalogue here.
+timer.__doc__ = N_(
+    "Show the round clock full screen (s start, p pause, r resume, e/x extend, c/k call time)."
+)

@@ -1,0 +1,1 @@
+"""The director's console (Textual): the app, its screens, widgets and dialogs."""

@@ -1,0 +1,380 @@
+"""`TableScreen`: one table's game hand by hand, with the running scores, and its corrections.
+
+Every correction is a `correct_entry` log entry (the original stays in the log):
+- `u` undoes the table's last entry (a void), after a confirmation showing what is undone;
+- `a` amends the highlighted hand: its line comes up on the entry line, edited, Enter records
+  the amendment in the hand's place;
+- `v` voids the whole game (every entry of the table, newest first), after a confirmation;
+- `f` opens the form that builds an entry line from fields (`HandFormDialog`).
+A new hand for this table can be typed on the line too (`ron S<-W 3/30`, the `tN` is implied).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
+
+from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
+from mjevent.core.i18n import N_, _, format_number, format_thousands, ngettext, wind_name
+from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
+from mjevent.core.preview import LineError, preview_amend, preview_line
+from mjevent.core.state import EventState, TableGame
+from mjevent.events.commands import correct_entry, entry_context, record_line
+from mjevent.tui.console.dialogs.confirm import ConfirmDialog
+from mjevent.tui.console.keys import translate_bindings
+from mjevent.tui.console.screens.overview import RECORD_ERRORS
+from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview, preview_text
+from mjevent.tui.console.widgets.footer import ConsoleFooter
+from mjevent.tui.views.sheets import listed
+
+__all__ = ["TableScreen", "table_entries"]
+
+UNDO_REASON = N_("undone at the console")
+VOID_REASON = N_("game voided at the console")
+"""The reasons written in the correction entries (in the console's language, like a reason the
+director types)."""
+
+
+def table_entries(state: EventState, round: int, table: int) -> list[Entry]:
+    """The table's effective entries (hands and the game's finish) in log order."""
+    return [
+        e for e in state.entries
+        if isinstance(e, HandRecorded | GameFinished) and e.round == round and e.table == table
+    ]
+
+
+def _entry_line(state: EventState, entry: Entry) -> str:
+    # In the entry's own round: the line never carries an `rN` the table view does not show.
+    context = entry_context(state, getattr(entry, "round", None))
+    if isinstance(entry, HandRecorded):
+        return format_entry(HandLine(entry.round, entry.table, entry.hand), context)
+    assert isinstance(entry, GameFinished)
+    if entry.final is None:
+        return _("t{table} game closed (the hands decide)").format(table=entry.table)
+    return format_entry(
+        FinalLine(entry.round, entry.table, entry.final, entry.deposits, entry.chombos), context
+    )
+
+
+def _own_line(state: EventState, entry: Entry) -> str:
+    """An entry's line as the table view writes it, its table implied: `ron S<-W 3/30`
+    (the hands' Entry column, and the line a hand being amended is put back on)."""
+    return re.sub(r"^t\d+ ", "", _entry_line(state, entry))
+
+
+class TableScreen(Screen[None]):
+    """The game at `table` in `round`."""
+
+    FOOTER_KEYS: ClassVar[tuple[str, ...]] = (
+        "table.form",
+        "table.undo",
+        "table.amend",
+        "table.close",
+        "table.focus_line",
+    )
+    """The keys the footer keeps first when 80 columns cannot show them all."""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", N_("Back"), id="table.close",
+                tooltip=N_("Back to the overview")),
+        Binding("u", "undo", N_("Undo last"), id="table.undo",
+                tooltip=N_("Void this table's last entry (a correction; the original stays)")),
+        Binding("a", "amend", N_("Amend hand"), id="table.amend",
+                tooltip=N_("Put the highlighted hand on the line to correct it; Enter records "
+                           "it")),
+        Binding("v", "void_game", N_("Void game"), id="table.void",
+                tooltip=N_("Void every entry of this game (corrections; the originals stay)")),
+        Binding("f", "form", N_("Form"), id="table.form",
+                tooltip=N_("Enter a hand by fields: outcome, winner, loser, han, fu, riichi, "
+                           "tenpai")),
+        Binding("e", "focus_line", N_("Type a hand"), id="table.focus_line",
+                tooltip=N_("Put the cursor on the line to type this table's next hand")),
+    ]
+    HELP = N_(
+        "One table's game hand by hand with the running scores. Every change is a correction "
+        "entry in the log: nothing is ever deleted."
+    )
+
+    def __init__(self, round: int, table: int) -> None:
+        super().__init__()
+        self.round = round
+        self.table = table
+        self._shown_once = False
+        self._done: Text | None = None
+        self.amending: str | None = None
+        """The id of the hand being amended, while its line is on the entry line."""
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        yield Static(markup=False, id="table-head")
+        hands: DataTable[str | Text] = DataTable(id="hands", cursor_type="row", zebra_stripes=True)
+        yield hands
+        yield Static(markup=False, id="table-result")
+        yield EntryLine(id="table-line")
+        yield EntryPreview(id="table-preview")
+        yield ConsoleFooter()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "state", self.show_state)
+        self.query_one("#hands", DataTable).focus()
+
+    @property
+    def event_state(self) -> EventState:
+        """The state the app shows now."""
+        state: EventState = self.app.state  # type: ignore[attr-defined]
+        return state
+
+    @property
+    def game(self) -> TableGame | None:
+        """This table's game as the log stands."""
+        return self.event_state.game(self.round, self.table)
+
+    def show_state(self, state: EventState) -> None:
+        """Re-render the hands, the running scores and the result."""
+        seats = state.table_seats(self.round, self.table) or ()
+        names = [state.name(p) for p in seats]
+        head = Text.assemble(
+            (_("Round {round} · Table {table}").format(round=self.round, table=self.table),
+             "bold"), "  ",
+            "  ".join(f"{wind_name(WINDS[s])} {n}" for s, n in enumerate(names)),
+        )
+        self.query_one("#table-head", Static).update(head)
+        table = self.query_one("#hands", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        table.add_column("#", key="n", width=3)
+        table.add_column(_("Hand"), key="hand", width=11)
+        table.add_column(_("Entry"), key="entry")
+        for s in range(len(seats)):
+            table.add_column(wind_name(WINDS[s]), key=WINDS[s], width=7)
+        game = state.game(self.round, self.table)
+        wind, hand, honba = 0, 1, 0  # each hand is played where the one before left the game
+        for n, played in enumerate(game.hands if game else (), 1):
+            short = _("{wind}{hand}, {honba}h").format(
+                wind=wind_name(WINDS[wind]), hand=hand, honba=honba)
+            line = _own_line(state, self._entry(played.entry))
+            table.add_row(str(n), short, Text(line),
+                          *(format_number(s) for s in played.after.scores), key=played.entry)
+            after = played.after
+            wind, hand, honba = after.round_wind, after.hand_number, after.honba
+        if table.row_count:
+            # First shown: the newest hand, the one most often corrected.
+            row = table.row_count - 1 if not self._shown_once else row
+            table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
+        self._shown_once = True
+        self.query_one("#table-result", Static).update(self._result_text(state, game, names))
+        # A finished game takes no next hand: the hint says what can still be done.
+        self.query_one(EntryLine).placeholder = (
+            _("table {table} is finished: a amends the highlighted hand, u undoes the result")
+            if game is not None and game.result is not None
+            else _("next hand at table {table}: ron S<-W 3/30  (a amends the highlighted hand)")
+        ).format(table=self.table)
+
+    def _entry(self, entry_id: str) -> Entry:
+        for entry in table_entries(self.event_state, self.round, self.table):
+            if entry.id == entry_id:
+                return entry
+        raise KeyError(entry_id)
+
+    def _result_text(self, state: EventState, game: TableGame | None, names: list[str]) -> Text:
+        if game is None:
+            return Text(_("not started"), style="dim")
+        if game.result is not None:
+            r = game.result
+            order = sorted(range(len(names)), key=lambda s: (r.places[s], s))
+            places = listed(
+                _("{place}. {name} {score} ({points})").format(
+                    place=r.places[s], name=names[s], score=format_number(r.final[s]),
+                    points=format_thousands(r.points[s]))
+                for s in order
+            )
+            return Text(_("finished: {places}  (points with uma and oka)").format(places=places),
+                        style="bold green")
+        if game.state is not None:
+            g = game.state
+            return Text(_("playing: {hand}, {sticks} riichi stick(s) on the table").format(
+                hand=g.label, sticks=g.deposits))
+        return Text("")
+
+    # --- the line --------------------------------------------------------------------------------
+
+    def _full(self, text: str) -> str:
+        # The table is implied on this screen: "ron S<-W 3/30" means this table.
+        stripped = text.strip()
+        if stripped[:1].lower() in ("t", "r") and stripped[1:2].isdigit():
+            return stripped
+        return f"r{self.round} t{self.table} {stripped}"
+
+    @on(Input.Changed, "#table-line")
+    def line_changed(self, event: Input.Changed) -> None:
+        """Preview the line (a new hand, or the amended one)."""
+        preview = self.query_one("#table-preview", EntryPreview)
+        if not event.value.strip():
+            self.amending = None
+            if self._done is not None:
+                preview.set_text(self._done)
+            else:
+                preview.show(None)
+            return
+        self._done = None
+        if self.amending is not None:
+            # What the amended hand would do, played from the scores before it.
+            result = preview_amend(self.event_state, self.amending, self._full(event.value))
+            head = Text(_("amending hand {n}: Enter records the correction, Escape "
+                          "cancels").format(n=self._hand_number(self.amending)), style="bold")
+            width = preview.content_size.width or None
+            preview.set_text(head + Text("\n") + preview_text(result, width=width))
+            preview.set_class(isinstance(result, LineError), "-error")
+            return
+        result = preview_line(self.event_state, self._full(event.value))
+        preview.show(result)
+
+    @on(Input.Submitted, "#table-line")
+    def line_entered(self, event: Input.Submitted) -> None:
+        """Record a new hand for this table, or the amendment of the highlighted one."""
+        self._submit(event.value)
+
+    def _submit(self, value: str) -> None:
+        line = self.query_one("#table-line", EntryLine)
+        preview = self.query_one("#table-preview", EntryPreview)
+        text = value.strip()
+        if not text:
+            return
+        if self.amending is not None:
+            refused = preview_amend(self.event_state, self.amending, self._full(text))
+            if isinstance(refused, LineError):
+                preview.show(refused)
+                return
+        try:
+            if self.amending is not None:
+                self._amend(self.amending, self._full(text))
+            else:
+                self.app.run_command(record_line, self._full(text))  # type: ignore[attr-defined]
+        except RECORD_ERRORS as error:
+            preview.show(LineError(str(error)))
+            return
+        amended = self.amending is not None
+        self.amending = None
+        done = _("✓ amended ") if amended else _("✓ recorded ")
+        self._done = Text.assemble((done, "bold green"), text)
+        line.accepted()
+        preview.set_text(self._done)
+        if amended:
+            # Back to the hands; after a new hand the line keeps the focus for the next one.
+            self.query_one("#hands", DataTable).focus()
+
+    def _amend(self, target: str, text: str) -> None:
+        state = self.event_state
+        parsed = parse_entry(text, entry_context(state, self.round))
+        if not isinstance(parsed, HandLine) or parsed.table != self.table:
+            raise ValueError(_("{line!r}: an amended hand must be a hand at table {table}").format(
+                line=text, table=self.table))
+        original = self._entry(target)
+        replacement = HandRecorded(id=original.id, at=original.at, round=parsed.round,
+                                   table=parsed.table, hand=parsed.hand)
+        was = _entry_line(state, original)
+        self.app.run_command(  # type: ignore[attr-defined]
+            correct_entry, target, _("hand amended at the console (was: {was})").format(was=was),
+            replacement,
+        )
+
+    def _hand_number(self, entry_id: str) -> int:
+        game = self.game
+        ids = [h.entry for h in game.hands] if game else []
+        return ids.index(entry_id) + 1 if entry_id in ids else 0
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        """Back to where the table was opened from (Escape on a line with text clears it)."""
+        self.dismiss()
+
+    def action_focus_line(self) -> None:
+        """Type this table's next hand."""
+        self.amending = None
+        self.query_one("#table-line", EntryLine).focus()
+
+    def action_undo(self) -> None:
+        """Void the table's last entry, once the director confirms what is undone."""
+        entries = table_entries(self.event_state, self.round, self.table)
+        if not entries:
+            self.notify(_("nothing recorded at this table yet"), severity="warning")
+            return
+        last = entries[-1]
+        line = _entry_line(self.event_state, last)
+        body = _("Undo the last entry of table {table}:\n\n  {line}\n\n"
+                 "A correction voids it; the original stays in the log.").format(
+                     table=self.table, line=line)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._void([last], UNDO_REASON)
+
+        self.app.push_screen(ConfirmDialog(_("Undo?"), body), answered)
+
+    def action_void_game(self) -> None:
+        """Void every entry of this game, newest first, once confirmed."""
+        entries = table_entries(self.event_state, self.round, self.table)
+        if not entries:
+            self.notify(_("nothing recorded at this table yet"), severity="warning")
+            return
+        body = _("Void the game at table {table} in round {round}: {n} entries, each by a "
+                 "correction (the originals stay in the log).").format(
+                     table=self.table, round=self.round, n=len(entries))
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._void(list(reversed(entries)), VOID_REASON)
+
+        self.app.push_screen(ConfirmDialog(_("Void the game?"), body), answered)
+
+    def _void(self, entries: list[Entry], reason: str) -> None:
+        for entry in entries:
+            try:
+                self.app.run_command(  # type: ignore[attr-defined]
+                    correct_entry, entry.id, _(reason)
+                )
+            except RECORD_ERRORS as error:
+                self.notify(str(error), title=_("Not corrected"), severity="error", timeout=10)
+                return
+        self.notify(ngettext("voided {n} entry", "voided {n} entries", len(entries)).format(
+            n=len(entries)))
+
+    def action_amend(self) -> None:
+        """Put the highlighted hand's line on the entry line to edit it."""
+        table = self.query_one("#hands", DataTable)
+        if not table.row_count:
+            self.notify(_("no hand to amend at this table"), severity="warning")
+            return
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        assert key is not None
+        self.amending = str(key)
+        line = self.query_one("#table-line", EntryLine)
+        line.value = _own_line(self.event_state, self._entry(self.amending))
+        line.cursor_position = len(line.value)
+        line.focus()
+
+    def action_form(self) -> None:
+        """Enter a hand by fields; the form builds the same line as typing it."""
+        from mjevent.tui.console.dialogs.hand_form import HandFormDialog
+
+        state = self.event_state
+        seats = state.table_seats(self.round, self.table) or ()
+
+        def chosen(line: str | None) -> None:
+            if line:
+                entry = self.query_one("#table-line", EntryLine)
+                self.amending = None
+                entry.value = line
+                entry.focus()
+                self._submit(line)
+
+        self.app.push_screen(
+            HandFormDialog(self.round, self.table, [state.name(p) for p in seats]), chosen
+        )

@@ -25,7 +25,6 @@ from typing import Any
 from mjevent.core.entries import (
     Correction,
     Entry,
-    EntryError,
     GameFinished,
     HandRecorded,
     Note,
@@ -46,8 +45,8 @@ from mjevent.core.entries import (
     SeatsSwapped,
     TableReseated,
     TimeCalled,
-    entry_from_record,
 )
+from mjevent.core.entry_reader import EntryError, entry_from_record
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.i18n import _, language, ngettext, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry

@@ -16,8 +16,8 @@ from mjevent.core.entries import (
     TableEntryConfirmed,
     TableEntryRejected,
     TableEntrySubmitted,
-    entry_from_record,
 )
+from mjevent.core.entry_reader import entry_from_record
 from mjevent.core.event import settings_from_dict
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.state import EventState, fold

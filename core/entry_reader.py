@@ -49,6 +49,7 @@ from mjevent.core.outcomes import (
     Win,
     WinDetail,
 )
+from mjevent.core.state import Problem
 from mjevent.core.text import suggest
 from mjevent.core.yaku import YAKU
 
@@ -717,6 +718,29 @@ def _read_fields(r: _Reader, cls: type[Entry], id: str, at: str) -> Entry:
                 f"(in mjevent.core.entry_reader._READERS)"
             )
     return cls(id=id, at=at, **values)
+
+
+def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Problem]]:
+    """The log's records as entries; a record that cannot be read becomes a problem, skipped.
+
+    >>> entries, problems = read_log([{"id": "a1", "at": "2026-03-14T10:00:00Z", "kind": "x"}])
+    >>> entries, problems[0].entry
+    ([], 'a1')
+    """
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for record in records:
+        try:
+            entries.append(entry_from_record(record))
+        except EntryError as error:
+            entry_id = record.get("id")
+            problems.append(
+                Problem(
+                    entry_id if isinstance(entry_id, str) else None,
+                    _("{problem}; skipped").format(problem=error),
+                )
+            )
+    return entries, problems
 
 
 def entries_from_records(records: Sequence[Mapping[str, Any]]) -> list[Entry]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjevent.core.entries import SeatingSet
+from mjevent.core.entry_reader import read_log
 from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, table_repeats_line
@@ -38,14 +39,7 @@ from mjevent.core.seating.plan import (
 )
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, fold
-from mjevent.events.commands import (
-    Clock,
-    CommandError,
-    add_note,
-    read_log,
-    set_seating,
-    swap_seats,
-)
+from mjevent.events.commands import Clock, CommandError, add_note, set_seating, swap_seats
 from mjevent.events.store import EventStore
 
 __all__ = [

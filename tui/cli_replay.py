@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from mjevent.core.i18n import N_, ngettext
-from mjevent.events.replay import replay as replay_log
+from mjevent.core.replay import replay as replay_log
 from mjevent.tui import language
 from mjevent.tui.cli_event import echo, open_or_exit
 from mjevent.tui.cli_localize import command_help

@@ -26,6 +26,7 @@ import typer.main
 from rich.cells import cell_len
 
 from mjevent.core.entries import TableReseated
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
 from mjevent.core.seating.imports import (
@@ -38,13 +39,7 @@ from mjevent.core.seating.plan import (
     Plan,
 )
 from mjevent.core.state import EventState, TableGame, fold
-from mjevent.events.commands import (
-    CommandError,
-    current_state,
-    read_log,
-    reseat_table,
-    set_planned_rounds,
-)
+from mjevent.events.commands import CommandError, current_state, reseat_table, set_planned_rounds
 from mjevent.events.errors import EventFileError
 from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import (

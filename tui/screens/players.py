@@ -32,6 +32,7 @@ from mjevent.core.entries import (
     PlayerSubstituted,
     PlayerWithdrawn,
 )
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.penalties import (
     PenaltyKind,
@@ -48,7 +49,6 @@ from mjevent.events.commands import (
     add_player,
     add_score_sheet_penalty,
     check_in_player,
-    read_log,
     rename_player,
     return_player,
     substitute_player,

@@ -11,7 +11,7 @@ check in / `x` mark absent for a round (`check_in_player`), `a` add a late playe
 (`return_player`), `u` substitute for the player at their table (`substitute_player`), `p` a
 penalty (`add_late_penalty`, `add_score_sheet_penalty`, `add_penalty`: EMA 2025 §7.2, §7.5). A
 refused command says why in the dialog; nothing is written. When a change breaks the seating
-(`events.seating.reseat_needed`), the screen offers the re-seat dialog (`r`).
+(`core.seating.event_state.reseat_needed`), the screen offers the re-seat dialog (`r`).
 """
 
 from __future__ import annotations

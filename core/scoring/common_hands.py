@@ -2,7 +2,7 @@
 
 A fold settles every hand of the log (about 18,000 in a large event). Most hands are a single
 ron or a tsumo without pao, or a draw without nagashi; `settle_common` settles those with the
-checks they need and what a rule set pays for a hand value looked up in a table, instead of the
+checks they need and what a rule set pays for a hand value looked up in a cache, instead of the
 ledger and the general checks. Anything else, including every hand that breaks a rule, returns
 None and goes the general way (which then raises the usual error). The payments come out the
 same, in the same order: tests/core/test_scoring_fast.py compares both ways.
@@ -10,8 +10,10 @@ same, in the same order: tests/core/test_scoring_fast.py compares both ways.
 
 from __future__ import annotations
 
+import functools
+
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo
-from mjevent.core.rules import RuleSet
+from mjevent.core.rules import Kazoe, RuleSet, SanmaTsumo
 from mjevent.core.scoring.payments import (
     Payment,
     PaymentKind,
@@ -19,39 +21,7 @@ from mjevent.core.scoring.payments import (
     ron_amount,
     tsumo_shares,
 )
-from mjevent.core.scoring.values import IllegalHandError, check_win_value, hand_points
-
-
-class _Paid:
-    """What `rules` pays for legal hand values, filled in as values come up."""
-
-    __slots__ = ("ron", "rules", "tsumo")
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        # (han, fu, yakuman, dealer wins) -> what the discarder pays, before honba.
-        self.ron: dict[tuple[int, int, int, bool], int] = {}
-        # (han, fu, yakuman, winner, dealer) -> (payer, amount) of each payer, before honba.
-        self.tsumo: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
-
-
-# Keyed on the rule set's identity: hashing a RuleSet hashes all of its settings. Each table
-# holds its rule set, so an id is never reused while it is a key, and the table is checked to
-# be that rule set's before use. Events use one or two rule sets; tests make many, hence the cap.
-_PAID: dict[int, _Paid] = {}
-_PAID_LIMIT = 64
-# Han has no upper bound, so a log could name any number of values: the tables stop growing.
-_PAID_VALUES_LIMIT = 4_096
-
-
-def _paid(rules: RuleSet) -> _Paid:
-    paid = _PAID.get(id(rules))
-    if paid is None or paid.rules is not rules:
-        if len(_PAID) >= _PAID_LIMIT:
-            _PAID.clear()
-        paid = _PAID[id(rules)] = _Paid(rules)
-    return paid
-
+from mjevent.core.scoring.values import IllegalHandError, base_points, check_win_value
 
 # Payments are frozen values and a log repeats them (the same hand between the same seats, the
 # same stick): one object for each is shared by every settlement that pays it. Building a frozen
@@ -71,38 +41,53 @@ def _payment(payer: int | None, payee: int | None, amount: int, kind: PaymentKin
     return payment
 
 
-def _ron_paid(paid: _Paid, value: HandValue, dealer_wins: bool) -> int | None:
-    """What the discarder pays for `value` (honba aside), or None when a ron cannot score it."""
-    key = (value.han, value.fu, value.yakuman, dealer_wins)
-    amount = paid.ron.get(key)
-    if amount is None:
-        try:
-            check_win_value(value, tsumo=False)
-        except IllegalHandError:
-            return None
-        amount = ron_amount(hand_points(value, paid.rules).base, dealer_wins)
-        if len(paid.ron) < _PAID_VALUES_LIMIT:
-            paid.ron[key] = amount
-    return amount
+# What a ron or a tsumo pays for a hand value, keyed on the value and the few settings the
+# amount depends on (not on a whole rule set: hashing one hashes every setting). A log names a
+# few hundred different values; han has no upper bound, so the caches are bounded.
 
 
+@functools.lru_cache(maxsize=4_096)
+def _ron_paid(
+    han: int,
+    fu: int,
+    yakuman: int,
+    dealer_wins: bool,
+    kiriage: bool,
+    kazoe: Kazoe,
+    multiple_yakuman: bool,
+) -> int | None:
+    """What the discarder pays (honba aside), or None when a ron cannot score the value."""
+    value = HandValue(han, fu, yakuman)
+    try:
+        check_win_value(value, tsumo=False)
+    except IllegalHandError:
+        return None
+    points = base_points(value, kiriage=kiriage, kazoe=kazoe, multiple_yakuman=multiple_yakuman)
+    return ron_amount(points.base, dealer_wins)
+
+
+@functools.lru_cache(maxsize=4_096)
 def _tsumo_paid(
-    paid: _Paid, value: HandValue, winner: int, dealer: int
+    han: int,
+    fu: int,
+    yakuman: int,
+    winner: int,
+    dealer: int,
+    kiriage: bool,
+    kazoe: Kazoe,
+    multiple_yakuman: bool,
+    seats: int,
+    sanma: SanmaTsumo,
 ) -> tuple[tuple[int, int], ...] | None:
-    """Each payer's share of a tsumo (honba aside), or None when a tsumo cannot score `value`."""
-    key = (value.han, value.fu, value.yakuman, winner, dealer)
-    shares = paid.tsumo.get(key)
-    if shares is None:
-        try:
-            check_win_value(value, tsumo=True)
-        except IllegalHandError:
-            return None
-        rules = paid.rules
-        base = hand_points(value, rules).base
-        shares = tuple(tsumo_shares(base, winner, dealer, rules.players, rules.sanma_tsumo))
-        if len(paid.tsumo) < _PAID_VALUES_LIMIT:
-            paid.tsumo[key] = shares
-    return shares
+    """Each payer's share of a tsumo (honba aside), or None when a tsumo cannot score the
+    value."""
+    value = HandValue(han, fu, yakuman)
+    try:
+        check_win_value(value, tsumo=True)
+    except IllegalHandError:
+        return None
+    points = base_points(value, kiriage=kiriage, kazoe=kazoe, multiple_yakuman=multiple_yakuman)
+    return tuple(tsumo_shares(points.base, winner, dealer, seats, sanma))
 
 
 # Looking an enum member up on its class (`Bust.AT_ZERO`) costs about ten times reading a
@@ -157,12 +142,17 @@ def settle_common(
         ):
             return None
         value = win.value
-        paid = _paid(rules)
-        amount = paid.ron.get((value.han, value.fu, value.yakuman, winner == dealer))
+        amount = _ron_paid(
+            value.han,
+            value.fu,
+            value.yakuman,
+            winner == dealer,
+            rules.kiriage,
+            rules.kazoe,
+            rules.multiple_yakuman,
+        )
         if amount is None:
-            amount = _ron_paid(paid, value, winner == dealer)
-            if amount is None:
-                return None
+            return None
         honba_points = honba * rules.honba_ron
         if amount:
             payments.append(_payment(loser, winner, amount, _HAND))
@@ -178,7 +168,19 @@ def settle_common(
         winner = win.winner
         if win.pao is not None or not _seat_ok(winner, seats):
             return None
-        shares = _tsumo_paid(_paid(rules), win.value, winner, dealer)
+        value = win.value
+        shares = _tsumo_paid(
+            value.han,
+            value.fu,
+            value.yakuman,
+            winner,
+            dealer,
+            rules.kiriage,
+            rules.kazoe,
+            rules.multiple_yakuman,
+            seats,
+            rules.sanma_tsumo,
+        )
         if shares is None:
             return None
         each = honba * rules.honba_tsumo_each

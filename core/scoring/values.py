@@ -284,17 +284,31 @@ def hand_points(value: HandValue, rules: RuleSet) -> HandPoints:
     >>> hand_points(HandValue(han=13), ema).limit  # EMA has no kazoe yakuman
     <Limit.SANBAIMAN: 'sanbaiman'>
     """
+    return base_points(
+        value, kiriage=rules.kiriage, kazoe=rules.kazoe, multiple_yakuman=rules.multiple_yakuman
+    )
+
+
+def base_points(
+    value: HandValue, *, kiriage: bool, kazoe: Kazoe, multiple_yakuman: bool
+) -> HandPoints:
+    """`hand_points` under the only three settings it reads, which a cache can key on (hashing
+    a whole `RuleSet` hashes every setting).
+
+    >>> base_points(HandValue(han=13), kiriage=False, kazoe=Kazoe.YAKUMAN, multiple_yakuman=True)
+    HandPoints(base=8000, limit=<Limit.YAKUMAN: 'yakuman'>)
+    """
     check_value(value)
     if value.yakuman:
-        count = value.yakuman if rules.multiple_yakuman else 1
+        count = value.yakuman if multiple_yakuman else 1
         return HandPoints(LIMIT_BASE[Limit.YAKUMAN] * count, Limit.YAKUMAN)
     han = value.han
     if han >= 5:
-        limit = _limit_for_han(han, rules.kazoe)
+        limit = _limit_for_han(han, kazoe)
         return HandPoints(LIMIT_BASE[limit], limit)
     # han <= 4 here, so the power stays small whatever the input says.
     base = value.fu * 2 ** (han + 2)
-    if base >= 2000 or (rules.kiriage and base == 1920):
+    if base >= 2000 or (kiriage and base == 1920):
         return HandPoints(2000, Limit.MANGAN)
     return HandPoints(base, None)
 

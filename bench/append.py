@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.big_event import make_big_event, random_hand
+from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.preview import preview_line
 from mjevent.core.standings import standings_from_state, standings_update
@@ -72,7 +73,7 @@ def main() -> None:
         first = time.perf_counter() - start
         rows.append(("first fold after open", f"{first * 1000:.1f}", "", 1))
         settings = store.event
-        entries, problems = commands.read_log(store.log)
+        entries, problems = read_log(store.log)
         folds = _time(lambda: fold(settings, entries, problems=problems), args.folds)
         rows.append(("full fold of the log", *_ms(folds), args.folds))
 

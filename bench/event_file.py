@@ -112,7 +112,7 @@ def _timed(work: Callable[[], object]) -> tuple[float, float]:
 
 def _fold_time(store: EventStore) -> tuple[float, float] | None:
     try:
-        from mjevent.core.entries import entries_from_records
+        from mjevent.core.entry_reader import entries_from_records
         from mjevent.core.state import fold
     except ImportError:
         return None
@@ -124,7 +124,7 @@ _COLD = """
 import json, sys, time
 from pathlib import Path
 from mjevent.events.store import EventStore
-from mjevent.core.entries import entries_from_records
+from mjevent.core.entry_reader import entries_from_records
 from mjevent.core.state import fold
 w, c = time.perf_counter(), time.process_time()
 store = EventStore.open(Path(sys.argv[1]))

@@ -16,10 +16,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from mjevent.core.seating.event_plans import plan_cost
+from mjevent.core.seating.event_state import active_roster
 from mjevent.core.seating.generate import upper_bound
 from mjevent.core.seating.plan import generated_plan, regenerated_plan
 from mjevent.events.commands import add_player, current_state, record_final, withdraw_player
-from mjevent.events.seating import active_roster, plan_cost, verify_seating, write_plan
+from mjevent.events.seating import verify_seating, write_plan
 from mjevent.events.store import EventStore
 
 FINAL = [45000, 35000, 25000, 15000]

@@ -25,7 +25,6 @@ from typing import Any
 from mjevent.core.entries import (
     Correction,
     Entry,
-    EntryError,
     GameFinished,
     HandRecorded,
     Note,
@@ -46,8 +45,8 @@ from mjevent.core.entries import (
     SeatsSwapped,
     TableReseated,
     TimeCalled,
-    entry_from_record,
 )
+from mjevent.core.entry_reader import EntryError, entry_from_record, read_log
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.i18n import _, language, ngettext, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
@@ -83,7 +82,6 @@ __all__ = [
     "extend_round",
     "finish_game",
     "pause_round",
-    "read_log",
     "record_final",
     "record_hand",
     "record_line",
@@ -126,29 +124,6 @@ Clock = Callable[[], _dt.datetime]
 
 def _utc_now() -> _dt.datetime:
     return _dt.datetime.now(_dt.UTC)
-
-
-def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Problem]]:
-    """The log's records as entries; a record that cannot be read becomes a problem, skipped.
-
-    >>> entries, problems = read_log([{"id": "a1", "at": "2026-03-14T10:00:00Z", "kind": "x"}])
-    >>> entries, problems[0].entry
-    ([], 'a1')
-    """
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    for record in records:
-        try:
-            entries.append(entry_from_record(record))
-        except EntryError as error:
-            entry_id = record.get("id")
-            problems.append(
-                Problem(
-                    entry_id if isinstance(entry_id, str) else None,
-                    _("{problem}; skipped").format(problem=error),
-                )
-            )
-    return entries, problems
 
 
 # The console and a script call commands back to back: keep, per store, the fold of its log

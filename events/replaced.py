@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mjevent.core.entries import EntryError, GameFinished, HandRecorded, entry_from_record
+from mjevent.core.entries import GameFinished, HandRecorded
+from mjevent.core.entry_reader import EntryError, entry_from_record
 from mjevent.core.i18n import _, ngettext
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 

@@ -8,9 +8,9 @@ and replay cleanly. Entry ids and times are made from a fixed clock and a seeded
 running the script again writes the same bytes.
 
 Each event is seated the way `mjevent seat FILE --rounds R [--teams]` seats it
-(`events.seating.plan_generated`, then `write_plan`): one `seating_set` entry, generated and
-mapped to the players by the public draw on the event's name (the default draw text), so
-`mjevent seating verify` recomputes it bit for bit.
+(`core.seating.event_plans.plan_generated`, then `events.seating.write_plan`): one
+`seating_set` entry, generated and mapped to the players by the public draw on the event's
+name (the default draw text), so `mjevent seating verify` recomputes it bit for bit.
 
 - club.toml: 16 players, EMA 2016 rules, five rounds (the generator's affine plane AG(2,4):
   every pair of players meets exactly once), rounds 1-3 played hand by hand: riichi, a double
@@ -42,9 +42,10 @@ from mjevent.core.outcomes import (
     Win,
 )
 from mjevent.core.rules import RuleSet
+from mjevent.core.seating.event_plans import plan_generated
 from mjevent.core.state import EventState
 from mjevent.events import commands
-from mjevent.events.seating import plan_generated, write_plan
+from mjevent.events.seating import write_plan
 from mjevent.events.store import EventStore
 
 HERE = Path(__file__).resolve().parent

@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from mjevent.core.seating.event_plans import plan_import
+from mjevent.core.seating.event_state import SeatingError
 from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
-from mjevent.events.commands import CommandError, current_state
-from mjevent.events.seating import plan_import
+from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app
 from tests.test_cli_seating import make_event, seating_entries
@@ -250,7 +251,7 @@ def test_any_bytes_import_or_are_refused_with_a_message(
     state = current_state(EventStore.open(path, read_only=True))
     try:
         plan = plan_import(state, data, "f.txt", fmt=fmt)
-    except CommandError as error:
+    except SeatingError as error:
         assert str(error).startswith("f.txt")
     else:
         assert 1 <= len(plan.rounds) <= 999

@@ -23,11 +23,12 @@ import pytest
 from typer.testing import CliRunner
 
 from mjevent.core.seating.check import check
+from mjevent.core.seating.event_plans import plan_cost, plan_generated
+from mjevent.core.seating.event_state import ReseatNeeded
 from mjevent.core.seating.generate import Reach
 from mjevent.core.seating.imports import SeatingImportError, parse_seating
 from mjevent.core.seating.schedule import Schedule
 from mjevent.events.commands import record_final, set_seating
-from mjevent.events.seating import ReseatNeeded, plan_cost, plan_generated
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app
 from mjevent.tui.cli.seat import SearchProgress

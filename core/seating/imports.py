@@ -51,7 +51,7 @@ MAX_SEATING_BYTES = 5_000_000
 refuses a bigger one before reading it (`events.files.read_regular`)."""
 MAX_ROUNDS = 999
 """The most rounds a seating holds: an event's rounds are numbered 1 to 999 (the log's limit,
-`core.entries.NUMBER_LIMITS`)."""
+`core.entry_reader.NUMBER_LIMITS`)."""
 MAX_JSON_DEPTH = 16
 """The deepest nesting of brackets read in a JSON seating (a seating needs 3): deeper input is
 refused before Python's parser, which recurses, sees it."""

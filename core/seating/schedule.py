@@ -19,7 +19,7 @@ Round = tuple[Table, ...]
 
 
 MAX_SCHEDULE_ROUNDS = 999
-"""Rounds are numbered 1 to 999 in the event file (`core.entries.NUMBER_LIMITS`)."""
+"""Rounds are numbered 1 to 999 in the event file (`core.entry_reader.NUMBER_LIMITS`)."""
 MAX_SCHEDULE_PLAYERS = 10_000
 """Far above any event (tables are numbered up to 999); the checker's work grows with the
 square of the players, so a file claiming more is refused before it is checked."""

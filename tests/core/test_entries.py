@@ -12,11 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjevent.core.entries import (
-    _HAND_KEYS,
     KINDS,
     Correction,
     Entry,
-    EntryError,
     GameFinished,
     HandRecorded,
     Note,
@@ -40,6 +38,10 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
     TableReseated,
     TimeCalled,
+)
+from mjevent.core.entry_reader import (
+    _HAND_KEYS,
+    EntryError,
     _fast_hand,
     _read_carefully,
     entry_from_record,

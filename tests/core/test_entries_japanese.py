@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from mjevent.core.entries import KINDS, EntryError, entry_from_record
+from mjevent.core.entries import KINDS
+from mjevent.core.entry_reader import EntryError, entry_from_record
 from tests.core.test_entries import AT, BAD_RECORDS, EXAMPLES
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 

@@ -7,12 +7,9 @@ import gc
 
 import pytest
 
-from mjevent.core.entries import (
-    Correction,
+from mjevent.core.entries import Correction, GameFinished, HandRecorded, Note
+from mjevent.core.entry_reader import (
     EntryError,
-    GameFinished,
-    HandRecorded,
-    Note,
     _read_carefully,
     entries_from_records,
     entry_from_record,

@@ -351,7 +351,8 @@ def test_a_limit_name_works_for_a_tsumo_too() -> None:
 
 
 def test_win_detail_reads_english_and_japanese_names_and_round_trips() -> None:
-    from mjevent.core.entries import HandRecorded, entry_from_record
+    from mjevent.core.entries import HandRecorded
+    from mjevent.core.entry_reader import entry_from_record
     from mjevent.core.outcomes import WinDetail
 
     ctx = EntryContext(round=1)
@@ -392,7 +393,7 @@ def test_an_unknown_yaku_is_named_with_the_fix() -> None:
 
 
 def test_a_bad_yaku_in_the_file_names_the_field() -> None:
-    from mjevent.core.entries import EntryError, entry_from_record
+    from mjevent.core.entry_reader import EntryError, entry_from_record
 
     record = {"id": "h1", "at": "2026-03-14T10:00:00Z", "kind": "hand", "round": 1, "table": 1,
               "outcome": "tsumo", "wins": [{"winner": "E", "han": 4, "fu": 30,

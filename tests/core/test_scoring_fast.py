@@ -7,15 +7,9 @@ from hypothesis import strategies as st
 
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.rules import PRESETS, RuleSet, preset
-from mjevent.core.scoring import (
-    IllegalHandError,
-    Payment,
-    PaymentKind,
-    Settlement,
-    _settle_any,
-    _settle_common,
-    settle,
-)
+from mjevent.core.scoring import IllegalHandError, Payment, PaymentKind, Settlement, settle
+from mjevent.core.scoring.common_hands import settle_common
+from mjevent.core.scoring.settlement import _settle_any
 
 EMA = preset("ema2016")
 
@@ -64,7 +58,7 @@ def test_fast_settlement_is_the_general_one_or_declines(
     hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleSet
 ) -> None:
     general = _general(hand, dealer, honba, deposits, rules)
-    fast = _settle_common(hand, dealer, honba, deposits, rules)
+    fast = settle_common(hand, dealer, honba, deposits, rules)
     if general is None:
         assert fast is None  # a hand that breaks a rule goes the general way, which says why
     else:
@@ -78,14 +72,14 @@ def test_a_legal_single_ron_without_pao_takes_the_fast_way(
 ) -> None:
     hand = Hand(Ron(loser, (win,)))
     general = _general(hand, dealer % rules.players, honba, 1, rules)
-    assert _settle_common(hand, dealer % rules.players, honba, 1, rules) == general
+    assert settle_common(hand, dealer % rules.players, honba, 1, rules) == general
 
 
 def test_fast_ron_pays_hand_honba_and_sticks_in_order() -> None:
     # 3 han 30 fu by non-dealer seat 1 on seat 2: 3900, 1 honba 300, the stick on the table and
     # the one seat 0 declares with go to seat 1.
     hand = Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),)), riichi=frozenset({0}))
-    s = _settle_common(hand, 0, 1, 1, EMA)
+    s = settle_common(hand, 0, 1, 1, EMA)
     assert s == Settlement(
         deltas=(-1000, 6200, -4200, 0),
         payments=(
@@ -102,12 +96,12 @@ def test_fast_ron_pays_hand_honba_and_sticks_in_order() -> None:
 
 def test_fast_tsumo_and_draw_pay_exactly() -> None:
     # Dealer tsumo 2 han 30 fu with 2 honba: 1000 all + 100 each per honba.
-    tsumo = _settle_common(Hand(Tsumo(Win(0, HandValue(2, 30)))), 0, 2, 0, EMA)
+    tsumo = settle_common(Hand(Tsumo(Win(0, HandValue(2, 30)))), 0, 2, 0, EMA)
     assert tsumo is not None
     assert tsumo.deltas == (3600, -1200, -1200, -1200)
     assert [p.kind for p in tsumo.payments] == [PaymentKind.HAND, PaymentKind.HONBA] * 3
     # One tenpai, three noten: 1000 from each noten player; the sticks stay on the table.
-    draw = _settle_common(Hand(Draw(tenpai=frozenset({2}))), 0, 0, 2, EMA)
+    draw = settle_common(Hand(Draw(tenpai=frozenset({2}))), 0, 0, 2, EMA)
     assert draw == Settlement(
         deltas=(-1000, -1000, 3000, -1000),
         payments=tuple(Payment(p, 2, 1000, PaymentKind.NOTEN) for p in (0, 1, 3)),
@@ -121,4 +115,4 @@ def test_other_hands_go_the_general_way() -> None:
     pao = Tsumo(Win(0, HandValue(yakuman=1), pao=2))
     nagashi = Draw(nagashi=frozenset({1}))
     for outcome in (double, pao, nagashi, AbortiveDraw(), ChomboHand(1)):
-        assert _settle_common(Hand(outcome), 0, 0, 0, preset("tenhou")) is None
+        assert settle_common(Hand(outcome), 0, 0, 0, preset("tenhou")) is None

@@ -16,12 +16,12 @@ from mjevent.core.entries import (
     TableEntryConfirmed,
     TableEntryRejected,
     TableEntrySubmitted,
-    entry_from_record,
 )
+from mjevent.core.entry_reader import entry_from_record
 from mjevent.core.event import settings_from_dict
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.replay import replay
 from mjevent.core.state import EventState, fold
-from mjevent.events.replay import replay
 
 AT = "2026-12-05T10:00:00+00:00"
 SETTINGS: dict[str, Any] = {

@@ -70,7 +70,7 @@ def test_checking_in_an_unknown_player_is_refused(store: EventStore) -> None:
 
 
 def test_the_story_tells_the_roll_call(store: EventStore) -> None:
-    from mjevent.events.replay import tell_entry
+    from mjevent.core.replay import tell_entry
 
     state = commands.check_in_player(store, "p2", 3, present=False, entry_id="c9", at=T)
     assert [e.text for e in tell_entry(state, "c9")] == ["Ben is absent for round 3"]

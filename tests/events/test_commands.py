@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjevent.core.entries import HandRecorded
+from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import AmbiguousEntryError
 from mjevent.core.outcomes import ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.scoring import IllegalHandError
@@ -379,7 +380,7 @@ def test_commands_keep_the_cached_state_equal_to_a_fresh_fold(
             pass
     cached = commands.current_state(store)
     reopened = EventStore.open(store.path)
-    entries, problems = commands.read_log(reopened.log)
+    entries, problems = read_log(reopened.log)
     fresh = fold(reopened.event, entries, problems=problems)
     assert cached.games == fresh.games
     assert cached.problems == fresh.problems == ()

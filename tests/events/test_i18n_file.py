@@ -15,12 +15,12 @@ import pytest
 
 from mjevent.core import i18n
 from mjevent.core.event import SettingsError, settings_from_dict
+from mjevent.core.replay import replay
 from mjevent.core.rules import PRESETS
 from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileInvalidError, EventFileLockError, EventFileSyntaxError
 from mjevent.events.lock import lock_path, locked
-from mjevent.events.replay import replay
 from mjevent.events.store import EventStore
 from mjevent.tui.views import language
 from tests.i18n_helpers import japanese

@@ -19,6 +19,7 @@ import pytest
 
 from mjevent.core import entries
 from mjevent.core.event import SettingsError, settings_from_dict
+from mjevent.core.replay import replay
 from mjevent.core.rules import (
     ABORTIVE_DRAW_KINDS,
     PRESETS,
@@ -45,7 +46,6 @@ from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.events.lock import lock_path, locked
-from mjevent.events.replay import replay
 from mjevent.events.store import LOG_BANNER, EventStore, entry_id_problem
 from mjevent.events.values import SetOptionError, parse_set
 from tests.core.test_event_settings import _base

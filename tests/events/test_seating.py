@@ -1,5 +1,6 @@
-"""Seating an event mid-way (`events/seating.py`, `core/seating/plan.py`): rounds played stay,
-the rest is re-seated around a withdrawal or late arrivals with no new repeated pair."""
+"""Seating an event mid-way (`core/seating/event_plans.py`, `events/seating.py`,
+`core/seating/plan.py`): rounds played stay, the rest is re-seated around a withdrawal or late
+arrivals with no new repeated pair."""
 
 from __future__ import annotations
 
@@ -7,14 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from mjevent.core.seating.event_plans import plan_cost
+from mjevent.core.seating.event_state import active_roster
 from mjevent.core.seating.plan import generated_plan, new_repeats, regenerated_plan
 from mjevent.events.commands import add_player, current_state, record_final, withdraw_player
-from mjevent.events.seating import (
-    active_roster,
-    plan_cost,
-    verify_seating,
-    write_plan,
-)
+from mjevent.events.seating import verify_seating, write_plan
 from mjevent.events.store import EventStore
 
 FINAL = [45000, 35000, 25000, 15000]
@@ -80,7 +78,7 @@ def test_two_late_arrivals_are_seated_from_round_three(played_two: EventStore) -
 
 
 def test_reseat_needed_names_what_a_change_breaks(played_two: EventStore) -> None:
-    from mjevent.events.seating import reseat_needed
+    from mjevent.core.seating.event_state import reseat_needed
 
     assert reseat_needed(current_state(played_two)) is None
     withdraw_player(played_two, "p05", 3)

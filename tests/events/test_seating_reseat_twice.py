@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mjevent.core.seating.event_plans import plan_cost, plan_generated, plan_regeneration
+from mjevent.core.seating.event_state import reseat_needed
 from mjevent.events.commands import current_state, record_final, withdraw_player
-from mjevent.events.seating import (
-    plan_cost,
-    plan_generated,
-    plan_regeneration,
-    reseat_needed,
-    write_plan,
-)
+from mjevent.events.seating import write_plan
 from mjevent.events.store import EventStore
 
 

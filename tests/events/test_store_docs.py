@@ -6,7 +6,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from mjevent.core.entries import entry_from_record
+from mjevent.core.entry_reader import entry_from_record
 from mjevent.core.state import fold
 from mjevent.events.store import LOG_BANNER, EventStore
 

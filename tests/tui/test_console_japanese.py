@@ -22,7 +22,8 @@ from textual.widgets import Input
 
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, HandRecorded
-from mjevent.events.commands import read_log, record_line
+from mjevent.core.entry_reader import read_log
+from mjevent.events.commands import record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp
 from mjevent.tui.console.dialogs.command import CommandDialog
@@ -129,7 +130,7 @@ def pending_words(app: MjeventApp) -> set[str]:
       reason (data, shown as typed);
     - until wt/i18n-file is merged: the problems the entry of a dialog would leave
       (core/state.py's messages, after this area's "問題: " / "受け付けられません: "), and the
-      replay's own words in the log's lines (events/replay.py: "note:", "no points moved"),
+      replay's own words in the log's lines (core/replay.py: "note:", "no points moved"),
       both computed in the language in use, so that once translated they allow nothing.
     The standings' heads, the entries' lines, the hand labels and the preview's errors, which
     other branches translate, are merged here (wt/i18n-paper, wt/i18n-entry): no allowance.

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjevent.core.entries import Correction, PlayerRenamed
-from mjevent.events.commands import current_state, read_log, record_line, swap_seats
+from mjevent.core.entry_reader import read_log
+from mjevent.events.commands import current_state, record_line, swap_seats
 from mjevent.events.store import EventStore
 from mjevent.tui.views.changes import ChangePreview
 from mjevent.tui.views.log import log_lines

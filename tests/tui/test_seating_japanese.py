@@ -120,7 +120,7 @@ def test_mjevent_player_speaks_japanese(club: Path) -> None:
     absent = runner.invoke(cli, ["--lang", "ja", "player", str(club), "absent", "p05"])
     shown = runner.invoke(cli, ["--lang", "ja", "player", "--help"])
     assert (out.exit_code, absent.exit_code, shown.exit_code) == (0, 0, 0), out.output
-    # (the two "still seated" lines are events/seating.py's, wt/i18n-seating's words)
+    # (the two "still seated" lines are core/seating/event_state.py's, wt/i18n-seating's words)
     assert out.stdout.splitlines() == [
         "김서연 (p03) は4回戦から棄権です。これまでの結果は残ります",
         "席順: 김서연（p03）は棄権しましたが、まだ第4回戦 3卓に着席しています",

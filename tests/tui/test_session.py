@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjevent.core.entries import HandRecorded
-from mjevent.events.commands import current_state, read_log, record_line
+from mjevent.core.entry_reader import read_log
+from mjevent.events.commands import current_state, record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.console.session import EventSession
 

@@ -24,6 +24,7 @@ from mjevent.core.penalties import (
     late_penalty,
     parse_lateness,
 )
+from mjevent.core.seating.event_state import SeatingError, find_player
 from mjevent.events.commands import (
     CommandError,
     add_late_penalty,
@@ -31,7 +32,6 @@ from mjevent.events.commands import (
     add_score_sheet_penalty,
     current_state,
 )
-from mjevent.events.seating import find_player
 from mjevent.tui.cli.event_file import open_or_exit
 
 __all__ = ["penalty"]
@@ -138,7 +138,7 @@ def penalty(
                 round=rnd,
                 entry_id=entry_id,
             )
-    except (CommandError, PenaltyRuleError) as error:
+    except (CommandError, SeatingError, PenaltyRuleError) as error:
         _fail(str(error))
     given = state.penalties[-1]
     typer.echo(

@@ -22,6 +22,12 @@ from typing import Annotated, NoReturn
 import typer
 
 from mjevent.core.i18n import N_, _
+from mjevent.core.seating.event_state import (
+    SeatingError,
+    find_player,
+    played_rounds,
+    reseat_needed,
+)
 from mjevent.core.seating.imports import PlayerLookup
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
@@ -33,7 +39,6 @@ from mjevent.events.commands import (
     substitute_player,
     withdraw_player,
 )
-from mjevent.events.seating import find_player, played_rounds, reseat_needed
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.event_file import open_or_exit
 
@@ -153,7 +158,7 @@ def player(
         else:
             _roll_call(file, store, state, who, round_, present=action == "present")
             return
-    except CommandError as error:
+    except (CommandError, SeatingError) as error:
         _fail(_("{file}: {problem}").format(file=file, problem=error))
     _advise(file, state)
 

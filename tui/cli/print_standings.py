@@ -23,6 +23,7 @@ from typing import Annotated
 import typer
 
 from mjevent.core.entries import Entry
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, language
 from mjevent.core.standings import (
     Standings,
@@ -31,7 +32,7 @@ from mjevent.core.standings import (
 )
 from mjevent.core.state import EventState
 from mjevent.core.text import display_width, markdown_text, pad, safe_text
-from mjevent.events.commands import current_state, read_log
+from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
 from mjevent.tui.views.sheets import (

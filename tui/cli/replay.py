@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from mjevent.core.i18n import N_, ngettext
-from mjevent.events.replay import replay as replay_log
+from mjevent.core.replay import replay as replay_log
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.views import language

@@ -11,8 +11,9 @@
                                        the director did not accept)
     mjevent seating export FILE --format tsv|csv|json
 
-The rules live in `mjevent.core.seating.plan` and `imports`, the file work in
-`mjevent.events.seating`; this module reads options, prints, asks and sets the exit code.
+The rules live in `mjevent.core.seating.plan` and `imports`, the plans from the event's state
+in `mjevent.core.seating.event_plans`, the file work in `mjevent.events.seating`; this module
+reads options, prints, asks and sets the exit code.
 """
 
 from __future__ import annotations
@@ -26,8 +27,33 @@ import typer.main
 from rich.cells import cell_len
 
 from mjevent.core.entries import TableReseated
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
+from mjevent.core.seating.event_plans import (
+    ByesNeeded,
+    RoundsPlayed,
+    TablePlayed,
+    left_out,
+    plan_cost,
+    plan_generated,
+    plan_import,
+    plan_library,
+    plan_listed,
+    plan_next_stage,
+    plan_ranked,
+    plan_regeneration,
+    plan_swap,
+)
+from mjevent.core.seating.event_state import (
+    SeatingError,
+    accepted_pairs,
+    all_players,
+    draw_text,
+    find_player,
+    listed,
+    seating_schedule,
+)
 from mjevent.core.seating.imports import (
     MAX_SEATING_BYTES,
     SeatingImportError,
@@ -38,39 +64,10 @@ from mjevent.core.seating.plan import (
     Plan,
 )
 from mjevent.core.state import EventState, TableGame, fold
-from mjevent.events.commands import (
-    CommandError,
-    current_state,
-    read_log,
-    reseat_table,
-    set_planned_rounds,
-)
+from mjevent.events.commands import CommandError, current_state, reseat_table, set_planned_rounds
 from mjevent.events.errors import EventFileError
 from mjevent.events.files import FileRefusedError, read_regular
-from mjevent.events.seating import (
-    ByesNeeded,
-    RoundsPlayed,
-    TablePlayed,
-    accepted_pairs,
-    all_players,
-    draw_text,
-    find_player,
-    left_out,
-    listed,
-    plan_cost,
-    plan_generated,
-    plan_import,
-    plan_library,
-    plan_listed,
-    plan_next_stage,
-    plan_ranked,
-    plan_regeneration,
-    plan_swap,
-    seating_schedule,
-    verify_seating,
-    write_plan,
-    write_swap,
-)
+from mjevent.events.seating import verify_seating, write_plan, write_swap
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import seat as cli_seat
 from mjevent.tui.cli.event_file import open_or_exit
@@ -327,7 +324,7 @@ def seat(
                 file=file, error=error, next=error.next_round
             )
         )
-    except CommandError as error:
+    except SeatingError as error:
         # An import's errors name the imported file and its line already.
         _fail(str(error) if import_path is not None else cli_seat.in_file(file, error))
     cost = plan_cost(state, plan)
@@ -608,7 +605,7 @@ def seating_export(
 def _ref(state: EventState, ref: str) -> str:
     try:
         return find_player(state, ref)
-    except CommandError as error:
+    except SeatingError as error:
         _fail(str(error))
 
 
@@ -653,7 +650,7 @@ def seating_swap(
                 error=error, file=file, round=round_, table=error.table
             )
         )
-    except CommandError as error:
+    except SeatingError as error:
         _fail(str(error))
     consequences = list(swap.lines(state))
     _confirm(

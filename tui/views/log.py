@@ -1,7 +1,7 @@
 """The log as the console lists it, its filter, and the event as it stood after any entry.
 
 `log_lines(state, records)` tells every record of the log (voided ones and corrections too) in
-the words of `mjevent replay` (`events/replay.py`), with the round, table, kind and players each
+the words of `mjevent replay` (`core/replay.py`), with the round, table, kind and players each
 entry is about. `LogFilter.parse("r2 t3 hand Tanaka")` reads a filter line; `state_after(...)`
 folds the log up to one entry: the replay inside the console.
 
@@ -31,12 +31,12 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
     TableReseated,
 )
+from mjevent.core.entry_reader import read_log
 from mjevent.core.event import EventSettings
 from mjevent.core.i18n import N_, _
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
+from mjevent.core.replay import replay, tell_entry
 from mjevent.core.state import EventState, fold
-from mjevent.events.commands import read_log
-from mjevent.events.replay import replay, tell_entry
 
 __all__ = [
     "LogFilter",

@@ -15,7 +15,7 @@ event and its languages.
     <lang>/crosstable.html                 every player's table, place and points, round by round
 
 The shaping is the one `mjevent print`, `replay` and the console use (`tui.sheets` for the
-standings and a player's history, `tui.paper` for the seating, `events.replay` for the story):
+standings and a player's history, `tui.paper` for the seating, `core.replay` for the story):
 this module only lays it out as pages. The same event always gives the same bytes (no clock, no
 version), so `mjevent publish` can rewrite only the pages whose bytes changed.
 
@@ -33,15 +33,15 @@ from typing import Any
 
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, Entry, Note
+from mjevent.core.entry_reader import read_log
 from mjevent.core.event import EventSettings
 from mjevent.core.i18n import N_, _, format_date, format_number, pgettext, wind_name
 from mjevent.core.preview import result_text
+from mjevent.core.replay import StoryEvent, replay
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import player_tally
 from mjevent.core.text import safe_text
-from mjevent.events.commands import read_log
-from mjevent.events.replay import StoryEvent, replay
 from mjevent.tui.views.language import load_catalogue
 from mjevent.tui.views.paper import round_by_player, round_by_table, seat_name
 from mjevent.tui.views.sheets import (

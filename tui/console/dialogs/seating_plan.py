@@ -3,7 +3,7 @@
 The seating screen's keys open one of these: generate, load a library block, import a file,
 swap two players, re-seat the rounds not yet played, seat a round by the standings, seat the
 next stage from the standings' cut, re-seat a table that played on the wrong winds. Each reads
-its fields, asks `events/seating.py` for the plan (the same functions `mjevent seat` and
+its fields, asks `core/seating/event_plans.py` for the plan (the same functions `mjevent seat` and
 `mjevent seating swap` call) and shows what it would write: the rounds and method, the cost
 (new repeated pairs, wind spread, table-number repeats), byes when the players do not fill the
 tables. Making a plan can take seconds, so it runs in a worker while the dialog says
@@ -33,19 +33,9 @@ from mjevent.core.entries import TableReseated
 from mjevent.core.finish import planned_rounds
 from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
-from mjevent.core.seating.library import block_names
-from mjevent.core.seating.plan import Plan as SeatingPlan
-from mjevent.core.state import EventState
-from mjevent.events.commands import reseat_table
-from mjevent.events.files import FileRefusedError, read_regular
-from mjevent.events.seating import (
+from mjevent.core.seating.event_plans import (
     ByesNeeded,
-    ReseatNeeded,
     RoundsPlayed,
-    active_roster,
-    draw_text,
-    find_player,
     left_out,
     plan_cost,
     plan_generated,
@@ -56,11 +46,22 @@ from mjevent.events.seating import (
     plan_ranked,
     plan_regeneration,
     plan_swap,
+)
+from mjevent.core.seating.event_state import (
+    ReseatNeeded,
+    active_roster,
+    draw_text,
+    find_player,
     played_rounds,
     reseat_needed,
-    write_plan,
-    write_swap,
 )
+from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
+from mjevent.core.seating.library import block_names
+from mjevent.core.seating.plan import Plan as SeatingPlan
+from mjevent.core.state import EventState
+from mjevent.events.commands import reseat_table
+from mjevent.events.files import FileRefusedError, read_regular
+from mjevent.events.seating import write_plan, write_swap
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.views.changes import ChangePreview
 from mjevent.tui.views.seating import listed, reseat_lines

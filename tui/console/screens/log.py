@@ -29,10 +29,11 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.events.commands import correct_entry, read_log
+from mjevent.events.commands import correct_entry
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, ListScreen, console_of

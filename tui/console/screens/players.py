@@ -11,7 +11,7 @@ check in / `x` mark absent for a round (`check_in_player`), `a` add a late playe
 (`return_player`), `u` substitute for the player at their table (`substitute_player`), `p` a
 penalty (`add_late_penalty`, `add_score_sheet_penalty`, `add_penalty`: EMA 2025 §7.2, §7.5). A
 refused command says why in the dialog; nothing is written. When a change breaks the seating
-(`events.seating.reseat_needed`), the screen offers the re-seat dialog (`r`).
+(`core.seating.event_state.reseat_needed`), the screen offers the re-seat dialog (`r`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from mjevent.core.entries import (
     PlayerSubstituted,
     PlayerWithdrawn,
 )
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.penalties import (
     PenaltyKind,
@@ -48,7 +49,6 @@ from mjevent.events.commands import (
     add_player,
     add_score_sheet_penalty,
     check_in_player,
-    read_log,
     rename_player,
     return_player,
     substitute_player,

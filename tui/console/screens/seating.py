@@ -26,9 +26,9 @@ from textual.events import Resize
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
-from mjevent.events.commands import read_log
 from mjevent.tui.console.dialogs.seating_plan import (
     SEATING_KEYS,
     SeatingPlanDialog,

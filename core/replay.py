@@ -29,6 +29,7 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
     seat_and_name,
 )
+from mjevent.core.entry_reader import read_log
 from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
 from mjevent.core.i18n import _, format_number, format_signed, format_thousands, pgettext
@@ -40,7 +41,6 @@ from mjevent.core.scoring import settlement_notes
 from mjevent.core.standings import Standings, standings_from_state
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
 from mjevent.core.text import pad
-from mjevent.events.commands import read_log
 
 __all__ = ["Story", "StoryEvent", "replay", "tell_entry"]
 

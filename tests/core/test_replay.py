@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from mjevent.core.event import settings_from_dict
+from mjevent.core.replay import Story, replay, tell_entry
 from mjevent.events import commands
-from mjevent.events.replay import Story, replay, tell_entry
 from mjevent.events.store import EventStore
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

@@ -10,7 +10,7 @@ A `round_started` entry whose `at` lies in the future is a start announced in ad
 then the clock counts down to it (`ClockPhase.COUNTDOWN`).
 
 >>> from datetime import datetime, UTC
->>> from mjevent.core.event import TimerSettings
+>>> from mjevent.core.settings import TimerSettings
 >>> from mjevent.core.state import RoundClock
 >>> clock = RoundClock(1, started="2026-03-14T10:00:00+00:00",
 ...                    pauses=(("2026-03-14T10:30:00+00:00", "2026-03-14T10:40:00+00:00"),),
@@ -30,10 +30,10 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from mjevent.core.event import TimerSettings
 from mjevent.core.game import call_time, new_game
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.rules import RuleSet, TimeCall
+from mjevent.core.settings import TimerSettings
 from mjevent.core.state import EventState, RoundClock, TableGame
 
 __all__ = [
@@ -312,7 +312,7 @@ def table_clock(state: EventState, round: int, table: int, now: _dt.datetime) ->
     """The clock of `table` in `round` at `now`, with what the time call means for it.
 
     >>> from datetime import datetime, UTC
-    >>> from mjevent.core.event import EventInfo, EventRules, EventSettings
+    >>> from mjevent.core.settings import EventInfo, EventRules, EventSettings
     >>> from mjevent.core.rules import preset
     >>> from mjevent.core.state import fold
     >>> from mjevent.core.entries import RoundExtended, RoundStarted, SeatingSet

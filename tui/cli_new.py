@@ -20,9 +20,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from mjevent.core.ema import country_problem, ema_number_problem
-from mjevent.core.event import FORMAT_VERSION, EventFormat
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.rules import PRESETS, RulesError, preset
+from mjevent.core.settings import FORMAT_VERSION, EventFormat
 from mjevent.core.text import name_problem, quoted_name, spreadsheet_value
 from mjevent.events.errors import EventFileError
 from mjevent.events.files import FileRefusedError, read_regular

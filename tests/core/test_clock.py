@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from mjevent.core.clock import ClockPhase, TimeLeft, table_call, time_left
-from mjevent.core.event import TimerSettings
 from mjevent.core.rules import preset
+from mjevent.core.settings import TimerSettings
 from mjevent.core.state import RoundClock
 from mjevent.events import commands
 from mjevent.events.commands import CommandError

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjevent.core.event import (
+from mjevent.core.rules import PRESETS
+from mjevent.core.settings import (
     EventFormat,
     Player,
     PlayerStatus,
@@ -17,7 +18,6 @@ from mjevent.core.event import (
     settings_from_dict,
     settings_to_dict,
 )
-from mjevent.core.rules import PRESETS
 from mjevent.core.standings import default_config
 
 

@@ -18,8 +18,8 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
     entry_from_record,
 )
-from mjevent.core.event import settings_from_dict
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.settings import settings_from_dict
 from mjevent.core.state import EventState, fold
 from mjevent.events.replay import replay
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from mjevent.core import i18n
-from mjevent.core.event import SettingsError, settings_from_dict
 from mjevent.core.rules import PRESETS
+from mjevent.core.settings import SettingsError, settings_from_dict
 from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileInvalidError, EventFileLockError, EventFileSyntaxError

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from mjevent.core import entries
-from mjevent.core.event import SettingsError, settings_from_dict
 from mjevent.core.rules import (
     ABORTIVE_DRAW_KINDS,
     PRESETS,
@@ -29,6 +28,7 @@ from mjevent.core.rules import (
     preset,
     setting_names,
 )
+from mjevent.core.settings import SettingsError, settings_from_dict
 from mjevent.core.standings import (
     Bye,
     Carry,
@@ -39,8 +39,8 @@ from mjevent.core.standings import (
     TeamMode,
     Withdrawal,
     standings_config_from_dict,
-    standings_from_state,
 )
+from mjevent.core.state_standings import standings_from_state
 from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileError, EventFileWriteError

@@ -93,8 +93,8 @@ def signal_minutes(rules: RuleSet) -> int:
     """How long before the end of the round time is called under `rules`: `time_call_minutes`,
     or 0 when the rules have no time call (`time_call = none`).
 
-    >>> from mjevent.core.rules import preset
-    >>> signal_minutes(preset("ema2025")), signal_minutes(preset("ema2016"))
+    >>> from mjevent.core.presets import preset
+    >>> signal_minutes(preset("ema2025").rules), signal_minutes(preset("ema2016").rules)
     (15, 0)
     """
     return 0 if rules.time_call is TimeCall.NONE else rules.time_call_minutes
@@ -264,10 +264,10 @@ def table_call(rules: RuleSet, game: TableGame | None) -> TableCall:
     played: "one more hand", then "last hand", then "game over". Under `end_after_hand` (WRC)
     the hand in progress is the "last hand". Under `none` the game is played to its end.
 
-    >>> from mjevent.core.rules import preset
-    >>> table_call(preset("ema2016"), None)
+    >>> from mjevent.core.presets import preset
+    >>> table_call(preset("ema2016").rules, None)
     TableCall(text='one more hand', hands_left=2)
-    >>> table_call(preset("wrc"), None)
+    >>> table_call(preset("wrc").rules, None)
     TableCall(text='last hand', hands_left=1)
     """
     if game is not None and (
@@ -313,10 +313,11 @@ def table_clock(state: EventState, round: int, table: int, now: _dt.datetime) ->
 
     >>> from datetime import datetime, UTC
     >>> from mjevent.core.settings import EventInfo, EventRules, EventSettings
-    >>> from mjevent.core.rules import preset
+    >>> from mjevent.core.presets import preset
     >>> from mjevent.core.state import fold
     >>> from mjevent.core.entries import RoundExtended, RoundStarted, SeatingSet
-    >>> settings = EventSettings(EventInfo("Cup"), EventRules("ema2016", {}, preset("ema2016")))
+    >>> ema = preset("ema2016").rules
+    >>> settings = EventSettings(EventInfo("Cup"), EventRules("ema2016", {}, ema))
     >>> log = [SeatingSet(id="s", at="2026-03-14T09:00:00Z", first_round=1,
     ...                   rounds=((("a", "b", "c", "d"), ("e", "f", "g", "h")),)),
     ...        RoundStarted(id="r", at="2026-03-14T10:00:00Z", round=1),

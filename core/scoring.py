@@ -12,8 +12,8 @@ Everything here is integer arithmetic on raw table points. The two entry points 
 `mjevent calc` prints it.
 
 >>> from mjevent.core.outcomes import Hand, HandValue, Ron, Win
->>> from mjevent.core.rules import preset
->>> ema = preset("ema2016")
+>>> from mjevent.core.presets import preset
+>>> ema = preset("ema2016").rules
 >>> hand_points(HandValue(han=3, fu=30), ema)
 HandPoints(base=960, limit=None)
 >>> s = settle(Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),))), dealer=0, honba=1,
@@ -419,8 +419,8 @@ def hand_points(value: HandValue, rules: RuleSet) -> HandPoints:
     mangan. Yakuman multiples count only when
     `rules.multiple_yakuman` is on; otherwise a double yakuman is paid as one.
 
-    >>> from mjevent.core.rules import preset
-    >>> ema = preset("ema2016")
+    >>> from mjevent.core.presets import preset
+    >>> ema = preset("ema2016").rules
     >>> hand_points(HandValue(han=4, fu=30), ema)
     HandPoints(base=1920, limit=None)
     >>> hand_points(HandValue(han=4, fu=30), ema.with_overrides({"kiriage": True}))
@@ -596,8 +596,8 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
     Double ron, Tenhou style (honba and sticks to the first winner only), seat 3 discards:
 
     >>> from mjevent.core.outcomes import Ron, Win
-    >>> from mjevent.core.rules import preset
-    >>> tenhou_like = preset("ema2016").with_overrides(
+    >>> from mjevent.core.presets import preset
+    >>> tenhou_like = preset("ema2016").rules.with_overrides(
     ...     {"multi_ron_honba": "first_winner", "multi_ron_deposits": "first_winner"})
     >>> ron = Ron(loser=3, wins=(Win(1, HandValue(2, 30)), Win(0, HandValue(1, 30))))
     >>> s = settle(Hand(ron, riichi=frozenset({1})), dealer=0, honba=2, deposits=1,
@@ -1064,11 +1064,12 @@ def quote(
     It uses the payment rules of `settle` (the same rounding, tsumo shares and honba) without
     building a ledger, so that a batch of hands is fast; the tests check that both always agree.
 
-    >>> from mjevent.core.rules import preset
-    >>> q = quote(HandValue(han=3, fu=30), tsumo=False, dealer=True, honba=1, rules=preset("wrc"))
+    >>> from mjevent.core.presets import preset
+    >>> wrc, sanma = preset("wrc").rules, preset("sanma-club").rules
+    >>> q = quote(HandValue(han=3, fu=30), tsumo=False, dealer=True, honba=1, rules=wrc)
     >>> q.base, q.ron, q.total
     (960, 6100, 6100)
-    >>> q = quote(HandValue(han=4, fu=30), tsumo=True, dealer=False, rules=preset("sanma-club"))
+    >>> q = quote(HandValue(han=4, fu=30), tsumo=True, dealer=False, rules=sanma)
     >>> q.tsumo_dealer, q.tsumo_non_dealer, q.total
     (3900, 2000, 5900)
     """
@@ -1110,9 +1111,9 @@ def settlement_notes(hand: Hand, settlement: Settlement, rules: RuleSet) -> tupl
       declaring discard is the tile ronned never stood and pays no stick.
 
     >>> from mjevent.core.outcomes import HandValue, Ron, Win
-    >>> from mjevent.core.rules import preset
+    >>> from mjevent.core.presets import preset
     >>> hand = Hand(Ron(loser=0, wins=tuple(Win(s, HandValue(2, 30)) for s in (1, 2, 3))))
-    >>> tenhou = preset("tenhou")
+    >>> tenhou = preset("tenhou").rules
     >>> settlement_notes(hand, settle(hand, dealer=0, honba=0, deposits=0, rules=tenhou), tenhou)
     ('triple ron: an abortive draw under these rules (multi_ron = "double_only", sanchahou); no \
 points moved, riichi sticks stay on the table',)

@@ -21,7 +21,8 @@ import typer
 
 from mjevent.core.ema import country_problem, ema_number_problem
 from mjevent.core.i18n import N_, _, ngettext
-from mjevent.core.rules import PRESETS, RulesError, preset
+from mjevent.core.presets import PRESET_NAMES, preset
+from mjevent.core.rules import RulesError
 from mjevent.core.settings import FORMAT_VERSION, EventFormat
 from mjevent.core.text import name_problem, quoted_name, spreadsheet_value
 from mjevent.events.errors import EventFileError
@@ -32,7 +33,6 @@ from mjevent.tui.cli_localize import command_help, filled_help
 
 __all__ = ["NewEventError", "PlayersFileError", "create_event", "new", "players_from_file"]
 
-_PRESET_NAMES = ", ".join(sorted(PRESETS))
 _COLUMNS = (
     "name", "id", "team", "rating", "status", "family_name", "given_name", "name_order", "ema_id",
     "country",
@@ -400,7 +400,8 @@ def new(
     rules: Annotated[
         str,
         typer.Option(
-            "--rules", help=filled_help(N_("A rules preset: {presets}."), presets=_PRESET_NAMES)
+            "--rules",
+            help=filled_help(N_("A rules preset: {presets}."), presets=", ".join(PRESET_NAMES)),
         ),
     ],
     players_from: Annotated[

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from mjevent.core.i18n import N_, _, format_date, pgettext
-from mjevent.core.rules import PRESETS
+from mjevent.core.presets import PRESET_NAMES
 from mjevent.tui.cli_new import NewEventError, create_event
 from mjevent.tui.config import RecentEvent, read_recent
 from mjevent.tui.keys import translate_bindings
@@ -107,7 +107,7 @@ class LauncherApp(App[Path | None]):
                 if field == "name":
                     with Horizontal():
                         yield Label(_("Rules"), markup=False)
-                        yield Select([(p, p) for p in sorted(PRESETS)], value="ema2016",
+                        yield Select([(p, p) for p in PRESET_NAMES], value="ema2016",
                                      allow_blank=False, id="new-rules")
             yield Button(_("Create and open (ctrl+n)"), id="create", variant="primary")
             yield Static(markup=False, id="new-error")

@@ -15,12 +15,9 @@ from typing import Any
 from mjevent.core.awards import AwardsConfig
 from mjevent.core.ema import EmaSettings
 from mjevent.core.names import NameOrder, NameParts, split_name
+from mjevent.core.presets import preset
 from mjevent.core.rules import RuleSet
-from mjevent.core.standings.config import (
-    StandingsConfig,
-    default_config,
-    standings_config_from_dict,
-)
+from mjevent.core.standings.config import StandingsConfig, standings_config_from_dict
 
 FORMAT_VERSION = 1
 """The newest schema version this code reads and writes (`[event] format_version`)."""
@@ -193,7 +190,7 @@ class EventSettings:
     def standings_config(self) -> StandingsConfig:
         """How this event ranks: its `[standings]` table over its preset's default config."""
         return standings_config_from_dict(
-            self.standings_table, base=default_config(self.rules.preset)
+            self.standings_table, base=preset(self.rules.preset).standings_config()
         )
 
     def player(self, player_id: str) -> Player | None:

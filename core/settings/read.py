@@ -17,15 +17,8 @@ from mjevent.core.ema import EmaSettings, code_problem, country_problem, ema_num
 from mjevent.core.entries import TABLE_ENTRY_MODES
 from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameOrder
-from mjevent.core.rules import (
-    PRESETS,
-    RulesError,
-    RuleSet,
-    UnknownPresetError,
-    coerce_setting,
-    preset,
-    setting_names,
-)
+from mjevent.core.presets import PRESET_NAMES, UnknownPresetError, preset
+from mjevent.core.rules import RulesError, RuleSet, coerce_setting, setting_names
 from mjevent.core.settings.checks import (
     SettingsError,
     check_known_keys,
@@ -223,12 +216,12 @@ def _rules(raw: Mapping[str, Any]) -> EventRules:
     name = read_text(raw, "rules", "preset", required=True)
     assert name is not None
     try:
-        base = preset(name)
+        base = preset(name).rules
     except UnknownPresetError as error:
         raise SettingsError(
             "rules.preset",
             error.problem,
-            _("use one of {presets}").format(presets=", ".join(sorted(PRESETS))),
+            _("use one of {presets}").format(presets=", ".join(PRESET_NAMES)),
         ) from None
     overrides = {k: v for k, v in raw.items() if k != "preset"}
     for key, value in overrides.items():

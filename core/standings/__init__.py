@@ -43,7 +43,6 @@ from mjevent.core.standings.config import (
     TeamConfig,
     TeamMode,
     Withdrawal,
-    default_config,
     standings_config_from_dict,
 )
 from mjevent.core.standings.tiebreaks import lot_key
@@ -74,7 +73,6 @@ __all__ = [
     "Withdrawal",
     "ZeroSum",
     "compute_standings",
-    "default_config",
     "lot_key",
     "standings_config_from_dict",
 ]

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mjevent.events.new_event import PlayersFileError, players_from_file
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import app
-from mjevent.tui.cli_new import PlayersFileError, players_from_file
 
 runner = CliRunner()
 

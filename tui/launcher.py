@@ -2,8 +2,8 @@
 
 The recently opened events (from `recent.toml` in the user config folder) to pick with the
 arrows and Enter, and the fields of `mjevent new` (file, name, rules preset, players file, date,
-venue) to start a new one; the form calls `cli_new.create_event`, the code `mjevent new` runs.
-The app returns the chosen or created file; `mjevent open` then opens the console on it.
+venue) to start a new one; the form calls `mjevent.events.new_event.create_event`, as `mjevent
+new` does. The app returns the chosen or created file; `mjevent open` then opens the console on it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from mjevent.core.i18n import N_, _, format_date, pgettext
 from mjevent.core.presets import PRESET_NAMES
-from mjevent.tui.cli_new import NewEventError, create_event
+from mjevent.events.new_event import NewEventError, create_event
 from mjevent.tui.config import RecentEvent, read_recent
 from mjevent.tui.keys import translate_bindings
 from mjevent.tui.terminal import guard_terminal

@@ -51,6 +51,7 @@ def _sentence(text: str) -> str:
 
 
 def read_bool(raw: Mapping[str, Any], path: str, key: str) -> bool | None:
+    """`raw[key]` as true or false, or None when absent."""
     value = raw.get(key)
     if value is None or isinstance(value, bool):
         return value
@@ -98,6 +99,7 @@ def check_known_keys(raw: Mapping[str, Any], path: str, known: tuple[str, ...], 
 
 
 def read_table(raw: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
+    """The table `raw[key]` (`{}` when absent and not `required`)."""
     value = raw.get(key)
     if value is None:
         if required:
@@ -127,6 +129,7 @@ REQUIRED_FIX = {
 
 
 def missing_key(path: str, key: str) -> SettingsError:
+    """The error for a required `key` missing from the block at `path`, with its fix."""
     full = f"{path}.{key}"
     known = REQUIRED_FIX.get(full)
     fix = (
@@ -138,6 +141,7 @@ def missing_key(path: str, key: str) -> SettingsError:
 
 
 def read_text(raw: Mapping[str, Any], path: str, key: str, required: bool = False) -> str | None:
+    """`raw[key]` as non-empty text, or None when absent and not `required`."""
     value = raw.get(key)
     if value is None:
         if required:
@@ -175,6 +179,7 @@ def read_name(raw: Mapping[str, Any], path: str, key: str) -> str:
 
 
 def read_identifier(raw: Mapping[str, Any], path: str) -> str:
+    """The block's `id`: letters, digits, `-`, `_` or `.` (see `ID`)."""
     value = raw.get("id")
     if value is None:
         raise missing_key(path, "id")
@@ -192,6 +197,8 @@ def read_identifier(raw: Mapping[str, Any], path: str) -> str:
 def read_int(
     raw: Mapping[str, Any], path: str, key: str, required: bool = False, minimum: int | None = None
 ) -> int | None:
+    """`raw[key]` as a whole number (at least `minimum`), or None when absent and not
+    `required`."""
     value = raw.get(key)
     if value is None:
         if required:
@@ -215,6 +222,7 @@ def read_int(
 
 
 def read_parameters(raw: Mapping[str, Any], path: str) -> Mapping[str, Any] | None:
+    """A round's or the seating's `parameters` table, or None when absent."""
     value = raw.get("parameters")
     if value is None:
         return None
@@ -228,6 +236,7 @@ def read_parameters(raw: Mapping[str, Any], path: str) -> Mapping[str, Any] | No
 
 
 def read_array_of_tables(raw: Any, path: str, header: str) -> list[Mapping[str, Any]]:
+    """`raw` as a list of tables (`[[players]]` blocks), as the `header` says."""
     if not isinstance(raw, list) or not all(isinstance(r, Mapping) for r in raw):
         raise SettingsError(
             path,

@@ -26,8 +26,8 @@ from bench.big_event import make_big_event, random_hand
 from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.preview import preview_line
-from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState, fold
+from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
 from mjevent.events.store import EventStore, new_entry_id
 

@@ -27,7 +27,7 @@ from typing import Any
 from mjevent.core.entries import GameFinished, HandRecorded
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.outcomes import Draw, Hand, HandValue, Outcome, Ron, Tsumo, Win
-from mjevent.core.rules import preset
+from mjevent.core.presets import preset
 from mjevent.events import toml_write
 from mjevent.events.store import EventStore
 
@@ -81,7 +81,7 @@ def make_big_event(
     being played then stops where it is, and later tables of that round have no result yet.
     """
     rng = random.Random(seed)
-    rules = preset("ema2016")
+    rules = preset("ema2016").rules
     EventStore.create(path, _settings(rng, players, ROUNDS))
     blocks: list[str] = []
     logged = 0

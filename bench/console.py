@@ -39,8 +39,8 @@ from textual.screen import Screen
 
 from bench.big_event import make_big_event, random_hand
 from mjevent.core.notation import EntryContext, HandLine, format_entry
-from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState
+from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp

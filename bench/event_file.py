@@ -33,10 +33,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mjevent.core.event import settings_from_dict, settings_to_dict
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
-from mjevent.core.rules import preset
+from mjevent.core.presets import preset
+from mjevent.core.settings import settings_from_dict, settings_to_dict
 from mjevent.events import toml_write
 from mjevent.events.store import EventStore, _settings_text, new_entry_id
 
@@ -84,7 +84,7 @@ def generate(path: Path, players: int, rounds: int, seed: int = 2026) -> int:
         "seating": {"method": "random", "seed": seed, "rounds": seating},
     }
     settings = settings_from_dict(raw)
-    rules = preset("ema2016")
+    rules = preset("ema2016").rules
     parts = [_settings_text(settings_to_dict(settings))]
     hands = 0
     at = "2026-12-02T10:00:00+00:00"

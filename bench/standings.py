@@ -15,8 +15,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.rules import preset
 from mjevent.core.standings import (
     Criterion,
     Entrant,
@@ -31,7 +31,7 @@ from mjevent.core.standings import (
 def make_event(players: int, rounds: int, seed: int = 7) -> tuple[list[Entrant], list[PlayedGame]]:
     """A random event: players shuffled into tables of four each round, EMA scoring."""
     rng = random.Random(seed)
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     roster = [Entrant(f"p{i:04d}", f"Player {i}", team=f"T{i % 50:02d}") for i in range(players)]
     ids = [e.id for e in roster]
     games: list[PlayedGame] = []

@@ -10,7 +10,7 @@ A `round_started` entry whose `at` lies in the future is a start announced in ad
 then the clock counts down to it (`ClockPhase.COUNTDOWN`).
 
 >>> from datetime import datetime, UTC
->>> from mjevent.core.event import TimerSettings
+>>> from mjevent.core.settings import TimerSettings
 >>> from mjevent.core.state import RoundClock
 >>> clock = RoundClock(1, started="2026-03-14T10:00:00+00:00",
 ...                    pauses=(("2026-03-14T10:30:00+00:00", "2026-03-14T10:40:00+00:00"),),
@@ -30,10 +30,10 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from mjevent.core.event import TimerSettings
 from mjevent.core.game import call_time, new_game
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.rules import RuleSet, TimeCall
+from mjevent.core.settings import TimerSettings
 from mjevent.core.state import EventState, RoundClock, TableGame
 
 __all__ = [
@@ -93,8 +93,8 @@ def signal_minutes(rules: RuleSet) -> int:
     """How long before the end of the round time is called under `rules`: `time_call_minutes`,
     or 0 when the rules have no time call (`time_call = none`).
 
-    >>> from mjevent.core.rules import preset
-    >>> signal_minutes(preset("ema2025")), signal_minutes(preset("ema2016"))
+    >>> from mjevent.core.presets import preset
+    >>> signal_minutes(preset("ema2025").rules), signal_minutes(preset("ema2016").rules)
     (15, 0)
     """
     return 0 if rules.time_call is TimeCall.NONE else rules.time_call_minutes
@@ -264,10 +264,10 @@ def table_call(rules: RuleSet, game: TableGame | None) -> TableCall:
     played: "one more hand", then "last hand", then "game over". Under `end_after_hand` (WRC)
     the hand in progress is the "last hand". Under `none` the game is played to its end.
 
-    >>> from mjevent.core.rules import preset
-    >>> table_call(preset("ema2016"), None)
+    >>> from mjevent.core.presets import preset
+    >>> table_call(preset("ema2016").rules, None)
     TableCall(text='one more hand', hands_left=2)
-    >>> table_call(preset("wrc"), None)
+    >>> table_call(preset("wrc").rules, None)
     TableCall(text='last hand', hands_left=1)
     """
     if game is not None and (
@@ -312,11 +312,12 @@ def table_clock(state: EventState, round: int, table: int, now: _dt.datetime) ->
     """The clock of `table` in `round` at `now`, with what the time call means for it.
 
     >>> from datetime import datetime, UTC
-    >>> from mjevent.core.event import EventInfo, EventRules, EventSettings
-    >>> from mjevent.core.rules import preset
+    >>> from mjevent.core.settings import EventInfo, EventRules, EventSettings
+    >>> from mjevent.core.presets import preset
     >>> from mjevent.core.state import fold
     >>> from mjevent.core.entries import RoundExtended, RoundStarted, SeatingSet
-    >>> settings = EventSettings(EventInfo("Cup"), EventRules("ema2016", {}, preset("ema2016")))
+    >>> ema = preset("ema2016").rules
+    >>> settings = EventSettings(EventInfo("Cup"), EventRules("ema2016", {}, ema))
     >>> log = [SeatingSet(id="s", at="2026-03-14T09:00:00Z", first_round=1,
     ...                   rounds=((("a", "b", "c", "d"), ("e", "f", "g", "h")),)),
     ...        RoundStarted(id="r", at="2026-03-14T10:00:00Z", round=1),

@@ -21,7 +21,7 @@ Where each rule comes from (docs/export.md has the full list):
   was not available to confirm the thresholds. Every threshold here is in `THRESHOLDS`, each
   requirement says it is unconfirmed, and `mjevent ema check` prints that beside it.
 
-Pure: no file I/O. `mjevent.core.event` reads the `[ema]` table into `EmaSettings`.
+Pure: no file I/O. `mjevent.core.settings` reads the `[ema]` table into `EmaSettings`.
 
 >>> mers_weight(days=2, players=52, countries=7, qualification=False).total
 3.0

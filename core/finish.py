@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import PrizesRevealed
-from mjevent.core.event import MAX_ROUNDS, EventSettings
-from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
+from mjevent.core.settings import MAX_ROUNDS, EventSettings
+from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
+from mjevent.core.state_standings import standings_from_state
 
 __all__ = [
     "MAX_ROUNDS",
@@ -36,7 +37,7 @@ def planned_rounds(settings: EventSettings) -> int | None:
     """How many rounds the event plans: `[event] rounds`, else the last round of its last
     stage, else None (the event does not know its end).
 
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> planned_rounds(settings_from_dict({"event": {"name": "Cup", "format_version": 1,
     ...     "rounds": 4}, "rules": {"preset": "ema2016"}}))
     4

@@ -7,8 +7,8 @@ whether the game is over (`EndReason`). `result_of` turns a finished game into p
 points (`results.game_result`). docs/game.md explains every rule with its source.
 
 >>> from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Win
->>> from mjevent.core.rules import preset
->>> game = new_game(preset("ema2016"))
+>>> from mjevent.core.presets import preset
+>>> game = new_game(preset("ema2016").rules)
 >>> game, _ = apply_hand(game, Hand(Draw(tenpai=frozenset({0})), riichi=frozenset({0})))
 >>> game.label, game.scores, game.deposits
 ('East 1, 1 honba', (32000, 29000, 29000, 29000), 1)
@@ -234,8 +234,8 @@ def new_game(rules: RuleSet, *, deposits: int = 0) -> GameState:
     `deposits` riichi sticks start on the table: the pot a table's previous game left under
     `Leftover.POT` (its `GameResult.leftover` divided by `riichi_value`).
 
-    >>> from mjevent.core.rules import preset
-    >>> game = new_game(preset("sanma-club"))
+    >>> from mjevent.core.presets import preset
+    >>> game = new_game(preset("sanma-club").rules)
     >>> game.label, game.scores, game.dealer
     ('East 1, 0 honba', (35000, 35000, 35000), 0)
     """
@@ -271,8 +271,9 @@ def end_explanation(state: GameState, *, table: int | None = None) -> str:
     real game went on; with `table`, said of the game at that table (``the game at table 3 is
     over: ended at ...``, as the entry line's preview refuses a line).
 
-    >>> from mjevent.core.rules import preset
-    >>> game = dataclasses.replace(new_game(preset("tenhou")), end_reason=EndReason.TENPAIYAME)
+    >>> from mjevent.core.presets import preset
+    >>> tenhou = preset("tenhou").rules
+    >>> game = dataclasses.replace(new_game(tenhou), end_reason=EndReason.TENPAIYAME)
     >>> print(end_explanation(game))
     the game ended at East 1, 0 honba (tenpaiyame: the dealer was tenpai in the last hand and \
 first with 30000 or more, rule tenpaiyame = true). If the table played on, a hand was entered \
@@ -404,8 +405,8 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     so the game goes on until the deal passes.
 
     >>> from mjevent.core.outcomes import Tsumo, Win, HandValue
-    >>> from mjevent.core.rules import preset
-    >>> game = dataclasses.replace(new_game(preset("ema2016")), round_wind=1, hand_number=4,
+    >>> from mjevent.core.presets import preset
+    >>> game = dataclasses.replace(new_game(preset("ema2016").rules), round_wind=1, hand_number=4,
     ...                            dealer=3)
     >>> game, _ = apply_hand(game, Hand(Tsumo(Win(3, HandValue(1, 30)))))
     >>> game.label, game.finished
@@ -570,8 +571,8 @@ def call_time(state: GameState) -> GameState:
     `rules.chombo_ends_game` a chombo in the last hand ends the game. `NONE`: the call is
     recorded and the game goes on to its normal end. Calling time twice changes nothing.
 
-    >>> from mjevent.core.rules import preset
-    >>> game = call_time(new_game(preset("ema2016")))
+    >>> from mjevent.core.presets import preset
+    >>> game = call_time(new_game(preset("ema2016").rules))
     >>> game.time_called, game.time_hands_left
     (True, 2)
     """
@@ -601,8 +602,8 @@ def result_of(
     `substitutes` (those of `swapped_in_play` swapped after the game began) go to
     `results.game_result`.
 
-    >>> from mjevent.core.rules import preset
-    >>> result_of(end_game(new_game(preset("ema2016")))).points
+    >>> from mjevent.core.presets import preset
+    >>> result_of(end_game(new_game(preset("ema2016").rules))).points
     (0, 0, 0, 0)
     """
     if not state.finished:
@@ -626,8 +627,8 @@ def play(rules: RuleSet, hands: Iterable[Hand]) -> GameState:
     """Replay `hands` from a new game; an error names the hand (1-based) it happened at.
 
     >>> from mjevent.core.outcomes import Draw
-    >>> from mjevent.core.rules import preset
-    >>> play(preset("ema2016"), [Hand(Draw())] * 3).label
+    >>> from mjevent.core.presets import preset
+    >>> play(preset("ema2016").rules, [Hand(Draw())] * 3).label
     'East 4, 3 honba'
     """
     state = new_game(rules)

@@ -8,8 +8,8 @@ console and `mjevent penalty` write the same entry.
 EMA 2025 §7.2: 1,000 points per started minute of lateness, up to 10 minutes; after that a
 substitute takes the seat. 3 minutes 20 seconds late is 4 started minutes, 4,000 points:
 
->>> from mjevent.core.rules import preset
->>> ema = preset("ema2025")
+>>> from mjevent.core.presets import preset
+>>> ema = preset("ema2025").rules
 >>> late_penalty(ema, parse_lateness("3:20"))
 4000
 >>> late_penalty(ema, parse_lateness("10"))
@@ -123,8 +123,8 @@ def late_penalty(rules: RuleSet, seconds: int) -> int:
 def late_reason(rules: RuleSet, seconds: int) -> str:
     """The reason written with a lateness penalty, in the language in use.
 
-    >>> from mjevent.core.rules import preset
-    >>> late_reason(preset("ema2025"), 200)
+    >>> from mjevent.core.presets import preset
+    >>> late_reason(preset("ema2025").rules, 200)
     'late 3:20 (4 started minutes x 1,000)'
     """
     minutes = started_minutes(seconds)

@@ -11,7 +11,7 @@ Without ``rN`` a line is for the current round (`EventState.current_round`: the 
 with a table still to finish). Nothing here writes: `events.commands.record_line` records the
 same line.
 
->>> from mjevent.core.event import settings_from_dict
+>>> from mjevent.core.settings import settings_from_dict
 >>> from mjevent.core.state import fold
 >>> settings = settings_from_dict({
 ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},
@@ -498,7 +498,7 @@ def preview_amend(state: EventState, entry: str, text: str) -> LinePreview | Lin
     correction plays again from the new scores. The line must be a hand of the same table.
 
     >>> from mjevent.core.entries import HandRecorded
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.notation import EntryContext, parse_entry
     >>> from mjevent.core.state import fold
     >>> settings = settings_from_dict({
@@ -571,7 +571,7 @@ def entry_examples(state: EventState, round: int | None = None) -> EntryExamples
     """Hint examples for `round` (default: the current one): table 3 where the round has three
     tables or more, else its last table; as many final scores as seats.
 
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.state import fold
     >>> settings = settings_from_dict({
     ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "tenhou3"},

@@ -30,7 +30,6 @@ from mjevent.core.entries import (
     seat_and_name,
 )
 from mjevent.core.entry_reader import read_log
-from mjevent.core.event import EventSettings
 from mjevent.core.game import new_game
 from mjevent.core.i18n import _, format_number, format_signed, format_thousands, pgettext
 from mjevent.core.notation import EntryContext, HandLine, format_entry
@@ -38,8 +37,10 @@ from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
 from mjevent.core.results import GameResult
 from mjevent.core.scoring import settlement_notes
-from mjevent.core.standings import Standings, standings_from_state
+from mjevent.core.settings import EventSettings
+from mjevent.core.standings import Standings
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
+from mjevent.core.state_standings import standings_from_state
 from mjevent.core.text import pad
 
 __all__ = ["Story", "StoryEvent", "replay", "tell_entry"]

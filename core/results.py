@@ -12,8 +12,8 @@ Everything is in raw table points (a first place worth +45.3 is 45300). One form
 
 EMA (no oka, uma 15/5/-5/-15), second and third tied, which share the uma of places 2 and 3:
 
->>> from mjevent.core.rules import preset
->>> r = game_result([45000, 30000, 30000, 15000], preset("ema2016"))
+>>> from mjevent.core.presets import preset
+>>> r = game_result([45000, 30000, 30000, 15000], preset("ema2016").rules)
 >>> r.places, r.uma, r.points
 ((1, 2, 2, 4), (15000, 0, 0, -15000), (30000, 0, 0, -30000))
 """
@@ -107,9 +107,9 @@ def check_final_scores(
     """Raise `ScoreSumError` unless the scores add up to start x players less the sticks on the
     table (`deposits_left` riichi sticks of `rules.riichi_value`).
 
-    >>> from mjevent.core.rules import preset
-    >>> check_final_scores([40000, 30000, 30000, 20000], preset("ema2016"))
-    >>> check_final_scores([40000, 30000, 29000, 20000], preset("ema2016"))
+    >>> from mjevent.core.presets import preset
+    >>> check_final_scores([40000, 30000, 30000, 20000], preset("ema2016").rules)
+    >>> check_final_scores([40000, 30000, 29000, 20000], preset("ema2016").rules)
     Traceback (most recent call last):
     ...
     mjevent.core.results.ScoreSumError: scores add up to 119,000; expected 120,000 (4 x 30,000 \
@@ -237,8 +237,8 @@ def settle_leftover(
     does: giving it to one of them would break their tie). `NOBODY` and `POT`: nobody gets them
     (`POT` tells the event to carry them to the next game at the table).
 
-    >>> from mjevent.core.rules import preset
-    >>> rules = preset("ema2016")  # split_first
+    >>> from mjevent.core.presets import preset
+    >>> rules = preset("ema2016").rules  # split_first
     >>> settle_leftover([34000, 34000, 34000, 17000], rules, 1)
     ((34300, 34300, 34300, 17000), 100)
     """
@@ -311,8 +311,8 @@ def _rounded_totals(
     -39000 (a negative half goes away from zero); first takes 0 - (5000 - 22000 - 39000) =
     +56000 (unrounded +55300).
 
-    >>> from mjevent.core.rules import preset
-    >>> game_result([45300, 24800, 18400, 11500], preset("tenhou")).rounded
+    >>> from mjevent.core.presets import preset
+    >>> game_result([45300, 24800, 18400, 11500], preset("tenhou").rules).rounded
     (56000, 5000, -22000, -39000)
     """
     rounded = [round_points(t, rules.rounding) for t in total]
@@ -360,11 +360,11 @@ def game_result(
     uma = -30,000; swapped in after the first hand, it is -15,000 + 15,000 (first place's uma)
     = 0.
 
-    >>> from mjevent.core.rules import preset
+    >>> from mjevent.core.presets import preset
     >>> finals = [45000, 30000, 25000, 20000]
-    >>> game_result(finals, preset("ema2025"), substitutes={0}).total
+    >>> game_result(finals, preset("ema2025").rules, substitutes={0}).total
     (-30000, 5000, -10000, -25000)
-    >>> game_result(finals, preset("ema2025"), substitutes={0}, swapped_in_play={0}).total
+    >>> game_result(finals, preset("ema2025").rules, substitutes={0}, swapped_in_play={0}).total
     (0, 5000, -10000, -25000)
 
     M.League (25,000 start, 30,000 return, oka 20,000, uma 30/10/-10/-30) with a tie for first:

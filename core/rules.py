@@ -1,10 +1,10 @@
-"""Rule sets: every setting a real event configures, and the published presets.
+"""Rule sets: every setting a real event configures.
 
-A `RuleSet` is a frozen value. Presets live in `PRESETS`; an event file names one and may override
-any single setting (`RuleSet.with_overrides`). Points are raw table points throughout (30000, not
-30.0); standings divide by 1000 only when they display.
+A `RuleSet` is a frozen value. The published presets are `mjevent.core.presets`; an event file
+names one and may override any single setting (`RuleSet.with_overrides`). Points are raw table
+points throughout (30000, not 30.0); standings divide by 1000 only when they display.
 
->>> ema = preset("ema2016")
+>>> ema = RuleSet(name="ema2016")  # the defaults are the EMA's 2016 rules
 >>> ema.start_points, ema.uma
 (30000, (15000, 5000, -5000, -15000))
 >>> ema.with_overrides({"kiriage": True}).kiriage
@@ -25,19 +25,6 @@ from mjevent.core.text import suggest
 
 class RulesError(ValueError):
     """A rule set or an override that cannot be used; the message says which setting and why."""
-
-
-class UnknownPresetError(RulesError):
-    """`preset(name)` for a name that is not a preset: `problem` says so (with the closest
-    name, when one is close), `known` lists the presets; the message is both."""
-
-    def __init__(self, name: str, known: tuple[str, ...]) -> None:
-        self.name = name
-        self.known = known
-        self.problem = _("unknown rule preset {name!r}").format(name=name) + suggest(name, known)
-        super().__init__(
-            _("{problem} (known: {known})").format(problem=self.problem, known=", ".join(known))
-        )
 
 
 class GameLength(enum.StrEnum):
@@ -397,7 +384,8 @@ class RuleSet:
     def uma_for(self, below_return: int) -> tuple[int, ...]:
         """The uma per place, given how many players finished below `return_points`.
 
-        >>> jpml = preset("jpml-a")
+        >>> from mjevent.core.presets import preset
+        >>> jpml = preset("jpml-a").rules
         >>> jpml.uma_for(3), jpml.uma_for(1)
         ((12000, -1000, -3000, -8000), (8000, 3000, 1000, -12000))
         >>> jpml.uma_for(2)
@@ -415,12 +403,13 @@ class RuleSet:
         An unknown setting names the closest known one. All changes are applied together, so
         settings that must agree (players and uma) can be changed in one call.
 
+        >>> ema = RuleSet(name="ema2016")
         >>> try:
-        ...     preset("ema2016").with_overrides({"kiriag": True})
+        ...     ema.with_overrides({"kiriag": True})
         ... except RulesError as error:
         ...     print(error)
         unknown rule setting 'kiriag'; did you mean 'kiriage'?
-        >>> preset("ema2016").with_overrides({"players": 3, "uma": [15000, 0, -15000]}).uma
+        >>> ema.with_overrides({"players": 3, "uma": [15000, 0, -15000]}).uma
         (15000, 0, -15000)
         """
         changes: dict[str, Any] = {}
@@ -648,195 +637,3 @@ def _hints() -> dict[str, Any]:
     if not _HINTS:
         _HINTS.update(get_type_hints(RuleSet))
     return _HINTS
-
-
-# --- Presets -------------------------------------------------------------------------------
-# Every value is sourced in docs/rules.md (repository + path, or page + address); values that no
-# primary source confirmed are marked "unverified" there. tests/core/test_presets.py pins them.
-
-_EMA2016 = RuleSet(name="ema2016")
-
-# WRC (current rules, with the 2022 changes) as Pantheon's wrc preset encodes it; the World Riichi
-# League plays it with a 30-point chombo.
-_WRC = dataclasses.replace(
-    _EMA2016,
-    name="wrc",
-    kiriage=True,
-    multiple_yakuman=True,
-    multi_ron=MultiRon.HEAD_BUMP,
-    time_call=TimeCall.END_AFTER_HAND,
-    chombo_ends_game=True,
-)
-
-# Online platforms: nobody substitutes (a disconnected player is replaced by a bot whose result
-# counts) and a chombo cannot happen; the reverse mangan is what both platforms' own false-win
-# payment is.
-_TENHOU = RuleSet(
-    name="tenhou",
-    start_points=25000,
-    return_points=30000,
-    uma=(20000, 10000, -10000, -20000),
-    oka=20000,
-    ties=TieRule.SEAT_ORDER,
-    goal_points=30000,
-    extension=Extension.SUDDEN_DEATH,
-    bust=Bust.BELOW_ZERO,
-    agariyame=True,
-    tenpaiyame=True,
-    kazoe=Kazoe.YAKUMAN,
-    multiple_yakuman=True,
-    multi_ron=MultiRon.DOUBLE_ONLY,
-    multi_ron_honba=MultiRonHonba.FIRST_WINNER,
-    multi_ron_deposits=MultiRonDeposits.FIRST_WINNER,
-    abortive_draws=True,
-    nagashi=Nagashi.DRAW_PAYMENT,
-    leftover=Leftover.FIRST,
-    chombo=Chombo.REVERSE_MANGAN,
-    time_call=TimeCall.NONE,
-    substitute_points=None,
-    substitute_uma=None,
-    substitute_uma_after_start=None,
-    rounding=Rounding.NEAREST_1000_HALF_AWAY,
-    rounding_rest_to_first=True,
-    riichi_needs_points=True,
-)
-
-_MAJSOUL = dataclasses.replace(
-    _TENHOU,
-    name="majsoul",
-    return_points=25000,
-    uma=(15000, 5000, -5000, -15000),
-    oka=0,
-    double_yakuman=frozenset(
-        {"daisuushii", "junsei_chuuren_poutou", "kokushi_musou_13", "suuankou_tanki"}
-    ),
-    multi_ron=MultiRon.ALLOWED,
-    rounding=Rounding.UP_1000,
-    rounding_rest_to_first=False,
-    pao_scope=PaoScope.PAO_YAKUMAN,
-)
-
-# Sanma: no North seat, so neither suufon renda nor suucha riichi can happen.
-_SANMA_ABORTIVE = frozenset({"kyuushu_kyuuhai", "suukaikan"})
-
-PRESETS: dict[str, RuleSet] = {
-    "ema2016": _EMA2016,
-    # EMA Riichi Rules 2025: Pantheon's ema2025 (kiriage, chombo_ends_game) and the rule text's
-    # §7.2 lateness, §7.3 substitutes, §7.4 time call and §7.5 score sheets (docs/rules.md).
-    "ema2025": dataclasses.replace(
-        _EMA2016,
-        name="ema2025",
-        kiriage=True,
-        chombo_ends_game=True,
-        time_call_minutes=15,
-        chombo_counts_after_call=True,
-        substitute_uma_after_start=None,
-        late_penalty_per_minute=1000,
-        late_limit_minutes=10,
-        score_sheet_penalty=2000,
-    ),
-    "wrc": _WRC,
-    "wrl": dataclasses.replace(_WRC, name="wrl", chombo_penalty=30000),
-    "mleague": RuleSet(
-        name="mleague",
-        start_points=25000,
-        return_points=30000,
-        uma=(30000, 10000, -10000, -30000),
-        oka=20000,
-        kiriage=True,
-        multiple_yakuman=True,
-        multi_ron=MultiRon.HEAD_BUMP,
-        nagashi=Nagashi.DRAW_PAYMENT,
-        time_call=TimeCall.NONE,
-        substitute_points=None,
-        substitute_uma=None,
-        substitute_uma_after_start=None,
-        pao_yaku=frozenset({"daisangen", "daisuushii", "suukantsu"}),
-    ),
-    "jpml-a": dataclasses.replace(
-        _EMA2016,
-        name="jpml-a",
-        uma=(8000, 4000, -4000, -8000),
-        uma_floating=((1, (8000, 3000, 1000, -12000)), (3, (12000, -1000, -3000, -8000))),
-        multi_ron=MultiRon.HEAD_BUMP,
-        abortive_draws=True,
-        leftover=Leftover.NOBODY,
-        time_call=TimeCall.END_AFTER_HAND,
-        pao_yaku=frozenset({"daisangen", "daisuushii", "suukantsu"}),
-    ),
-    "tenhou": _TENHOU,
-    "majsoul": _MAJSOUL,
-    "sanma-club": RuleSet(
-        name="sanma-club",
-        players=3,
-        start_points=35000,
-        return_points=35000,
-        uma=(15000, 0, -15000),
-        goal_points=40000,
-        extension=Extension.NEXT_ROUND,
-        bust=Bust.BELOW_ZERO,
-        kazoe=Kazoe.YAKUMAN,
-        multiple_yakuman=True,
-        multi_ron_honba=MultiRonHonba.FIRST_WINNER,
-        multi_ron_deposits=MultiRonDeposits.FIRST_WINNER,
-        abortive_draws=True,
-        abortive_draw_kinds=_SANMA_ABORTIVE,
-        nagashi=Nagashi.DRAW_PAYMENT,
-        honba_ron=200,
-        honba_tsumo_each=100,
-        noten_total=3000,
-        sanma_tsumo=SanmaTsumo.LOSS,
-        leftover=Leftover.FIRST,
-        chombo=Chombo.FLAT_EACH,
-        chombo_penalty=6000,
-        time_call=TimeCall.NONE,
-        substitute_points=None,
-        substitute_uma=None,
-        substitute_uma_after_start=None,
-        riichi_needs_points=True,
-        pao_scope=PaoScope.PAO_YAKUMAN,
-    ),
-    "majsoul3": dataclasses.replace(
-        _MAJSOUL,
-        name="majsoul3",
-        players=3,
-        start_points=35000,
-        return_points=35000,
-        uma=(15000, 0, -15000),
-        goal_points=40000,
-        abortive_draw_kinds=_SANMA_ABORTIVE,
-        honba_ron=200,
-        noten_total=2000,
-    ),
-    "tenhou3": dataclasses.replace(
-        _TENHOU,
-        name="tenhou3",
-        players=3,
-        start_points=35000,
-        return_points=40000,
-        uma=(20000, 0, -20000),
-        oka=15000,
-        goal_points=40000,
-        abortive_draw_kinds=_SANMA_ABORTIVE,
-        honba_ron=200,
-        noten_total=2000,
-    ),
-}
-
-
-def preset(name: str) -> RuleSet:
-    """The named preset, or `UnknownPresetError` (a `RulesError`) naming the closest preset when
-    the name is unknown.
-
-    >>> preset("tenhou3").start_points, preset("tenhou3").return_points, preset("tenhou3").oka
-    (35000, 40000, 15000)
-    >>> try:
-    ...     preset("mleage")
-    ... except UnknownPresetError as error:
-    ...     print(error.problem)
-    unknown rule preset 'mleage'; did you mean 'mleague'?
-    """
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise UnknownPresetError(name, tuple(sorted(PRESETS))) from None

@@ -54,7 +54,6 @@ from mjevent.core.entries import (
     TableReseated,
     TimeCalled,
 )
-from mjevent.core.event import EventSettings, PlayerStatus
 from mjevent.core.game import (
     EndReason,
     GameState,
@@ -79,6 +78,7 @@ from mjevent.core.outcomes import (
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.rules import RuleSet
 from mjevent.core.scoring import Settlement
+from mjevent.core.settings import EventSettings, PlayerStatus
 from mjevent.core.text import name_problem, quoted_name, suggest, text_problem
 
 __all__ = [
@@ -1443,7 +1443,7 @@ class Folder:
     earlier entries mean and is folded again from the start (the same fold, over the longer
     log).
 
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> settings = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
     ...                                "rules": {"preset": "ema2016"}})
     >>> note = Note(id="n1", at="2026-03-14T10:00:00Z", text="doors open")

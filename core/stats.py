@@ -15,7 +15,7 @@ the short of it:
 - what needs the entry line's optional detail (open or closed, dora) is None, "not recorded",
   where a win lacks it.
 
->>> from mjevent.core.event import settings_from_dict
+>>> from mjevent.core.settings import settings_from_dict
 >>> from mjevent.core.entries import HandRecorded, SeatingSet
 >>> from mjevent.core.outcomes import Hand, HandValue, Ron, Win
 >>> from mjevent.core.state import fold
@@ -865,7 +865,7 @@ class RoundNumbers:
 def round_numbers(state: EventState, round: int) -> RoundNumbers:
     """The numbers of `round`: its totals, best hand, most wins and yakuman.
 
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.entries import HandRecorded, SeatingSet
     >>> from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
     >>> from mjevent.core.state import fold

@@ -49,9 +49,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mjevent.core.event import EventSettings, SettingsError, settings_from_dict, settings_to_dict
 from mjevent.core.heap import collector_paused
 from mjevent.core.i18n import N_, _, ngettext, use_event_language
+from mjevent.core.settings import EventSettings, SettingsError, settings_from_dict, settings_to_dict
 from mjevent.events import toml_write
 from mjevent.events.errors import (
     EventFileError,

@@ -4,7 +4,7 @@
 syntax (numbers, `true`/`false`, `[...]` lists, quoted text), so a value means at the command
 line what it means in the file; a bare word that is not TOML (`east`) is taken as text, as a
 director would mean it. The settings are then checked exactly as a file's are
-(`mjevent.core.event.settings_from_dict`).
+(`mjevent.core.settings.settings_from_dict`).
 """
 
 from __future__ import annotations

@@ -153,6 +153,15 @@ def test_help_shows_examples() -> None:
         assert f"    {example}\n" in result.stdout
 
 
+def test_help_lists_every_preset() -> None:
+    result = runner.invoke(app, ["calc", "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert (
+        "--rules <str> A rules preset: ema2016, ema2025, jpml-a, majsoul, majsoul3, mleague, "
+        "sanma-club, tenhou, tenhou3, wrc, wrl. --players"
+    ) in " ".join(result.stdout.split())
+
+
 def test_calc_module_does_not_load_textual() -> None:
     script = "import sys, mjevent.tui.cli.calc; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/")

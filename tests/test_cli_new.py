@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mjevent.events.new_event import PlayersFileError, players_from_file
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app
-from mjevent.tui.cli.new import PlayersFileError, players_from_file
 
 runner = CliRunner()
 
@@ -94,10 +94,20 @@ def test_new_with_an_unknown_preset_suggests_one_and_writes_nothing(tmp_path: Pa
     event = tmp_path / "club.toml"
     result = runner.invoke(app, ["new", str(event), "--name", "X", "--rules", "ema2061"])
     assert result.exit_code == 1
-    assert result.stderr.startswith(
+    assert result.stderr == (
         "error: --rules: unknown rule preset 'ema2061'; did you mean 'ema2016'? (known: ema2016, "
+        "ema2025, jpml-a, majsoul, majsoul3, mleague, sanma-club, tenhou, tenhou3, wrc, wrl)\n"
     )
     assert not event.exists()
+
+
+def test_new_help_lists_every_preset() -> None:
+    result = runner.invoke(app, ["new", "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert (
+        "--rules <str> A rules preset: ema2016, ema2025, jpml-a, majsoul, majsoul3, mleague, "
+        "sanma-club, tenhou, tenhou3, wrc, wrl. [required]"
+    ) in " ".join(result.stdout.split())
 
 
 def test_new_with_a_bad_date_says_the_format(tmp_path: Path) -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mjevent.core.player_ids import new_player_id
 from mjevent.events.commands import current_state, record_final
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app
-from mjevent.tui.cli.player import new_player_id
 
 from .test_cli_seating import make_event, seating_entries
 

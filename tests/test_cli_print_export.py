@@ -279,8 +279,8 @@ def test_print_standings_says_which_tiebreak_decided(tmp_path: Path) -> None:
 
 
 def test_render_shows_brackets_in_a_later_stage() -> None:
+    from mjevent.core.presets import preset
     from mjevent.core.results import game_result
-    from mjevent.core.rules import preset
     from mjevent.core.standings import (
         Carry,
         Entrant,
@@ -291,7 +291,7 @@ def test_render_shows_brackets_in_a_later_stage() -> None:
     )
     from mjevent.tui.cli.print_standings import Format, render
 
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     players = [Entrant(p, p.upper()) for p in "abcdefgh"]
     games = [
         # Round 1: a +25.0, e +10.0, b -10.0, f -25.0 | g +35.0, c 0.0, h 0.0, d -35.0.

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjevent.core.seating.plan import new_repeats
-from mjevent.core.standings import standings_from_state
+from mjevent.core.state_standings import standings_from_state
 from mjevent.events.commands import current_state, record_final, record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app

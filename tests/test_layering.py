@@ -161,14 +161,7 @@ def test_tui_folders_keep_apart() -> None:
         for path in sorted((ROOT / folder).rglob("*.py"))
         if (found := _tui_violations(path.read_text(encoding="utf-8"), _module_name(path), folder))
     }
-    # Until `create_event` leaves the CLI (issue 25), the launcher's one import of it is known.
-    assert offenders == {
-        "tui/console/launcher.py": [
-            "mjevent.tui.cli.new at line 24",
-            "mjevent.tui.cli.new.NewEventError at line 24",
-            "mjevent.tui.cli.new.create_event at line 24",
-        ]
-    }
+    assert offenders == {}
     # Every module of tui/ is in one of its programs: no loose module at the top any more.
     loose = sorted(p.name for p in (ROOT / "tui").glob("*.py") if p.name != "__init__.py")
     assert loose == []

@@ -12,8 +12,8 @@ Everything here is integer arithmetic on raw table points. The two entry points 
 `mjevent calc` prints it.
 
 >>> from mjevent.core.outcomes import Hand, HandValue, Ron, Win
->>> from mjevent.core.rules import preset
->>> ema = preset("ema2016")
+>>> from mjevent.core.presets import preset
+>>> ema = preset("ema2016").rules
 >>> hand_points(HandValue(han=3, fu=30), ema)
 HandPoints(base=960, limit=None)
 >>> s = settle(Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),))), dealer=0, honba=1,

@@ -45,11 +45,12 @@ def quote(
     It uses the payment rules of `settle` (the same rounding, tsumo shares and honba) without
     building a ledger, so that a batch of hands is fast; the tests check that both always agree.
 
-    >>> from mjevent.core.rules import preset
-    >>> q = quote(HandValue(han=3, fu=30), tsumo=False, dealer=True, honba=1, rules=preset("wrc"))
+    >>> from mjevent.core.presets import preset
+    >>> wrc, sanma = preset("wrc").rules, preset("sanma-club").rules
+    >>> q = quote(HandValue(han=3, fu=30), tsumo=False, dealer=True, honba=1, rules=wrc)
     >>> q.base, q.ron, q.total
     (960, 6100, 6100)
-    >>> q = quote(HandValue(han=4, fu=30), tsumo=True, dealer=False, rules=preset("sanma-club"))
+    >>> q = quote(HandValue(han=4, fu=30), tsumo=True, dealer=False, rules=sanma)
     >>> q.tsumo_dealer, q.tsumo_non_dealer, q.total
     (3900, 2000, 5900)
     """
@@ -91,10 +92,10 @@ def settlement_notes(hand: Hand, settlement: Settlement, rules: RuleSet) -> tupl
       declaring discard is the tile ronned never stood and pays no stick.
 
     >>> from mjevent.core.outcomes import HandValue, Ron, Win
-    >>> from mjevent.core.rules import preset
+    >>> from mjevent.core.presets import preset
     >>> from mjevent.core.scoring import settle
     >>> hand = Hand(Ron(loser=0, wins=tuple(Win(s, HandValue(2, 30)) for s in (1, 2, 3))))
-    >>> tenhou = preset("tenhou")
+    >>> tenhou = preset("tenhou").rules
     >>> settlement_notes(hand, settle(hand, dealer=0, honba=0, deposits=0, rules=tenhou), tenhou)
     ('triple ron: an abortive draw under these rules (multi_ron = "double_only", sanchahou); no \
 points moved, riichi sticks stay on the table',)

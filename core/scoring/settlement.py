@@ -153,8 +153,8 @@ def settle(hand: Hand, *, dealer: int, honba: int, deposits: int, rules: RuleSet
     Double ron, Tenhou style (honba and sticks to the first winner only), seat 3 discards:
 
     >>> from mjevent.core.outcomes import HandValue, Ron, Win
-    >>> from mjevent.core.rules import preset
-    >>> tenhou_like = preset("ema2016").with_overrides(
+    >>> from mjevent.core.presets import preset
+    >>> tenhou_like = preset("ema2016").rules.with_overrides(
     ...     {"multi_ron_honba": "first_winner", "multi_ron_deposits": "first_winner"})
     >>> ron = Ron(loser=3, wins=(Win(1, HandValue(2, 30)), Win(0, HandValue(1, 30))))
     >>> s = settle(Hand(ron, riichi=frozenset({1})), dealer=0, honba=2, deposits=1,

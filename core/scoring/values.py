@@ -275,8 +275,8 @@ def hand_points(value: HandValue, rules: RuleSet) -> HandPoints:
     mangan. Yakuman multiples count only when
     `rules.multiple_yakuman` is on; otherwise a double yakuman is paid as one.
 
-    >>> from mjevent.core.rules import preset
-    >>> ema = preset("ema2016")
+    >>> from mjevent.core.presets import preset
+    >>> ema = preset("ema2016").rules
     >>> hand_points(HandValue(han=4, fu=30), ema)
     HandPoints(base=1920, limit=None)
     >>> hand_points(HandValue(han=4, fu=30), ema.with_overrides({"kiriage": True}))

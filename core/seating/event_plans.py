@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import Entry, SeatingSet
-from mjevent.core.event import EventSettings
 from mjevent.core.i18n import _, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, table_repeats_line
 from mjevent.core.seating.event_state import (
@@ -45,7 +44,10 @@ from mjevent.core.seating.plan import (
     swap_in_round,
 )
 from mjevent.core.seating.schedule import ScheduleError
+from mjevent.core.settings import EventSettings
+from mjevent.core.standings import StandingsError
 from mjevent.core.state import EventState, fold
+from mjevent.core.state_standings import standings_from_state
 
 __all__ = [
     "ByesNeeded",
@@ -396,8 +398,6 @@ def plan_ranked(
 ) -> Plan:
     """Seat one round (default: the one after the last played) by the current standings,
     ranked (1-4, 5-8 ...) or Swiss; with `byes`, the lowest placed sit out."""
-    from mjevent.core.standings import standings_from_state
-
     k = state.rules.players
     target = round_ if round_ is not None else max(played_rounds(state), default=0) + 1
     played = [r for r in played_rounds(state) if r >= target]
@@ -428,8 +428,6 @@ def left_out(state: EventState, plan: Plan) -> list[str]:
 def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
     """Seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
     bracket (params `stage` and `brackets` say which)."""
-    from mjevent.core.standings import StandingsError, standings_from_state
-
     stages = state.settings.standings_config().stages
     last_played = max(played_rounds(state), default=0)
     upcoming = [s for s in stages if s.rounds[0] > last_played]

@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import SeatingSet
-from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import _, pgettext
 from mjevent.core.seating.imports import PlayerLookup
 from mjevent.core.seating.plan import Roster, event_schedule
 from mjevent.core.seating.schedule import Schedule, ScheduleError
+from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState
 
 __all__ = [

@@ -11,8 +11,8 @@ total is the sum of their games' `points` (chombo already taken off by the game)
 byes score, less their event penalties.
 
 >>> from mjevent.core.results import game_result
->>> from mjevent.core.rules import preset
->>> ema = preset("ema2016")
+>>> from mjevent.core.presets import preset
+>>> ema = preset("ema2016").rules
 >>> roster = [Entrant("a", "Ann"), Entrant("b", "Bob"), Entrant("c", "Cy"), Entrant("d", "Di")]
 >>> g1 = PlayedGame(1, 1, ("a", "b", "c", "d"), game_result([45000, 30000, 30000, 15000], ema))
 >>> s = compute_standings([g1], roster)
@@ -519,8 +519,8 @@ class Standings:
         measured against the same table.
 
         >>> from mjevent.core.results import game_result
-        >>> from mjevent.core.rules import preset
-        >>> ema = preset("ema2016")
+        >>> from mjevent.core.presets import preset
+        >>> ema = preset("ema2016").rules
         >>> roster = [Entrant(p, p.upper()) for p in "abcd"]
         >>> r1 = PlayedGame(1, 1, tuple("abcd"), game_result([45000, 35000, 25000, 15000], ema))
         >>> r2 = PlayedGame(2, 1, tuple("dcba"), game_result([50000, 30000, 30000, 10000], ema))

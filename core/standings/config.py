@@ -1,8 +1,8 @@
 """How an event ranks its players: the tiebreak chain and every standings policy.
 
 A `StandingsConfig` is a frozen value. An event file's `[standings]` table becomes one through
-`standings_config_from_dict`; each rule preset has a default chain (`default_config`), documented
-in docs/standings.md.
+`standings_config_from_dict`; each rule preset has a default chain
+(`mjevent.core.presets.Preset.tiebreaks`), documented in docs/standings.md.
 
 >>> config = standings_config_from_dict({"tiebreaks": ["total", "firsts", "lots"], "seed": "x"})
 >>> [c.value for c in config.tiebreaks]
@@ -238,40 +238,6 @@ def _validate(c: StandingsConfig) -> list[str]:
                 )
             )
     return problems
-
-
-# --- Preset chains ----------------------------------------------------------------------------
-# The default chain per rule preset (docs/standings.md explains each choice).
-
-DEFAULT_CHAINS: dict[str, tuple[Criterion, ...]] = {
-    # EMA and WRC publish no event tiebreak; the World Riichi app shares the rank.
-    "ema2016": (Criterion.TOTAL, Criterion.SHARED),
-    "ema2025": (Criterion.TOTAL, Criterion.SHARED),
-    "wrc": (Criterion.TOTAL, Criterion.SHARED),
-    "wrl": (Criterion.TOTAL, Criterion.SHARED),
-    # Pantheon's rating sort: points, then lower average place.
-    "jpml-a": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
-    # League formats rank by points, then firsts, then the best game.
-    "mleague": (Criterion.TOTAL, Criterion.FIRSTS, Criterion.BEST_GAME, Criterion.SHARED),
-    # Online-style rankings: points, then average place (Pantheon's rating sort).
-    "tenhou": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
-    "majsoul": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
-    "tenhou3": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
-    "majsoul3": (Criterion.TOTAL, Criterion.AVG_PLACE, Criterion.SHARED),
-    "sanma-club": (Criterion.TOTAL, Criterion.FIRSTS, Criterion.AVG_PLACE, Criterion.SHARED),
-}
-
-
-def default_config(preset: str) -> StandingsConfig:
-    """The standings config an event gets when its `[standings]` table is empty.
-
-    >>> default_config("mleague").tiebreaks[:3]
-    (<Criterion.TOTAL: 'total'>, <Criterion.FIRSTS: 'firsts'>, <Criterion.BEST_GAME: 'best_game'>)
-    >>> default_config("unknown-preset").tiebreaks
-    (<Criterion.TOTAL: 'total'>, <Criterion.SHARED: 'shared'>)
-    """
-    chain = DEFAULT_CHAINS.get(preset, (Criterion.TOTAL, Criterion.SHARED))
-    return StandingsConfig(tiebreaks=chain)
 
 
 # --- From the event file -----------------------------------------------------------------------

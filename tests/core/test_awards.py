@@ -18,9 +18,9 @@ from mjevent.core.awards import (
     reason,
 )
 from mjevent.core.entries import GameFinished
-from mjevent.core.event import SettingsError, settings_from_dict, settings_to_dict
-from mjevent.core.standings import standings_from_state
+from mjevent.core.settings import SettingsError, settings_from_dict, settings_to_dict
 from mjevent.core.state import fold
+from mjevent.core.state_standings import standings_from_state
 from mjevent.core.stats import stats_from_state
 from tests.core.test_stats import LOG, T, hand
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from mjevent.core.clock import ClockPhase, TimeLeft, table_call, time_left
-from mjevent.core.event import TimerSettings
-from mjevent.core.rules import preset
+from mjevent.core.presets import preset
+from mjevent.core.settings import TimerSettings
 from mjevent.core.state import RoundClock
 from mjevent.events import commands
 from mjevent.events.commands import CommandError
@@ -227,7 +227,7 @@ def test_time_call_per_preset(
     tmp_path: Path, preset_name: str, at_call: str, after_one: str, after_two: str
 ) -> None:
     store = EventStore.create(tmp_path / "cup.toml", settings(preset_name))
-    rules = preset(preset_name)
+    rules = preset(preset_name).rules
     commands.start_round(store, 1, at="2026-03-14T10:00:00+00:00")
     commands.call_time_for(store, 1, at="2026-03-14T11:30:00+00:00")
     seen = [table_call(rules, commands.current_state(store).game(1, 1)).text]

@@ -28,7 +28,7 @@ from mjevent.core.ema import (
     mers_weight,
     requirements,
 )
-from mjevent.core.event import SettingsError, settings_from_dict, settings_to_dict
+from mjevent.core.settings import SettingsError, settings_from_dict, settings_to_dict
 
 
 def test_worked_example_weight_and_base_ranks() -> None:

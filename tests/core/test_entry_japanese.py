@@ -21,9 +21,9 @@ from mjevent.core.notation import (
     parse_entry,
 )
 from mjevent.core.outcomes import HandValue
+from mjevent.core.presets import preset
 from mjevent.core.preview import LineError, LinePreview, preview_line
 from mjevent.core.results import ScoreSumError, check_final_scores
-from mjevent.core.rules import preset
 from mjevent.core.scoring import (
     IllegalHandError,
     Limit,
@@ -331,7 +331,7 @@ def test_calculator_words_in_japanese() -> None:
 
 def test_final_scores_that_do_not_add_up_with_sticks_left_in_japanese() -> None:
     with japanese(), pytest.raises(ScoreSumError) as error:
-        check_final_scores([40000, 30000, 30000, 21000], preset("ema2016"), deposits_left=1)
+        check_final_scores([40000, 30000, 30000, 21000], preset("ema2016").rules, deposits_left=1)
     assert str(error.value) == (
         "点数の合計が 121,000 ですが、119,000 になるはずです（4 × 30,000 から供託1本を引いた値）"
         ": 2,000 超過"
@@ -339,7 +339,7 @@ def test_final_scores_that_do_not_add_up_with_sticks_left_in_japanese() -> None:
 
 
 def test_every_end_of_a_game_is_explained_in_japanese() -> None:
-    game = dataclasses.replace(new_game(preset("tenhou")), end_reason=EndReason.TENPAIYAME)
+    game = dataclasses.replace(new_game(preset("tenhou").rules), end_reason=EndReason.TENPAIYAME)
     with japanese():
         assert end_explanation(game) == (
             "対局は東1局 0本場で終了しました（テンパイやめ: 親が最終局で聴牌し、30000点以上のトップ"

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from mjevent.core.event import settings_from_dict
 from mjevent.core.finish import (
     FinalPlace,
     event_finished,
@@ -21,6 +20,7 @@ from mjevent.core.finish import (
     round_finished,
     shown_round,
 )
+from mjevent.core.settings import settings_from_dict
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 from tests.event_end_helpers import event_file

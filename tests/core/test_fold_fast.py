@@ -14,8 +14,8 @@ from mjevent.core.entry_reader import (
     entries_from_records,
     entry_from_record,
 )
-from mjevent.core.event import settings_from_dict
 from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.settings import settings_from_dict
 from mjevent.core.state import Problem, fold
 
 T = "2026-03-14T10:00:00+00:00"

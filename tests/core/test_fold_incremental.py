@@ -23,8 +23,8 @@ from mjevent.core.entries import (
     TimeCalled,
 )
 from mjevent.core.entry_reader import read_log
-from mjevent.core.event import EventSettings
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.settings import EventSettings
 from mjevent.core.state import EventState, Folder, fold
 from mjevent.events.store import EventStore
 

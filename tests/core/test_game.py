@@ -30,6 +30,7 @@ from mjevent.core.outcomes import (
     Tsumo,
     Win,
 )
+from mjevent.core.presets import preset
 from mjevent.core.rules import (
     Bust,
     Extension,
@@ -39,15 +40,14 @@ from mjevent.core.rules import (
     RuleSet,
     TieRule,
     TimeCall,
-    preset,
 )
 from mjevent.core.scoring import IllegalHandError, settle
 
-EMA = preset("ema2016")
-EMA2025 = preset("ema2025")
-WRC = preset("wrc")
-JPML = preset("jpml-a")
-SANMA = preset("sanma-club")
+EMA = preset("ema2016").rules
+EMA2025 = preset("ema2025").rules
+WRC = preset("wrc").rules
+JPML = preset("jpml-a").rules
+SANMA = preset("sanma-club").rules
 # Tenhou's published game rules (anchors §4.4), built here so the tests pin the game logic.
 TENHOU = RuleSet(
     name="tenhou-values",
@@ -607,7 +607,7 @@ def test_game_state_refuses_scores_for_the_wrong_table_size() -> None:
 
 
 def test_tenhou_preset_agariyame_and_sudden_death() -> None:
-    tenhou = preset("tenhou")
+    tenhou = preset("tenhou").rules
     game = step(at(tenhou, 1, 4, (28000, 24000, 20000, 28000)), tsumo(3, han=2))
     assert game.scores == (27000, 23000, 19000, 31000)
     assert game.end_reason is EndReason.AGARIYAME

@@ -25,9 +25,9 @@ from mjevent.core.outcomes import (
     Tsumo,
     Win,
 )
+from mjevent.core.presets import PRESETS, preset
 from mjevent.core.results import check_final_scores, game_result
 from mjevent.core.rules import (
-    PRESETS,
     Bust,
     Chombo,
     Extension,
@@ -37,12 +37,11 @@ from mjevent.core.rules import (
     Rounding,
     RuleSet,
     TieRule,
-    preset,
 )
 
 _VARIANTS: tuple[RuleSet, ...] = (
     dataclasses.replace(
-        preset("ema2016"),
+        preset("ema2016").rules,
         name="busting-tenhou-like",
         start_points=25000,
         return_points=30000,
@@ -60,7 +59,7 @@ _VARIANTS: tuple[RuleSet, ...] = (
         rounding=Rounding.NEAREST_1000,
     ),
     dataclasses.replace(
-        preset("ema2016"),
+        preset("ema2016").rules,
         name="east-only-pot",
         length=GameLength.EAST,
         goal_points=32000,
@@ -69,14 +68,14 @@ _VARIANTS: tuple[RuleSet, ...] = (
         rounding=Rounding.UP_1000,
     ),
     dataclasses.replace(
-        preset("sanma-club"),
+        preset("sanma-club").rules,
         name="sanma-sudden-death",
         extension=Extension.SUDDEN_DEATH,
         agariyame=True,
         ties=TieRule.SEAT_ORDER,
     ),
 )
-RULE_SETS: tuple[RuleSet, ...] = tuple(PRESETS.values()) + _VARIANTS
+RULE_SETS: tuple[RuleSet, ...] = tuple(p.rules for p in PRESETS.values()) + _VARIANTS
 
 _FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from mjevent.core.clock import table_call, time_call_text
 from mjevent.core.names import split_name
-from mjevent.core.rules import TimeCall, preset
+from mjevent.core.presets import preset
+from mjevent.core.rules import TimeCall
 from tests.i18n_helpers import japanese
 
 
 def test_what_time_called_means_at_a_table_is_said_in_japanese() -> None:
     with japanese():
-        calls = [table_call(preset(p), None).text for p in ("ema2016", "wrc", "mleague")]
+        calls = [table_call(preset(p).rules, None).text for p in ("ema2016", "wrc", "mleague")]
         announced = [time_call_text(rule) for rule in TimeCall]
     assert calls == ["あと1局", "最終局", "最後まで"]
     assert announced == ["半荘の終わりまで続けてください", "今の局で終わりです",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjevent.core.event import SettingsError, settings_from_dict
+from mjevent.core.settings import SettingsError, settings_from_dict
 from tests.i18n_helpers import japanese
 
 

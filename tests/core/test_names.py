@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from mjevent.core.event import SettingsError, settings_from_dict
 from mjevent.core.names import NameOrder, NameParts, split_name
+from mjevent.core.settings import SettingsError, settings_from_dict
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_bad_name_keys_name_the_key_and_the_fix(keys: dict[str, str], message: s
 
 
 def test_name_keys_survive_a_write_and_read_of_the_settings() -> None:
-    from mjevent.core.event import settings_to_dict
+    from mjevent.core.settings import settings_to_dict
 
     for keys in ({"family_name": "田中", "given_name": "優希"}, {"name_order": "given_first"}):
         s = settings_from_dict(_player(**keys))

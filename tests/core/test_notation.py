@@ -32,7 +32,7 @@ from mjevent.core.outcomes import (
     Tsumo,
     Win,
 )
-from mjevent.core.rules import preset
+from mjevent.core.presets import preset
 from mjevent.core.scoring import IllegalHandError, quote
 
 TABLE_3 = (
@@ -335,7 +335,7 @@ def test_a_limit_name_is_the_value_that_pays_that_limit(
     parsed = line.hand.outcome.wins[0].value
     assert parsed == HandValue(han, fu)
     for kiriage in (False, True):
-        rules = dataclasses.replace(preset("ema2016"), kiriage=kiriage)
+        rules = dataclasses.replace(preset("ema2016").rules, kiriage=kiriage)
         assert quote(parsed, tsumo=False, dealer=False, rules=rules).ron == non_dealer_ron
     # The canonical spelling keeps han and fu: 4/mgn is written 4/40, mangan 5.
     assert format_entry(line, CTX).split()[-1] == (f"{han}/{fu}" if fu else str(han))

@@ -15,9 +15,9 @@ from mjevent.core.penalties import (
     score_sheet_reason,
     started_minutes,
 )
-from mjevent.core.rules import PRESETS, preset
+from mjevent.core.presets import PRESETS, preset
 
-EMA2025 = preset("ema2025")
+EMA2025 = preset("ema2025").rules
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_ema2025_7_5_score_sheet_penalty_is_2000() -> None:
 @pytest.mark.parametrize("name", sorted(set(PRESETS) - {"ema2025"}))
 def test_other_presets_have_neither_kind_and_say_how_to_enter_one(name: str) -> None:
     """docs/rules.md: only ema2025 sizes these penalties; elsewhere the amount is given."""
-    rules = preset(name)
+    rules = preset(name).rules
     with pytest.raises(PenaltyRuleError, match="has no lateness penalty"):
         late_penalty(rules, 60)
     with pytest.raises(PenaltyRuleError, match="has no score-sheet penalty"):
@@ -79,7 +79,7 @@ def test_other_presets_have_neither_kind_and_say_how_to_enter_one(name: str) -> 
 
 
 def test_a_custom_lateness_rule_follows_its_settings() -> None:
-    rules = preset("ema2016").with_overrides(
+    rules = preset("ema2016").rules.with_overrides(
         {"late_penalty_per_minute": 500, "late_limit_minutes": 5}
     )
     assert late_penalty(rules, 241) == 2500

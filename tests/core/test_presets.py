@@ -8,11 +8,18 @@ a pinned value fails here.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mjevent.core.rules import PRESETS, preset, setting_names
+from mjevent.core.presets import PRESET_NAMES, PRESETS, UnknownPresetError, preset
+from mjevent.core.rules import RuleSet, setting_names
+from mjevent.core.settings import EventInfo, EventRules, EventSettings
+from mjevent.core.standings import Criterion, StandingsConfig
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 # EMA Riichi Competition Rules 2016: MahjongPantheon/pantheon Common/rulesets/ema.php,
 # MahjongRepository/mahjong_wiki .../ema-riichi-competition-rules.md, EMA announcement of the
@@ -287,24 +294,24 @@ def test_pinned_tables_cover_every_setting() -> None:
 
 
 def test_ema2016_is_the_rcr_2016() -> None:
-    assert preset("ema2016").settings() == EMA2016
+    assert preset("ema2016").rules.settings() == EMA2016
 
 
 def test_ema2025_adds_kiriage_chombo_ending_the_game_and_the_7_2_to_7_5_rules() -> None:
-    assert preset("ema2025").settings() == EMA2025
+    assert preset("ema2025").rules.settings() == EMA2025
 
 
 def test_wrc_head_bumps_rounds_up_to_mangan_and_ends_after_the_hand() -> None:
-    assert preset("wrc").settings() == WRC
+    assert preset("wrc").rules.settings() == WRC
 
 
 def test_wrl_is_wrc_with_a_30_point_chombo() -> None:
-    assert preset("wrl").settings() == WRL
-    assert preset("wrl").chombo_penalty == 30000
+    assert preset("wrl").rules.settings() == WRL
+    assert preset("wrl").rules.chombo_penalty == 30000
 
 
 def test_mleague_rank_points_are_50_10_minus10_minus30() -> None:
-    rules = preset("mleague")
+    rules = preset("mleague").rules
     assert rules.settings() == MLEAGUE
     # Rank points as published: uma plus the whole oka for first.
     assert rules.uma[0] + rules.oka == 50000
@@ -312,7 +319,7 @@ def test_mleague_rank_points_are_50_10_minus10_minus30() -> None:
 
 
 def test_jpml_a_uma_floats_with_the_players_below_30000() -> None:
-    rules = preset("jpml-a")
+    rules = preset("jpml-a").rules
     assert rules.settings() == JPML_A
     assert rules.uma_for(0) == (8000, 4000, -4000, -8000)
     assert rules.uma_for(1) == (8000, 3000, 1000, -12000)
@@ -321,32 +328,32 @@ def test_jpml_a_uma_floats_with_the_players_below_30000() -> None:
 
 
 def test_tenhou_is_25000_30000_with_uma_20_10_and_seat_order_ties() -> None:
-    rules = preset("tenhou")
+    rules = preset("tenhou").rules
     assert rules.settings() == TENHOU
     assert rules.uma[0] + rules.oka == 40000
 
 
 def test_majsoul_scores_against_the_start_and_rounds_up() -> None:
-    assert preset("majsoul").settings() == MAJSOUL
+    assert preset("majsoul").rules.settings() == MAJSOUL
 
 
 def test_sanma_club_matches_the_seed_rules() -> None:
-    assert preset("sanma-club").settings() == SANMA_CLUB
+    assert preset("sanma-club").rules.settings() == SANMA_CLUB
 
 
 def test_majsoul3_pays_200_per_honba_and_2000_noten() -> None:
-    assert preset("majsoul3").settings() == MAJSOUL3
+    assert preset("majsoul3").rules.settings() == MAJSOUL3
 
 
 def test_tenhou3_is_35000_40000_with_uma_20_0_minus20() -> None:
-    rules = preset("tenhou3")
+    rules = preset("tenhou3").rules
     assert rules.settings() == TENHOU3
     assert rules.oka == (rules.return_points - rules.start_points) * rules.players
 
 
 def test_tenhou3_reproduces_a_recorded_tenhou_sanma_result() -> None:
     # owari="400,0.0,-63,-66.0,713,66.0,...": final - return, rounded to 1000, + uma (+ oka).
-    rules = preset("tenhou3")
+    rules = preset("tenhou3").rules
     second = (40000 - rules.return_points) // 1000 + rules.uma[1] // 1000
     third = -round((6300 + rules.return_points) / 1000) + rules.uma[2] // 1000
     first = round((71300 - rules.return_points) / 1000) + (rules.uma[0] + rules.oka) // 1000
@@ -355,7 +362,7 @@ def test_tenhou3_reproduces_a_recorded_tenhou_sanma_result() -> None:
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_preset_keeps_its_name_and_a_zero_sum_uma(name: str) -> None:
-    rules = preset(name)
+    rules = preset(name).rules
     assert rules.name == name
     assert sum(rules.uma) == 0
     assert len(rules.uma) == rules.players
@@ -364,5 +371,88 @@ def test_every_preset_keeps_its_name_and_a_zero_sum_uma(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_preset_is_zero_sum_once_the_oka_is_paid(name: str) -> None:
     # Four players at the start score (start - return) each; first's oka makes up the rest.
-    rules = preset(name)
+    rules = preset(name).rules
     assert rules.players * (rules.start_points - rules.return_points) + rules.oka == 0
+
+
+# --- One record per preset ----------------------------------------------------------------
+
+
+def test_preset_names_are_listed_in_alphabetical_order_for_help_and_errors() -> None:
+    assert PRESET_NAMES == (
+        "ema2016", "ema2025", "jpml-a", "majsoul", "majsoul3", "mleague", "sanma-club", "tenhou",
+        "tenhou3", "wrc", "wrl",
+    )
+
+
+def test_each_record_is_named_as_its_rules_and_found_by_that_name() -> None:
+    for name, record in PRESETS.items():
+        assert (record.name, record.rules.name, preset(name)) == (name, name, record)
+
+
+def test_each_preset_carries_its_tiebreak_chain() -> None:
+    chains = {name: [c.value for c in record.tiebreaks] for name, record in PRESETS.items()}
+    assert chains == {
+        "ema2016": ["total", "shared"],
+        "ema2025": ["total", "shared"],
+        "wrc": ["total", "shared"],
+        "wrl": ["total", "shared"],
+        "mleague": ["total", "firsts", "best_game", "shared"],
+        "jpml-a": ["total", "avg_place", "shared"],
+        "tenhou": ["total", "avg_place", "shared"],
+        "majsoul": ["total", "avg_place", "shared"],
+        "sanma-club": ["total", "firsts", "avg_place", "shared"],
+        "majsoul3": ["total", "avg_place", "shared"],
+        "tenhou3": ["total", "avg_place", "shared"],
+    }
+
+
+def test_a_presets_standings_config_is_its_chain_over_the_defaults() -> None:
+    assert preset("mleague").standings_config() == StandingsConfig(
+        tiebreaks=(Criterion.TOTAL, Criterion.FIRSTS, Criterion.BEST_GAME, Criterion.SHARED)
+    )
+
+
+def test_each_preset_cites_its_sources() -> None:
+    assert preset("wrl").sources == (
+        "ApplySci/aim server/forms/tournament_forms.py (validate_chombo)",
+    )
+    assert preset("sanma-club").sources == ("../shared/seeds/004_46c9778ed7896629.txt",)
+    assert all(record.sources and record.tiebreak_source for record in PRESETS.values())
+
+
+def test_an_unknown_preset_is_refused_naming_the_closest_and_every_preset() -> None:
+    with pytest.raises(UnknownPresetError) as caught:
+        preset("ema2061")
+    assert str(caught.value) == (
+        "unknown rule preset 'ema2061'; did you mean 'ema2016'? (known: ema2016, ema2025, "
+        "jpml-a, majsoul, majsoul3, mleague, sanma-club, tenhou, tenhou3, wrc, wrl)"
+    )
+    assert caught.value.known == PRESET_NAMES
+
+
+def test_settings_naming_no_preset_have_no_standings_config() -> None:
+    # There used to be a silent fallback chain (total, shared) for a name that is not a preset.
+    house = EventSettings(EventInfo("Cup"), EventRules("house", {}, RuleSet(name="house")))
+    with pytest.raises(UnknownPresetError) as caught:
+        house.standings_config()
+    assert caught.value.problem == "unknown rule preset 'house'"
+
+
+def test_docs_presets_table_is_the_records() -> None:
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    part = text.split("\n## Presets\n", 1)[1].split("\n### ", 1)[0]
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \| (\d) \| (.+) \|$", part, flags=re.MULTILINE)
+    assert rows == [(p.name, str(p.rules.players), p.title) for p in PRESETS.values()]
+
+
+def test_docs_default_chains_are_the_records() -> None:
+    text = (DOCS / "standings.md").read_text(encoding="utf-8")
+    part = text.split("### Default chain per rule preset", 1)[1].split("\n\n", 3)[2]
+    documented: dict[str, list[str]] = {}
+    for names, chain in re.findall(r"^\| (`[^|]+`) \| `([a-z_, ]+)` \|", part, re.MULTILINE):
+        for name in re.findall(r"`([a-z0-9-]+)`", names):
+            documented[name] = chain.split(", ")
+    assert documented == {
+        name: [c.value for c in record.tiebreaks] for name, record in PRESETS.items()
+    }

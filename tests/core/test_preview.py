@@ -265,7 +265,7 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
 
 
 def test_preview_says_a_triple_ron_is_an_abortive_draw_under_tenhou_rules() -> None:
-    from mjevent.core.event import settings_from_dict
+    from mjevent.core.settings import settings_from_dict
     from mjevent.core.state import fold
 
     settings = settings_from_dict({

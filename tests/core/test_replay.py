@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from mjevent.core.event import settings_from_dict
 from mjevent.core.replay import Story, replay, tell_entry
+from mjevent.core.settings import settings_from_dict
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 

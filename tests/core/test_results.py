@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from mjevent.core.presets import PRESETS, preset
 from mjevent.core.results import (
     ScoreSumError,
     check_final_scores,
@@ -17,19 +18,11 @@ from mjevent.core.results import (
     settle_leftover,
     share_by_place,
 )
-from mjevent.core.rules import (
-    PRESETS,
-    Chombo,
-    Leftover,
-    Rounding,
-    RuleSet,
-    TieRule,
-    preset,
-)
+from mjevent.core.rules import Chombo, Leftover, Rounding, RuleSet, TieRule
 
-EMA = preset("ema2016")
-SANMA = preset("sanma-club")
-JPML = preset("jpml-a")
+EMA = preset("ema2016").rules
+SANMA = preset("sanma-club").rules
+JPML = preset("jpml-a").rules
 # M.League and Tenhou as published (anchors §4.4), built here so that these tests pin the result
 # arithmetic and not the presets, which have their own tests.
 MLEAGUE = RuleSet(
@@ -347,7 +340,7 @@ def test_game_result_refuses_a_non_integer_score() -> None:
 
 
 def test_mleague_preset_tie_for_first_shares_oka_and_uma() -> None:
-    r = game_result([35000, 35000, 20000, 10000], preset("mleague"))
+    r = game_result([35000, 35000, 20000, 10000], preset("mleague").rules)
     assert r.uma == (20000, 20000, -10000, -30000)
     assert r.oka == (10000, 10000, 0, 0)
     assert r.points == (35000, 35000, -20000, -50000)
@@ -356,7 +349,7 @@ def test_mleague_preset_tie_for_first_shares_oka_and_uma() -> None:
 def test_tenhou3_preset_matches_a_published_game_record() -> None:
     # A Tenhou sanma record's owari="400,0.0,-63,-66.0,713,66.0" (docs/rules.md, tenhou3):
     # 40000 -> 0.0, -6300 -> -66.0, 71300 -> +66.0 (31.3 rounded, oka 15, uma 20).
-    r = game_result([40000, -6300, 71300], preset("tenhou3"))
+    r = game_result([40000, -6300, 71300], preset("tenhou3").rules)
     assert r.places == (2, 3, 1)
     assert r.total == (0, -66300, 66300)
     assert r.rounded == (0, -66000, 66000)
@@ -364,7 +357,7 @@ def test_tenhou3_preset_matches_a_published_game_record() -> None:
 
 def test_majsoul_preset_rounds_up_and_breaks_ties_by_seat() -> None:
     # Mahjong Soul: (raw - 25000) + uma, always rounded up; equal scores by seat.
-    r = game_result([25000, 25000, 43200, 6800], preset("majsoul"))
+    r = game_result([25000, 25000, 43200, 6800], preset("majsoul").rules)
     assert r.places == (2, 3, 1, 4)
     assert r.total == (5000, -5000, 33200, -33200)
     assert r.rounded == (5000, -5000, 34000, -33000)
@@ -374,7 +367,7 @@ def test_tenhou_first_place_absorbs_the_rounding_so_the_table_sums_to_zero() -> 
     # Seconds to fourth: +4800 -> +5000, -21600 -> -22000, -38500 -> -39000 (a negative 500
     # goes away from zero); first is not rounded on its own: it takes 0 minus the rest, +56000
     # (its unrounded +55300 would round to +55000).
-    r = game_result([45300, 24800, 18400, 11500], preset("tenhou"))
+    r = game_result([45300, 24800, 18400, 11500], preset("tenhou").rules)
     assert r.total == (55300, 4800, -21600, -38500)
     assert r.rounded == (56000, 5000, -22000, -39000)
     assert sum(r.rounded) == 0
@@ -384,7 +377,7 @@ def test_tenhou_first_place_absorbs_the_rounding_so_the_table_sums_to_zero() -> 
 def test_tenhou_bust_at_minus_7500_scores_minus_58_and_first_gets_the_point(name: str) -> None:
     # Issue 17, from real Tenhou results: every .5 below 0 went down (21 of 21), every .5 at 0 or
     # above went up (169 of 169). A bust at -7,500 is -37.5 - 20 uma = -57.5 -> -58, not -57.
-    rules = preset(name)
+    rules = preset(name).rules
     if name == "tenhou":
         # 60000 / 25000 / 22500 / -7500: +70.0, +5.0, -17.5, -57.5 before rounding.
         r = game_result([60000, 25000, 22500, -7500], rules)
@@ -402,7 +395,7 @@ def test_tenhou_bust_at_minus_7500_scores_minus_58_and_first_gets_the_point(name
 def test_rest_to_first_differs_from_rounding_each_seat() -> None:
     # Each seat rounded alone: +20500 +5500 -5500 -20500 -> +21000 +6000 -5000 -20000 (sum +2000);
     # with the rest to first, first takes -(6000 - 5000 - 20000) = +19000.
-    each = preset("ema2016").with_overrides({"rounding": "nearest_1000"})
+    each = preset("ema2016").rules.with_overrides({"rounding": "nearest_1000"})
     rest = each.with_overrides({"rounding_rest_to_first": True})
     finals = [35500, 30500, 29500, 24500]
     assert game_result(finals, each).rounded == (21000, 6000, -5000, -20000)
@@ -410,7 +403,7 @@ def test_rest_to_first_differs_from_rounding_each_seat() -> None:
 
 
 def test_half_down_rounding_sends_an_exact_500_down() -> None:
-    half_down = preset("ema2016").with_overrides({"rounding": "nearest_1000_half_down"})
+    half_down = preset("ema2016").rules.with_overrides({"rounding": "nearest_1000_half_down"})
     r = game_result([35500, 30500, 29500, 24500], half_down)
     assert r.rounded == (20000, 5000, -6000, -21000)
 
@@ -440,7 +433,7 @@ MINUS_7500: list[tuple[str, list[int], int, int]] = [
 def test_every_preset_rounds_a_bust_at_minus_7500_as_its_source_says(
     name: str, finals: list[int], total: int, rounded: int
 ) -> None:
-    r = game_result(finals, preset(name))
+    r = game_result(finals, preset(name).rules)
     assert (r.total[-1], r.rounded[-1]) == (total, rounded)
     assert r.places[-1] == len(finals)
 

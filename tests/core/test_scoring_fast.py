@@ -6,12 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
-from mjevent.core.rules import PRESETS, RuleSet, preset
+from mjevent.core.presets import PRESETS, preset
+from mjevent.core.rules import RuleSet
 from mjevent.core.scoring import IllegalHandError, Payment, PaymentKind, Settlement, settle
 from mjevent.core.scoring.common_hands import settle_common
 from mjevent.core.scoring.settlement import _settle_any
 
-EMA = preset("ema2016")
+EMA = preset("ema2016").rules
 
 # Mostly legal seats and values, with seats one off either end and values that break a rule,
 # so that refusals are compared too.
@@ -39,7 +40,7 @@ outcomes = st.one_of(
 )
 hands = st.builds(Hand, outcomes, st.frozensets(seats, max_size=4))
 rule_sets = st.sampled_from(
-    [*PRESETS.values(), EMA.with_overrides({"riichi_value": 0, "honba_ron": 0})]
+    [*(p.rules for p in PRESETS.values()), EMA.with_overrides({"riichi_value": 0, "honba_ron": 0})]
 )
 
 
@@ -115,4 +116,4 @@ def test_other_hands_go_the_general_way() -> None:
     pao = Tsumo(Win(0, HandValue(yakuman=1), pao=2))
     nagashi = Draw(nagashi=frozenset({1}))
     for outcome in (double, pao, nagashi, AbortiveDraw(), ChomboHand(1)):
-        assert settle_common(Hand(outcome), 0, 0, 0, preset("tenhou")) is None
+        assert settle_common(Hand(outcome), 0, 0, 0, preset("tenhou").rules) is None

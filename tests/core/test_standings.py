@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.rules import preset
 from mjevent.core.standings import (
     Bye,
     ByeRecord,
@@ -30,7 +30,6 @@ from mjevent.core.standings import (
     TeamMode,
     Withdrawal,
     compute_standings,
-    default_config,
 )
 
 ABCD = [Entrant("a", "Ann"), Entrant("b", "Bob"), Entrant("c", "Cy"), Entrant("d", "Di")]
@@ -44,7 +43,7 @@ def table(s: Standings) -> list[tuple[str, str, float]]:
 
 
 def ema_event() -> tuple[list[PlayedGame], list[PenaltyRecord]]:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     games = [
         # R1: 2nd and 3rd tied at 30000 share uma (5000 - 5000) / 2 = 0.
         # a 15000+15000=30000, b 0, c 0, d -15000-15000=-30000.
@@ -72,7 +71,7 @@ def ema_event() -> tuple[list[PlayedGame], list[PenaltyRecord]]:
 
 def test_ema_second_and_third_tied_share_the_uma_and_the_place() -> None:
     games, _ = ema_event()
-    s = compute_standings(games[:1], ABCD, default_config("ema2016"))
+    s = compute_standings(games[:1], ABCD, preset("ema2016").standings_config())
     assert table(s) == [
         ("1", "a", 30000.0),
         ("2-3", "b", 0.0),
@@ -84,7 +83,7 @@ def test_ema_second_and_third_tied_share_the_uma_and_the_place() -> None:
 
 def test_ema_event_totals_columns_and_movement_after_three_rounds() -> None:
     games, penalties = ema_event()
-    s = compute_standings(games, ABCD, default_config("ema2016"), penalties=penalties)
+    s = compute_standings(games, ABCD, preset("ema2016").standings_config(), penalties=penalties)
     # a 30000-25000+18000 = 23000; b 0+25000-9000-2000 = 14000; c 0+10000+18000 = 28000;
     # d -30000-30000-27000 = -87000.
     assert table(s) == [
@@ -119,7 +118,7 @@ def test_ema_event_totals_columns_and_movement_after_three_rounds() -> None:
 
 def test_snapshot_after_round_two_while_round_three_is_in() -> None:
     games, penalties = ema_event()
-    s = compute_standings(games, ABCD, default_config("ema2016"), penalties=penalties)
+    s = compute_standings(games, ABCD, preset("ema2016").standings_config(), penalties=penalties)
     after2 = s.standings_after(2)
     # b 0+25000 = 25000; c 10000; a 30000-25000 = 5000; d -60000. The round-3 penalty waits.
     assert table(after2) == [
@@ -137,7 +136,7 @@ def test_snapshot_after_round_two_while_round_three_is_in() -> None:
 
 
 def test_mleague_oka_to_the_winner_and_a_tie_for_first_splits_uma_and_oka() -> None:
-    m = preset("mleague")  # 25000 start, 30000 return, oka 20000, uma 30/10/-10/-30
+    m = preset("mleague").rules  # 25000 start, 30000 return, oka 20000, uma 30/10/-10/-30
     games = [
         # a, b tied first: uma (30000+10000)/2 = 20000 and oka 20000/2 = 10000 each:
         # 40000-30000+20000+10000 = 40000; c -15000-10000 = -25000; d -25000-30000 = -55000.
@@ -146,7 +145,7 @@ def test_mleague_oka_to_the_winner_and_a_tie_for_first_splits_uma_and_oka() -> N
         # a -15000-10000 = -25000; b -20000-30000 = -50000.
         PlayedGame(2, 1, ("c", "d", "a", "b"), game_result([50000, 25000, 15000, 10000], m)),
     ]
-    s = compute_standings(games, ABCD, default_config("mleague"))
+    s = compute_standings(games, ABCD, preset("mleague").standings_config())
     assert table(s) == [
         ("1", "c", 45000.0),
         ("2", "a", 15000.0),
@@ -162,7 +161,8 @@ def test_mleague_oka_to_the_winner_and_a_tie_for_first_splits_uma_and_oka() -> N
 
 
 def test_tenhou_tie_decided_by_seat_order_and_rounded_to_1000() -> None:
-    t = preset("tenhou")  # 25000/30000, oka 20000, uma 20/10/-10/-20, seat order, nearest 1000
+    # 25000/30000, oka 20000, uma 20/10/-10/-20, seat order, nearest 1000
+    t = preset("tenhou").rules
     games = [
         # a (East) and b tied at 30000: a is placed first by seat.
         # a 0+20000+20000 = 40000; b 0+10000 = 10000; c -5000-10000 = -15000;
@@ -172,7 +172,7 @@ def test_tenhou_tie_decided_by_seat_order_and_rounded_to_1000() -> None:
         # b -5400-10000 = -15400 -> -15000; a -14600-20000 = -34600 -> -35000.
         PlayedGame(2, 1, ("d", "c", "b", "a"), game_result([32300, 27700, 24600, 15400], t)),
     ]
-    s = compute_standings(games, ABCD, default_config("tenhou"))
+    s = compute_standings(games, ABCD, preset("tenhou").standings_config())
     assert table(s) == [
         ("1", "d", 7000.0),
         ("2", "a", 5000.0),
@@ -187,7 +187,7 @@ def test_tenhou_tie_decided_by_seat_order_and_rounded_to_1000() -> None:
 
 
 def sanma_games() -> list[PlayedGame]:
-    sc = preset("sanma-club")  # 35000/35000, uma 15/0/-15, no oka
+    sc = preset("sanma-club").rules  # 35000/35000, uma 15/0/-15, no oka
     return [
         # d sits out. a 15000+15000 = 30000; b 0; c -15000-15000 = -30000.
         PlayedGame(1, 1, ("a", "b", "c"), game_result([50000, 35000, 20000], sc)),
@@ -201,7 +201,8 @@ SANMA_BYES = [ByeRecord(1, "d"), ByeRecord(2, "c")]
 
 
 def test_sanma_club_event_with_zero_byes() -> None:
-    s = compute_standings(sanma_games(), ABCD, default_config("sanma-club"), byes=SANMA_BYES)
+    config = preset("sanma-club").standings_config()
+    s = compute_standings(sanma_games(), ABCD, config, byes=SANMA_BYES)
     assert table(s) == [
         ("1", "a", 42500.0),
         ("2", "d", 12500.0),
@@ -216,7 +217,7 @@ def test_sanma_club_event_with_zero_byes() -> None:
 
 def test_sanma_fixed_bye_makes_a_tie_that_average_place_breaks() -> None:
     config = StandingsConfig(
-        tiebreaks=default_config("sanma-club").tiebreaks, bye=Bye.FIXED, bye_points=5000
+        tiebreaks=preset("sanma-club").standings_config().tiebreaks, bye=Bye.FIXED, bye_points=5000
     )
     s = compute_standings(sanma_games(), ABCD, config, byes=SANMA_BYES)
     # c -30000+5000 = -25000 = b; firsts 0 each; average place b (2+3)/2 = 2.5 < c 3.
@@ -257,7 +258,7 @@ TEAM_ROSTER = [
 
 
 def team_games() -> list[PlayedGame]:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     return [
         # a 10000+15000 = 25000; e 5000+5000 = 10000; b -5000-5000 = -10000;
         # f -10000-15000 = -25000.
@@ -298,7 +299,7 @@ def test_team_totals_best_two_per_round() -> None:
 
 
 def test_team_tie_broken_by_the_team_chain() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     # Mirror games: Red and Blue both total 0, one first each; best game decides.
     games = [
         # a 25000, e 10000, b -10000, f -25000
@@ -332,7 +333,7 @@ W_ROSTER = [
 
 
 def withdrawal_games() -> list[PlayedGame]:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     return [
         # a 15000+15000 = 30000; b 5000+5000 = 10000; c -10000; w -30000.
         PlayedGame(1, 1, ("a", "b", "c", "w"), game_result([45000, 35000, 25000, 15000], ema)),
@@ -397,7 +398,7 @@ def test_substitute_for_replaced_scores_for_the_seat_they_fill() -> None:
 
 
 def test_ema_substitute_named_in_the_game_is_scored_apart_at_fixed_points() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     result = game_result([40000, 35000, 25000, 20000], ema, substitutes=(3,))
     game = PlayedGame(1, 1, ("a", "b", "c", "d"), result, substitutes=((3, "Sam"),))
     s = compute_standings([game], ABCD)
@@ -425,7 +426,7 @@ def test_ema_substitute_named_in_the_game_is_scored_apart_at_fixed_points() -> N
 
 
 def stage_games() -> list[PlayedGame]:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     return [
         *team_games(),
         # Final table of the top four: g 10000+15000 = 25000; a 5000+5000 = 10000;
@@ -463,7 +464,7 @@ def test_top_four_cut_carries_points_as_configured(carry: Carry, expected: list[
 
 
 def test_two_brackets_rank_apart() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     games = [
         *team_games(),
         # Bracket A (g, a, e, c) as above; bracket B (h, b, f, d): d wins it.
@@ -484,7 +485,7 @@ def test_two_brackets_rank_apart() -> None:
 
 
 def test_results_hidden_until_every_table_of_the_round_finished() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     games = [
         *team_games(),
         PlayedGame(2, 1, ("a", "b", "e", "f"), game_result([40000, 35000, 25000, 20000], ema)),
@@ -501,7 +502,7 @@ def test_results_hidden_until_every_table_of_the_round_finished() -> None:
 
 
 def test_unknown_player_in_a_game_is_named() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     game = PlayedGame(4, 2, ("a", "b", "c", "zz"), game_result([30000] * 4, ema))
     with pytest.raises(StandingsError, match=r"round 4 table 2 seat N: player 'zz' is not on"):
         compute_standings([game], ABCD)
@@ -523,7 +524,7 @@ def test_next_stage_brackets_come_from_the_qualifying_order() -> None:
 
 def test_with_game_matches_a_full_recompute_across_rounds_with_penalties() -> None:
     games, penalties = ema_event()
-    config = default_config("ema2016")
+    config = preset("ema2016").standings_config()
     live = compute_standings(games[:1], ABCD, config, penalties=penalties)
     for g in games[1:]:
         live = live.with_game(g)
@@ -533,7 +534,7 @@ def test_with_game_matches_a_full_recompute_across_rounds_with_penalties() -> No
 
 
 def test_sanma_event_before_any_game_has_three_place_columns() -> None:
-    s = compute_standings([], ABCD, default_config("sanma-club"), seats_per_table=3)
+    s = compute_standings([], ABCD, preset("sanma-club").standings_config(), seats_per_table=3)
     assert s.seats == 3
     assert [(r.place_label, r.games, r.place_counts) for r in s.rows] == [
         ("1-4", 0, (0, 0, 0)),
@@ -541,7 +542,7 @@ def test_sanma_event_before_any_game_has_three_place_columns() -> None:
 
 
 def test_unnamed_substitute_seat_is_listed_apart_per_absent_player() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     result = game_result([40000, 35000, 25000, 20000], ema, substitutes=(3,))
     s = compute_standings([PlayedGame(1, 1, ("a", "b", "c", "d"), result)], ABCD)
     assert [(r.player, r.name, r.total, r.games) for r in s.apart] == [
@@ -552,7 +553,7 @@ def test_unnamed_substitute_seat_is_listed_apart_per_absent_player() -> None:
 
 def test_breakdown_explains_every_number_of_a_total() -> None:
     games, penalties = ema_event()
-    s = compute_standings(games, ABCD, default_config("ema2016"), penalties=penalties)
+    s = compute_standings(games, ABCD, preset("ema2016").standings_config(), penalties=penalties)
     d = s.breakdown("d")
     assert d.games == (
         GameLine(1, 1, "N", 4, 15000, -15000, 0, 0, -30000, True),
@@ -578,7 +579,7 @@ def test_breakdown_lists_byes_at_their_value() -> None:
 
 
 def test_with_game_keeps_the_rows_it_left_alone() -> None:
-    ema = preset("ema2016")
+    ema = preset("ema2016").rules
     players = [*ABCD, *(Entrant(p, p.upper()) for p in "efgh")]
     first = PlayedGame(1, 1, ("a", "b", "c", "d"), game_result([45000, 30000, 30000, 15000], ema))
     # All four tied: uma shared to 0 each, so nobody else moves.

@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from mjevent.core.standings.config import (
-    DEFAULT_CHAINS,
     Bye,
     Carry,
     Criterion,
@@ -18,7 +17,6 @@ from mjevent.core.standings.config import (
     TeamConfig,
     TeamMode,
     Withdrawal,
-    default_config,
     standings_config_from_dict,
 )
 
@@ -127,10 +125,3 @@ def test_mistakes_are_named_with_the_fix(raw: dict[str, Any], message: str) -> N
     with pytest.raises(StandingsConfigError) as caught:
         standings_config_from_dict(raw)
     assert str(caught.value) == message
-
-
-def test_every_preset_of_the_rules_has_a_documented_chain() -> None:
-    from mjevent.core.rules import PRESETS
-
-    assert set(PRESETS) <= set(DEFAULT_CHAINS)
-    assert default_config("ema2016").tiebreaks == (Criterion.TOTAL, Criterion.SHARED)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.rules import preset
 from mjevent.core.standings import (
     Criterion,
     Entrant,
@@ -17,7 +17,7 @@ from mjevent.core.standings import (
 )
 
 PLAYERS = [Entrant(f"p{i}", f"Player {i}") for i in range(8)]
-EMA = preset("ema2016")
+EMA = preset("ema2016").rules
 
 
 @st.composite

@@ -12,17 +12,16 @@ from mjevent.core.entries import (
     PlayerWithdrawn,
     SeatingSet,
 )
-from mjevent.core.event import settings_from_dict
+from mjevent.core.settings import settings_from_dict
 from mjevent.core.standings import (
     Bye,
     PenaltyRecord,
     StandingsConfig,
     Status,
     Withdrawal,
-    standings_from_state,
-    standings_inputs,
 )
 from mjevent.core.state import fold
+from mjevent.core.state_standings import standings_from_state, standings_inputs
 
 AT = "2026-03-14T10:00:00Z"
 

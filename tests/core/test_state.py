@@ -32,10 +32,10 @@ from mjevent.core.entries import (
     TableReseated,
     TimeCalled,
 )
-from mjevent.core.event import EventSettings, PlayerStatus, settings_from_dict
 from mjevent.core.game import EndReason
 from mjevent.core.notation import EntryContext, HandLine, parse_entry
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
+from mjevent.core.settings import EventSettings, PlayerStatus, settings_from_dict
 from mjevent.core.state import Problem, fold
 
 T = "2026-03-14T10:00:00+00:00"

@@ -26,8 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjevent.core.entries import Correction, Entry, GameFinished, HandRecorded
-from mjevent.core.event import EventSettings, settings_from_dict
 from mjevent.core.notation import EntryContext, HandLine, parse_entry
+from mjevent.core.settings import EventSettings, settings_from_dict
 from mjevent.core.state import Folder, fold
 from mjevent.core.stats import (
     Rate,
@@ -365,7 +365,7 @@ def test_a_game_by_final_scores_gives_places_and_its_chombos_only() -> None:
 
 
 def test_newcomer_round_trips() -> None:
-    from mjevent.core.event import settings_to_dict
+    from mjevent.core.settings import settings_to_dict
 
     players = [{"id": f"p{i}", "name": f"P{i}", "newcomer": i == 1} for i in range(1, 5)]
     settings_ = event(players=players)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.rules import preset
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 
@@ -27,7 +27,7 @@ def settings(preset_name: str) -> dict[str, Any]:
 def test_ema2025_7_3_substitute_before_the_game_takes_the_fixed_uma() -> None:
     """§7.3, swap before the game began: -15,000 points and -15,000 uma, whatever the place
     (East finished first with 45,000: still -30,000)."""
-    result = game_result(FINALS, preset("ema2025"), substitutes={0})
+    result = game_result(FINALS, preset("ema2025").rules, substitutes={0})
     assert (result.uma, result.total) == (
         (-15000, 5000, -5000, -15000),
         (-30000, 5000, -10000, -25000),
@@ -37,13 +37,13 @@ def test_ema2025_7_3_substitute_before_the_game_takes_the_fixed_uma() -> None:
 def test_ema2025_7_3_substitute_after_the_game_began_takes_the_uma_of_the_place() -> None:
     """§7.3, swap after the game began (our reading, VERIFY): -15,000 points, the uma of the
     place the seat finished in (first: +15,000), total 0."""
-    result = game_result(FINALS, preset("ema2025"), substitutes={0}, swapped_in_play={0})
+    result = game_result(FINALS, preset("ema2025").rules, substitutes={0}, swapped_in_play={0})
     assert (result.uma, result.total) == ((15000, 5000, -5000, -15000), (0, 5000, -10000, -25000))
 
 
 def test_ema2016_keeps_the_fixed_uma_whenever_the_swap_happened() -> None:
-    before = game_result(FINALS, preset("ema2016"), substitutes={0})
-    after = game_result(FINALS, preset("ema2016"), substitutes={0}, swapped_in_play={0})
+    before = game_result(FINALS, preset("ema2016").rules, substitutes={0})
+    after = game_result(FINALS, preset("ema2016").rules, substitutes={0}, swapped_in_play={0})
     assert before.total == after.total == (-30000, 5000, -10000, -25000)
 
 

@@ -18,9 +18,9 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
 )
 from mjevent.core.entry_reader import entry_from_record
-from mjevent.core.event import settings_from_dict
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.replay import replay
+from mjevent.core.settings import settings_from_dict
 from mjevent.core.state import EventState, fold
 
 AT = "2026-12-05T10:00:00+00:00"

@@ -18,18 +18,17 @@ from typing import Any
 import pytest
 
 from mjevent.core import entries
-from mjevent.core.event import SettingsError, settings_from_dict
+from mjevent.core.presets import PRESETS, preset
 from mjevent.core.replay import replay
 from mjevent.core.rules import (
     ABORTIVE_DRAW_KINDS,
-    PRESETS,
     YAKUMAN,
     RulesError,
     TimeCall,
     coerce_setting,
-    preset,
     setting_names,
 )
+from mjevent.core.settings import SettingsError, settings_from_dict
 from mjevent.core.standings import (
     Bye,
     Carry,
@@ -40,8 +39,8 @@ from mjevent.core.standings import (
     TeamMode,
     Withdrawal,
     standings_config_from_dict,
-    standings_from_state,
 )
+from mjevent.core.state_standings import standings_from_state
 from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileError, EventFileWriteError
@@ -249,9 +248,9 @@ def test_rules_and_standings_errors_outside_a_file_speak_japanese() -> None:
     texts = []
     with japanese():
         for call in (
-            lambda: preset("mleage"),
+            lambda: preset("mleage").rules,
             lambda: coerce_setting("kiriag", True),
-            lambda: preset("ema2016").with_overrides({"players": 5}),
+            lambda: preset("ema2016").rules.with_overrides({"players": 5}),
             lambda: standings_config_from_dict(7),  # type: ignore[arg-type]
             lambda: standings_config_from_dict({"teams": {"mode": "all", "bset": 1}}),
         ):

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from mjevent.core.entries import SeatingSet, TableReseated
-from mjevent.core.standings import standings_from_state
+from mjevent.core.state_standings import standings_from_state
 from mjevent.events.commands import current_state, record_line, set_seating
 from mjevent.events.seating import verify_seating
 from mjevent.events.store import EventStore

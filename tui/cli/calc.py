@@ -19,11 +19,12 @@ from rich.cells import cell_len
 from mjevent.core.i18n import N_, _, format_number, ngettext, pgettext
 from mjevent.core.notation import limit_value
 from mjevent.core.outcomes import HandValue
+from mjevent.core.presets import PRESET_NAMES, preset
 from mjevent.core.results import check_final_scores, game_result
-from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo, preset
+from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo
 from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, limit_name, quote
 from mjevent.core.text import suggest
-from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.localize import command_help, filled_help
 
 __all__ = ["CalcInputError", "calc", "chart_text", "run_jsonl", "score_line"]
 
@@ -72,7 +73,7 @@ def rules_for(
     if players is not None and players not in DEFAULT_PRESET:
         raise CalcInputError(
             _("players={players!r}: expected 3 (sanma) or 4").format(players=players))
-    rules = preset(name if name is not None else DEFAULT_PRESET[players or 4])
+    rules = preset(name if name is not None else DEFAULT_PRESET[players or 4]).rules
     if players is not None and players != rules.players:
         raise CalcInputError(
             _(
@@ -507,7 +508,9 @@ def calc(
         help=N_("Riichi sticks already on the table (the winner takes them)."),
     ),
     rules_name: str | None = typer.Option(
-        None, "--rules", help=N_("Rule preset (ema2016, wrc, mleague, tenhou, sanma-club, ...).")
+        None,
+        "--rules",
+        help=filled_help(N_("A rules preset: {presets}."), presets=", ".join(PRESET_NAMES)),
     ),
     players: int | None = typer.Option(
         None,

@@ -31,8 +31,8 @@ from mjevent.core.ema import (
     facts,
     requirements,
 )
-from mjevent.core.event import Player
 from mjevent.core.i18n import N_, _
+from mjevent.core.settings import Player
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import display_width, pad, safe_lines, safe_text

@@ -28,9 +28,9 @@ from typing import Annotated
 import typer
 
 from mjevent.core.ema import ema_number
-from mjevent.core.event import Player
 from mjevent.core.i18n import N_, _
 from mjevent.core.names import NameParts, split_name
+from mjevent.core.settings import Player
 from mjevent.core.standings import StandingRow, Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines, safe_text

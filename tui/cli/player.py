@@ -15,13 +15,13 @@ seated yet) and the `mjevent seat FILE --from-round N` that re-seats the rounds 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
 from mjevent.core.i18n import N_, _
+from mjevent.core.player_ids import new_player_id
 from mjevent.core.seating.event_state import (
     SeatingError,
     find_player,
@@ -42,7 +42,7 @@ from mjevent.events.commands import (
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.event_file import open_or_exit
 
-__all__ = ["new_player_id", "player"]
+__all__ = ["player"]
 
 ACTIONS = ("add", "withdraw", "return", "substitute", "absent", "present")
 
@@ -50,25 +50,6 @@ ACTIONS = ("add", "withdraw", "return", "substitute", "absent", "present")
 def _fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(_("error: {message}").format(message=message), err=True)
     raise typer.Exit(code)
-
-
-def new_player_id(taken: list[str]) -> str:
-    """The next id in the event's own pattern: after p01..p28 comes p29; else p<count+1>.
-
-    >>> new_player_id(["p01", "p02", "p10"]), new_player_id(["ann", "bob"])
-    ('p11', 'p3')
-    """
-    numbered = [m for t in taken if (m := re.fullmatch(r"([A-Za-z_.-]*)(\d+)", t))]
-    if numbered:
-        prefix = max((m.group(1) for m in numbered), key=[m.group(1) for m in numbered].count)
-        same = [m for m in numbered if m.group(1) == prefix]
-        width = max(len(m.group(2)) for m in same)
-        n = max(int(m.group(2)) for m in same) + 1
-    else:
-        prefix, width, n = "p", 1, len(taken) + 1
-    while f"{prefix}{n:0{width}d}" in taken:
-        n += 1
-    return f"{prefix}{n:0{width}d}"
 
 
 def _next_round_for(state: EventState, player: str) -> int:

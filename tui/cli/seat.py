@@ -1,4 +1,5 @@
-"""`mjevent seat` prints a schedule without an event file; `mjevent seating check` verifies one.
+"""`mjevent seat` prints a schedule without an event file; `check_seating_json` is what
+`mjevent seating check` (in `cli_seating`) does with a seating JSON file.
 
 All the rules live in `mjevent.core.seating`; this module reads options, prints and sets the exit
 code. The JSON form is `Schedule.to_json_dict` (players from 1, seats in wind order, one `"bye"`
@@ -15,7 +16,7 @@ import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn, TextIO
+from typing import NoReturn, TextIO
 
 import typer
 from rich.cells import cell_len
@@ -37,13 +38,12 @@ from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.tui.views.wrap import wide, wrap_text
 
 __all__ = [
+    "check_seating_json",
     "format_text",
     "format_tsv",
     "in_file",
     "os_reason",
     "seat",
-    "seating_app",
-    "seating_check",
     "standalone_help",
     "wrap_cells",
 ]
@@ -290,46 +290,19 @@ def seat(
     typer.echo(report.summary.line(), err=True)
 
 
-seating_app = typer.Typer(
-    help=N_("Work with seating schedules."), no_args_is_help=True, rich_markup_mode=None
-)
-
-
-@seating_app.command(
-    "check",
-    help=N_(
-        "Check a seating: repeats, pairs never met, winds, table numbers, teams.\n\n"
-        "Exits 1 when a requested rule is broken (teams given in the file or by option always "
-        "are requested), 2 when the file cannot be read."
-    ),
-)
-def seating_check(
-    path: Annotated[
-        Path,
-        typer.Argument(help=N_("A seating JSON file (the `mjevent seat` form)."), dir_okay=False),
-    ],
-    teams: int | None = typer.Option(
-        None, "--teams", help=N_("Require N consecutive teams apart.")
-    ),
-    team_size: int | None = typer.Option(
-        None, "--team-size", help=N_("Require teams of S consecutive players apart.")
-    ),
-    no_repeats: bool = typer.Option(
-        False, "--no-repeats", help=N_("Fail if any pair meets twice.")
-    ),
-    wind_balance: bool = typer.Option(
-        False, "--wind-balance", help=N_("Fail if seed 003's wind rule breaks after any round.")
-    ),
-    table_rotation: bool = typer.Option(
-        False,
-        "--table-rotation",
-        help=N_("Fail if anyone reuses a table number within 3 rounds."),
-    ),
-    min_repeat_free: int = typer.Option(
-        0, "--min-repeat-free", help=N_("Fail with fewer leading rounds free of repeats.")
-    ),
+def check_seating_json(
+    path: Path,
+    *,
+    teams: int | None,
+    team_size: int | None,
+    no_repeats: bool,
+    wind_balance: bool,
+    table_rotation: bool,
+    min_repeat_free: int,
 ) -> None:
-    """Check a seating JSON file and print the checker's report (the help says the exits)."""
+    """`mjevent seating check SEATING.json`: check a seating JSON file and print the checker's
+    report; exit 1 when a requested rule is broken (teams given in the file or by option always
+    are requested), 2 when the file cannot be read."""
     try:
         text = read_regular(path, limit=MAX_SEATING_BYTES, what=_("a seating JSON file")).decode(
             "utf-8-sig"

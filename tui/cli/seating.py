@@ -524,8 +524,14 @@ def seating_check(
 ) -> None:
     """Report on an event's seating, or a JSON schedule's (the help says the exits)."""
     if file.suffix.lower() == ".json":
-        cli_seat.seating_check(
-            file, teams, team_size, no_repeats, wind_balance, table_rotation, min_repeat_free
+        cli_seat.check_seating_json(
+            file,
+            teams=teams,
+            team_size=team_size,
+            no_repeats=no_repeats,
+            wind_balance=wind_balance,
+            table_rotation=table_rotation,
+            min_repeat_free=min_repeat_free,
         )
         return
     store = _open(file, read_only=True)

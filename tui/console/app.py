@@ -10,8 +10,9 @@ A worker thread polls the file every `POLL_SECONDS`, so what another process app
 console, `mjevent record` from another laptop) shows within a second.
 
 Top-level screens are `MODES`, one per `tui/console/screens/<name>.py` (class `<Name>Screen`, its
-stylesheet `<name>.tcss` beside it), switched by F2-F8. A mode whose screen module is not
-installed is left out, and its key hidden.
+stylesheet `<name>.tcss` beside it), switched by F2-F8. Every mode of `MODE_KEYS` must have its
+screen module: one missing stops the import with `MissingScreenError` naming it (it used to be
+left out silently, its key hidden).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from mjevent.tui.console.messages import (
 from mjevent.tui.console.session import Clock, EventSession, utc_now
 from mjevent.tui.views.terminal import guard_terminal
 
-__all__ = ["MODE_KEYS", "MjeventApp"]
+__all__ = ["MODE_KEYS", "MissingScreenError", "MjeventApp", "mode_screens"]
 
 P = ParamSpec("P")
 HERE = Path(__file__).parent
@@ -72,8 +73,24 @@ def _screen_class_name(mode: str) -> str:
     return f"{mode.capitalize()}Screen"
 
 
-def _mode_installed(mode: str) -> bool:
-    return importlib.util.find_spec(f"mjevent.tui.console.screens.{mode}") is not None
+class MissingScreenError(ImportError):
+    """A mode of `MODE_KEYS` whose screen module (`mjevent.tui.console.screens.<mode>`) is not
+    there: a broken install or a mode added without its screen."""
+
+
+def mode_screens(modes: Iterable[str]) -> dict[str, str | Callable[[], Screen[Any]]]:
+    """Each mode's screen factory; raise `MissingScreenError` naming every mode whose screen
+    module cannot be found."""
+    missing = [
+        m for m in modes if importlib.util.find_spec(f"mjevent.tui.console.screens.{m}") is None
+    ]
+    if missing:
+        names = ", ".join(f"mjevent.tui.console.screens.{m}" for m in missing)
+        raise MissingScreenError(
+            f"the console's modes need {names}, which cannot be found: reinstall mjevent "
+            "(pip install --force-reinstall mjevent), or add the screen module"
+        )
+    return {mode: _mode_factory(mode) for mode in modes}
 
 
 def _mode_factory(mode: str) -> Callable[[], Screen[Any]]:
@@ -107,9 +124,7 @@ class MjeventApp(App[None]):
 
     TITLE = "mjevent"
     CSS_PATH = _stylesheets()
-    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
-        mode: _mode_factory(mode) for mode in MODE_KEYS if _mode_installed(mode)
-    }
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = mode_screens(MODE_KEYS)
     DEFAULT_MODE = "overview"
     POLL_SECONDS = 0.3
     OFFERS_TABLES = True
@@ -351,7 +366,8 @@ class MjeventApp(App[None]):
     # --- keys ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the key of a mode that is not installed; dim the one shown now."""
+        """Hide the key of a mode this app does not have (the timer and display apps have one
+        mode); dim the one shown now."""
         if action == "mode" and parameters:
             mode = str(parameters[0])
             if mode not in self.MODES:

@@ -2,8 +2,8 @@
 
 The recently opened events (from `recent.toml` in the user config folder) to pick with the
 arrows and Enter, and the fields of `mjevent new` (file, name, rules preset, players file, date,
-venue) to start a new one; the form calls `cli_new.create_event`, the code `mjevent new` runs.
-The app returns the chosen or created file; `mjevent open` then opens the console on it.
+venue) to start a new one; the form calls `mjevent.events.new_event.create_event`, as `mjevent
+new` does. The app returns the chosen or created file; `mjevent open` then opens the console on it.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from mjevent.core.i18n import N_, _, format_date, pgettext
-from mjevent.core.rules import PRESETS
-from mjevent.tui.cli.new import NewEventError, create_event
+from mjevent.core.presets import PRESET_NAMES
+from mjevent.events.new_event import NewEventError, create_event
 from mjevent.tui.console.config import RecentEvent, read_recent
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.views.terminal import guard_terminal
@@ -107,7 +107,7 @@ class LauncherApp(App[Path | None]):
                 if field == "name":
                     with Horizontal():
                         yield Label(_("Rules"), markup=False)
-                        yield Select([(p, p) for p in sorted(PRESETS)], value="ema2016",
+                        yield Select([(p, p) for p in PRESET_NAMES], value="ema2016",
                                      allow_blank=False, id="new-rules")
             yield Button(_("Create and open (ctrl+n)"), id="create", variant="primary")
             yield Static(markup=False, id="new-error")

@@ -20,9 +20,9 @@ from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
     StandingsError,
-    standings_from_state,
 )
 from mjevent.core.state import EventState, Folder, Problem, TableGame
+from mjevent.core.state_standings import standings_from_state
 from mjevent.tui.views.players import status_name
 from mjevent.tui.views.sheets import points
 
@@ -149,7 +149,7 @@ def describe_changes(
     know about (a withdrawn player still seated until the round is re-seated).
     `standings_before` saves computing the standings of `before` again.
 
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.entries import PlayerRenamed
     >>> settings = settings_from_dict({"event": {"name": "Cup", "format_version": 1},
     ...     "rules": {"preset": "ema2016"}, "players": [{"id": "p1", "name": "Ann"}]})

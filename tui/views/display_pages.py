@@ -15,8 +15,9 @@ from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
 from mjevent.core.finish import event_finished, final_places, reveal_order, revealed
 from mjevent.core.i18n import _
-from mjevent.core.standings import StandingsConfigError, StandingsError, standings_from_state
+from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
+from mjevent.core.state_standings import standings_from_state
 from mjevent.core.stats import round_numbers
 from mjevent.tui.views.paper import round_by_table
 from mjevent.tui.views.sheets import points

@@ -32,10 +32,10 @@ from mjevent.core.entries import (
     TableReseated,
 )
 from mjevent.core.entry_reader import read_log
-from mjevent.core.event import EventSettings
 from mjevent.core.i18n import N_, _
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.replay import replay, tell_entry
+from mjevent.core.settings import EventSettings
 from mjevent.core.state import EventState, fold
 
 __all__ = [
@@ -175,7 +175,7 @@ def entry_words(entry: Entry, state: EventState) -> str:
     else as its own description.
 
     >>> from mjevent.core.entries import Penalty
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> settings = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
     ...     "rules": {"preset": "ema2016"}, "players": [{"id": "p1", "name": "Ana"}]})
     >>> entry_words(Penalty(id="P1", at="", player="p1", amount=5000, reason="late"),

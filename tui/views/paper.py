@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mjevent.core.entries import PlayerId
-from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import N_, _, format_number, wind_name
+from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState
 from mjevent.core.stats import stats_from_state
 from mjevent.tui.views.sheets import listed, points

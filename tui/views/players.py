@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
-from mjevent.core.event import PlayerStatus
 from mjevent.core.i18n import _, wind_name
+from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState
 from mjevent.tui.views.log import plain
 

@@ -25,9 +25,9 @@ from mjevent.core.standings import (
     StandingRow,
     Standings,
     TeamRow,
-    standings_from_state,
 )
 from mjevent.core.state import EventState
+from mjevent.core.state_standings import standings_from_state
 from mjevent.core.text import display_width
 
 __all__ = [

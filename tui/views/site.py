@@ -34,10 +34,10 @@ from typing import Any
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, Entry, Note
 from mjevent.core.entry_reader import read_log
-from mjevent.core.event import EventSettings
 from mjevent.core.i18n import N_, _, format_date, format_number, pgettext, wind_name
 from mjevent.core.preview import result_text
 from mjevent.core.replay import StoryEvent, replay
+from mjevent.core.settings import EventSettings
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import player_tally

@@ -34,10 +34,9 @@ from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
     StandingsError,
-    standings_from_state,
-    standings_update,
 )
 from mjevent.core.state import EventState
+from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.core.stats import player_tally
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, console_of

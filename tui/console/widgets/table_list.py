@@ -15,6 +15,7 @@ calls it once a second); a late table is drawn in the `table-list--late` or
 from __future__ import annotations
 
 import datetime as _dt
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self
@@ -50,8 +51,9 @@ CLOCK_WIDTH = 15
 """The clock: `1:30:00 (+7:00)`, `one more hand`, `starts in 4:59` (longer is cut)."""
 
 
-class TableStatus:
-    """The four states of a table in the overview (plain strings: they are shown)."""
+class TableStatus(enum.StrEnum):
+    """The four states of a table in the overview; each picks its row's style (`_STYLE`). A
+    StrEnum, so a status still equals its old plain string ("finished")."""
 
     NOT_STARTED = "not started"
     PLAYING = "playing"
@@ -69,7 +71,7 @@ class TableRow:
     table: int
     names: tuple[str, ...]
     marks: tuple[str, ...]
-    status: str
+    status: TableStatus
     detail: str
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from mjevent.core.entries import Correction, Entry, Penalty
-from mjevent.core.event import PlayerStatus
+from mjevent.core.settings import PlayerStatus
 from mjevent.core.standings.compute import (
     ByeRecord,
     Entrant,

@@ -28,7 +28,8 @@ from mjevent.core.preview import preview_line
 from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState, fold
 from mjevent.events import commands
-from mjevent.events.store import EventStore, new_entry_id
+from mjevent.events.entry_ids import new_entry_id
+from mjevent.events.store import EventStore
 
 
 def _ms(seconds: list[float]) -> tuple[str, str]:

@@ -63,9 +63,10 @@ from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
+from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileInvalidError
 from mjevent.events.replaced import entry_words
-from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
+from mjevent.events.store import EventStore
 
 __all__ = [
     "CommandError",

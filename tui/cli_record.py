@@ -17,9 +17,9 @@ from mjevent.core.notation import AmbiguousEntryError, EntrySyntaxError
 from mjevent.core.preview import repeated_hand
 from mjevent.core.scoring import IllegalHandError
 from mjevent.events.commands import CommandError, current_state, record_line
+from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.events.replay import tell_entry
-from mjevent.events.store import entry_id_problem, new_entry_id
 from mjevent.tui.cli_event import echo, open_or_exit
 from mjevent.tui.cli_localize import command_help
 

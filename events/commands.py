@@ -83,6 +83,7 @@ __all__ = [
     "entry_context",
     "extend_round",
     "finish_game",
+    "logged_entries",
     "pause_round",
     "read_log",
     "record_final",
@@ -197,6 +198,13 @@ def _folder(store: EventStore) -> Folder:
 def current_state(store: EventStore) -> EventState:
     """The fold of the store's log as it was last read (call `store.reload()` to catch up)."""
     return _folder(store).state()
+
+
+def logged_entries(store: EventStore) -> list[Entry]:
+    """Every entry of the store's log as read, in file order (corrected and cancelled ones
+    included, records that cannot be read left out): what `current_state` folded, not read
+    again."""
+    return list(_folder(store).log)
 
 
 def _append(store: EventStore, entry: Entry) -> EventState:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -210,7 +211,18 @@ def fast_log(text: str) -> list[dict[str, Any]] | None:
     record: dict[str, Any] | None = None
     keys: set[str] = set()
     converted: dict[str, str] = {}
+    # A log repeats most of its lines word for word (`kind = "hand"`, `round = 3`, a 3 han 30
+    # fu win by South): each distinct line is read once, and its value handed out again (a
+    # list or table as a fresh copy, so no two records share one).
+    known: dict[str, tuple[str, Any, Callable[[Any], Any] | None]] = {}
     for line in text.split("\n"):
+        seen = known.get(line)
+        if seen is not None:
+            key, value, fresh = seen
+            if record is None or key in record:
+                return None
+            record[key] = value if fresh is None else fresh(value)
+            continue
         key, sep, raw = line.partition(" = ")
         if sep:
             if record is None or key in record:
@@ -220,21 +232,24 @@ def fast_log(text: str) -> list[dict[str, Any]] | None:
                     return None
                 keys.add(key)
             # The common values (plain text without escapes, whole numbers) skip JSON.
-            if raw[:1] == '"':
-                if raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
-                    record[key] = raw[1:-1]
-                    continue
+            if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
+                value = raw[1:-1]
             elif (
-                raw.isdigit()
+                raw[:1] != '"'
+                and raw.isdigit()
                 and raw.isascii()
                 and len(raw) < 19
                 and (raw[0] != "0" or len(raw) == 1)
             ):
-                record[key] = int(raw)
-                continue
-            value = _json_value(raw, converted)
-            if value is _NOT_FAST:
-                return None
+                value = int(raw)
+            else:
+                value = _json_value(raw, converted)
+                if value is _NOT_FAST:
+                    return None
+            copier = _copier(value)
+            if copier is not _NOT_FAST:
+                known[line] = (key, value, copier)
+                value = value if copier is None else copier(value)
             record[key] = value
         elif line == "[[log]]":
             if record is not None:
@@ -251,6 +266,30 @@ def fast_log(text: str) -> list[dict[str, Any]] | None:
         elif line:
             return None
     return records if record is None else None
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _fresh_tables(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(table) for table in value]
+
+
+def _copier(value: Any) -> Any:
+    """How a value read once is handed out again: None (it cannot change: shared), a function
+    making a fresh copy, or `_NOT_FAST` when it is nested deeper (read anew each time)."""
+    if isinstance(value, _SCALARS):
+        return None
+    flat = isinstance(value, list) and all(isinstance(v, _SCALARS) for v in value)
+    if flat:
+        return list
+    if isinstance(value, dict) and all(isinstance(v, _SCALARS) for v in value.values()):
+        return dict
+    if isinstance(value, list) and all(
+        isinstance(t, dict) and all(isinstance(v, _SCALARS) for v in t.values()) for t in value
+    ):
+        return _fresh_tables
+    return _NOT_FAST
 
 
 def fast_document(data: bytes) -> dict[str, Any] | None:

@@ -58,6 +58,7 @@ def damaged(data: bytes) -> _Damage | None:
     """The first entry whose end line carries a checksum its bytes do not match (or names
     another entry), or None. End lines without a checksum (older files) are not checked."""
     at = 0
+    floor: int | None = -1  # where the entry after the last end line may start (-1: unknown)
     while True:
         e = data.find(b"\n" + _END, at)
         if e < 0:
@@ -67,7 +68,9 @@ def damaged(data: bytes) -> _Damage | None:
         stop = len(data) if stop < 0 else stop
         at = stop
         match = _END_LINE.fullmatch(data, e, stop)
-        start = _entry_start(data, e)
+        # The end line before this one was the last one found: no need to search back for it.
+        start = _header_after(data, _floor(data, e) if floor == -1 else floor, e)
+        floor = stop + 1
         if start is None:
             continue  # no entry before this end line: the syntax error (if any) names the line
         block = data[start:e]
@@ -119,12 +122,22 @@ def _entry_start(data: bytes, end_line: int) -> int | None:
     >>> data[_entry_start(data, data.rindex(b"# end b")) :]
     b'\x00[[log]]\nid = "b"\n# end b\n'
     """
+    return _header_after(data, _floor(data, end_line), end_line)
+
+
+def _floor(data: bytes, end_line: int) -> int | None:
+    """Where the entry the end line at `end_line` closes may start at the earliest: just past
+    the end line before it, or past the banner; None when neither is there."""
     before = data.rfind(b"\n" + _END, 0, end_line - 1)
     if before >= 0:
-        low: int | None = _line_end(data, before + 1)
-    else:
-        banner = data.rfind(BANNER, 0, end_line)
-        low = None if banner < 0 else _line_end(data, banner)
+        return _line_end(data, before + 1)
+    banner = data.rfind(BANNER, 0, end_line)
+    return None if banner < 0 else _line_end(data, banner)
+
+
+def _header_after(data: bytes, low: int | None, end_line: int) -> int | None:
+    """The last `[[log]]` header between `low` (the top when None) and `end_line`; `low` when
+    there is none."""
     # The header's newline may be the one ending the previous line (no blank line between).
     header = data.rfind(b"\n[[log]]", 0 if low is None else max(low - 1, 0), end_line)
     if header >= 0:

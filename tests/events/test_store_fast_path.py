@@ -136,3 +136,15 @@ def test_dates_written_as_values_read_back_as_dates(tmp_path: Path) -> None:
     assert EventStore.open(path).log == [
         {"id": "e1", "at": when, "kind": "round_started", "day": dt.date(2026, 12, 2)}
     ]
+
+
+def test_a_line_read_again_gives_each_entry_its_own_lists_and_tables() -> None:
+    # The reader reads each distinct line once; a list or table handed out again is a copy.
+    fields = {"wins": [{"winner": "S", "han": 3, "fu": 30}], "riichi": ["E"], "t": {"a": 1}}
+    text = HEAD + _block(1, fields) + _block(2, fields)
+    fast = fast_document(text.encode("utf-8"))
+    assert fast is not None and fast == tomllib.loads(text)
+    first, second = fast["log"]
+    for key in ("wins", "riichi", "t"):
+        assert first[key] == second[key] and first[key] is not second[key]
+    assert first["wins"][0] is not second["wins"][0]

@@ -29,7 +29,8 @@ from mjevent.core.preview import preview_line
 from mjevent.core.state import EventState, fold
 from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
-from mjevent.events.store import EventStore, new_entry_id
+from mjevent.events.entry_ids import new_entry_id
+from mjevent.events.store import EventStore
 
 
 def _ms(seconds: list[float]) -> tuple[str, str]:

@@ -38,7 +38,9 @@ from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.presets import preset
 from mjevent.core.settings import settings_from_dict, settings_to_dict
 from mjevent.events import toml_write
-from mjevent.events.store import EventStore, _settings_text, new_entry_id
+from mjevent.events.entry_ids import new_entry_id
+from mjevent.events.store import EventStore
+from mjevent.events.toml_write import settings_text
 
 VALUES = [(1, 30), (2, 30), (3, 30), (1, 40), (2, 40), (3, 40), (4, 30), (5, 0), (3, 25), (6, 0)]
 
@@ -85,7 +87,7 @@ def generate(path: Path, players: int, rounds: int, seed: int = 2026) -> int:
     }
     settings = settings_from_dict(raw)
     rules = preset("ema2016").rules
-    parts = [_settings_text(settings_to_dict(settings))]
+    parts = [settings_text(settings_to_dict(settings))]
     hands = 0
     at = "2026-12-02T10:00:00+00:00"
     for r in range(1, rounds + 1):

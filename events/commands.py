@@ -62,9 +62,10 @@ from mjevent.core.preview import entry_context, line_context, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
+from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileInvalidError
 from mjevent.events.replaced import entry_words
-from mjevent.events.store import EventStore, entry_id_problem, new_entry_id
+from mjevent.events.store import EventStore
 
 __all__ = [
     "CommandError",
@@ -81,6 +82,7 @@ __all__ = [
     "entry_context",
     "extend_round",
     "finish_game",
+    "logged_entries",
     "pause_round",
     "record_final",
     "record_hand",
@@ -171,6 +173,13 @@ def _folder(store: EventStore) -> Folder:
 def current_state(store: EventStore) -> EventState:
     """The fold of the store's log as it was last read (call `store.reload()` to catch up)."""
     return _folder(store).state()
+
+
+def logged_entries(store: EventStore) -> list[Entry]:
+    """Every entry of the store's log as read, in file order (corrected and cancelled ones
+    included, records that cannot be read left out): what `current_state` folded, not read
+    again."""
+    return list(_folder(store).log)
 
 
 def _append(store: EventStore, entry: Entry) -> EventState:

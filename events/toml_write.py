@@ -172,3 +172,17 @@ def log_block(record: Mapping[str, Any]) -> str:
     body = "\n".join(lines) + "\n"
     sum_ = checksum(body.encode("utf-8", "surrogatepass"))
     return f"\n{body}{END_PREFIX}{record['id']} {sum_}\n"
+
+
+HEADER = (
+    "# mjevent event file: the settings, then the log (append-only, one [[log]] block per entry).\n"
+    "# Schema: docs/event-file.md. Add log entries with mjevent; an entry ends with `# end <id>`.\n"
+    "\n"
+)
+LOG_BANNER = "\n# ---- log: appended by mjevent; every entry ends with its `# end <id>` line ----\n"
+
+
+def settings_text(settings: Mapping[str, Any], banner: bool = True) -> str:
+    """The settings part of an event file: the header, the settings, and (`banner`) the line
+    above the log that promises every entry ends with its end line."""
+    return HEADER + document(settings) + (LOG_BANNER if banner else "")

@@ -405,3 +405,19 @@ def test_club_sample_has_what_a_newcomer_should_see(tmp_path: Path) -> None:
     assert ended == {"last_hand", "time"}
     names = [p.name for p in state.players.values()]
     assert {"田中 優希", "김서연", "王 芳", "Nguyễn Thị Mai"} <= set(names)
+
+
+def test_logged_entries_are_every_entry_as_read_corrected_and_voided_ones_included(
+    store: EventStore,
+) -> None:
+    commands.record_line(store, "t1 ron S<-W 3/30", entry_id="H1", at=T)
+    commands.record_line(store, "t1 tsumo N 4/30", entry_id="H2", at=T)
+    state = commands.correct_entry(store, "H2", "entered twice", entry_id="C1", at=T)
+    assert [e.id for e in state.entries] == ["H1"]
+    assert [e.id for e in commands.logged_entries(store)] == ["H1", "H2", "C1"]
+    assert commands.logged_entries(store) == read_log(store.log)[0]
+    # Another store's append is read and folded on: its entry is there too.
+    other = EventStore.open(store.path)
+    commands.record_line(other, "t2 draw", entry_id="H3", at=T)
+    store.reload()
+    assert [e.id for e in commands.logged_entries(store)] == ["H1", "H2", "C1", "H3"]

@@ -43,9 +43,11 @@ from mjevent.core.standings import (
 from mjevent.core.state_standings import standings_from_state
 from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
+from mjevent.events.entry_ids import entry_id_problem
 from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.events.lock import lock_path, locked
-from mjevent.events.store import LOG_BANNER, EventStore, entry_id_problem
+from mjevent.events.store import EventStore
+from mjevent.events.toml_write import LOG_BANNER
 from mjevent.events.values import SetOptionError, parse_set
 from tests.core.test_event_settings import _base
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjevent.events import toml_write
+from mjevent.events.entry_ids import new_entry_id
 from mjevent.events.errors import (
     EventFileExistsError,
     EventFileInvalidError,
@@ -21,7 +22,8 @@ from mjevent.events.errors import (
     EventFileSyntaxError,
 )
 from mjevent.events.lock import lock_path
-from mjevent.events.store import EventStore, _fast_document, new_entry_id
+from mjevent.events.store import EventStore
+from mjevent.events.toml_read import fast_document
 
 NAMES = [
     "田中 裕子",
@@ -512,7 +514,7 @@ def test_a_file_saved_with_windows_line_ends_reads_the_same(path: Path) -> None:
     store.append(_hand(1))
     store.append(_hand(2))
     path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
-    assert _fast_document(path.read_bytes()) is not None
+    assert fast_document(path.read_bytes()) is not None
     again = EventStore.open(path)
     assert (again.log, again.settings, again.warnings) == (store.log, store.settings, [])
     again.append(_hand(3))

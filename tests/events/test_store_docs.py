@@ -8,7 +8,8 @@ from pathlib import Path
 
 from mjevent.core.entry_reader import entry_from_record
 from mjevent.core.state import fold
-from mjevent.events.store import LOG_BANNER, EventStore
+from mjevent.events.store import EventStore
+from mjevent.events.toml_write import LOG_BANNER
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "event-file.md"
 

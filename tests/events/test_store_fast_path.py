@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjevent.events import toml_write
-from mjevent.events.store import LOG_BANNER, EventStore, _fast_document
+from mjevent.events.store import EventStore
+from mjevent.events.toml_read import fast_document
+from mjevent.events.toml_write import LOG_BANNER
 
 HEAD = (
     '[event]\nname = "Cup"\nformat_version = 1\n\n[rules]\npreset = "ema2016"\n' + LOG_BANNER
@@ -51,10 +53,10 @@ def test_fast_reader_agrees_with_tomllib_on_anything_written(
 ) -> None:
     text = HEAD + "".join(_block(n, r) for n, r in enumerate(records))
     expected = tomllib.loads(text)
-    fast = _fast_document(text.encode("utf-8"))
+    fast = fast_document(text.encode("utf-8"))
     assert fast is None or fast == expected
     windows = text.replace("\n", "\r\n")
-    fast = _fast_document(windows.encode("utf-8"))
+    fast = fast_document(windows.encode("utf-8"))
     assert fast is None or fast == tomllib.loads(windows) == expected
     read = [{k: v for k, v in r.items() if k not in ("id", "at", "kind")} for r in expected["log"]]
     assert read == [toml_write_plain(r) for r in records]
@@ -73,7 +75,7 @@ def test_fast_reader_takes_the_usual_hand_entry() -> None:
     fields = {"round": 3, "table": 12, "outcome": "ron", "loser": "W",
               "wins": [{"winner": "S", "han": 3, "fu": 30}], "riichi": ["E"], "note": 'a "b" = c'}
     text = HEAD + _block(1, fields) + _block(2, {"final": [-1200, 0, 31200, 30000]})
-    fast = _fast_document(text.encode("utf-8"))
+    fast = fast_document(text.encode("utf-8"))
     assert fast is not None
     assert fast == tomllib.loads(text)
 
@@ -121,7 +123,7 @@ def test_hand_edited_entries_read_as_tomllib_reads_them(tmp_path: Path, lines: s
 )
 def test_spellings_only_json_accepts_are_left_to_tomllib(lines: str) -> None:
     text = HEAD + '\n[[log]]\nid = "e1"\nat = "t"\nkind = "note"\n' + lines + "\n# end e1\n"
-    assert _fast_document(text.encode("utf-8")) is None
+    assert fast_document(text.encode("utf-8")) is None
     with pytest.raises(tomllib.TOMLDecodeError):
         tomllib.loads(text)
 
@@ -134,3 +136,15 @@ def test_dates_written_as_values_read_back_as_dates(tmp_path: Path) -> None:
     assert EventStore.open(path).log == [
         {"id": "e1", "at": when, "kind": "round_started", "day": dt.date(2026, 12, 2)}
     ]
+
+
+def test_a_line_read_again_gives_each_entry_its_own_lists_and_tables() -> None:
+    # The reader reads each distinct line once; a list or table handed out again is a copy.
+    fields = {"wins": [{"winner": "S", "han": 3, "fu": 30}], "riichi": ["E"], "t": {"a": 1}}
+    text = HEAD + _block(1, fields) + _block(2, fields)
+    fast = fast_document(text.encode("utf-8"))
+    assert fast is not None and fast == tomllib.loads(text)
+    first, second = fast["log"]
+    for key in ("wins", "riichi", "t"):
+        assert first[key] == second[key] and first[key] is not second[key]
+    assert first["wins"][0] is not second["wins"][0]

@@ -6,6 +6,8 @@ when it runs; no command but the console imports Textual, so `calc` or `check` s
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
 import os
 import sys
@@ -114,6 +116,12 @@ class LazyCommands(typer.core.TyperGroup):
         """Choose the language (`--lang`, else the environment) before anything is parsed or
         shown, so even `mjevent --help` and click's own words speak it."""
         argv = list(sys.argv[1:] if args is None else args)
+        if args is None:
+            # Run from the shell, the process ends with the command. What the command read and
+            # folded (at 500 players some 300,000 objects, no cycles) is frozen at exit, so the
+            # interpreter's last cycle collection does not scan it all once more (~0.2 s of a
+            # `mjevent record`) just before the process goes.
+            atexit.register(gc.freeze)
         try:
             language.start(lang_from_argv(argv))
         except language.LanguageError as error:

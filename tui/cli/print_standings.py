@@ -23,7 +23,6 @@ from typing import Annotated
 import typer
 
 from mjevent.core.entries import Entry
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, language
 from mjevent.core.standings import (
     Standings,
@@ -32,7 +31,7 @@ from mjevent.core.standings import (
 )
 from mjevent.core.state import EventState
 from mjevent.core.text import display_width, markdown_text, pad, safe_text
-from mjevent.events.commands import current_state
+from mjevent.events.commands import current_state, logged_entries
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
 from mjevent.tui.views.sheets import (
@@ -84,7 +83,7 @@ def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
     state = current_state(store)
     warn_skipped(file, store, state)
     # Every entry as read, cancelled penalties included (the printed penalty list shows them).
-    entries, _ = read_log(store.log)
+    entries = logged_entries(store)
     return store, state, entries
 
 

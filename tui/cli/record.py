@@ -18,8 +18,8 @@ from mjevent.core.preview import repeated_hand
 from mjevent.core.replay import tell_entry
 from mjevent.core.scoring import IllegalHandError
 from mjevent.events.commands import CommandError, current_state, record_line
+from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileError, EventFileWriteError
-from mjevent.events.store import entry_id_problem, new_entry_id
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
 

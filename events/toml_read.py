@@ -1,0 +1,322 @@
+"""Reading the event file's TOML: tomllib with errors that name the line and the fix, and a
+fast reader for the log as mjevent writes it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mjevent.core.i18n import N_, _
+from mjevent.events.errors import EventFileSyntaxError
+
+LOG_HEADER = re.compile(rb"(?m)^[ \t]*\[\[[ \t]*log[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$")
+"""A `[[log]]` line, as TOML allows it to be spelled (spaces, a comment, a CRLF end)."""
+_TOML_WHERE = re.compile(r" \(at line (\d+), column (\d+)\)$")
+
+
+def parse_toml(path: Path, data: bytes) -> dict[str, Any]:
+    """Parse TOML bytes, turning decode errors into `EventFileSyntaxError` with the line."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise EventFileSyntaxError(
+            path,
+            _(
+                "{path}:{line}:{column}: not UTF-8 text (byte 0x{byte:02x}). "
+                "Fix: save the file as UTF-8 in your editor."
+            ).format(path=path, line=line, column=column, byte=data[error.start]),
+            line,
+            column,
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise _syntax_error(path, text, str(error)) from None
+    except (ValueError, RecursionError) as error:
+        # Python refuses integers over 4,300 digits, and nesting deeper than its stack.
+        raise _hostile_value(path, text, error) from None
+
+
+_LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9_]{18,}")
+
+
+def _hostile_value(path: Path, text: str, error: Exception) -> EventFileSyntaxError:
+    """The error for a value no event holds: a number too long, or values nested too deep."""
+    lines = text.split("\n")
+    if isinstance(error, RecursionError):
+        line = 1 + max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{"))
+        depth = lines[line - 1].count("[") + lines[line - 1].count("{")
+        reason = _("values nested too deep ({depth:,} brackets on one line)").format(depth=depth)
+    else:
+        match = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, match.start()) + 1 if match else 1
+        digits = len(match.group().strip("+-").replace("_", "")) if match else 0
+        reason = _(
+            "a number with {digits:,} digits (an event file's numbers have at most 19)"
+        ).format(digits=digits)
+    return EventFileSyntaxError(
+        path,
+        _(
+            "{path}:{line}: not valid in an event file: {reason}.\n"
+            "Fix: correct line {line} in a text editor, then run `mjevent check {path}`."
+        ).format(path=path, line=line, reason=reason),
+        line,
+        1,
+    )
+
+
+def _syntax_error(path: Path, text: str, message: str) -> EventFileSyntaxError:
+    where = _TOML_WHERE.search(message)
+    if where:
+        line, column = int(where.group(1)), int(where.group(2))
+        reason = message[: where.start()]
+    else:
+        # tomllib reports "(at end of document)" when the text stops mid-value.
+        reason = message.replace(" (at end of document)", "")
+        line = text.count("\n") + (0 if text.endswith("\n") else 1)
+        column = len(text) - (text.rfind("\n") + 1) + 1
+    lines = text.split("\n")
+    shown = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
+    return EventFileSyntaxError(
+        path,
+        _(
+            "{path}:{line}:{column}: not valid TOML: {reason}.\n"
+            "    {line} | {shown}\n"
+            "Fix: correct line {line} in a text editor (text values need double quotes), "
+            "then run `mjevent check {path}`."
+        ).format(path=path, line=line, column=column, reason=_toml_reason(reason), shown=shown),
+        line,
+        column,
+    )
+
+
+# What Python's TOML reader says, in the user's language: its messages are English and fixed
+# (a few name the character or key at fault, which stays as it is).
+_TOML_REASONS = {
+    "Invalid statement": N_("Invalid statement"),
+    "Expected newline or end of document after a statement": N_(
+        "Expected newline or end of document after a statement"
+    ),
+    "Cannot overwrite a value": N_("Cannot overwrite a value"),
+    "Expected ']' at the end of a table declaration": N_(
+        "Expected ']' at the end of a table declaration"
+    ),
+    "Expected ']]' at the end of an array declaration": N_(
+        "Expected ']]' at the end of an array declaration"
+    ),
+    "Expected '=' after a key in a key/value pair": N_(
+        "Expected '=' after a key in a key/value pair"
+    ),
+    "Invalid initial character for a key part": N_("Invalid initial character for a key part"),
+    "Unclosed array": N_("Unclosed array"),
+    "Unclosed inline table": N_("Unclosed inline table"),
+    "Unescaped '\\' in a string": N_("Unescaped '\\' in a string"),
+    "Invalid hex value": N_("Invalid hex value"),
+    "Escaped character is not a Unicode scalar value": N_(
+        "Escaped character is not a Unicode scalar value"
+    ),
+    "Unterminated string": N_("Unterminated string"),
+    "Invalid date or datetime": N_("Invalid date or datetime"),
+    "Invalid value": N_("Invalid value"),
+}
+_TOML_PATTERNS = (
+    (re.compile(r"Expected (.+)"), N_("Expected {what}")),
+    (re.compile(r"Found invalid character (.+)"), N_("Found invalid character {what}")),
+    (re.compile(r"Illegal character (.+)"), N_("Illegal character {what}")),
+    (re.compile(r"Cannot declare (.+) twice"), N_("Cannot declare {what} twice")),
+    (
+        re.compile(r"Cannot mutate immutable namespace (.+)"),
+        N_("Cannot mutate immutable namespace {what}"),
+    ),
+    (re.compile(r"Cannot redefine namespace (.+)"), N_("Cannot redefine namespace {what}")),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("Duplicate inline table key {what}")),
+)
+
+
+def _toml_reason(reason: str) -> str:
+    """tomllib's `reason` in the user's language (as it is when the reader words it anew)."""
+    known = _TOML_REASONS.get(reason)
+    if known is not None:
+        return _(known)
+    for pattern, message in _TOML_PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match:
+            return _(message).format(what=match.group(1))
+    return reason
+
+
+# --- The fast path -------------------------------------------------------------------------------
+# tomllib is pure Python and takes about 90 ms per 1,000 entries; an event with 18,000 hands would
+# take well over a second to open. The log blocks this module writes have a fixed shape (see
+# `toml_write.log_block`): `[[log]]`, one `key = value` line per field, `# end <id>`. For that
+# shape each value is also JSON once inline-table keys are quoted, so the log is read line by
+# line with `json.loads` for the nested values. Anything else (a comment, a dotted key, a date,
+# an escape JSON spells differently, a duplicate key, an entry without its end line) makes the
+# fast path give up, and the whole file goes through tomllib as before: the fast path returns
+# either exactly what tomllib would, or None.
+
+_NOT_FAST = object()
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]")
+_JSON_ONLY = re.compile(r"\\/|\\u[dD][89a-fA-F]")
+_INLINE_KEY = re.compile(r'"(?:[^"\\]|\\.)*"|([A-Za-z0-9_-]+) = ')
+
+
+def _quote_key(match: re.Match[str]) -> str:
+    key = match.group(1)
+    return match.group(0) if key is None else f'"{key}": '
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("duplicate key")
+    return out
+
+
+def _reject_constant(name: str) -> Any:
+    # json.loads would read NaN and Infinity; TOML spells them nan and inf.
+    raise ValueError(name)
+
+
+_JSON = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+
+
+def _json_value(raw: str, converted: dict[str, str]) -> Any:
+    # Logs repeat the same nested values (a 3 han 30 fu win by South) thousands of times, so
+    # the TOML-to-JSON spelling is worked out once per distinct value.
+    text = converted.get(raw)
+    if text is None:
+        if _JSON_ONLY.search(raw):
+            return _NOT_FAST
+        text = _INLINE_KEY.sub(_quote_key, raw) if "{" in raw else raw
+        converted[raw] = text
+    try:
+        return _JSON.decode(text)
+    except (ValueError, RecursionError):
+        return _NOT_FAST
+
+
+def fast_log(text: str) -> list[dict[str, Any]] | None:
+    """The log blocks in `text` as tomllib reads them, or None when any line is not in the
+    shape mjevent writes (see above)."""
+    records: list[dict[str, Any]] = []
+    record: dict[str, Any] | None = None
+    keys: set[str] = set()
+    converted: dict[str, str] = {}
+    # A log repeats most of its lines word for word (`kind = "hand"`, `round = 3`, a 3 han 30
+    # fu win by South): each distinct line is read once, and its value handed out again (a
+    # list or table as a fresh copy, so no two records share one).
+    known: dict[str, tuple[str, Any, Callable[[Any], Any] | None]] = {}
+    for line in text.split("\n"):
+        seen = known.get(line)
+        if seen is not None:
+            key, value, fresh = seen
+            if record is None or key in record:
+                return None
+            record[key] = value if fresh is None else fresh(value)
+            continue
+        key, sep, raw = line.partition(" = ")
+        if sep:
+            if record is None or key in record:
+                return None
+            if key not in keys:
+                if not _BARE.fullmatch(key):
+                    return None
+                keys.add(key)
+            # The common values (plain text without escapes, whole numbers) skip JSON.
+            if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
+                value = raw[1:-1]
+            elif (
+                raw[:1] != '"'
+                and raw.isdigit()
+                and raw.isascii()
+                and len(raw) < 19
+                and (raw[0] != "0" or len(raw) == 1)
+            ):
+                value = int(raw)
+            else:
+                value = _json_value(raw, converted)
+                if value is _NOT_FAST:
+                    return None
+            copier = _copier(value)
+            if copier is not _NOT_FAST:
+                known[line] = (key, value, copier)
+                value = value if copier is None else copier(value)
+            record[key] = value
+        elif line == "[[log]]":
+            if record is not None:
+                return None
+            record = {}
+        elif line.startswith("# end "):
+            end_id, _, sum_ = line[6:].partition(" ")
+            if record is None or end_id != record.get("id"):
+                return None
+            if sum_ and not (len(sum_) == 14 and sum_.startswith("crc32:")):
+                return None
+            records.append(record)
+            record = None
+        elif line:
+            return None
+    return records if record is None else None
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _fresh_tables(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(table) for table in value]
+
+
+def _copier(value: Any) -> Any:
+    """How a value read once is handed out again: None (it cannot change: shared), a function
+    making a fresh copy, or `_NOT_FAST` when it is nested deeper (read anew each time)."""
+    if isinstance(value, _SCALARS):
+        return None
+    flat = isinstance(value, list) and all(isinstance(v, _SCALARS) for v in value)
+    if flat:
+        return list
+    if isinstance(value, dict) and all(isinstance(v, _SCALARS) for v in value.values()):
+        return dict
+    if isinstance(value, list) and all(
+        isinstance(t, dict) and all(isinstance(v, _SCALARS) for v in t.values()) for t in value
+    ):
+        return _fresh_tables
+    return _NOT_FAST
+
+
+def fast_document(data: bytes) -> dict[str, Any] | None:
+    """The parsed file when its log is all in the written shape, else None (see above)."""
+    match = LOG_HEADER.search(data)
+    if match is None or data[match.start() : match.start() + 7] != b"[[log]]":
+        return None
+    try:
+        head = data[: match.start()].decode("utf-8")
+        log = data[match.start() :].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if "\r" in log:
+        # Saved by a Windows editor: CRLF is a line end in TOML; a lone CR is not allowed.
+        log = log.replace("\r\n", "\n")
+        if "\r" in log:
+            return None
+    if RAW_CONTROL.search(log):
+        return None
+    records = fast_log(log)
+    if records is None:
+        return None
+    try:
+        doc = tomllib.loads(head)
+    except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
+        return None
+    if "log" in doc:
+        return None
+    doc["log"] = records
+    return doc

@@ -119,6 +119,11 @@ def main() -> None:
     """Start the server, run the burst, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile and write its stats to FILE (pstats format)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.toml"
@@ -127,11 +132,17 @@ def main() -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
+        # SIGTERM stops aiohttp's run_app cleanly, so cProfile writes its stats on the way out.
+        program = "from mjevent.tui.cli import app; app()"
+        if args.profile:
+            program = "import cProfile; from mjevent.tui.cli import app; " + (
+                f"cProfile.run('app()', {args.profile!r})"
+            )
         server = subprocess.Popen(
             [
                 sys.executable,
                 "-c",
-                "from mjevent.tui.cli import app; app()",
+                program,
                 "serve",
                 str(path),
                 "--port",

@@ -279,7 +279,7 @@ def test_a_revoke_that_cannot_write_leaves_the_kept_keys_as_the_file_has_them(
     def full_disk(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(table_keys.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(table_keys.KeysFileError):
         table_keys.revoke(path, 1, 2)
     monkeypatch.undo()

@@ -181,10 +181,22 @@ _STORES_LOCK = threading.Lock()
 _GROUPS: set[Path] = set()
 
 
-@contextmanager
-def _event(path: Path) -> Iterator[EventStore]:
-    """The open store of `path`, locked for this thread, inside one transaction of the file."""
-    key = Path(path).resolve()
+# The file each path names, resolved once: a server asks for the same path at every request.
+_RESOLVED: dict[Path, Path] = {}
+
+
+def _key(path: Path) -> Path:
+    key = _RESOLVED.get(path)
+    if key is None:
+        if len(_RESOLVED) >= 1024:
+            _RESOLVED.clear()
+        key = _RESOLVED[path] = Path(path).resolve()
+    return key
+
+
+def _held(path: Path) -> tuple[threading.RLock, EventStore]:
+    """The lock and the open store kept for `path` (opened now when there is none)."""
+    key = _key(path)
     with _STORES_LOCK:
         held = _STORES.get(key)
         if held is None:
@@ -193,7 +205,14 @@ def _event(path: Path) -> Iterator[EventStore]:
             except EventFileError as error:
                 raise StationError("file", str(error)) from None
             held = _STORES[key] = (threading.RLock(), store)
-    lock, store = held
+    return held
+
+
+@contextmanager
+def _event(path: Path) -> Iterator[EventStore]:
+    """The open store of `path`, locked for this thread, inside one transaction of the file."""
+    key = _key(path)
+    lock, store = _held(path)
     with lock:
         try:
             with store.transaction():
@@ -231,7 +250,7 @@ def group(path: Path) -> Iterator[EventStore]:
                 b = confirm(path, other_id, seat="N")
         # a and b are durable here
     """
-    key = Path(path).resolve()
+    key = _key(path)
     with _event(path) as store:
         _GROUPS.add(key)
         try:
@@ -243,7 +262,17 @@ def group(path: Path) -> Iterator[EventStore]:
 
 def state_of(path: Path) -> EventState:
     """The event's state now, through the store kept for `path` (what other processes
-    appended included): what a server reads to show a table's page or `pending`."""
+    appended included): what a server reads to show its pages, and the very state its own
+    last command left (nothing read or folded again).
+
+    Cheap while the file is as the store last read or wrote it (`EventStore.changed_on_disk`:
+    one `stat` and a 64-byte read, no lock), so a server can poll it; otherwise it catches up
+    under the file's lock. The fold is reused only in the language it was made in (its
+    problems are worded), so read it in the language of the last command."""
+    lock, store = _held(path)
+    with lock:
+        if store.divergence is None and not store.changed_on_disk():
+            return current_state(store)
     with _event(path) as store:
         return current_state(store)
 
@@ -251,7 +280,7 @@ def state_of(path: Path) -> EventState:
 def forget(path: Path) -> None:
     """Close the kept store of `path` (the next command opens the file again)."""
     with _STORES_LOCK:
-        _STORES.pop(Path(path).resolve(), None)
+        _STORES.pop(_key(path), None)
 
 
 # --- Lines ----------------------------------------------------------------------------------------

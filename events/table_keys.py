@@ -55,8 +55,11 @@ class KeysFileError(EventFileError):
     file and the fix."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Keys:
+    """The secret and each replaced table's generation, as read (kept between requests, so
+    never changed in place: a revoke makes new ones)."""
+
     secret: bytes
     generations: dict[str, int] = field(default_factory=dict)
 
@@ -102,8 +105,37 @@ def _cannot(path: Path, error: OSError) -> str:
     ).format(file=path, reason=error.strerror or error)
 
 
+# Every request of a table's page checks its token: the keys file is read (and its TOML parsed)
+# once per version of the file, known by its `stat`. A revoke renames a new file into place (a
+# new inode) and a deletion makes the `stat` fail, so either counts from the very next check.
+_KEPT: dict[Path, tuple[tuple[int, ...], _Keys]] = {}
+_KEPT_FILES = 64
+
+
 def _read(path: Path) -> _Keys | None:
     file = keys_path(path)
+    try:
+        st = os.stat(file)
+    except FileNotFoundError:
+        _KEPT.pop(file, None)
+        return None
+    except OSError as error:
+        raise KeysFileError(file, _cannot(file, error)) from None
+    # Stated before reading: a file replaced in between is read new and kept under the old
+    # stat, which the next check no longer matches, so it is read again.
+    version = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    kept = _KEPT.get(file)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    keys = _parse(file)
+    if keys is not None:
+        if len(_KEPT) >= _KEPT_FILES:
+            _KEPT.pop(next(iter(_KEPT)))
+        _KEPT[file] = (version, keys)
+    return keys
+
+
+def _parse(file: Path) -> _Keys | None:
     try:
         raw = file.read_bytes()
     except FileNotFoundError:
@@ -211,8 +243,9 @@ def revoke(path: Path, round: int, table: int) -> str:
     where = _where(round, table)
     _keys(path)
     with _locked(path):
-        keys = _read(path)
-        assert keys is not None
-        keys.generations[where] = keys.generations.get(where, 0) + 1
+        kept = _read(path)
+        assert kept is not None
+        generations = {**kept.generations, where: kept.generations.get(where, 0) + 1}
+        keys = _Keys(kept.secret, generations)
         _write(path, keys)
     return _token(keys, round, table)

@@ -247,6 +247,46 @@ def test_a_revoked_token_is_refused_and_the_new_one_works(tmp_path: Path) -> Non
     assert table_keys.token_table(path, other) == (1, 1)  # the other tables keep theirs
 
 
+def test_the_kept_keys_follow_the_file_a_revoke_elsewhere_or_a_deletion_counts_at_once(
+    tmp_path: Path,
+) -> None:
+    path = event(tmp_path)
+    keys = tmp_path / "cup.toml.keys"
+    old = table_keys.table_token(path, 1, 2)
+    assert table_keys.token_table(path, old) == (1, 2)  # read once, then kept
+    before = keys.read_bytes()
+    # Another process (`mjevent tables --revoke`) writes a new keys file: its temporary file is
+    # renamed into place, as `revoke` does. Simulated here by writing the revoked file under
+    # another name and renaming it, without this process's `revoke`.
+    new = table_keys.revoke(path, 1, 2)
+    revoked = keys.read_bytes()
+    keys.write_bytes(before)
+    assert table_keys.token_table(path, old) == (1, 2)
+    (tmp_path / "elsewhere.tmp").write_bytes(revoked)
+    os.replace(tmp_path / "elsewhere.tmp", keys)
+    assert table_keys.token_table(path, old) is None
+    assert table_keys.token_table(path, new) == (1, 2)
+    keys.unlink()  # deleting the keys file revokes every token at once
+    assert table_keys.token_table(path, new) is None
+
+
+def test_a_revoke_that_cannot_write_leaves_the_kept_keys_as_the_file_has_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = event(tmp_path)
+    old = table_keys.table_token(path, 1, 2)
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(table_keys.KeysFileError):
+        table_keys.revoke(path, 1, 2)
+    monkeypatch.undo()
+    assert table_keys.token_table(path, old) == (1, 2)
+    assert table_keys.table_token(path, 1, 2) == old
+
+
 def test_sharing_the_event_file_alone_shares_no_token(tmp_path: Path) -> None:
     path = event(tmp_path)
     token = table_keys.table_token(path, 1, 2)

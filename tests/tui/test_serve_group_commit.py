@@ -95,9 +95,9 @@ async def test_a_group_with_a_refusal_in_the_middle_records_the_others(
         ("b1", "table_entry"),
     ]
     # The server's own view was brought up to date before any answer.
-    game = venue.session.state.game(1, 1)
+    game = venue.state.game(1, 1)
     assert game is not None and len(game.hands) == 1
-    assert list(venue.session.state.pending) == ["b1"]
+    assert list(venue.state.pending) == ["b1"]
 
 
 async def test_a_failed_write_answers_the_whole_group_and_changes_nothing(
@@ -130,7 +130,7 @@ async def test_a_failed_write_answers_the_whole_group_and_changes_nothing(
         (StationError, "file", message)
     ] * 3
     assert cup.read_bytes() == before
-    assert list(venue.session.state.pending) == ["a1"]
+    assert list(venue.state.pending) == ["a1"]
     # The disk has room again: the same requests are recorded once each, as if never tried.
     monkeypatch.undo()
     again = await asyncio.gather(

@@ -2,11 +2,12 @@
 aiohttp application (`make_app`). docs/serve.md describes every route and every check.
 
 Every write is one command of `events.stations` (the same commands, lock and log as the console
-and the CLI); every page is rendered from the `EventState` the server keeps through
-`EventSession.refresh`, the console's own watch of the file, polled every `poll` seconds and
-after each write, so an entry recorded anywhere (a table, the console, `mjevent record`) is on
-every open page within a second: each page holds a server-sent-events stream (`/events`) that
-says "changed", and the page's script fetches it again.
+and the CLI); every page is rendered from the `EventState` of the one store the writes go
+through (`stations.state_of`): after a group of writes it is the state the last one left, read
+and folded once; polled every `poll` seconds (one `stat` when nothing changed), it brings in
+what another process appended. So an entry recorded anywhere (a table, the console, `mjevent
+record`) is on every open page within a second: each page holds a server-sent-events stream
+(`/events`) that says "changed", and the page's script fetches it again.
 
 Rendering and writing both run on the event loop's thread, inside `speaking(lang)`: the
 language is one setting of the whole process (`core.i18n`), so nothing else may run between
@@ -34,11 +35,11 @@ from aiohttp import web
 from mjevent.core import i18n
 from mjevent.core.i18n import _
 from mjevent.core.preview import LineError, preview_line
+from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import StationError
-from mjevent.tui.console.session import EventSession
 from mjevent.tui.views.site import speaking
 from mjevent.tui.web import views
 
@@ -117,12 +118,15 @@ class _Write:
 
 @dataclass
 class Venue:
-    """The server's live state: the event as last read, its version (one more at every
-    change), the streams waiting for a change, the director's sessions, the clients' buckets."""
+    """The server's live state: the event as last read (`state`), its version (one more at
+    every change), the streams waiting for a change, the director's sessions, the clients'
+    buckets. `fold_lang` is the language the store's fold was last made in (by the last write's
+    command): reading the state in it reuses that fold (`stations.state_of`)."""
 
     config: ServeConfig
-    session: EventSession
+    state: EventState
     env: jinja2.Environment
+    fold_lang: str = "en"
     version: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     live: int = 0
@@ -138,16 +142,20 @@ class Venue:
     )
 
     def refresh(self) -> bool:
-        """Read what was appended (the console's watch); wake every stream on a change."""
+        """Take the event as the writers' store has it now (what another process appended
+        read in; one `stat` when nothing changed); wake every stream on a change."""
         try:
-            changed = self.session.refresh()
-        except EventFileError:
+            with speaking(self.fold_lang):
+                state = stations.state_of(self.config.path)
+        except StationError:
+            return False  # the file cannot be read now: the pages keep what they show
+        if state is self.state:
             return False
-        if changed:
-            self.version += 1
-            self.changed.set()
-            self.changed = asyncio.Event()
-        return changed
+        self.state = state
+        self.version += 1
+        self.changed.set()
+        self.changed = asyncio.Event()
+        return True
 
     def write(self, command: Callable[[], Any], round: int | None, lang: str) -> Awaitable[Any]:
         """Queue a write for the next group commit; await the result (or the refusal)."""
@@ -182,9 +190,10 @@ class Venue:
                     with speaking(write.lang):
                         try:
                             if write.round is not None and views.round_over(
-                                self.session.state, write.round
+                                self.state, write.round
                             ):
                                 raise StationError("director_only", views.labels()["round_over"])
+                            self.fold_lang = write.lang
                             with store.savepoint():
                                 answers.append((write, write.command(), None))
                         except Exception as refused:
@@ -192,7 +201,9 @@ class Venue:
         except Exception as failed:  # the write failed (StationError "file"), or a fault
             answers = [(write, None, failed) for write in writes]
         finally:
-            self.refresh()  # what the group wrote, on every page before any answer
+            # What the group wrote, on every page before any answer: the state its last
+            # command left, not read or folded again.
+            self.refresh()
         for write, result, problem in answers:
             if write.done.done():  # the client went away; what it sent was written all the same
                 continue
@@ -206,13 +217,13 @@ class Venue:
         key = (self.version, lang)
         if self.standings_cache[0] != key:
             with speaking(lang):
-                self.standings_cache = (key, views.standings_rows(self.session.state))
+                self.standings_cache = (key, views.standings_rows(self.state))
         return self.standings_cache[1]
 
     def stats(self) -> EventStats:
         """The event's figures (`core.stats`), computed once per version of the event."""
         if self.stats_cache is None or self.stats_cache[0] != self.version:
-            self.stats_cache = (self.version, stats_from_state(self.session.state))
+            self.stats_cache = (self.version, stats_from_state(self.state))
         return self.stats_cache[1]
 
     # --- who is asking -------------------------------------------------------------------------
@@ -358,7 +369,7 @@ def _render(request: web.Request, template: str, status: int = 200, **values: An
             lang=lang,
             other=other,
             other_name=_ENDONYMS[other],
-            event=venue.session.state.settings.event.name,
+            event=venue.state.settings.event.name,
             version=venue.version,
             director=venue.is_director(request),
             **values,
@@ -386,7 +397,7 @@ async def home(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
     if venue.config.home_display:
         raise web.HTTPSeeOther("/display")
-    state = venue.session.state
+    state = venue.state
     return _render(request, "home.html", rounds=sorted(state.seating), current=state.current_round)
 
 
@@ -410,7 +421,7 @@ def _number(request: web.Request, name: str) -> int:
 async def round_page(request: web.Request) -> web.StreamResponse:
     rnd = _number(request, "round")
     with _speaking(request):
-        view = views.round_view(_venue(request).session.state, rnd)
+        view = views.round_view(_venue(request).state, rnd)
     if view is None:
         return _render(
             request,
@@ -425,7 +436,7 @@ async def round_page(request: web.Request) -> web.StreamResponse:
 async def player_page(request: web.Request) -> web.StreamResponse:
     with _speaking(request):
         venue = _venue(request)
-        view = views.player_view(venue.session.state, request.match_info["player"], venue.stats())
+        view = views.player_view(venue.state, request.match_info["player"], venue.stats())
     if view is None:
         raise web.HTTPNotFound(text=_("no such player"))
     return _render(request, "player.html", view=view)
@@ -435,11 +446,11 @@ async def display_page(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
     with _speaking(request):
         pages = views.display_view(
-            venue.session.state, dt.datetime.now(dt.UTC), hide_standings=venue.config.hide_standings
+            venue.state, dt.datetime.now(dt.UTC), hide_standings=venue.config.hide_standings
         )
         from mjevent.tui.views.display_pages import announcement_text
 
-        note = announcement_text(venue.session.state)
+        note = announcement_text(venue.state)
     return _render(request, "display.html", pages=pages, note=note)
 
 
@@ -535,7 +546,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
     if request.method == "POST":
         venue.refresh()  # the page answering a post shows what the post did
     with _speaking(request):
-        view = views.table_view(venue.session.state, rnd, table)
+        view = views.table_view(venue.state, rnd, table)
     return _render(
         request,
         "table.html",
@@ -557,7 +568,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
 async def table_api(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     with speaking("en"):
-        view = views.table_view(_venue(request).session.state, rnd, table)
+        view = views.table_view(_venue(request).state, rnd, table)
     return web.json_response(views.api_table(view))
 
 
@@ -610,9 +621,9 @@ async def table_confirm(request: web.Request) -> web.StreamResponse:
     body = await _json_body(request)
     entry_id = request.match_info["entry"]
     venue = _venue(request)
-    waiting = venue.session.state.pending.get(entry_id)
+    waiting = venue.state.pending.get(entry_id)
     if waiting is None and venue.refresh():
-        waiting = venue.session.state.pending.get(entry_id)
+        waiting = venue.state.pending.get(entry_id)
     with _speaking(request):
         if waiting is None or (waiting.round, waiting.table) != (rnd, table):
             # Another table's entry is not this token's to confirm: as if it did not exist.
@@ -642,9 +653,7 @@ async def table_preview(request: web.Request) -> web.StreamResponse:
             full = stations._full_line(rnd, table, line)
         except StationError as error:
             return web.json_response({"ok": False, "error": str(error)})
-        return web.json_response(
-            views.preview_json(preview_line(_venue(request).session.state, full))
-        )
+        return web.json_response(views.preview_json(preview_line(_venue(request).state, full)))
 
 
 # --- The director ---------------------------------------------------------------------------------
@@ -669,7 +678,7 @@ async def login_page(request: web.Request) -> web.StreamResponse:
 
 async def director_page(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
-    state = venue.session.state
+    state = venue.state
     rnd = state.current_round
     with _speaking(request):
         waiting = []
@@ -788,9 +797,6 @@ def _console_app(venue_ref: list[Venue], command: str, title: str) -> Any:
 
 async def _watch(app: web.Application) -> AsyncIterator[None]:
     venue = app[VENUE]
-    # Open the writers' store now, not in the first table's request.
-    with contextlib.suppress(StationError):
-        stations.state_of(venue.config.path)
 
     async def poll() -> None:
         while True:
@@ -806,11 +812,10 @@ async def _watch(app: web.Application) -> AsyncIterator[None]:
 
 
 async def make_app(config: ServeConfig) -> web.Application:
-    """The whole server for `config` (the event file opened read-only for the pages; every
-    write through `events.stations`). Raises the `events.errors` errors for a file that cannot
-    be opened."""
-    session = EventSession(config.path, read_only=True)
-    venue = Venue(config, session, _environment())
+    """The whole server for `config` (the event file opened through `events.stations`, whose
+    store every write and every page uses). Raises `StationError` (reason "file") for a file
+    that cannot be opened."""
+    venue = Venue(config, stations.state_of(config.path), _environment(), i18n.language())
     app = web.Application(middlewares=[guard], client_max_size=config.max_body)
     app[VENUE] = venue
     app.router.add_get("/", home)

@@ -38,10 +38,25 @@ def write_plan(
     if accepted:
         params["accepted_repeats"] = " ".join(f"{a}+{b}" for a, b, _ in accepted)
     if clock is not None:
-        return set_seating(store, plan.first_round, plan.rounds, method=plan.method,
-                           params=params, entry_id=entry_id, at=at, clock=clock)
-    return set_seating(store, plan.first_round, plan.rounds, method=plan.method, params=params,
-                       entry_id=entry_id, at=at)
+        return set_seating(
+            store,
+            plan.first_round,
+            plan.rounds,
+            method=plan.method,
+            params=params,
+            entry_id=entry_id,
+            at=at,
+            clock=clock,
+        )
+    return set_seating(
+        store,
+        plan.first_round,
+        plan.rounds,
+        method=plan.method,
+        params=params,
+        entry_id=entry_id,
+        at=at,
+    )
 
 
 def verify_seating(
@@ -60,6 +75,12 @@ def write_swap(store: EventStore, swap: Swap, *, clock: Clock | None = None) -> 
     stamp: dict[str, Any] = {} if clock is None else {"clock": clock}
     state = swap_seats(store, swap.round, swap.a, swap.b, **stamp)
     if swap.created:
-        state = add_note(store, ACCEPTED + " ".join(f"{x}+{y}" for x, y, _ in swap.created)
-                         + f" (swap in round {swap.round})", round=swap.round, **stamp)
+        state = add_note(
+            store,
+            ACCEPTED
+            + " ".join(f"{x}+{y}" for x, y, _ in swap.created)
+            + f" (swap in round {swap.round})",
+            round=swap.round,
+            **stamp,
+        )
     return state

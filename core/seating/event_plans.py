@@ -193,16 +193,22 @@ def recompute_seatings(
                 digest = str(params.get("sha256", ""))
                 again = (imported or {}).get(digest)
                 if again is None:
-                    out.append(Verification(
-                        entry.id, entry.first_round, count, entry.method, None,
-                        _(
-                            "imported from {file} (sha256 {digest}...); give that file with "
-                            "--import to compare"
-                        ).format(
-                            file=params.get("file", pgettext("seating", "a file")),
-                            digest=digest[:12],
-                        ),
-                    ))
+                    out.append(
+                        Verification(
+                            entry.id,
+                            entry.first_round,
+                            count,
+                            entry.method,
+                            None,
+                            _(
+                                "imported from {file} (sha256 {digest}...); give that file with "
+                                "--import to compare"
+                            ).format(
+                                file=params.get("file", pgettext("seating", "a file")),
+                                digest=digest[:12],
+                            ),
+                        )
+                    )
                     continue
                 rounds = tuple(again)
             else:
@@ -294,7 +300,11 @@ def _checked(make: Callable[[], Plan]) -> Plan:
 
 
 def plan_generated(
-    state: EventState, rounds: int, *, seed: str | None = None, teams: bool = False,
+    state: EventState,
+    rounds: int,
+    *,
+    seed: str | None = None,
+    teams: bool = False,
     byes: bool = False,
 ) -> Plan:
     """Generate the whole event's seating (no round may have results yet)."""
@@ -315,15 +325,19 @@ def plan_listed(state: EventState, rounds: int) -> Plan:
 
 
 def plan_library(
-    state: EventState, block: str, rounds: int | None = None, *, seed: str | None = None,
+    state: EventState,
+    block: str,
+    rounds: int | None = None,
+    *,
+    seed: str | None = None,
     teams: bool = False,
 ) -> Plan:
     """The first `rounds` rounds (default: all) of a library block for the whole event."""
     _whole_event(state)
     roster = active_roster(state, keep_teams=teams)
-    return _checked(lambda: library_plan(
-        roster, state.rules.players, rounds, draw_text(state, seed), block
-    ))
+    return _checked(
+        lambda: library_plan(roster, state.rules.players, rounds, draw_text(state, seed), block)
+    )
 
 
 def plan_import(
@@ -364,7 +378,11 @@ def plan_import(
 
 
 def plan_regeneration(
-    state: EventState, from_round: int, last: int | None = None, *, seed: str | None = None,
+    state: EventState,
+    from_round: int,
+    last: int | None = None,
+    *,
+    seed: str | None = None,
     byes: bool = False,
 ) -> Plan:
     """Re-seat rounds `from_round`..`last` (default: the last seated) around the earlier ones,
@@ -388,9 +406,9 @@ def plan_regeneration(
     end = max(last if last is not None else max(state.seating, default=from_round), from_round)
     if roster.size % k and not byes:
         raise ByesNeeded(roster.size, k)
-    return _checked(lambda: regenerated_plan(
-        roster, k, state.seating, from_round, end, draw_text(state, seed)
-    ))
+    return _checked(
+        lambda: regenerated_plan(roster, k, state.seating, from_round, end, draw_text(state, seed))
+    )
 
 
 def plan_ranked(
@@ -440,10 +458,17 @@ def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
         brackets = standings_from_state(state).next_stage()
     except StandingsError as error:
         raise SeatingError(str(error)) from None
-    return _checked(lambda: stage_plan(
-        brackets, state.rules.players, state.seating, stage.rounds[0], stage.rounds[1],
-        draw_text(state, seed), stage=stage.name,
-    ))
+    return _checked(
+        lambda: stage_plan(
+            brackets,
+            state.rules.players,
+            state.seating,
+            stage.rounds[0],
+            stage.rounds[1],
+            draw_text(state, seed),
+            stage=stage.name,
+        )
+    )
 
 
 class TablePlayed(SeatingError):

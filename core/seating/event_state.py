@@ -52,7 +52,7 @@ def active_roster(state: EventState, *, keep_teams: bool = False) -> Roster:
         raise SeatingError(
             _(
                 "no player of this event has a team, so there are no teammates to keep apart; "
-                "give players a team in the file (team = \"...\"), or seat without keeping teams "
+                'give players a team in the file (team = "..."), or seat without keeping teams '
                 "apart"
             )
         )
@@ -175,12 +175,16 @@ def reseat_needed(state: EventState) -> ReseatNeeded | None:
                 continue
             for p in table:
                 who = state.players.get(p)
-                if (who is not None and who.status is PlayerStatus.WITHDRAWN
-                        and (who.since_round or 1) <= r):
+                if (
+                    who is not None
+                    and who.status is PlayerStatus.WITHDRAWN
+                    and (who.since_round or 1) <= r
+                ):
                     gone.append((p, r, t))
     seated = {p for r in later for t in state.seating[r] for p in t} | _planned_byes(state, later)
     unseated = tuple(
-        p.id for p in state.players.values()
+        p.id
+        for p in state.players.values()
         if p.status is PlayerStatus.ACTIVE and p.id not in seated
     )
     if not gone and not unseated:
@@ -221,8 +225,9 @@ def accepted_pairs(state: EventState) -> set[tuple[str, str]]:
     for entry in state.entries:
         if isinstance(entry, SeatingSet):
             texts.append(str(dict(entry.params).get("accepted_repeats", "")))
-    texts += [n.text[len(ACCEPTED):].split("(")[0] for n in state.notes
-              if n.text.startswith(ACCEPTED)]
+    texts += [
+        n.text[len(ACCEPTED) :].split("(")[0] for n in state.notes if n.text.startswith(ACCEPTED)
+    ]
     out: set[tuple[str, str]] = set()
     for pair in " ".join(texts).split():
         a, _plus, b = pair.partition("+")

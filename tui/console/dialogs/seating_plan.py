@@ -95,7 +95,7 @@ class Proposal:
 
 Proposer = Callable[[Mapping[str, str]], Proposal]
 """Reads the fields and makes the proposal (slow: runs in a worker); a `ValueError` (every
-`CommandError` is one) says what is wrong, in words the director can act on."""
+`CommandError` and `SeatingError` is one) says what is wrong, in words the director can act on."""
 
 
 def _no_entry(values: Mapping[str, str]) -> Plan:

@@ -38,7 +38,7 @@ from mjevent.tui.cli.ema import event_dates, facts_or_none
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.print_standings import load_event, standings_of
 from mjevent.tui.views.sheets import points
-from mjevent.tui.views.spreadsheet import delimited
+from mjevent.tui.views.table import TableFormat, render_table
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
 
@@ -186,7 +186,8 @@ def game_rows(state: EventState, up_to: int) -> list[list[str]]:
 
 
 def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
-    return delimited([header, *rows])
+    # Machine output: English headings, every cell through the one CSV writer.
+    return render_table("", header, [False] * len(header), rows, TableFormat.CSV)
 
 
 TOURNAMENT_COLUMNS = {

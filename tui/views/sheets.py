@@ -28,7 +28,6 @@ from mjevent.core.standings import (
     standings_from_state,
 )
 from mjevent.core.state import EventState
-from mjevent.core.text import display_width
 
 __all__ = [
     "LEFT_COLUMNS",
@@ -39,7 +38,6 @@ __all__ = [
     "criterion_name",
     "decider",
     "event_standings",
-    "fit",
     "history",
     "listed",
     "movement",
@@ -81,22 +79,6 @@ def event_standings(
         wanted = table.last_round if after_round is None else after_round
         table = table.standings_after(wanted, show_hidden=show_hidden)
     return table
-
-
-def fit(text: str, width: int) -> str:
-    """`text` cut to `width` terminal columns with an ellipsis (CJK characters count two).
-
-    >>> fit("Mateusz Wiśniewski", 10), fit("佐々木 蓮", 6), fit("Ana", 10)
-    ('Mateusz W…', '佐々…', 'Ana')
-    """
-    if display_width(text) <= width:
-        return text
-    out = ""
-    for char in text:
-        if display_width(out + char) > width - 1:
-            break
-        out += char
-    return out + "…"
 
 
 def points(value: float | None) -> str:

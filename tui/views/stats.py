@@ -30,7 +30,8 @@ from mjevent.core.stats import (
     stats_from_state,
 )
 from mjevent.core.yaku import win_detail_text
-from mjevent.tui.views.sheets import Column, event_standings, fit
+from mjevent.tui.views.cells import cut
+from mjevent.tui.views.sheets import Column, event_standings
 
 __all__ = [
     "FIELD_KEY",
@@ -137,7 +138,7 @@ def stats_columns(team_column: bool = True) -> tuple[Column, ...]:
     (`Column.descending`)."""
     team = (Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),)
     return (
-        Column(N_("Name"), lambda r: fit(r.name, NAME_WIDTH), lambda r: r.name.casefold()),
+        Column(N_("Name"), lambda r: cut(r.name, NAME_WIDTH), lambda r: r.name.casefold()),
         _count_column(N_("Hands"), lambda t: t.hands),
         _rate_column(N_("Wins"), lambda t: t.win_rate, True),
         _rate_column(N_("Deal-ins"), lambda t: t.deal_in_rate, False),

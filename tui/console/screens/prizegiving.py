@@ -54,13 +54,14 @@ def write_cards(event_path: Path, state: EventState) -> Path:
     event is finished, schedules before): a PDF through Chromium, else the HTML page to print
     from a browser. Returns the file written; raises `OSError` when it cannot be written."""
     from mjevent.tui.views.paper import player_cards
-    from mjevent.tui.views.paper_render import PaperFormat, render_paper
+    from mjevent.tui.views.paper_render import render_paper
     from mjevent.tui.views.pdf import PdfError, html_to_pdf
     from mjevent.tui.views.sheets import event_standings
+    from mjevent.tui.views.table import TableFormat
 
     report = event_finished(state)
     table = event_standings(state, list(state.entries), None, True) if report else None
-    page = render_paper(player_cards(state, table), PaperFormat.HTML)
+    page = render_paper(player_cards(state, table), TableFormat.HTML)
     target = cards_path(event_path, "pdf")
     try:
         html_to_pdf(page, target)

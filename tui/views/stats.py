@@ -15,7 +15,7 @@ from typing import Any
 
 from mjevent.core.awards import Award, award_title, awards_of, reason, unavailable_text
 from mjevent.core.entries import WINDS
-from mjevent.core.i18n import N_, _, format_number, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_signed, pgettext, wind_name
 from mjevent.core.outcomes import HandValue
 from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
@@ -292,10 +292,6 @@ def hand_place(round_wind: int, hand_number: int, honba: int) -> str:
     )
 
 
-def _signed(value: int) -> str:
-    return "0" if value == 0 else ("+" if value > 0 else "-") + format_number(abs(value))
-
-
 def hand_columns() -> tuple[Column, ...]:
     """The columns of a player's hand list."""
     return (
@@ -321,7 +317,9 @@ def hand_columns() -> tuple[Column, ...]:
             lambda h: h.points,
             descending=True,
         ),
-        Column(N_("Change"), lambda h: _signed(h.change), lambda h: h.change, descending=True),
+        Column(
+            N_("Change"), lambda h: format_signed(h.change), lambda h: h.change, descending=True
+        ),
         Column(
             N_("Yaku"), lambda h: win_detail_text(h.detail), lambda h: win_detail_text(h.detail)
         ),

@@ -75,10 +75,10 @@ def markdown_cell(text: str) -> str:
 def markdown_table(headers: Sequence[str], right: Sequence[bool], rows: Rows) -> list[str]:
     """The table as a Markdown pipe table, numbers right-aligned, every cell escaped.
 
-    >>> print("\\n".join(markdown_table(["Name", "Total"], [False, True], [["*Ann*", "+4.0"]])))
+    >>> print("\\n".join(markdown_table(["Name", "Total"], [False, True], [["A|B", "+4.0"]])))
     | Name | Total |
     | :--- | ---: |
-    | \\*Ann\\* | +4.0 |
+    | A\\|B | +4.0 |
     """
     esc = markdown_cell
     align = ["---:" if r else ":---" for r in right]

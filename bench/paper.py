@@ -31,8 +31,9 @@ from mjevent.tui.views.paper import (
     round_by_table,
     score_sheets,
 )
-from mjevent.tui.views.paper_render import PaperFormat, render_paper
+from mjevent.tui.views.paper_render import render_paper
 from mjevent.tui.views.pdf import html_to_pdf
+from mjevent.tui.views.table import TableFormat
 
 
 def _timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
@@ -71,10 +72,10 @@ def main() -> None:
         for name, make in papers:
             shape, _ = _timed(make, args.repeat)
             paper = make()
-            text, _ = _timed(partial(render_paper, paper, PaperFormat.TEXT), args.repeat)
-            page, _ = _timed(partial(render_paper, paper, PaperFormat.HTML), args.repeat)
+            text, _ = _timed(partial(render_paper, paper, TableFormat.TEXT), args.repeat)
+            page, _ = _timed(partial(render_paper, paper, TableFormat.HTML), args.repeat)
             target = Path(tmp) / "out.pdf"
-            html = render_paper(paper, PaperFormat.HTML)
+            html = render_paper(paper, TableFormat.HTML)
             if shutil.which("chromium"):
                 pdf, _ = _timed(partial(html_to_pdf, html, target), 1)
                 pdf_text, pages = f"{pdf:8.0f}", _pages(target)

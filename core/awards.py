@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mjevent.core.i18n import _, format_number, ngettext, pgettext, wind_name
+from mjevent.core.i18n import _, format_number, format_thousands, ngettext, pgettext, wind_name
 from mjevent.core.text import suggest
 
 if TYPE_CHECKING:
@@ -426,6 +426,6 @@ def reason(award: Award, winner: AwardWinner) -> str:
         return ngettext("{count} deal-in", "{count} deal-ins", int(value or 0)).format(count=number)
     if kind is AwardKind.BEST_TEAM:
         return _("first in the team standings ({total})").format(
-            total=f"{value:+.1f}" if value is not None else ""
+            total=format_thousands(value) if value is not None else ""
         )
     return _("place {place} in the standings").format(place=number)

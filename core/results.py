@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from mjevent.core.i18n import _, ngettext
+from mjevent.core.i18n import _, format_number, ngettext
 from mjevent.core.rules import Chombo, Leftover, Rounding, RuleSet, TieRule
 
 __all__ = [
@@ -66,10 +66,6 @@ class GameResult:
     points: tuple[int, ...]
     leftover: int
     substitutes: frozenset[int] = frozenset()
-
-
-def _points(value: int) -> str:
-    return f"{value:,}"
 
 
 def _check_scores(final_scores: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
@@ -122,9 +118,9 @@ less 0 riichi sticks on the table): 1,000 missing
     if got == expected:
         return
     if got < expected:
-        off = _("{points} missing").format(points=_points(expected - got))
+        off = _("{points} missing").format(points=format_number(expected - got))
     else:
-        off = _("{points} too many").format(points=_points(got - expected))
+        off = _("{points} too many").format(points=format_number(got - expected))
     raise ScoreSumError(
         ngettext(
             "scores add up to {got}; expected {expected} ({players} x {start} less {sticks} "
@@ -133,10 +129,10 @@ less 0 riichi sticks on the table): 1,000 missing
             "riichi sticks on the table): {off}",
             deposits_left,
         ).format(
-            got=_points(got),
-            expected=_points(expected),
+            got=format_number(got),
+            expected=format_number(expected),
             players=rules.players,
-            start=_points(rules.start_points),
+            start=format_number(rules.start_points),
             sticks=deposits_left,
             off=off,
         )

@@ -1,7 +1,9 @@
 """Text helpers shared by every layer: display widths, and hints for misspelt names.
 
-Names in any script must line up in plain-text output (replay stories, printed standings), so
-padding counts display columns, not characters: CJK and other wide characters take two.
+Names in any script must line up in plain-text output (the replay story), so padding counts
+display columns, not characters: CJK and other wide characters take two. This is the measure for
+core and events, which may not import Rich; tui/ measures as Textual draws, with
+`mjevent.tui.views.cells`.
 """
 
 from __future__ import annotations

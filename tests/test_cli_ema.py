@@ -232,7 +232,7 @@ def test_print_report_lists_the_observer_facts(tmp_path: Path) -> None:
     ]
     assert "| Countries | 4: DEU 1, DNK 1, FRA 1, NLD 1 |" in md.splitlines()
     page = runner.invoke(app, ["print", "report", str(path), "--format", "html"]).stdout
-    assert "<tr><td>Referees</td><td>1</td></tr>" in page
+    assert '<tr><td dir="auto">Referees</td><td dir="auto">1</td></tr>' in page
     assert "<title>Cup: EMA observer report</title>" in page
 
 

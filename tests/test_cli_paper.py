@@ -369,14 +369,15 @@ def test_a_very_long_name_wraps_inside_its_cell(tmp_path: Path) -> None:
 
 def test_text_and_markdown_spell_out_control_characters_in_names() -> None:
     from mjevent.tui.views.paper import Block, Paper
-    from mjevent.tui.views.paper_render import PaperFormat, render_paper
+    from mjevent.tui.views.paper_render import render_paper
+    from mjevent.tui.views.table import TableFormat
 
     # GIVEN a name that would retitle and clear a terminal (an old file may still hold one)
     paper = Paper("Cup", "Round 1", (Block("Table 1", ("E",), (("Evil\x1b]0;x\x07\x1b[2J",),)),))
     for fmt, shown in (
-        (PaperFormat.TEXT, "Evil\\x1b]0;x\\x07\\x1b[2J"),
+        (TableFormat.TEXT, "Evil\\x1b]0;x\\x07\\x1b[2J"),
         # Markdown escapes its own syntax too: rendered, it reads as the text line does.
-        (PaperFormat.MD, "Evil\\\\x1b\\]0;x\\\\x07\\\\x1b\\[2J"),
+        (TableFormat.MD, "Evil\\\\x1b\\]0;x\\\\x07\\\\x1b\\[2J"),
     ):
         # WHEN it is printed for a terminal THEN the escape sequence is spelled out
         out = render_paper(paper, fmt)

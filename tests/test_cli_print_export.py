@@ -124,7 +124,12 @@ def test_print_standings_html_escapes_and_lists_every_player(event_file: Path) -
     assert result.exit_code == 0, result.output
     assert "<title>Standings after round 2</title>" in result.output
     assert result.output.count("<tr>") == 5
-    assert '<td>Lars Øvergaard</td><td>Blue Waves</td><td class="num">-60.0</td>' in result.output
+    # dir="auto": a name in Arabic or Hebrew reads right to left in its cell, as on paper.
+    assert (
+        '<td dir="auto">Lars Øvergaard</td><td dir="auto">Blue Waves</td>'
+        '<td class="num" dir="auto">-60.0</td>'
+    ) in result.output
+    assert result.output.endswith("</tbody></table>\n</body>\n</html>\n")
 
 
 def test_print_standings_after_a_round_not_played_is_refused(event_file: Path) -> None:
@@ -289,7 +294,8 @@ def test_render_shows_brackets_in_a_later_stage() -> None:
         StandingsConfig,
         compute_standings,
     )
-    from mjevent.tui.cli.print_standings import Format, render
+    from mjevent.tui.cli.print_standings import render
+    from mjevent.tui.views.table import TableFormat
 
     ema = preset("ema2016").rules
     players = [Entrant(p, p.upper()) for p in "abcdefgh"]
@@ -307,7 +313,7 @@ def test_render_shows_brackets_in_a_later_stage() -> None:
         )
     )
     table = compute_standings(games, players, config)
-    text = render(table, Format.CSV)
+    text = render(table, TableFormat.CSV)
     assert table.notes == (
         "the cut after place 4 of swiss falls among players level on the tiebreaks (C, H): "
         "their order by name decided; end the tiebreaks with 'lots' for a drawn cut",

@@ -82,3 +82,22 @@ def test_awards_say_why(tmp_path: Path) -> None:
     assert data["awards"][0]["winners"][0]["hand"]["points"] > 0
     dora = next(a for a in data["awards"] if a["kind"] == "most_dora")
     assert dora["unavailable"] == "not_recorded"
+
+
+def test_best_team_is_written_in_thousands() -> None:
+    # The league's first team stands at +159.9 (159,900 points); the award said "+159900.0".
+    league = SAMPLE.parent / "league.toml"
+    standings = runner.invoke(app, ["print", "standings", str(league), "--teams"]).output
+    assert "Madrid Dora                  4  +159.9" in standings
+    awards = runner.invoke(app, ["print", "awards", str(league)]).output
+    assert "Madrid Dora  first in the team standings (+159.9)" in awards
+
+
+def test_markdown_title_is_escaped(tmp_path: Path) -> None:
+    path = _copy(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('name = "田中', 'name = "<b>[x](y) 田中', 1), encoding="utf-8")
+    result = runner.invoke(app, ["print", "stats", str(path), "--player", "p01", "--format", "md"])
+    assert result.exit_code == 0, result.output
+    # A name cannot turn the title into markup (the title went out raw before).
+    assert result.output.startswith("## Statistics of &lt;b&gt;\\[x\\](y) 田中 優希\n")

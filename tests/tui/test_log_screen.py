@@ -86,7 +86,7 @@ async def test_enter_replays_the_event_after_an_entry_and_arrows_step(club: Path
     head = at_156.index(" Tbl  State  East            South           West            North")
     assert at_156[head + 1 : head + 6] == [
         "   1  S4 0h  田中 優希 36.7  Javier S… 28.3  João Gon… 36.8  王 芳 18.2",
-        "   2  S1 3h  Ömer Yıl… 3.0   Aoife Ní… 50.0  Sanna Jä… 37.9  Mateusz … 29.1",
+        "   2  S1 3h  Ömer Yıl… 3.0   Aoife Ní… 50.0  Sanna Jä… 37.9  Mateusz… 29.1",
         "   3  S2 1h  佐々木 蓮 21.5  Pieter d… 36.8  김서연 31.3     Emma Joh… 29.4",
         "   4  S3 2h  Lars Øve… 25.5  Nguyễn T… 30.9  Chloé Le… 29.1  Sophie M… 33.5",
         " Round 3 · Standings after round 2",
@@ -96,7 +96,7 @@ async def test_enter_replays_the_event_after_an_entry_and_arrows_step(club: Path
     back = at_155.index(" Tbl  State  East            South           West            North")
     assert at_155[back + 1] == at_156[head + 1]
     assert at_155[back + 2] == (
-        "   2  S1 2h  Ömer Yıl… -5.4  Aoife Ní… 51.0  Sanna Jä… 45.3  Mateusz … 29.1"
+        "   2  S1 2h  Ömer Yıl… -5.4  Aoife Ní… 51.0  Sanna Jä… 45.3  Mateusz… 29.1"
     )
     # back in the log, the entry the replay showed last is the one selected
     assert after[3] == " 167 of 167 entries"

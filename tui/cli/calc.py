@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any, TextIO
 
 import typer
-from rich.cells import cell_len
 
 from mjevent.core.i18n import N_, _, format_number, ngettext, pgettext
 from mjevent.core.notation import limit_value
@@ -25,6 +24,7 @@ from mjevent.core.rules import Kazoe, RulesError, RuleSet, SanmaTsumo
 from mjevent.core.scoring import IllegalHandError, Limit, Quote, describe, limit_name, quote
 from mjevent.core.text import suggest
 from mjevent.tui.cli.localize import command_help, filled_help
+from mjevent.tui.views.cells import pad
 
 __all__ = ["CalcInputError", "calc", "chart_text", "run_jsonl", "score_line"]
 
@@ -273,11 +273,6 @@ def _limit_name(name: str) -> str:
     return pgettext("hand value", "double yakuman") if name == "double yakuman" else name
 
 
-def _pad(text: str, width: int) -> str:
-    """`text` padded with spaces to `width` terminal cells (a CJK character takes two)."""
-    return text + " " * max(width - cell_len(text), 0)
-
-
 def _rules_lines(rules: RuleSet) -> list[str]:
     if rules.players != 3:
         kind = pgettext("calc", "{players} players").format(players=rules.players)
@@ -328,12 +323,12 @@ def chart_text(rules: RuleSet) -> str:
             else _("NON-DEALER: ron (tsumo: non-dealer/dealer)")
         )
         heads = "".join(
-            _pad(pgettext("calc", "{han} han").format(han=h), width) for h in (1, 2, 3, 4)
+            pad(pgettext("calc", "{han} han").format(han=h), width) for h in (1, 2, 3, 4)
         )
-        lines.append((_pad(pgettext("calc", "fu"), 6) + heads).rstrip())
+        lines.append((pad(pgettext("calc", "fu"), 6) + heads).rstrip())
         for fu in _CHART_FU:
             cells = [_cell(rules, HandValue(han, fu), dealer=dealer) for han in (1, 2, 3, 4)]
-            lines.append(f"{fu:<6}" + "".join(_pad(c, width) for c in cells).rstrip())
+            lines.append(f"{fu:<6}" + "".join(pad(c, width) for c in cells).rstrip())
         lines.append("")
     lines.append(
         _(
@@ -343,9 +338,9 @@ def chart_text(rules: RuleSet) -> str:
     )
     lines.append("")
     lines.append(
-        _pad(pgettext("calc", "LIMITS"), 16)
-        + _pad(pgettext("calc", "han"), 10)
-        + _pad(pgettext("calc", "non-dealer ron (tsumo)"), 26)
+        pad(pgettext("calc", "LIMITS"), 16)
+        + pad(pgettext("calc", "han"), 10)
+        + pad(pgettext("calc", "non-dealer ron (tsumo)"), 26)
         + pgettext("calc", "dealer ron (tsumo)")
     )
     sanbaiman = "11-12" if rules.kazoe is Kazoe.YAKUMAN else "11+"
@@ -362,7 +357,7 @@ def chart_text(rules: RuleSet) -> str:
     for label, han, value in rows:
         non_dealer = _cell(rules, value, dealer=False)
         dealer_cell = _cell(rules, value, dealer=True)
-        line = _pad(_limit_name(label), 16) + _pad(han, 10) + _pad(non_dealer, 26) + dealer_cell
+        line = pad(_limit_name(label), 16) + pad(han, 10) + pad(non_dealer, 26) + dealer_cell
         lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
 
@@ -454,7 +449,7 @@ def describe_win(
         else format_number(q.total)
     )
     rows.append((pgettext("calc", "Winner gains:"), gains))
-    lines += [_pad(label, 22) + text for label, text in rows]
+    lines += [pad(label, 22) + text for label, text in rows]
     return "\n".join(lines) + "\n"
 
 

@@ -18,14 +18,13 @@ from typing import Annotated
 import typer
 
 from mjevent.core.finish import event_finished, final_places, planned_rounds, podium
-from mjevent.core.i18n import N_, _, ngettext, pgettext
+from mjevent.core.i18n import N_, _, format_thousands, ngettext, pgettext
 from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
 from mjevent.tui.cli.event_file import echo, open_or_exit, problem_lines
 from mjevent.tui.cli.event_settings import plan_line
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.views import language
-from mjevent.tui.views.sheets import points
 
 __all__ = ["check"]
 
@@ -95,4 +94,4 @@ def _say_plan(file: Path, state: EventState) -> None:
     echo(_("Final standings (the podium; all of them: mjevent print standings {file}):")
          .format(file=file))
     for place in podium(final_places(state)):
-        echo(f"  {place.place:>5}  {place.name}  {points(place.total)}")
+        echo(f"  {place.place:>5}  {place.name}  {format_thousands(place.total)}")

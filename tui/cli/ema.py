@@ -13,9 +13,8 @@ met or no `[ema]` table, 2 the file cannot be opened.
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -35,15 +34,10 @@ from mjevent.core.i18n import N_, _
 from mjevent.core.settings import Player
 from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
-from mjevent.core.text import display_width, pad, safe_lines, safe_text
-from mjevent.tui.cli.print_standings import (
-    _html,
-    _markdown,
-    _text,
-    load_event,
-    print_app,
-    standings_of,
-)
+from mjevent.core.text import safe_lines
+from mjevent.tui.cli.print_standings import load_event, print_app, standings_of
+from mjevent.tui.views.cells import cell_width, pad
+from mjevent.tui.views.table import TableFormat, render_table
 
 __all__ = [
     "ReportFormat",
@@ -159,7 +153,7 @@ def check(file: FileArg, after_round: AfterRound = None) -> None:
     ]
     # Aligned by terminal cells: the Japanese marks are two cells a character.
     marks = {True: _("met"), False: _("NOT MET")}
-    width = max(display_width(m) for m in marks.values())
+    width = max(cell_width(m) for m in marks.values())
     for r in checks:
         lines.append(
             _("{mark} {name}: {found}").format(
@@ -199,12 +193,8 @@ def check(file: FileArg, after_round: AfterRound = None) -> None:
         raise typer.Exit(1)
 
 
-class ReportFormat(enum.StrEnum):
-    """Output formats of `mjevent print report`."""
-
-    TEXT = "text"
-    MD = "md"
-    HTML = "html"
+ReportFormat = Literal["text", "md", "html"]
+"""The `TableFormat`s `mjevent print report` writes."""
 
 
 def event_dates(start: dt.date | None, days: int) -> str:
@@ -261,20 +251,13 @@ def report(
     file: FileArg,
     fmt: Annotated[
         ReportFormat, typer.Option("--format", help=N_("text (aligned), md or html."))
-    ] = ReportFormat.TEXT,
+    ] = "text",
     after_round: AfterRound = None,
 ) -> None:
     store, state, entries = load_event(file)
     table = standings_of(file, store, state, entries, after_round)
     f = event_facts(file, state, table)
-    title = safe_text(_("{name}: EMA observer report").format(name=state.settings.event.name))
-    rows = [[safe_text(cell) for cell in row] for row in report_rows(state, f)]
+    title = _("{name}: EMA observer report").format(name=state.settings.event.name)
     headers = [_("What"), _("Value")]
-    right = [False, False]
-    if fmt is ReportFormat.HTML:
-        text = _html(title, headers, right, rows)
-    elif fmt is ReportFormat.MD:
-        text = f"## {title}\n\n" + _markdown(headers, right, rows)
-    else:
-        text = f"{title}\n\n" + _text(headers, right, rows)
-    typer.echo(text)
+    text = render_table(title, headers, [False, False], report_rows(state, f), TableFormat(fmt))
+    typer.echo(text, nl=False)

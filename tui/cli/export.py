@@ -28,7 +28,7 @@ from typing import Annotated
 import typer
 
 from mjevent.core.ema import ema_number
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, format_thousands
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.settings import Player
 from mjevent.core.standings import StandingRow, Standings
@@ -37,8 +37,7 @@ from mjevent.core.text import safe_lines, safe_text
 from mjevent.tui.cli.ema import event_dates, facts_or_none
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.print_standings import load_event, standings_of
-from mjevent.tui.views.sheets import points
-from mjevent.tui.views.spreadsheet import delimited
+from mjevent.tui.views.table import TableFormat, render_table
 
 __all__ = ["ExportFormat", "ema_rows", "export", "game_rows", "name_checks"]
 
@@ -186,7 +185,8 @@ def game_rows(state: EventState, up_to: int) -> list[list[str]]:
 
 
 def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
-    return delimited([header, *rows])
+    # Machine output: English headings, every cell through the one CSV writer.
+    return render_table("", header, [False] * len(header), rows, TableFormat.CSV)
 
 
 TOURNAMENT_COLUMNS = {
@@ -270,15 +270,15 @@ def _zero_sum_report(table: Standings) -> list[str]:
             "game points add up to {points}; chombo penalties {chombo}; before chombo the "
             "tables add up to {tables}; event penalties {penalties}"
         ).format(
-            points=points(z.points_sum), chombo=points(z.chombo_sum),
-            tables=points(z.table_sum), penalties=points(-z.penalty_sum),
+            points=format_thousands(z.points_sum), chombo=format_thousands(z.chombo_sum),
+            tables=format_thousands(z.table_sum), penalties=format_thousands(-z.penalty_sum),
         ),
     ]
     for c in table.chombos:
         lines.append(
             _("chombo: round {round} table {table} {name} ({player}) {amount}").format(
                 round=c.round, table=c.table, name=c.name, player=c.player,
-                amount=points(-c.amount),
+                amount=format_thousands(-c.amount),
             )
         )
     for rnd, tbl, total in z.unbalanced:
@@ -286,7 +286,7 @@ def _zero_sum_report(table: Standings) -> list[str]:
             _(
                 "round {round} table {table} adds up to {total}, not 0 "
                 "(riichi sticks to nobody, rounding or a substitute at fixed points)"
-            ).format(round=rnd, table=tbl, total=points(total))
+            ).format(round=rnd, table=tbl, total=format_thousands(total))
         )
     return lines
 

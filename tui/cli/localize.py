@@ -34,10 +34,11 @@ from typing import Any, TypeVar
 
 import typer
 import typer.core
-from rich.cells import cell_len, chop_cells
+from rich.cells import chop_cells
 
 from mjevent.core import i18n
 from mjevent.core.i18n import N_, _
+from mjevent.tui.views.cells import cell_width
 from mjevent.tui.views.wrap import wide, wrap_text
 
 __all__ = [
@@ -157,7 +158,7 @@ def short_help(text: str, limit: int) -> str:
     paragraph = " ".join(paragraph.split())
     end = paragraph.find("。")
     sentence = paragraph[: end + 1] if end != -1 else paragraph
-    if cell_len(sentence) <= limit:
+    if cell_width(sentence) <= limit:
         return sentence
     return chop_cells(sentence, max(limit - 3, 1))[0] + "..."
 
@@ -179,12 +180,12 @@ def _localized_context(base: type) -> type:
             # Click's layout, measured in cells.
             usage_prefix = f"{prefix:>{self.current_indent}}{prog} "
             text_width = self.width - self.current_indent
-            if text_width >= cell_len(usage_prefix) + 20:
-                indent = " " * cell_len(usage_prefix)
+            if text_width >= cell_width(usage_prefix) + 20:
+                indent = " " * cell_width(usage_prefix)
                 self.write(wrap_text(args, text_width, usage_prefix, indent))
             else:
                 self.write(usage_prefix + "\n")
-                indent = " " * (max(self.current_indent, cell_len(prefix)) + 4)
+                indent = " " * (max(self.current_indent, cell_width(prefix)) + 4)
                 self.write(wrap_text(args, text_width, indent, indent))
             self.write("\n")
 
@@ -209,14 +210,14 @@ def _localized_context(base: type) -> type:
                 super().write_dl(rows, col_max, col_spacing)
                 return
             # Click's layout, measured in cells.
-            first_col = min(max(cell_len(term) for term, _text in rows), col_max) + col_spacing
+            first_col = min(max(cell_width(term) for term, _text in rows), col_max) + col_spacing
             for term, text in rows:
                 self.write(f"{'':>{self.current_indent}}{term}")
                 if not text:
                     self.write("\n")
                     continue
-                if cell_len(term) <= first_col - col_spacing:
-                    self.write(" " * (first_col - cell_len(term)))
+                if cell_width(term) <= first_col - col_spacing:
+                    self.write(" " * (first_col - cell_width(term)))
                 else:
                     self.write("\n" + " " * (first_col + self.current_indent))
                 text_width = max(self.width - first_col - 2, 10)

@@ -35,8 +35,9 @@ from mjevent.tui.views.paper import (
     schedule,
     score_sheets,
 )
-from mjevent.tui.views.paper_render import PaperFormat, PaperSize, render_paper
+from mjevent.tui.views.paper_render import PaperSize, render_paper
 from mjevent.tui.views.pdf import PdfError, html_to_pdf
+from mjevent.tui.views.table import TableFormat
 
 __all__ = ["print_app"]
 
@@ -51,7 +52,7 @@ print_app.add_typer(sheets_app)
 
 FileArg = Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)]
 FormatOpt = Annotated[
-    PaperFormat, typer.Option("--format", "-f", help=N_("text, md, csv, tsv, html or pdf."))
+    TableFormat, typer.Option("--format", "-f", help=N_("text, md, csv, tsv, html or pdf."))
 ]
 OutputOpt = Annotated[
     Path | None,
@@ -61,9 +62,9 @@ OutputOpt = Annotated[
 PaperOpt = Annotated[PaperSize, typer.Option("--paper", help=N_("Page size: a4 or letter."))]
 
 
-def emit(text: str, fmt: PaperFormat, output: Path | None) -> None:
+def emit(text: str, fmt: TableFormat, output: Path | None) -> None:
     """Print `text` (HTML for a PDF) to `output` or stdout; a PDF goes through Chromium."""
-    if fmt is PaperFormat.PDF:
+    if fmt is TableFormat.PDF:
         if output is None:
             typer.echo(_error(_("a PDF needs a file to go to: add --output FILE.pdf")), err=True)
             raise typer.Exit(2)
@@ -122,7 +123,7 @@ def print_round(
     number: Annotated[int, typer.Argument(help=N_("The round."), min=1)],
     file: FileArg,
     by: Annotated[str, typer.Option("--by", help=N_("table or player."))] = "table",
-    fmt: FormatOpt = PaperFormat.TEXT,
+    fmt: FormatOpt = TableFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
@@ -145,7 +146,7 @@ def print_sheets(
     number: Annotated[int, typer.Argument(help=N_("The round."), min=1)],
     file: FileArg,
     hands: Annotated[int, typer.Option("--hands", help=N_("Blank hand rows."), min=1)] = 16,
-    fmt: FormatOpt = PaperFormat.TEXT,
+    fmt: FormatOpt = TableFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
     urls: Annotated[
@@ -214,7 +215,7 @@ def print_cards(
             ),
         ),
     ] = None,
-    fmt: FormatOpt = PaperFormat.TEXT,
+    fmt: FormatOpt = TableFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
@@ -240,13 +241,13 @@ def print_schedule(
             ),
         ),
     ] = False,
-    fmt: FormatOpt = PaperFormat.TEXT,
+    fmt: FormatOpt = TableFormat.TEXT,
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
     state = _state(file)
     if catalogue:
-        emit(catalogue_tsv(state), PaperFormat.TSV, output)
+        emit(catalogue_tsv(state), TableFormat.TSV, output)
         return
     emit(render_paper(schedule(state), fmt, paper), fmt, output)
 

@@ -14,23 +14,20 @@ table), 2 the file cannot be opened.
 from __future__ import annotations
 
 import difflib
-import enum
-import html
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
 from mjevent.core.entries import Entry
-from mjevent.core.i18n import N_, _, language
+from mjevent.core.i18n import N_, _
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
     StandingsError,
 )
 from mjevent.core.state import EventState
-from mjevent.core.text import display_width, markdown_text, pad, safe_text
+from mjevent.core.text import markdown_text, safe_text
 from mjevent.events.commands import current_state, logged_entries
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
@@ -46,10 +43,10 @@ from mjevent.tui.views.sheets import (
     team_columns,
     tie_lines,
 )
-from mjevent.tui.views.spreadsheet import delimited
+from mjevent.tui.views.table import TableFormat, render_table
 
 __all__ = [
-    "Format",
+    "PrintFormat",
     "load_event",
     "load_standings",
     "print_app",
@@ -67,13 +64,8 @@ print_app = typer.Typer(
 )
 
 
-class Format(enum.StrEnum):
-    """Output formats of `mjevent print`."""
-
-    TEXT = "text"
-    MD = "md"
-    CSV = "csv"
-    HTML = "html"
+PrintFormat = Literal["text", "md", "csv", "html"]
+"""The `TableFormat`s `print standings`, `print penalties` and `print player` write."""
 
 
 def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
@@ -122,75 +114,10 @@ def load_standings(
     return standings_of(file, store, state, entries, after_round, show_hidden)
 
 
-def _text(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
-    # Widths in terminal cells: a CJK heading or name takes two a character.
-    widths = [
-        max([display_width(h), *(display_width(r[i]) for r in rows)])
-        for i, h in enumerate(headers)
-    ]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True)
-        ).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(headers), rule, *(line(r) for r in rows)])
-
-
-def _markdown(headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]) -> str:
-    def esc(text: str) -> str:
-        return markdown_text(text)  # no HTML, link, image or extra cell from a name
-
-    align = ["---:" if r else ":---" for r in right]
-    lines = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(align) + " |"]
-    lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
-    return "\n".join(lines)
-
-
-def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    return delimited([headers, *rows]).rstrip("\n")
-
-
-def _html(
-    title: str, headers: Sequence[str], right: Sequence[bool], rows: Sequence[Sequence[str]]
-) -> str:
-    # Numbers right-aligned and tabular, as on the printed wall sheet.
-    kinds = [' class="num"' if r else "" for r in right]
-    head = "".join(f"<th{k}>{html.escape(h)}</th>" for h, k in zip(headers, kinds, strict=True))
-    body = "\n".join(
-        "<tr>"
-        + "".join(f"<td{k}>{html.escape(c)}</td>" for c, k in zip(r, kinds, strict=True))
-        + "</tr>"
-        for r in rows
-    )
-    style = (
-        "table{border-collapse:collapse}th,td{padding:2px 8px;border-bottom:1px solid #ccc}"
-        ".num{text-align:right;font-variant-numeric:tabular-nums}"
-    )
-    return (
-        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title><style>{style}</style></head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n"
-        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n"
-        "</body>\n</html>"
-    )
-
-
-def _render(title: str, fmt: Format, headers: list[str], rows: list[list[str]]) -> str:
+def _render(title: str, fmt: TableFormat, headers: list[str], rows: list[list[str]]) -> str:
     """The table in `fmt`; `headers` are English (message ids), shown translated."""
-    # Names come from the event file: no control character reaches the terminal or the page.
-    title = safe_text(title)
-    rows = [[safe_text(cell) for cell in row] for row in rows]
     right = [h not in LEFT_COLUMNS for h in headers]
-    shown = [_(h) for h in headers]
-    if fmt is Format.CSV:
-        return _csv(shown, rows)
-    if fmt is Format.HTML:
-        return _html(title, shown, right, rows)
-    if fmt is Format.MD:
-        return f"## {markdown_text(title)}\n\n" + _markdown(shown, right, rows)
-    return f"{title}\n\n" + _text(shown, right, rows)
+    return render_table(title, [_(h) for h in headers], right, rows, fmt)
 
 
 def _title(table: Standings, teams: bool = False) -> str:
@@ -203,7 +130,7 @@ def _title(table: Standings, teams: bool = False) -> str:
     return _("Standings (no round played)")
 
 
-def render(table: Standings, fmt: Format) -> str:
+def render(table: Standings, fmt: TableFormat) -> str:
     """The player standings (ranked rows, then the players listed apart) in `fmt`.
 
     In a later stage of a multi-stage event a Bracket column says where each player plays
@@ -211,7 +138,7 @@ def render(table: Standings, fmt: Format) -> str:
     """
     everyone = (*table.rows, *table.apart)
     columns = standing_columns(table.seats)
-    if fmt is not Format.CSV and not any(r.team for r in everyone):
+    if fmt is not TableFormat.CSV and not any(r.team for r in everyone):
         # An event without teams has no Team column to read, as on the console; CSV keeps it,
         # so a spreadsheet reading columns by position reads every event the same way.
         columns = tuple(c for c in columns if c.header != "Team")
@@ -247,8 +174,8 @@ def standings(
         bool, typer.Option("--teams", help=N_("Print the team standings instead of the players."))
     ] = False,
     fmt: Annotated[
-        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
-    ] = Format.TEXT,
+        PrintFormat, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
+    ] = "text",
     show_hidden: Annotated[
         bool,
         typer.Option(
@@ -260,18 +187,19 @@ def standings(
     ] = False,
 ) -> None:
     table = load_standings(file, after_round, show_hidden)
+    shape = TableFormat(fmt)
     if teams:
         if not table.teams:
             typer.echo(_error(file, _("no player has a team; nothing to rank")), err=True)
             raise typer.Exit(1)
         headers, rows = render_teams(table)
-        typer.echo(_render(_title(table, teams=True), fmt, headers, rows))
+        typer.echo(_render(_title(table, teams=True), shape, headers, rows), nl=False)
     else:
-        typer.echo(render(table, fmt))
-    if fmt in (Format.TEXT, Format.MD):
+        typer.echo(render(table, shape), nl=False)
+    if shape in (TableFormat.TEXT, TableFormat.MD):
         chain = listed(criterion_name(c) for c in table.config.tiebreaks)
         typer.echo("\n" + _("Tiebreaks: {chain}").format(chain=chain))
-        shown = markdown_text if fmt is Format.MD else safe_text
+        shown = markdown_text if shape is TableFormat.MD else safe_text
         if not teams:
             for line in tie_lines(table):
                 typer.echo(shown(line))
@@ -289,12 +217,12 @@ def standings(
 def penalties(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     fmt: Annotated[
-        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
-    ] = Format.TEXT,
+        PrintFormat, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
+    ] = "text",
 ) -> None:
     table = load_standings(file)
     headers, rows = penalty_rows(table)
-    typer.echo(_render(_("Penalties and chombo"), fmt, headers, rows))
+    typer.echo(_render(_("Penalties and chombo"), TableFormat(fmt), headers, rows), nl=False)
 
 
 def _find_player(table: Standings, wanted: str) -> str:
@@ -328,8 +256,8 @@ def player(
         typer.Option("--after-round", min=0, help=N_("As it stood after round N.")),
     ] = None,
     fmt: Annotated[
-        Format, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
-    ] = Format.TEXT,
+        PrintFormat, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
+    ] = "text",
 ) -> None:
     table = load_standings(file, after_round)
     try:
@@ -338,4 +266,4 @@ def player(
         typer.echo(_error(file, error.args[0]), err=True)
         raise typer.Exit(1) from None
     title, headers, rows = breakdown_rows(table, player_id)
-    typer.echo(_render(title, fmt, headers, rows))
+    typer.echo(_render(title, TableFormat(fmt), headers, rows), nl=False)

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 import typer
-from rich.cells import cell_len
 
 from mjevent.core.i18n import N_, _, pgettext, wind_name
 from mjevent.core.seating.check import Requirements, check
@@ -35,6 +34,7 @@ from mjevent.core.seating.imports import MAX_SEATING_BYTES, json_depth_problem, 
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
 from mjevent.events.files import FileRefusedError, read_regular
+from mjevent.tui.views.cells import cell_width
 from mjevent.tui.views.wrap import wide, wrap_text
 
 __all__ = [
@@ -169,7 +169,7 @@ class SearchProgress:
         text = self.line(done, total, what)
         if self.tty:
             # Padded so a shorter line wipes the end of a longer one.
-            pad = max(0, cell_len(self.last_text) - cell_len(text))
+            pad = max(0, cell_width(self.last_text) - cell_width(text))
             self.stream.write("\r" + text + " " * pad)
         elif done == total or now - self.last_line >= 1.0 or what != self.last_what:
             self.stream.write(text + "\n")

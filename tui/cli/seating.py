@@ -24,7 +24,6 @@ from typing import Annotated, NoReturn
 
 import typer
 import typer.main
-from rich.cells import cell_len
 
 from mjevent.core.entries import TableReseated
 from mjevent.core.entry_reader import read_log
@@ -71,6 +70,7 @@ from mjevent.events.seating import verify_seating, write_plan, write_swap
 from mjevent.events.store import EventStore
 from mjevent.tui.cli import seat as cli_seat
 from mjevent.tui.cli.event_file import open_or_exit
+from mjevent.tui.views.cells import cell_width, pad
 
 __all__ = ["seat", "seating_app"]
 
@@ -80,11 +80,6 @@ EXPORT_FORMATS = ("tsv", "csv", "json")
 def _fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(_("error: {message}").format(message=message), err=True)
     raise typer.Exit(code)
-
-
-def _pad(text: str, width: int) -> str:
-    """`text` padded with spaces to `width` terminal cells (a CJK character takes two)."""
-    return text + " " * max(0, width - cell_len(text))
 
 
 def _open(file: Path, *, read_only: bool = False) -> EventStore:
@@ -405,13 +400,13 @@ def _offer_byes(file: Path, error: ByesNeeded) -> NoReturn:
 
 def _show(state: EventState, plan: Plan, seed_text: str) -> None:
     # Names are padded in terminal cells, so CJK names line up in columns too.
-    width = max((cell_len(state.name(p)) for p in state.players), default=4)
+    width = max((cell_width(state.name(p)) for p in state.players), default=4)
     winds = [wind_name(w) for w in "ESWN"[: state.rules.players]]
     for i, rnd in enumerate(plan.rounds):
         typer.echo(pgettext("seating", "Round {round}").format(round=plan.first_round + i))
         for t, table in enumerate(rnd, 1):
             seats = "  ".join(
-                f"{w} {_pad(state.name(p), width)}" for w, p in zip(winds, table, strict=True)
+                f"{w} {pad(state.name(p), width)}" for w, p in zip(winds, table, strict=True)
             )
             typer.echo(
                 "  " + pgettext("seating", "Table {number}:  {seats}").format(
@@ -722,9 +717,9 @@ def seating_reseat(
         )
         # The two labels padded to one width (in terminal cells), so the scores line up.
         labels = [_("scores now:"), _("after reseat:")]
-        width = max(cell_len(label) for label in labels) + 1
-        consequences.append(_pad(labels[0], width) + _scores(state, now.seats, now))
-        consequences.append(_pad(labels[1], width) + _scores(trial, then.seats, then))
+        width = max(cell_width(label) for label in labels) + 1
+        consequences.append(pad(labels[0], width) + _scores(state, now.seats, now))
+        consequences.append(pad(labels[1], width) + _scores(trial, then.seats, then))
     _confirm(
         yes,
         _("Re-seat round {round} table {table}?").format(round=round_, table=table),

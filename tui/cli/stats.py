@@ -8,11 +8,10 @@ Exit status: 0 printed, 1 no such player, 2 the file cannot be opened.
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 
@@ -26,29 +25,15 @@ from mjevent.core.awards import (
 from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, Rate, Tally, WinRecord, stats_from_state
-from mjevent.core.text import safe_text
-from mjevent.tui.cli.print_standings import (
-    _csv,
-    _error,
-    _html,
-    _markdown,
-    _text,
-    load_event,
-    print_app,
-)
+from mjevent.tui.cli.print_standings import _error, load_event, print_app
 from mjevent.tui.views.stats import award_lines, figure_lines, standings_or_none
+from mjevent.tui.views.table import TableFormat, render_table
 
 __all__ = ["StatsFormat", "awards", "stats"]
 
 
-class StatsFormat(enum.StrEnum):
-    """Output formats of `print stats` and `print awards`."""
-
-    TEXT = "text"
-    MD = "md"
-    CSV = "csv"
-    HTML = "html"
-    JSON = "json"
+StatsFormat = Literal["text", "md", "csv", "html", "json"]
+"""What `print stats` and `print awards` write: a `TableFormat`, or JSON."""
 
 
 _FORMAT_HELP = N_("text (aligned), md, csv, html or json.")
@@ -145,16 +130,14 @@ def _table(
     right: Sequence[bool],
     rows: Sequence[Sequence[str]],
 ) -> str:
-    title = safe_text(title)
-    rows = [[safe_text(c) for c in r] for r in rows]
-    if fmt is StatsFormat.CSV:
-        return _csv(headers, rows)
-    shown = [_(h) for h in headers]
-    if fmt is StatsFormat.HTML:
-        return _html(title, shown, right, rows)
-    if fmt is StatsFormat.MD:
-        return f"## {title}\n\n" + _markdown(shown, right, rows)
-    return f"{title}\n\n" + _text(shown, right, rows)
+    # CSV is machine output: its headings stay English.
+    shape = TableFormat(fmt)
+    shown = headers if shape is TableFormat.CSV else [_(h) for h in headers]
+    return render_table(title, shown, right, rows, shape)
+
+
+def _csv(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    return render_table("", headers, [False] * len(headers), rows, TableFormat.CSV)
 
 
 def _csv_value(t: Tally, key: str) -> str:
@@ -180,11 +163,11 @@ def stats(
     who: Annotated[
         str | None, typer.Option("--player", help=N_("Every figure of one player (id or name)."))
     ] = None,
-    fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = StatsFormat.TEXT,
+    fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = "text",
 ) -> None:
     _store, state, _entries = load_event(file)
     numbers = stats_from_state(state)
-    if fmt is StatsFormat.JSON:
+    if fmt == "json":
         data = stats_json(numbers)
         if who is not None:
             pid = _player_or_exit(file, state, who)
@@ -195,17 +178,17 @@ def stats(
         pid = _player_or_exit(file, state, who)
         p = numbers.players[pid]
         lines = figure_lines(p.stats)
-        if fmt is StatsFormat.CSV:
+        if fmt == "csv":
             data = tally_json(p.stats)
             rows = [[k, "" if v is None else str(v)] for k, v in data.items()]
-            typer.echo(_csv(["figure", "value"], rows))
+            typer.echo(_csv(["figure", "value"], rows), nl=False)
             return
         title = _("Statistics of {name}").format(name=p.name)
         rows = [[label, value] for label, value in lines]
-        typer.echo(_table(title, fmt, [N_("Figure"), N_("Value")], [False, True], rows))
+        typer.echo(_table(title, fmt, [N_("Figure"), N_("Value")], [False, True], rows), nl=False)
         return
     keys = [k for _h, k in _COLUMNS]
-    if fmt is StatsFormat.CSV:
+    if fmt == "csv":
         figures = [k for k in tally_json(Tally()) if k != "places"]
         headers = ["id", "name", "team", *figures, "first", "second", "third", "fourth"]
         rows = [
@@ -218,14 +201,14 @@ def stats(
             ]
             for p in numbers.players.values()
         ]
-        typer.echo(_csv(headers, [[safe_text(c) for c in r] for r in rows]))
+        typer.echo(_csv(headers, rows), nl=False)
         return
     headers = [N_("Player"), *(h for h, _k in _COLUMNS)]
     right = [False, *([True] * len(_COLUMNS))]
     rows = [[p.name, *(_cell(p.stats, k) for k in keys)] for p in numbers.players.values()]
     rows.append([_("Whole field"), *(_cell(numbers.field, k) for k in keys)])
-    typer.echo(_table(_("Statistics"), fmt, headers, right, rows))
-    if fmt in (StatsFormat.TEXT, StatsFormat.MD):
+    typer.echo(_table(_("Statistics"), fmt, headers, right, rows), nl=False)
+    if fmt in ("text", "md"):
         typer.echo(
             "\n"
             + _(
@@ -268,16 +251,16 @@ def award_json(award: Award) -> dict[str, Any]:
 )
 def awards(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
-    fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = StatsFormat.TEXT,
+    fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = "text",
 ) -> None:
     _store, state, entries = load_event(file)
     given = awards_of(state, stats_from_state(state), standings_or_none(state, entries))
-    if fmt is StatsFormat.JSON:
+    if fmt == "json":
         data = {"awards": [award_json(a) for a in given]}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     rows = [list(line) for line in award_lines(given)]
-    if fmt is StatsFormat.CSV:
+    if fmt == "csv":
         csv_rows: list[list[str]] = []
         for award in given:
             if not award.winners:
@@ -296,12 +279,12 @@ def awards(
                     ]
                 )
         headers = ["award", "id", "name", "value", "round", "table", "hand", "unavailable"]
-        padded = [[safe_text(c) for c in r] + [""] * (8 - len(r)) for r in csv_rows]
-        typer.echo(_csv(headers, padded))
+        padded = [r + [""] * (8 - len(r)) for r in csv_rows]
+        typer.echo(_csv(headers, padded), nl=False)
         return
     headers = [N_("Award"), N_("Winner"), N_("Why")]
-    typer.echo(_table(_("Awards"), fmt, headers, [False, False, False], rows))
-    if fmt in (StatsFormat.TEXT, StatsFormat.MD):
+    typer.echo(_table(_("Awards"), fmt, headers, [False, False, False], rows), nl=False)
+    if fmt in ("text", "md"):
         typer.echo("")
         for award in given:
             typer.echo(

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Sequence
 
 from mjevent.core.entries import Entry
-from mjevent.core.i18n import _, format_number, ngettext
+from mjevent.core.i18n import _, format_number, format_thousands, ngettext
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -24,7 +24,6 @@ from mjevent.core.standings import (
 from mjevent.core.state import EventState, Folder, Problem, TableGame
 from mjevent.core.state_standings import standings_from_state
 from mjevent.tui.views.players import status_name
-from mjevent.tui.views.sheets import points
 
 __all__ = ["ChangePreview", "describe_changes"]
 
@@ -125,7 +124,7 @@ def _standings_lines(old: Standings | None, after: EventState, limit: int) -> li
         else:
             line = _("standings: {name} {was} -> {now}")
         out.append(line.format(
-            name=row.name, was=points(prev.total), now=points(row.total),
+            name=row.name, was=format_thousands(prev.total), now=format_thousands(row.total),
             was_place=prev.place_label or "-", now_place=row.place_label or "-",
         ))
     if len(out) > limit:

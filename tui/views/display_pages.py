@@ -14,13 +14,12 @@ from mjevent.core.awards import presented
 from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
 from mjevent.core.finish import event_finished, final_places, reveal_order, revealed
-from mjevent.core.i18n import _
+from mjevent.core.i18n import _, format_thousands
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.core.state_standings import standings_from_state
 from mjevent.core.stats import round_numbers
 from mjevent.tui.views.paper import round_by_table
-from mjevent.tui.views.sheets import points
 from mjevent.tui.views.stats import award_lines, event_awards, round_numbers_rows
 
 __all__ = [
@@ -181,7 +180,7 @@ def numbers_page(state: EventState, rnd: int, rows_per_page: int) -> list[Displa
 def prize_page(state: EventState, shown: int, rows_per_page: int) -> DisplayPage:
     """The prize-giving's page: the places revealed so far, best first, so that the place
     revealed last is on top (the lower ones leave the page at the bottom)."""
-    rows = [(p.place, p.name, points(p.total))
+    rows = [(p.place, p.name, format_thousands(p.total))
             for p in reveal_order(final_places(state), shown)]
     return DisplayPage(PageKind.PRIZES, _("Prize-giving"),
                        (_("Place"), _("Name"), _("Total")), tuple(rows[: max(rows_per_page, 1)]),
@@ -207,7 +206,7 @@ def _standings_pages(state: EventState, rows_per_page: int, *, final: bool) -> l
     if table.round == 0:
         return []
     rows = [
-        (r.place_label, r.name, points(r.total), str(r.games))
+        (r.place_label, r.name, format_thousands(r.total), str(r.games))
         for r in table.rows
     ]
     title = (_("Final standings") if final

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mjevent.core.entries import PlayerId
-from mjevent.core.i18n import N_, _, format_number, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
 from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState
 from mjevent.core.stats import stats_from_state
-from mjevent.tui.views.sheets import listed, points
+from mjevent.tui.views.sheets import listed
 from mjevent.tui.views.stats import summary_line
 
 if TYPE_CHECKING:
@@ -316,14 +316,14 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
             chart.append(running)
             game_rows.append(
                 (str(g.round), str(g.table), winds.get(g.seat, g.seat), str(g.place),
-                 format_number(g.final), points(g.points), points(running))
+                 format_number(g.final), format_thousands(g.points), format_thousands(running))
             )
         row = next((r for r in standings.rows if r.player == p.id), None)
         note = (
-            _("Total {total}").format(total=points(breakdown.total))
+            _("Total {total}").format(total=format_thousands(breakdown.total))
             if row is None
             else _("Total {total} · place {place}").format(
-                total=points(breakdown.total), place=row.place_label
+                total=format_thousands(breakdown.total), place=row.place_label
             )
         )
         blocks.append(

@@ -16,22 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjevent.core.i18n import _, format_date, language
-from mjevent.core.text import display_width, markdown_text, pad, safe_lines
+from mjevent.core.text import safe_lines
 from mjevent.tui.views.paper import Block, BlockKind, Paper
 from mjevent.tui.views.spreadsheet import delimited
+from mjevent.tui.views.table import (
+    TableFormat,
+    html_table,
+    markdown_cell,
+    markdown_table,
+    text_table,
+)
 
-__all__ = ["PaperFormat", "PaperSize", "WallLayout", "render_paper", "sparkline", "wall_layout"]
-
-
-class PaperFormat(enum.StrEnum):
-    """Output formats of the paper commands."""
-
-    TEXT = "text"
-    MD = "md"
-    CSV = "csv"
-    TSV = "tsv"
-    HTML = "html"
-    PDF = "pdf"
+__all__ = ["PaperSize", "WallLayout", "render_paper", "sparkline", "wall_layout"]
 
 
 class PaperSize(enum.StrEnum):
@@ -63,23 +59,6 @@ def _right(block: Block) -> list[bool]:
     return [i in block.numbers for i in range(len(block.headers))]
 
 
-def _text_table(block: Block) -> list[str]:
-    # Widths in terminal cells: a CJK heading or name takes two a character.
-    headers, rows = block.headers, block.rows
-    widths = [
-        max([display_width(h), *(display_width(r[i]) for r in rows)])
-        for i, h in enumerate(headers)
-    ]
-    right = _right(block)
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True)
-        ).rstrip()
-
-    return [line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
-
-
 def _running(block: Block) -> str:
     return _("Running total: {chart}").format(chart=sparkline(block.chart))
 
@@ -87,7 +66,7 @@ def _running(block: Block) -> str:
 def _text(paper: Paper) -> str:
     lines = [paper.title, paper.subtitle]
     for block in paper.blocks:
-        lines += ["", block.title, *_text_table(block)]
+        lines += ["", block.title, *text_table(block.headers, _right(block), block.rows)]
         if block.chart:
             lines.append(_running(block))
         lines += list(block.notes)
@@ -97,16 +76,11 @@ def _text(paper: Paper) -> str:
 def _markdown(paper: Paper) -> str:
     # Every text from the event (names, titles, notes) is escaped: a name cannot be HTML, a
     # link, an image or a table cell of the page a Markdown viewer makes of it.
-    def esc(text: str) -> str:
-        return "\n".join(markdown_text(line) for line in text.split("\n"))
-
+    esc = markdown_cell
     lines = [f"# {esc(paper.title)}", "", f"{esc(paper.subtitle)}"]
     for block in paper.blocks:
         lines += ["", f"## {esc(block.title)}", ""]
-        align = ["---:" if r else ":---" for r in _right(block)]
-        lines.append("| " + " | ".join(esc(h) for h in block.headers) + " |")
-        lines.append("| " + " | ".join(align) + " |")
-        lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in block.rows]
+        lines += markdown_table(block.headers, _right(block), block.rows)
         if block.chart:
             lines += ["", _running(block)]
         if block.notes:
@@ -235,7 +209,6 @@ def _qr(url: str) -> str:
 
 def _html_block(block: Block, first: str = "") -> str:
     e = html.escape
-    cls = [' class="num"' if r else "" for r in _right(block)]
     # The first column (table number, hand, round) stays narrow; a player's name gets room.
     key = first or block.first_width
     cols = (
@@ -245,26 +218,19 @@ def _html_block(block: Block, first: str = "") -> str:
         if key
         else ""
     )
-    head = "".join(f"<th{c}>{e(h)}</th>" for h, c in zip(block.headers, cls, strict=True))
-    body = []
     first_total = len(block.rows) - block.total_rows
-    for n, row in enumerate(block.rows):
-        total = block.kind is BlockKind.SHEET and n >= first_total
-        tr = '<tr class="total">' if total else "<tr>"
-        body.append(
-            # dir="auto": a name in Arabic or Hebrew reads right to left, from its cell's right.
-            tr
-            + "".join(f'<td{c} dir="auto">{e(v)}</td>' for v, c in zip(row, cls, strict=True))
-            + "</tr>"
-        )
+
+    def row_class(n: int) -> str:
+        # A score sheet's last rows are its totals, ruled off in bold.
+        return "total" if block.kind is BlockKind.SHEET and n >= first_total else ""
+
+    table = html_table(block.headers, _right(block), block.rows, colgroup=cols, row_class=row_class)
     notes = "".join(f'<p class="note">{e(n)}</p>' for n in block.notes)
     chart = _svg_chart(block.chart) if block.chart else ""
     qr = _qr(block.link) if block.link else ""
     return (
         f'<section class="{block.kind}{" linked" if qr else ""}">\n{qr}<h2>{e(block.title)}</h2>\n'
-        f"<table>{cols}<thead><tr>{head}</tr></thead>\n<tbody>\n"
-        + "\n".join(body)
-        + f"\n</tbody></table>\n{chart}{notes}\n</section>"
+        f"{table}\n{chart}{notes}\n</section>"
     )
 
 
@@ -509,17 +475,17 @@ def _html(paper: Paper, size: PaperSize) -> str:
     )
 
 
-def render_paper(paper: Paper, fmt: PaperFormat, size: PaperSize = PaperSize.A4) -> str:
+def render_paper(paper: Paper, fmt: TableFormat, size: PaperSize = PaperSize.A4) -> str:
     """`paper` in format `fmt` (PDF is made from the HTML, by `mjevent.tui.views.pdf`).
 
     Text and Markdown go to terminals: a control character in a name (refused at entry, but an
     old file may hold one) is spelled out rather than sent raw."""
-    if fmt is PaperFormat.MD:
+    if fmt is TableFormat.MD:
         return safe_lines(_markdown(paper))
-    if fmt is PaperFormat.CSV:
+    if fmt is TableFormat.CSV:
         return _delimited(paper, ",")
-    if fmt is PaperFormat.TSV:
+    if fmt is TableFormat.TSV:
         return _delimited(paper, "\t")
-    if fmt in (PaperFormat.HTML, PaperFormat.PDF):
+    if fmt in (TableFormat.HTML, TableFormat.PDF):
         return _html(paper, size)
     return safe_lines(_text(paper))

@@ -28,7 +28,6 @@ from mjevent.core.standings import (
 )
 from mjevent.core.state import EventState
 from mjevent.core.state_standings import standings_from_state
-from mjevent.core.text import display_width
 
 __all__ = [
     "LEFT_COLUMNS",
@@ -39,12 +38,10 @@ __all__ = [
     "criterion_name",
     "decider",
     "event_standings",
-    "fit",
     "history",
     "listed",
     "movement",
     "penalty_rows",
-    "points",
     "standing_columns",
     "team_cells",
     "team_columns",
@@ -81,31 +78,6 @@ def event_standings(
         wanted = table.last_round if after_round is None else after_round
         table = table.standings_after(wanted, show_hidden=show_hidden)
     return table
-
-
-def fit(text: str, width: int) -> str:
-    """`text` cut to `width` terminal columns with an ellipsis (CJK characters count two).
-
-    >>> fit("Mateusz Wiśniewski", 10), fit("佐々木 蓮", 6), fit("Ana", 10)
-    ('Mateusz W…', '佐々…', 'Ana')
-    """
-    if display_width(text) <= width:
-        return text
-    out = ""
-    for char in text:
-        if display_width(out + char) > width - 1:
-            break
-        out += char
-    return out + "…"
-
-
-def points(value: float | None) -> str:
-    """Raw table points as printed standings show them: thousands, one decimal, signed.
-
-    >>> points(45300.0), points(-7000.0), points(0.0), points(None)
-    ('+45.3', '-7.0', '0.0', '')
-    """
-    return "" if value is None else format_thousands(value)
 
 
 def movement(value: int | None) -> str:
@@ -188,13 +160,15 @@ def standing_columns(seats: int, *, decided_by: bool = False) -> tuple[Column, .
         Column(N_("Place"), lambda r: r.place_label or "-", lambda r: _last(r.place), short="#"),
         Column(N_("Name"), lambda r: r.name, lambda r: r.name.casefold()),
         Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),
-        Column(N_("Total"), lambda r: points(r.total), lambda r: r.total, descending=True),
+        Column(
+            N_("Total"), lambda r: format_thousands(r.total), lambda r: r.total, descending=True
+        ),
         Column(N_("Games"), lambda r: str(r.games), lambda r: r.games, True, short=N_("G")),
         Column(N_("Avg place"), _avg, lambda r: _last(r.average_place), short=N_("Avg")),
         *places,
         Column(
             N_("Penalties"),
-            lambda r: points(-_taken(r)) if _taken(r) else "",
+            lambda r: format_thousands(-_taken(r)) if _taken(r) else "",
             lambda r: _taken(r),
             descending=True,
             short=N_("Pen"),
@@ -266,12 +240,14 @@ def team_columns() -> tuple[Column, ...]:
         Column(N_("Place"), lambda t: t.place_label, lambda t: t.place),
         Column(N_("Team"), lambda t: t.team, lambda t: t.team.casefold()),
         Column(N_("Members"), lambda t: str(len(t.members)), lambda t: len(t.members), True),
-        Column(N_("Total"), lambda t: points(t.total), lambda t: t.total, descending=True),
+        Column(
+            N_("Total"), lambda t: format_thousands(t.total), lambda t: t.total, descending=True
+        ),
         Column(N_("Games"), lambda t: str(t.games), lambda t: t.games, descending=True),
         Column(N_("Firsts"), lambda t: str(t.firsts), lambda t: t.firsts, descending=True),
         Column(
             N_("Penalties"),
-            lambda t: points(-t.penalties) if t.penalties else "",
+            lambda t: format_thousands(-t.penalties) if t.penalties else "",
             lambda t: t.penalties,
             descending=True,
         ),
@@ -306,7 +282,7 @@ def tie_lines(table: Standings) -> list[str]:
             who = listed(f"{r.name} ({r.place_label})" for r in level)
             lines.append(
                 _("Level on {total}: {who}; decided by {deciders}").format(
-                    total=points(total),
+                    total=format_thousands(total),
                     who=who,
                     deciders=listed(criterion_name(c) for c in deciders),
                 )
@@ -328,7 +304,7 @@ def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
             "" if p.round is None else str(p.round),
             "",
             names.get(p.player, p.player),
-            points(-p.amount),
+            format_thousands(-p.amount),
             p.reason,
             p.entered_by,
             _("cancelled: {reason}").format(reason=p.cancel_reason) if p.cancelled else "",
@@ -336,7 +312,7 @@ def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
         for p in table.penalties
     ]
     rows += [
-        [str(c.round), str(c.table), c.name, points(-c.amount), _("chombo"), "", ""]
+        [str(c.round), str(c.table), c.name, format_thousands(-c.amount), _("chombo"), "", ""]
         for c in table.chombos
     ]
     return headers, rows
@@ -453,15 +429,15 @@ def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[
                 wind_name(g.seat),
                 str(g.place),
                 format_number(g.final),
-                points(g.uma),
-                points(g.oka),
-                points(g.chombo) if g.chombo else "",
-                points(g.points),
+                format_thousands(g.uma),
+                format_thousands(g.oka),
+                format_thousands(g.chombo) if g.chombo else "",
+                format_thousands(g.points),
                 _game_note(g),
             ]
         )
     for rnd, value in b.byes:
-        rows.append([str(rnd), "", "", "", "", "", "", "", points(value), _("bye")])
+        rows.append([str(rnd), "", "", "", "", "", "", "", format_thousands(value), _("bye")])
     for p in b.penalties:
         rows.append(
             [
@@ -473,11 +449,11 @@ def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[
                 "",
                 "",
                 "",
-                "" if p.cancelled else points(-p.amount),
+                "" if p.cancelled else format_thousands(-p.amount),
                 _penalty_note(p),
             ]
         )
-    rows.append(["", "", "", "", "", "", "", "", points(b.total), _("total")])
+    rows.append(["", "", "", "", "", "", "", "", format_thousands(b.total), _("total")])
     return _after_round(b.name, b.player, table.round), headers, rows
 
 

@@ -34,7 +34,16 @@ from typing import Any
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, Entry, Note
 from mjevent.core.entry_reader import read_log
-from mjevent.core.i18n import N_, _, format_date, format_number, pgettext, wind_name
+from mjevent.core.i18n import (
+    N_,
+    _,
+    format_date,
+    format_number,
+    format_signed,
+    format_thousands,
+    pgettext,
+    wind_name,
+)
 from mjevent.core.preview import result_text
 from mjevent.core.replay import StoryEvent, replay
 from mjevent.core.settings import EventSettings
@@ -50,7 +59,6 @@ from mjevent.tui.views.sheets import (
     event_standings,
     history,
     listed,
-    points,
     standing_columns,
     team_columns,
     tie_lines,
@@ -142,13 +150,6 @@ class _Link:
 
 
 _Cell = str | _Link | tuple[str | _Link, ...]
-
-
-def _signed(value: int) -> str:
-    """A score change as the story shows it: `+2,000`, `-1,300`, blank for none."""
-    if value == 0:
-        return ""
-    return ("+" if value > 0 else "-") + format_number(abs(value))
 
 
 def _ordinal(place: int | None) -> str:
@@ -565,8 +566,8 @@ class _Pages:
                     _ordinal(result.places[s]),
                     links[s],
                     format_number(result.final[s]),
-                    points(result.uma[s]),
-                    points(result.points[s]),
+                    format_thousands(result.uma[s]),
+                    format_thousands(result.points[s]),
                 ]
                 for s in order
             ]
@@ -601,7 +602,7 @@ class _Pages:
             data = ev.data
             scores = "".join(
                 f'<td class="num">{_e(format_number(score))}'
-                f'<span class="delta">{_e(_signed(delta))}</span></td>'
+                f'<span class="delta">{_e(format_signed(delta) if delta else "")}</span></td>'
                 for score, delta in zip(data["scores"], data["deltas"], strict=True)
             )
             lines.append(
@@ -634,7 +635,7 @@ class _Pages:
                     p.id,
                     p.team or "",
                     row.place_label if row is not None else "",
-                    points(row.total) if row is not None else "",
+                    format_thousands(row.total) if row is not None else "",
                 ]
             )
         heads = [_("Name"), _("Id"), _("Team"), _("Place"), _("Total")]
@@ -653,7 +654,7 @@ class _Pages:
         if row is not None and self.table is not None:
             facts += [
                 (_("Place"), row.place_label or "-"),
-                (_("Total"), points(row.total)),
+                (_("Total"), format_thousands(row.total)),
                 (_("Games"), str(row.games)),
                 (_("Avg place"), "" if row.average_place is None else f"{row.average_place:.2f}"),
             ]
@@ -683,8 +684,8 @@ class _Pages:
                         wind_name(line.seat) if line.seat else "",
                         _ordinal(line.place),
                         "" if line.final is None else format_number(line.final),
-                        points(line.points),
-                        points(line.running),
+                        "" if line.points is None else format_thousands(line.points),
+                        format_thousands(line.running),
                         line.note,
                     ]
                 )
@@ -766,7 +767,7 @@ class _Pages:
                 line: list[_Cell] = [
                     r.place_label or "-",
                     self._player(r.player, path, r.name),
-                    points(r.total),
+                    format_thousands(r.total),
                 ]
                 for rnd in rounds:
                     g = games.get(rnd)
@@ -775,7 +776,8 @@ class _Pages:
                             _("Table {table}").format(table=g.table),
                             self._to(path, _table_path(self.lang, rnd, g.table)),
                         )
-                        line.append((link, f"{_ordinal(g.place)}\u00a0{points(g.points)}"))
+                        shown = format_thousands(g.points)
+                        line.append((link, f"{_ordinal(g.place)}\u00a0{shown}"))
                     elif rnd in byes:
                         line.append(_("bye"))
                     else:

@@ -15,7 +15,7 @@ from typing import Any
 
 from mjevent.core.awards import Award, award_title, awards_of, reason, unavailable_text
 from mjevent.core.entries import WINDS
-from mjevent.core.i18n import N_, _, format_number, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_signed, pgettext, wind_name
 from mjevent.core.outcomes import HandValue
 from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
@@ -30,7 +30,8 @@ from mjevent.core.stats import (
     stats_from_state,
 )
 from mjevent.core.yaku import win_detail_text
-from mjevent.tui.views.sheets import Column, event_standings, fit
+from mjevent.tui.views.cells import cut
+from mjevent.tui.views.sheets import Column, event_standings
 
 __all__ = [
     "FIELD_KEY",
@@ -137,7 +138,7 @@ def stats_columns(team_column: bool = True) -> tuple[Column, ...]:
     (`Column.descending`)."""
     team = (Column(N_("Team"), lambda r: r.team, lambda r: r.team.casefold()),)
     return (
-        Column(N_("Name"), lambda r: fit(r.name, NAME_WIDTH), lambda r: r.name.casefold()),
+        Column(N_("Name"), lambda r: cut(r.name, NAME_WIDTH), lambda r: r.name.casefold()),
         _count_column(N_("Hands"), lambda t: t.hands),
         _rate_column(N_("Wins"), lambda t: t.win_rate, True),
         _rate_column(N_("Deal-ins"), lambda t: t.deal_in_rate, False),
@@ -291,10 +292,6 @@ def hand_place(round_wind: int, hand_number: int, honba: int) -> str:
     )
 
 
-def _signed(value: int) -> str:
-    return "0" if value == 0 else ("+" if value > 0 else "-") + format_number(abs(value))
-
-
 def hand_columns() -> tuple[Column, ...]:
     """The columns of a player's hand list."""
     return (
@@ -320,7 +317,9 @@ def hand_columns() -> tuple[Column, ...]:
             lambda h: h.points,
             descending=True,
         ),
-        Column(N_("Change"), lambda h: _signed(h.change), lambda h: h.change, descending=True),
+        Column(
+            N_("Change"), lambda h: format_signed(h.change), lambda h: h.change, descending=True
+        ),
         Column(
             N_("Yaku"), lambda h: win_detail_text(h.detail), lambda h: win_detail_text(h.detail)
         ),

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import chop_cells
+
+from mjevent.tui.views.cells import cell_width
 
 __all__ = ["wide", "wrap_text"]
 
@@ -24,7 +26,7 @@ _NO_LINE_END = frozenset("（「『【〔〈《")  # noqa: RUF001 - full-width b
 
 def wide(text: str) -> bool:
     """Whether `text` holds a character two cells wide (control characters count none)."""
-    return not text.isascii() and any(cell_len(ch) == 2 for ch in text)
+    return not text.isascii() and any(cell_width(ch) == 2 for ch in text)
 
 
 def _units(text: str) -> Iterator[tuple[str, str]]:
@@ -57,11 +59,11 @@ def _fill(text: str, width: int, initial_indent: str, subsequent_indent: str) ->
     line, empty = initial_indent, True
     for unit, space in _units(text):
         sep = "" if empty else space
-        if not empty and cell_len(line) + cell_len(sep) + cell_len(unit) > width:
+        if not empty and cell_width(line) + cell_width(sep) + cell_width(unit) > width:
             lines.append(line)
             line, empty, sep = subsequent_indent, True, ""
-        room = width - cell_len(line)
-        if empty and cell_len(unit) > room:
+        room = width - cell_width(line)
+        if empty and cell_width(unit) > room:
             # One word longer than the line (a long path): cut it, as click does.
             *whole, unit = chop_cells(unit, max(room, 1))
             for piece in whole:
@@ -109,7 +111,7 @@ def wrap_text(
             indent = None
             continue
         if indent is None:
-            indent = cell_len(source) - cell_len(source.lstrip())
+            indent = cell_width(source) - cell_width(source.lstrip())
             source = source.lstrip()
         buffer.append(source)
     flush()

@@ -15,7 +15,7 @@ from typing import Any
 
 from mjevent.core.entries import WINDS, GameFinished, HandRecorded
 from mjevent.core.game import new_game
-from mjevent.core.i18n import N_, _, format_number, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.preview import LineError, LinePreview
 from mjevent.core.standings import StandingsConfigError, StandingsError
@@ -25,7 +25,7 @@ from mjevent.core.yaku import yaku_label
 from mjevent.events.stations import pending
 from mjevent.tui.views.display_pages import display_pages
 from mjevent.tui.views.paper import Block, round_by_player, round_by_table
-from mjevent.tui.views.sheets import event_standings, history, points
+from mjevent.tui.views.sheets import event_standings, history
 
 __all__ = [
     "LABELS",
@@ -154,7 +154,7 @@ def standings_rows(state: EventState) -> tuple[str, list[dict[str, Any]]]:
             "place": r.place_label,
             "name": r.name,
             "player": r.player,
-            "total": points(r.total),
+            "total": format_thousands(r.total),
             "games": r.games,
         }
         for r in table.rows
@@ -223,12 +223,12 @@ def player_view(
                     "seat": h.seat,
                     "place": h.place or "",
                     "final": "" if h.final is None else format_number(h.final),
-                    "points": points(h.points),
-                    "running": points(h.running),
+                    "points": "" if h.points is None else format_thousands(h.points),
+                    "running": format_thousands(h.running),
                     "note": h.note,
                 }
             )
-        total = points(running)
+        total = format_thousands(running)
     figures: list[tuple[str, str]] = []
     mine = (stats or stats_from_state(state)).players.get(player)
     if mine is not None and mine.stats.hands:

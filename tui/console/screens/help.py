@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.tui.console.keys import screen_keys, translate_bindings
 from mjevent.tui.console.widgets.prose import Prose
+from mjevent.tui.views.cells import cell_width
 from mjevent.tui.views.wrap import wrap_text
 
 __all__ = ["SCREEN_NAMES", "HelpScreen", "binding_rows"]
@@ -76,7 +76,7 @@ class HelpScreen(ModalScreen[None]):
             # The last column wraps in what the others leave of the box (90% of the screen,
             # less border, padding, scrollbar and each cell's padding): cut, it lost words.
             widths = [
-                max([cell_len(h), *(cell_len(row[i]) for row in self.rows)])
+                max([cell_width(h), *(cell_width(row[i]) for row in self.rows)])
                 for i, h in enumerate(headers)
             ]
             room = int(self.app.size.width * 0.9) - 6 - sum(widths[:3]) - 2 * len(headers)

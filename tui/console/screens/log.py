@@ -39,8 +39,9 @@ from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, ListScreen, console_of
 from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.console.widgets.sheet_table import SheetTable
+from mjevent.tui.views.cells import cut
 from mjevent.tui.views.log import LogFilter, LogLine, fold_upto, kind_name, log_lines
-from mjevent.tui.views.sheets import Column, event_standings, fit, listed, standing_columns
+from mjevent.tui.views.sheets import Column, event_standings, listed, standing_columns
 
 __all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
 
@@ -313,7 +314,7 @@ def tables_after(
         else:
             scores, where = None, "-"
         cells = [
-            fit(state.name(p), name_width)
+            cut(state.name(p), name_width)
             + ("" if scores is None else f" {scores[s] / 1000:.1f}")
             for s, p in enumerate(seats)
         ]

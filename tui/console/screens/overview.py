@@ -41,7 +41,7 @@ from mjevent.core.finish import (
     round_finished,
     shown_round,
 )
-from mjevent.core.i18n import N_, _, ngettext, pgettext
+from mjevent.core.i18n import N_, _, format_thousands, ngettext, pgettext
 from mjevent.core.preview import LineError, entry_examples, preview_line
 from mjevent.core.state import EventState
 from mjevent.events.commands import record_line, set_planned_rounds, start_round
@@ -57,7 +57,6 @@ from mjevent.tui.console.widgets.table_list import (
     TableStatus,
     round_clocks,
 )
-from mjevent.tui.views.sheets import points
 
 __all__ = ["OverviewScreen", "attention_lines", "clock_attention", "event_end_text"]
 
@@ -151,7 +150,7 @@ def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
         if places:
             text.append("\n" + _("Final standings: ") , style="bold")
             text.append(pgettext("joins places", " · ").join(
-                f"{p.place}. {p.name} {points(p.total)}" for p in places))
+                f"{p.place}. {p.name} {format_thousands(p.total)}" for p in places))
         return text
     waiting = next_round_waiting(state)
     if waiting is not None:

@@ -32,13 +32,12 @@ from mjevent.core.finish import (
     reveal_order,
     revealed,
 )
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, format_thousands
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.events.commands import reveal_prizes
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.widgets.footer import ConsoleFooter
-from mjevent.tui.views.sheets import points
 from mjevent.tui.views.stats import award_lines, event_awards
 
 __all__ = ["PrizegivingScreen", "cards_path", "write_cards"]
@@ -54,13 +53,14 @@ def write_cards(event_path: Path, state: EventState) -> Path:
     event is finished, schedules before): a PDF through Chromium, else the HTML page to print
     from a browser. Returns the file written; raises `OSError` when it cannot be written."""
     from mjevent.tui.views.paper import player_cards
-    from mjevent.tui.views.paper_render import PaperFormat, render_paper
+    from mjevent.tui.views.paper_render import render_paper
     from mjevent.tui.views.pdf import PdfError, html_to_pdf
     from mjevent.tui.views.sheets import event_standings
+    from mjevent.tui.views.table import TableFormat
 
     report = event_finished(state)
     table = event_standings(state, list(state.entries), None, True) if report else None
-    page = render_paper(player_cards(state, table), PaperFormat.HTML)
+    page = render_paper(player_cards(state, table), TableFormat.HTML)
     target = cards_path(event_path, "pdf")
     try:
         html_to_pdf(page, target)
@@ -157,7 +157,7 @@ class PrizegivingScreen(Screen[None]):
         table.add_column(_("Total"), justify="right", no_wrap=True)
         for i, place in enumerate(reveal_order(self._places, shown)):
             style = "bold reverse" if i == 0 else ("bold" if place.place == "1" else "")
-            table.add_row(place.place, Text(place.name), points(place.total), style=style)
+            table.add_row(place.place, Text(place.name), format_thousands(place.total), style=style)
         places = self.query_one("#prizes-places", Static)
         if shown:
             places.update(table)

@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.i18n import N_, _, format_number
+from mjevent.core.i18n import N_, _, format_number, format_thousands
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -49,7 +49,6 @@ from mjevent.tui.views.sheets import (
     decider,
     history,
     listed,
-    points,
     standing_columns,
     team_columns,
     tie_lines,
@@ -287,7 +286,9 @@ class StandingsScreen(EventScreen):
 
 
 def _history_note(line: HistoryLine) -> str:
-    chombo = _("chombo {points}").format(points=points(float(line.chombo))) if line.chombo else ""
+    chombo = (
+        _("chombo {points}").format(points=format_thousands(line.chombo)) if line.chombo else ""
+    )
     return listed(part for part in (chombo, line.note) if part)
 
 
@@ -296,7 +297,7 @@ def _history_columns() -> tuple[Column, ...]:
         return "" if value is None else str(value)
 
     def opt_points(value: float | int | None) -> str:
-        return "" if value is None else points(float(value))
+        return "" if value is None else format_thousands(float(value))
 
     return (
         Column(N_("Round"), lambda h: num(h.round), lambda h: h.round or 0, short=N_("Rd")),
@@ -311,7 +312,7 @@ def _history_columns() -> tuple[Column, ...]:
         Column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),
         Column(N_("Oka"), lambda h: opt_points(h.oka), lambda h: h.oka or 0),
         Column(N_("Points"), lambda h: opt_points(h.points), lambda h: h.points or 0),
-        Column(N_("Running"), lambda h: points(h.running), lambda h: h.running,
+        Column(N_("Running"), lambda h: format_thousands(h.running), lambda h: h.running,
                short=N_("Total")),
         Column(N_("Note"), _history_note, lambda h: h.note),
     )
@@ -349,8 +350,8 @@ class PlayerHistoryScreen(Screen[None]):
                 id="history-numbers",
             )
             yield SheetTable(id="history-table")
-            yield Static(_("Total {points}").format(points=points(self.total)), markup=False,
-                         id="history-total")
+            total = _("Total {points}").format(points=format_thousands(self.total))
+            yield Static(total, markup=False, id="history-total")
         yield ConsoleFooter()
 
     def on_mount(self) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.cells import cell_len, set_cell_size
 from rich.highlighter import Highlighter
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -21,6 +20,7 @@ from mjevent.core.i18n import N_, _, format_number, format_signed, wind_name
 from mjevent.core.preview import EntryExamples, LineError, LinePreview, detail_line
 from mjevent.core.scoring import payment_kind_name
 from mjevent.tui.console.keys import translate_bindings
+from mjevent.tui.views.cells import cell_width, cut, pad
 from mjevent.tui.views.wrap import wrap_text
 
 __all__ = ["DEFAULT_EXAMPLES", "EntryLine", "EntryPreview", "line_hint", "preview_text"]
@@ -126,16 +126,6 @@ PREVIEW_NAME_WIDTH = 20
 """Cells a name takes in the preview's seat lines (so one seat is one line at 80 columns)."""
 
 
-def _number(value: int) -> str:
-    return format_number(value)
-
-
-def _name(name: str) -> str:
-    if cell_len(name) <= PREVIEW_NAME_WIDTH:
-        return set_cell_size(name, PREVIEW_NAME_WIDTH)
-    return set_cell_size(name, PREVIEW_NAME_WIDTH - 1) + "…"
-
-
 PAYMENTS_WIDTH = 74
 """Payments go on as many lines as it takes, each at most this wide (80 columns less margins)."""
 
@@ -148,14 +138,14 @@ def _payments(preview: LinePreview) -> list[str]:
             continue  # a riichi stick: shown on the seat's line
         if p.payer is None and p.receiver is not None:
             parts.append(_("{wind} takes the sticks {points}").format(
-                wind=winds[p.receiver], points=_number(p.points)))
+                wind=winds[p.receiver], points=format_number(p.points)))
         elif p.payer is not None and p.receiver is not None:
             parts.append(_("{payer} pays {receiver} {points} ({what})").format(
-                payer=winds[p.payer], receiver=winds[p.receiver], points=_number(p.points),
+                payer=winds[p.payer], receiver=winds[p.receiver], points=format_number(p.points),
                 what=payment_kind_name(p.what)))
     lines: list[str] = []
     for part in parts:
-        if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= PAYMENTS_WIDTH:
+        if lines and cell_width(lines[-1]) + 3 + cell_width(part) <= PAYMENTS_WIDTH:
             lines[-1] += " · " + part
         else:
             lines.append(part)
@@ -198,8 +188,9 @@ def preview_text(
     for seat, view in enumerate(p.seats):
         before, after = p.scores_before[seat], p.scores_after[seat]
         change = after - before
-        text.append(f"\n  {wind_name(view.wind)} {_name(view.name)} {_number(before):>7} → ")
-        text.append(f"{_number(after):>7}", style="bold")
+        name = pad(cut(view.name, PREVIEW_NAME_WIDTH), PREVIEW_NAME_WIDTH)
+        text.append(f"\n  {wind_name(view.wind)} {name} {format_number(before):>7} → ")
+        text.append(f"{format_number(after):>7}", style="bold")
         if change:
             text.append(" " + format_signed(change),
                         style="green" if change > 0 else "red")
@@ -213,10 +204,11 @@ def preview_text(
         if p.deficit == 0:
             off = _("adds up")
         elif p.deficit > 0:
-            off = _("{points} missing").format(points=_number(p.deficit))
+            off = _("{points} missing").format(points=format_number(p.deficit))
         else:
-            off = _("{points} too many").format(points=_number(-p.deficit))
-        text.append("\n  " + _("total {total}: {off}").format(total=_number(p.total), off=off),
+            off = _("{points} too many").format(points=format_number(-p.deficit))
+        total = _("total {total}: {off}").format(total=format_number(p.total), off=off)
+        text.append("\n  " + total,
                     style="bold green" if p.deficit == 0 else "bold red")
     if p.next_dealer is not None:
         dealer = p.seats[p.next_dealer]
@@ -248,7 +240,7 @@ class EntryPreview(Static):
 
     def _rows_for(self, text: Text) -> int:
         width = max(self.content_size.width, 20)
-        return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+        return sum(max(1, -(-cell_width(line) // width)) for line in text.plain.split("\n"))
 
     def set_text(self, text: Text) -> None:
         """Show `text`, laying the screen out again only when the height may change."""

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,6 +31,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
 from mjevent.core.i18n import N_, _
+from mjevent.tui.views.cells import cell_width
 
 __all__ = ["FOOTER_KEYS_ATTRIBUTE", "ConsoleFooter"]
 
@@ -50,7 +50,7 @@ class _Key:
 
     def width(self, compact: bool) -> int:
         """Cells the key takes in the footer, with the cell that follows it."""
-        text = cell_len(self.display) + cell_len(self.binding.description)
+        text = cell_width(self.display) + cell_width(self.binding.description)
         return text + (2 if compact else 3)
 
 
@@ -116,7 +116,8 @@ class ConsoleFooter(Footer):
         room = width - 1 - (palette.width(True) + 1 if palette is not None else 0)
         group = 0
         if modes:
-            group = sum(2 + cell_len(m.display) - 1 for m in modes) + cell_len(_(_MODES_LABEL)) + 1
+            label = cell_width(_(_MODES_LABEL))
+            group = sum(2 + cell_width(m.display) - 1 for m in modes) + label + 1
             room -= group
         helps = [k for k in app_keys if k.binding.id == "app.help"]
         others = [k for k in app_keys if k.binding.id != "app.help"]

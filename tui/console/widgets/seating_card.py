@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from mjevent.core.i18n import _, wind_name
+from mjevent.tui.views.cells import cut
 from mjevent.tui.views.seating import TableView
-from mjevent.tui.views.sheets import fit
 
 __all__ = ["SeatingCard", "card_text"]
 
@@ -20,14 +20,14 @@ def card_text(view: TableView, width: int = 22) -> Text:
         if n:
             text.append("\n")
         text.append(wind_name(seat.wind) + " ", style="bold")
-        text.append(fit(seat.name, width - 2), style="strike" if seat.withdrawn else "")
+        text.append(cut(seat.name, width - 2), style="strike" if seat.withdrawn else "")
         if seat.substitute:
             text.append("\n  ")
-            text.append(fit(_("for: {name}").format(name=seat.substitute), width - 2),
+            text.append(cut(_("for: {name}").format(name=seat.substitute), width - 2),
                         style="italic")
     for a, b in view.repeats:
         text.append("\n")
-        text.append(fit(_("met before: {a} / {b}").format(a=a, b=b), width), style="bold")
+        text.append(cut(_("met before: {a} / {b}").format(a=a, b=b), width), style="bold")
     return text
 
 

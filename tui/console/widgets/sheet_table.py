@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.message import Message
 from textual.widgets import DataTable
 
 from mjevent.core.i18n import _
+from mjevent.tui.views.cells import cell_width
 from mjevent.tui.views.sheets import Column
 
 __all__ = ["SheetTable"]
@@ -96,7 +96,7 @@ class SheetTable(DataTable[Text]):
         if not self.fit_last or not columns or self.size.width == 0:
             return None
         others = sum(
-            max([cell_len(c.label), *(cell_len(c.cell(item)) for item in items)])
+            max([cell_width(c.label), *(cell_width(c.cell(item)) for item in items)])
             for c in columns[:-1]
         )
         # Each cell has one column of padding either side; keep two for the scrollbar.

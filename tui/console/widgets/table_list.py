@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -32,6 +31,7 @@ from mjevent.core.entries import WINDS
 from mjevent.core.i18n import N_, _, format_thousands, pgettext, wind_name
 from mjevent.core.state import EventState, TableGame
 from mjevent.tui.console.keys import translate_bindings
+from mjevent.tui.views.cells import cell_width, cut
 
 __all__ = [
     "TableList",
@@ -75,18 +75,6 @@ class TableRow:
     detail: str
 
 
-def _short(name: str, width: int) -> str:
-    # Terminal cells, not characters: 田中 takes four cells.
-    if cell_len(name) <= width:
-        return name
-    return set_cell_size(name, max(width - 1, 1)).rstrip() + "…"
-
-
-def _points(value: int) -> str:
-    # Game points in thousands, as standings show them: +43.3, -16.1.
-    return format_thousands(value)
-
-
 def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame | None,
          problems: list[str]) -> TableRow:
     names = tuple(state.name(p) for p in seats)
@@ -99,7 +87,8 @@ def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame
     if game.result is not None:
         points, places = game.result.points, game.result.places
         top = min(range(len(points)), key=lambda s: (places[s], s))
-        return TableRow(number, names, tuple(_points(p) for p in points), TableStatus.FINISHED,
+        shown = tuple(format_thousands(p) for p in points)
+        return TableRow(number, names, shown, TableStatus.FINISHED,
                         _("done, {wind} 1st").format(wind=wind_name(WINDS[top])))
     assert game.state is not None
     g = game.state
@@ -177,7 +166,7 @@ def clock_text_of(clock: TableClock) -> str:
     if phase is ClockPhase.COUNTDOWN:
         return _("starts in {time}").format(time=clock.left.text)
     paused = _("{time} paused").format(time=clock.text)
-    if phase is ClockPhase.PAUSED and cell_len(paused) <= CLOCK_WIDTH:
+    if phase is ClockPhase.PAUSED and cell_width(paused) <= CLOCK_WIDTH:
         return paused
     return clock.text
 
@@ -324,9 +313,9 @@ class TableList(DataTable[str | Text]):
         seats: list[str | Text] = []
         for name, mark in zip(row.names, row.marks, strict=True):
             if two_lines:
-                seats.append(Text(f"{_short(name, width)}\n{mark}", end=""))
+                seats.append(Text(f"{cut(name, width)}\n{mark}", end=""))
             else:
-                seats.append(Text(f"{_short(name, width)} {mark}".rstrip(), end=""))
+                seats.append(Text(f"{cut(name, width)} {mark}".rstrip(), end=""))
         return self._with_clock(row.table, [
             Text(str(row.table), end=""), *seats,
             Text(row.detail, style=_STYLE[row.status], end=""),

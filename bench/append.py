@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bench.big_event import make_big_event, random_hand
 from mjevent.core.notation import EntryContext, HandLine, format_entry
-from mjevent.core.preview import preview_line
+from mjevent.core.preview import preview_line, read_entry
 from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState, fold
 from mjevent.events import commands
@@ -96,7 +96,7 @@ def main() -> None:
                 game_ends.append((before, state))
         rows.append(("record one hand (record_line, fsync)", *_ms(recorded), len(recorded)))
 
-        previews = _time(lambda: preview_line(state, lines[-1]), 200)
+        previews = _time(lambda: preview_line(state, read_entry(state, lines[-1])), 200)
         rows.append(("preview of a line", *_ms(previews), len(previews)))
 
         def bare() -> None:

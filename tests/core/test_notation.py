@@ -41,7 +41,7 @@ TABLE_3 = (
     SeatedPlayer("p03", "Sánchez Ana"),
     SeatedPlayer("p04", "Sato Kenji"),
 )
-CTX = EntryContext(round=2, tables={3: TABLE_3})
+CTX = EntryContext(round=2, tables={(2, 3): TABLE_3})
 SANMA = EntryContext(round=1, seats=3)
 
 

@@ -237,6 +237,8 @@ class OverviewScreen(Screen[None]):
         self._waiting: int | None = None
         """The round whose clock ctrl+r starts now (`next_round_waiting`), as last shown."""
         self._reading = LineReading()
+        self._entering = False
+        """True while Enter records the line (`show_state` leaves its preview alone)."""
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -291,7 +293,9 @@ class OverviewScreen(Screen[None]):
         self._attention = attention_lines(state, rnd)
         self._show_clocks()
         line = self.query_one(EntryLine)
-        if line.value.strip():
+        # Not while the line is being recorded: the new state is its own, and what is shown
+        # next is "recorded" (previewing it again would score the hand a second time).
+        if line.value.strip() and not self._entering:
             self._preview(line.value)
 
     def _show_examples(self, state: EventState) -> None:
@@ -413,11 +417,14 @@ class OverviewScreen(Screen[None]):
             line.accepted()
             self._open(parsed.opens[1], parsed.opens[0])
             return
+        self._entering = True
         try:
             self.app.run_command(record_read_line, parsed)  # type: ignore[attr-defined]
         except RECORD_ERRORS as error:
             self.query_one(EntryPreview).show(LineError(str(error)))
             return
+        finally:
+            self._entering = False
         # Shown until the next line is typed (emptying the line previews "" right after).
         self._recorded = Text.assemble((_("✓ recorded "), "bold green"), text)
         line.accepted()

@@ -17,7 +17,6 @@ from textual.widgets import DataTable
 
 import mjevent.core.game
 import mjevent.core.notation
-
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.outcomes import Ron
 from mjevent.core.state import EventState

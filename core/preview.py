@@ -293,6 +293,13 @@ def read_entry(
     >>> [(p.round, p.table) for p in (read_entry(state, line, game=(2, 1)) for line in
     ...     ("ron S<-W 3/30", "t1 ron @p2<-W 3/30", "r2 t1 draw"))]
     [(2, 1), (1, 1), (2, 1)]
+
+    An amended hand's line is read in its own game's round (`round` and `game` both that game:
+    the table screen amending a hand of round 2), so ``t1 ...`` is that table there too:
+
+    >>> [(p.round, p.table) for p in (read_entry(state, line, round=2, game=(2, 1)) for line in
+    ...     ("ron S<-W 2/30", "t1 ron S<-W 2/30"))]
+    [(2, 1), (2, 1)]
     """
     return read_line(text, entry_context(state, round, game=game))
 

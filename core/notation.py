@@ -593,15 +593,14 @@ class _Line:
             head = self.take(pgettext("entry line", "the table"), "t3")
         self.round = rnd
         m = re.fullmatch(r"[tT](\d+)", head)
-        if m:
-            self.table = int(m.group(1))
-            self.table_read = True
-            self.table_span = self.here
         if not m or int(m.group(1)) < 1:
             raise self.error(
                 _("{word!r} is not a table").format(word=head),
                 _("start with the table, e.g. 't3 ...'"),
             )
+        self.table = int(m.group(1))
+        self.table_read = True
+        self.table_span = self.here
         return rnd, self.table
 
 

@@ -166,6 +166,8 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("t3 rn S<-W 3/30", "'rn' is not a result; write ron, tsumo, draw, abort, chombo or "
          "final after the table", (3, 5)),
         ("t3 ron S<-W", "it ends where the hand value was expected; write e.g. '3/30'", None),
+        ("t0 ron S<-W 3/30", "'t0' is not a table; start with the table, e.g. 't3 ...'", (0, 2)),
+        ("ron S<-W 3/30", "'ron' is not a table; start with the table, e.g. 't3 ...'", (0, 3)),
         (
             "r7 t1 draw",
             "round 7 is not seated (rounds 1 to 5 are seated); set its seating first",

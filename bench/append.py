@@ -25,7 +25,7 @@ from pathlib import Path
 from bench.big_event import make_big_event, random_hand
 from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import EntryContext, HandLine, format_entry
-from mjevent.core.preview import preview_line
+from mjevent.core.preview import preview_line, read_entry
 from mjevent.core.state import EventState, fold
 from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
@@ -98,7 +98,7 @@ def main() -> None:
                 game_ends.append((before, state))
         rows.append(("record one hand (record_line, fsync)", *_ms(recorded), len(recorded)))
 
-        previews = _time(lambda: preview_line(state, lines[-1]), 200)
+        previews = _time(lambda: preview_line(state, read_entry(state, lines[-1])), 200)
         rows.append(("preview of a line", *_ms(previews), len(previews)))
 
         def bare() -> None:

@@ -57,12 +57,14 @@ __all__ = [
     "EntrySyntaxError",
     "FinalLine",
     "HandLine",
+    "LineProblem",
     "ParsedEntry",
+    "ParsedLine",
     "SeatedPlayer",
     "format_entry",
     "limit_value",
     "parse_entry",
-    "read_head",
+    "read_line",
 ]
 
 
@@ -101,15 +103,26 @@ class SeatedPlayer:
 
 @dataclass(frozen=True)
 class EntryContext:
-    """What the entry line is read against: the current round, seats per table, the seating.
+    """What the entry line is read against: the defaults for its round and table, the seats per
+    table, the seating.
 
-    `tables` maps a table number of the current round to its players in seat order (E S W N);
-    without it only winds can name seats.
+    `round` is the round of a line that names none (``t3 ...``; the console gives the current
+    round). `game`, when given, is the (round, table) of a line that starts with neither ``rN``
+    nor ``tN`` (the table screen's game: ``ron S<-W 3/30`` typed there is for that table, in
+    that table's round); without it a line must start with its table. `tables` maps (round,
+    table) to its players in seat order (E S W N), looked up only for the table the line is
+    for and only when a seat is named by name or id; without it only winds can name seats.
+
+    >>> ctx = EntryContext(round=4, game=(2, 5))
+    >>> [(p.round, p.table) for p in (read_line(line, ctx) for line in
+    ...     ("ron S<-W 3/30", "t3 ron S<-W 3/30", "r1 t3 draw"))]
+    [(2, 5), (4, 3), (1, 3)]
     """
 
     round: int
     seats: int = 4
-    tables: Mapping[int, Sequence[SeatedPlayer]] = field(default_factory=dict)
+    tables: Mapping[tuple[int, int], Sequence[SeatedPlayer]] = field(default_factory=dict)
+    game: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +146,48 @@ class FinalLine:
 
 
 ParsedEntry = HandLine | FinalLine
+
+LineProblem = EntrySyntaxError | AmbiguousEntryError | IllegalHandError
+"""Why a line cannot be read (each a `ValueError` with `span` and `detail`)."""
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedLine:
+    """One entry line read once (`read_line`): where it is for, and what it records or why it
+    cannot be read. Everything that needs the line's round or table (the preview, the console's
+    screens, `events.commands`) takes it from here; nothing else reads the line's text.
+
+    `round` and `table` are the game the line is for (None when the line does not start with a
+    table it can read: then `error` says why); they are known even when the rest of the line
+    fails to read (`t3 ron S<-` is still for table 3). `round_span` and `table_span` are where
+    the ``rN`` and ``tN`` words stand in `text` (None when the line names no round, or its
+    table is the context's `game`); `round_named` is whether the round was given by the line
+    or implied with the context's `game`, rather than the context's default round. `entry` is
+    what the line records, None when `error` is set. `opens` is the (round, table) of a line
+    that names a table and nothing else (``t3``, ``3``, ``r2 t3``: the console opens it; such
+    a line has an `error` as an entry). `scores_span` is where a final-scores line's scores
+    stand.
+    """
+
+    text: str
+    round: int | None
+    table: int | None
+    round_span: Span | None = None
+    table_span: Span | None = None
+    round_named: bool = False
+    entry: ParsedEntry | None = None
+    error: LineProblem | None = None
+    opens: tuple[int | None, int] | None = None
+    scores_span: Span | None = None
+
+    def result(self) -> ParsedEntry:
+        """The entry, or raise the error that stops the line being read."""
+        if self.error is not None:
+            raise self.error
+        assert self.entry is not None
+        return self.entry
 
 _KEYWORDS: dict[str, str] = {
     "ron": "ron",
@@ -302,10 +357,13 @@ class _Line:
         self.context = context
         self.tokens, self.origins = _tokens(text)
         self.pos = 0
+        self.round: int | None = None
         self.table = 0
+        self.table_read = False
         self.here: tuple[int, int] | None = None
         self.round_span: tuple[int, int] | None = None
         self.table_span: tuple[int, int] | None = None
+        self.scores_span: tuple[int, int] | None = None
 
     def span(self, index: int, start: int = 0, end: int | None = None) -> tuple[int, int]:
         """The offsets in the line of characters `start:end` of word `index`."""
@@ -366,7 +424,7 @@ class _Line:
                     else _("use one of {winds}").format(winds=winds),
                 )
             return WINDS.index(wind)
-        seated = self.context.tables.get(self.table)
+        seated = self.context.tables.get((self.round or 0, self.table))
         if not seated:
             raise self.error(
                 _(
@@ -512,8 +570,16 @@ class _Line:
         return seats
 
     def head(self) -> tuple[int, int]:
-        """The round (the context's unless the line names one) and the table the line is for."""
+        """The round and the table the line is for: the ``rN`` and ``tN`` words it starts with,
+        the context's round when it names none, the context's `game` when it starts with
+        neither (``ron S<-W 3/30`` on the table screen)."""
         rnd = self.context.round
+        first = self.peek()
+        game = self.context.game
+        if game is not None and first is not None and not _HEAD_WORD.match(first):
+            self.round, self.table = game
+            self.table_read = True
+            return game
         head = self.take(pgettext("entry line", "the table"), "t3")
         m = re.fullmatch(r"[rR](\d+)", head)
         if m:
@@ -525,6 +591,7 @@ class _Line:
                     _("rounds count from 1, e.g. 'r2 t3 ...'"),
                 )
             head = self.take(pgettext("entry line", "the table"), "t3")
+        self.round = rnd
         m = re.fullmatch(r"[tT](\d+)", head)
         if not m or int(m.group(1)) < 1:
             raise self.error(
@@ -532,36 +599,96 @@ class _Line:
                 _("start with the table, e.g. 't3 ...'"),
             )
         self.table = int(m.group(1))
+        self.table_read = True
         self.table_span = self.here
         return rnd, self.table
 
 
-def read_head(
-    text: str, context: EntryContext
-) -> tuple[int, int, tuple[int, int] | None, tuple[int, int]]:
-    """The round and table a line is for, with the spans of the ``rN`` word (None when the line
-    names no round: the context's) and of the ``tN`` word; raises `EntrySyntaxError` (with its
-    span) when the line does not start with them.
+# A word that starts a line's head (``r2``, ``t3``): with it the line names its own table.
+_HEAD_WORD = re.compile(r"[rRtT]\d")
+# A line that names a table and nothing else: ``t3``, ``3``, ``r2 t3`` (Enter opens it).
+_ROUND_WORD = re.compile(r"[rR](\d+)")
+_TABLE_ONLY_WORD = re.compile(r"[tT]?(\d+)")
 
-    >>> read_head("r2  t13 ron S<-W 3/30", EntryContext(round=1))
-    (2, 13, (0, 2), (4, 7))
+
+def read_line(text: str, context: EntryContext) -> ParsedLine:
+    """Read one entry line, once: the game it is for, and the `HandLine` or `FinalLine` it
+    records or the error (`EntrySyntaxError`, `AmbiguousEntryError`, the calculator's
+    `IllegalHandError`, each with `span` and `detail`) that stops it being read. Never raises
+    for what was typed.
+
+    A line without ``rN`` is for the context's round; one starting with neither ``rN`` nor
+    ``tN`` is for the context's `game` when it has one. The round and table are known even when
+    the rest of the line fails:
+
+    >>> ctx = EntryContext(round=3)
+    >>> parsed = read_line("r2  t13 ron S<-", ctx)
+    >>> parsed.round, parsed.table, parsed.round_span, parsed.table_span, parsed.entry
+    (2, 13, (0, 2), (4, 7), None)
+    >>> parsed.error.detail
+    'the player who dealt in is missing; name the seat by wind (E S W N) or name'
+
+    A line naming a table and nothing else is an error as an entry, and says which table it
+    opens (the number as typed, ``t`` optional):
+
+    >>> read_line("t3", ctx).opens, read_line("r2 7", ctx).opens, read_line("t3 ron", ctx).opens
+    ((None, 3), (2, 7), None)
     """
     line = _Line(text, context)
-    if not line.tokens:
-        raise _empty(line)
-    _refuse_long_numbers(line)
-    rnd, table = line.head()
-    assert line.table_span is not None
-    return rnd, table, line.round_span, line.table_span
+    try:
+        _refuse_long_numbers(line)
+    except EntrySyntaxError as error:
+        return _read(line, error=error)
+    try:
+        entry = _parse(line)
+    except (EntrySyntaxError, AmbiguousEntryError, IllegalHandError) as error:
+        return _read(line, error=error, opens=_opens(line))
+    return _read(line, entry=entry)
+
+
+def _read(
+    line: _Line,
+    *,
+    entry: ParsedEntry | None = None,
+    error: LineProblem | None = None,
+    opens: tuple[int | None, int] | None = None,
+) -> ParsedLine:
+    known = line.table_read and line.round is not None
+    return ParsedLine(
+        text=line.text,
+        round=line.round if known else None,
+        table=line.table if known else None,
+        round_span=line.round_span,
+        table_span=line.table_span,
+        round_named=line.round_span is not None or (known and line.table_span is None),
+        entry=entry,
+        error=error,
+        opens=opens,
+        scores_span=line.scores_span,
+    )
+
+
+def _opens(line: _Line) -> tuple[int | None, int] | None:
+    """The (round, table) of a line that names a table and nothing else (``t3``, ``3``,
+    ``r2 t3``), else None. The numbers are taken as typed (``t0`` too: opening it says there is
+    no table 0)."""
+    tokens = line.tokens
+    if not 1 <= len(tokens) <= 2:
+        return None
+    named = _ROUND_WORD.fullmatch(tokens[0]) if len(tokens) == 2 else None
+    table = _TABLE_ONLY_WORD.fullmatch(tokens[-1])
+    if table is None or (len(tokens) == 2 and named is None):
+        return None
+    return (int(named.group(1)) if named else None), int(table.group(1))
 
 
 def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
-    """Read one entry line into a `HandLine` or `FinalLine`.
+    """Read one entry line into a `HandLine` or `FinalLine` (`read_line`, raising its error).
 
     Raises `EntrySyntaxError` (cannot read it), `AmbiguousEntryError` (a name prefix matches
     two players) or `mjevent.core.scoring.IllegalHandError` (no hand scores that value).
 
-    >>> ctx = EntryContext(round=2, tables={3: (SeatedPlayer("p1", "Tanaka Yūki"),
+    >>> ctx = EntryContext(round=2, tables={(2, 3): (SeatedPlayer("p1", "Tanaka Yūki"),
     ...     SeatedPlayer("p2", "Kim Min-jun"), SeatedPlayer("p3", "Sánchez Ana"),
     ...     SeatedPlayer("p4", "Sato Kenji"))})
     >>> parse_entry("t3 ron kim<-sanchez 2/40", ctx).hand.outcome
@@ -572,9 +699,7 @@ def parse_entry(text: str, context: EntryContext) -> ParsedEntry:
     mjevent.core.notation.AmbiguousEntryError: cannot read 't3 tsumo Sa 4/30': 'Sa' matches \
 Sánchez Ana (W) and Sato Kenji (N) at table 3; type more letters of the name, or the wind
     """
-    line = _Line(text, context)
-    _refuse_long_numbers(line)
-    return _parse(line)
+    return read_line(text, context).result()
 
 
 def _refuse_long_numbers(line: _Line) -> None:
@@ -782,6 +907,8 @@ def _final(line: _Line, rnd: int) -> FinalLine:
     while (token := line.peek()) is not None and _NUMBER.match(token):
         scores.append(int(token))
         line.pos += 1
+    if scores:
+        line.scores_span = (line.span(first)[0], line.span(line.pos - 1)[1])
     n = line.context.seats
     if len(scores) != n:
         if scores:
@@ -828,14 +955,21 @@ def _letters(seats: frozenset[int] | Sequence[int]) -> str:
 def format_entry(entry: ParsedEntry, context: EntryContext) -> str:
     """The canonical spelling of an entry line: winds for seats, options in a fixed order.
 
-    The round is written only when it is not the context's current round.
+    The round is written only when it is not the context's round, and neither round nor table
+    when they are the context's `game` (the line as the table screen shows it); `read_line`
+    with the same context reads it back.
 
     >>> ctx = EntryContext(round=1)
     >>> format_entry(FinalLine(2, 3, (41200, 28800, 22100, 26900), deposits=1), ctx)
     'r2 t3 final 41200 28800 22100 26900 left:1'
+    >>> format_entry(FinalLine(2, 3, (41200, 28800, 22100, 26900)), EntryContext(1, game=(2, 3)))
+    'final 41200 28800 22100 26900'
     """
-    parts = [] if entry.round == context.round else [f"r{entry.round}"]
-    parts.append(f"t{entry.table}")
+    if (entry.round, entry.table) == context.game:
+        parts: list[str] = []
+    else:
+        parts = [] if entry.round == context.round else [f"r{entry.round}"]
+        parts.append(f"t{entry.table}")
     if isinstance(entry, FinalLine):
         parts.append("final")
         parts.extend(str(s) for s in entry.final)

@@ -1,7 +1,8 @@
 """What an entry line would do, before it is recorded: a pure preview for the console.
 
-`preview_line(state, text)` reads a line of docs/entry.md against the event as it stands and
-returns a `LinePreview` (the table's seats, who pays whom, the scores before and after, who
+`read_entry(state, text)` reads a line of docs/entry.md once against the event as it stands
+(`core.notation.read_line`); `preview_line(state, parsed)` takes what it read and returns a
+`LinePreview` (the table's seats, who pays whom, the scores before and after, who
 deals next, and the game's result when the line ends it) or a `LineError` whose `span` points at
 the words at fault. Everything the fold would refuse is refused here: a round that is not
 seated, a table the round does not have, a game already over, a hand the rules forbid, final
@@ -19,20 +20,21 @@ same line.
 ...                 [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
 ...     "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]}})
 >>> state = fold(settings, [])
->>> print(preview_line(state, "t1 ron Ben<-W 3/30 r:E").describe())
+>>> print(preview_line(state, read_entry(state, "t1 ron Ben<-W 3/30 r:E")).describe())
 round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
   Ana puts a riichi stick on the table (1,000)
   Cai pays Ben 3,900 (hand)
   Ben takes the riichi sticks (1,000)
   scores: Ana 29,000, Ben 34,900, Cai 26,100, Dee 30,000
   next dealer: Ben (S)
->>> preview_line(state, "t2 ron S<-W 3/30")
+>>> preview_line(state, read_entry(state, "t2 ron S<-W 3/30"))
 LineError(message='table 2 does not exist in round 1 (1 table)', span=(0, 2))
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
@@ -48,14 +50,12 @@ from mjevent.core.game import (
 )
 from mjevent.core.i18n import _, format_number, format_thousands, ngettext, pgettext, wind_name
 from mjevent.core.notation import (
-    AmbiguousEntryError,
     EntryContext,
-    EntrySyntaxError,
     FinalLine,
     HandLine,
+    ParsedLine,
     SeatedPlayer,
-    parse_entry,
-    read_head,
+    read_line,
 )
 from mjevent.core.outcomes import Hand, Ron, Tsumo, WinDetail
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
@@ -78,9 +78,9 @@ __all__ = [
     "detail_line",
     "entry_context",
     "entry_examples",
-    "line_context",
     "preview_amend",
     "preview_line",
+    "read_entry",
     "result_text",
     "unseated_round",
 ]
@@ -240,29 +240,68 @@ def _payment_text(p: PreviewPayment, names: list[str]) -> str:
     )
 
 
+class _SeatedNames(Mapping[tuple[int, int], Sequence[SeatedPlayer]]):
+    """The players of each (round, table) of the seating with their names, made only for the
+    table a line names (125 tables' names cost more than the rest of a preview)."""
+
+    def __init__(self, state: EventState) -> None:
+        self._state = state
+
+    def __getitem__(self, key: tuple[int, int]) -> Sequence[SeatedPlayer]:
+        rnd, table = key
+        tables = self._state.seating.get(rnd, ())
+        if not 1 <= table <= len(tables):
+            raise KeyError(key)
+        return tuple(SeatedPlayer(p, self._state.name(p)) for p in tables[table - 1])
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for rnd, tables in self._state.seating.items():
+            for table in range(1, len(tables) + 1):
+                yield rnd, table
+
+    def __len__(self) -> int:
+        return sum(len(tables) for tables in self._state.seating.values())
+
+
 def entry_context(
-    state: EventState, round: int | None = None, *, table: int | None = None
+    state: EventState, round: int | None = None, *, game: tuple[int, int] | None = None
 ) -> EntryContext:
-    """The context an entry line is read in: the round (default: the current one) and its
-    seating with the players' names (of one `table` only when it is given: a line names one
-    table, and 125 tables' names cost more than the rest of a preview)."""
+    """The context an entry line is read in at the event in `state`: `round` for a line naming
+    none (default: the current round), `game` for a line naming no table (the table screen's),
+    and the seating with the players' names."""
     rnd = state.current_round if round is None else round
-    tables = {
-        t: tuple(SeatedPlayer(p, state.name(p)) for p in seats)
-        for t, seats in enumerate(state.seating.get(rnd, ()), 1)
-        if table is None or t == table
-    }
-    return EntryContext(round=rnd, seats=state.rules.players, tables=tables)
+    return EntryContext(round=rnd, seats=state.rules.players, tables=_SeatedNames(state), game=game)
 
 
-def line_context(state: EventState, text: str, round: int | None = None) -> EntryContext:
-    """The context to read `text` in: the round the line names (``r2 t3 ...``), else `round`,
-    else the current round, with the seating of the table the line names. Raises
-    `EntrySyntaxError` when the line does not start with a table."""
-    rnd = state.current_round if round is None else round
-    context = EntryContext(round=rnd, seats=state.rules.players)
-    named, table, _round_span, _table_span = read_head(text, context)
-    return entry_context(state, named, table=table)
+def read_entry(
+    state: EventState, text: str, *, round: int | None = None, game: tuple[int, int] | None = None
+) -> ParsedLine:
+    """Read `text` once against the event in `state` (`entry_context`): what the preview, the
+    console's screens and `events.commands` take.
+
+    Without ``rN`` a line is for `round` (default: the current round); on a table's screen
+    (`game`: its round and table) a line without ``tN`` is for that table, in its round:
+
+    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.state import fold
+    >>> settings = settings_from_dict({
+    ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},
+    ...     "players": [{"id": p, "name": p} for p in ("p1", "p2", "p3", "p4")],
+    ...     "seating": {"rounds": [{"round": r, "tables": [["p1", "p2", "p3", "p4"]]}
+    ...                            for r in (1, 2)]}})
+    >>> state = fold(settings, [])
+    >>> [(p.round, p.table) for p in (read_entry(state, line, game=(2, 1)) for line in
+    ...     ("ron S<-W 3/30", "t1 ron @p2<-W 3/30", "r2 t1 draw"))]
+    [(2, 1), (1, 1), (2, 1)]
+
+    An amended hand's line is read in its own game's round (`round` and `game` both that game:
+    the table screen amending a hand of round 2), so ``t1 ...`` is that table there too:
+
+    >>> [(p.round, p.table) for p in (read_entry(state, line, round=2, game=(2, 1)) for line in
+    ...     ("ron S<-W 2/30", "t1 ron S<-W 2/30"))]
+    [(2, 1), (2, 1)]
+    """
+    return read_line(text, entry_context(state, round, game=game))
 
 
 def unseated_round(state: EventState, rnd: int, *, named: bool) -> str:
@@ -382,25 +421,24 @@ def repeated_hand(state: EventState, entry: str) -> str | None:
     return None
 
 
-def preview_line(
-    state: EventState, text: str, *, round: int | None = None
-) -> LinePreview | LineError:
-    """What recording `text` would do at the event in `state`, or why it would be refused.
+def preview_line(state: EventState, parsed: ParsedLine) -> LinePreview | LineError:
+    """What recording the line `parsed` (`read_entry`) would do at the event in `state`, or
+    why it would be refused.
 
-    `round` is the round a line without ``rN`` is for (default: `state.current_round`). Pure
-    and quick enough to run on every keystroke: it reads one table's game, never the log.
+    Pure and quick enough to run on every keystroke: it reads one table's game, never the log.
+    The round and table come from the line as it was read; a round that is not seated, a table
+    the round does not have and a game already over are said before what the rest of the line
+    gets wrong.
     """
-    current = state.current_round if round is None else round
-    try:
-        rnd, table, round_span, table_span = read_head(
-            text, EntryContext(round=current, seats=state.rules.players)
-        )
-    except EntrySyntaxError as error:
-        return LineError(_short(error), error.span)
+    rnd, table = parsed.round, parsed.table
+    if rnd is None or table is None:
+        assert parsed.error is not None
+        return LineError(_short(parsed.error), parsed.error.span)
+    round_span, table_span = parsed.round_span, parsed.table_span
     tables = state.seating.get(rnd)
     if tables is None:
-        return LineError(unseated_round(state, rnd, named=round_span is not None or
-                                        round is not None), round_span or table_span)
+        return LineError(unseated_round(state, rnd, named=parsed.round_named),
+                         round_span or table_span)
     if not 1 <= table <= len(tables):
         return LineError(
             ngettext(
@@ -425,14 +463,11 @@ def preview_line(
         )
     if over is not None and game is not None and game.finished is not None:
         return game_over
-    context = entry_context(state, rnd, table=table)
-    try:
-        parsed = parse_entry(text, context)
-    except IllegalHandError as error:
-        return game_over if over else _value_error(error, text)
-    except (EntrySyntaxError, AmbiguousEntryError) as error:
-        return game_over if over else LineError(_short(error), error.span)
-    if over is not None and isinstance(parsed, HandLine):
+    if parsed.error is not None:
+        return game_over if over else _line_error(parsed)
+    entry = parsed.entry
+    assert entry is not None
+    if over is not None and isinstance(entry, HandLine):
         # A game the hands ended still takes its score sheet (`final`), to check the totals.
         return game_over
     players = tables[table - 1]
@@ -443,12 +478,23 @@ def preview_line(
     before = game.state if game is not None and game.state is not None else None
     subs = frozenset(substitutes)
     in_play = frozenset() if game is None else game.swapped_in_play
-    if isinstance(parsed, HandLine):
+    if isinstance(entry, HandLine):
         start = before or _start(state, rnd, table)
-        return _hand_preview(state, game, parsed, seats, start,
-                             repeats=_repeat_note(game, parsed.hand, table))
-    assert isinstance(parsed, FinalLine)
-    return _preview_final(state, parsed, seats, before, subs, text, table_span, in_play)
+        return _hand_preview(state, game, entry, seats, start,
+                             repeats=_repeat_note(game, entry.hand, table))
+    assert isinstance(entry, FinalLine)
+    return _preview_final(
+        state, entry, seats, before, subs, parsed.scores_span, table_span, in_play
+    )
+
+
+def _line_error(parsed: ParsedLine) -> LineError:
+    """Why `parsed` cannot be read, under the line."""
+    error = parsed.error
+    assert error is not None
+    if isinstance(error, IllegalHandError):
+        return _value_error(error, parsed.text)
+    return LineError(_short(error), error.span)
 
 
 def _hand_preview(
@@ -492,10 +538,11 @@ def _hand_preview(
     )
 
 
-def preview_amend(state: EventState, entry: str, text: str) -> LinePreview | LineError:
-    """What amending hand entry `entry` to the hand line `text` would do: the hand played from
-    the scores before it (not from the game's end), with a note saying how many later hands the
-    correction plays again from the new scores. The line must be a hand of the same table.
+def preview_amend(state: EventState, entry: str, parsed: ParsedLine) -> LinePreview | LineError:
+    """What amending hand entry `entry` to the hand line `parsed` (`read_entry`) would do: the
+    hand played from the scores before it (not from the game's end), with a note saying how many
+    later hands the correction plays again from the new scores. The line must be a hand of the
+    same table.
 
     >>> from mjevent.core.entries import HandRecorded
     >>> from mjevent.core.settings import settings_from_dict
@@ -511,7 +558,7 @@ def preview_amend(state: EventState, entry: str, text: str) -> LinePreview | Lin
     ...                       hand=parse_entry(line, ctx).hand)
     ...          for i, line in enumerate(["t1 ron S<-W 3/30", "t1 draw"], 1)]
     >>> state = fold(settings, hands)
-    >>> print(preview_amend(state, "H1", "r1 t1 ron S<-W 2/30").describe())
+    >>> print(preview_amend(state, "H1", read_entry(state, "r1 t1 ron S<-W 2/30")).describe())
     round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
       Cai pays Ben 2,000 (hand)
       scores: Ana 30,000, Ben 32,000, Cai 28,000, Dee 30,000
@@ -525,14 +572,10 @@ def preview_amend(state: EventState, entry: str, text: str) -> LinePreview | Lin
     else:
         return LineError(_("entry {entry} is not a hand of a game").format(entry=entry))
     rnd, table = game.round, game.table
-    context = entry_context(state, rnd, table=table)
-    try:
-        parsed = parse_entry(text, context)
-    except (EntrySyntaxError, AmbiguousEntryError) as error:
-        return LineError(_short(error), error.span)
-    except IllegalHandError as error:
-        return _value_error(error, text)
-    if not isinstance(parsed, HandLine) or (parsed.round, parsed.table) != (rnd, table):
+    if parsed.error is not None:
+        return _line_error(parsed)
+    hand = parsed.entry
+    if not isinstance(hand, HandLine) or (hand.round, hand.table) != (rnd, table):
         return LineError(
             _("an amended hand must be a hand at table {table}").format(table=table)
         )
@@ -551,7 +594,7 @@ def preview_amend(state: EventState, entry: str, text: str) -> LinePreview | Lin
         if later
         else ()
     )
-    return _hand_preview(state, game, parsed, seats, start, notes=notes)
+    return _hand_preview(state, game, hand, seats, start, notes=notes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -605,7 +648,7 @@ def _preview_final(
     seats: tuple[SeatView, ...],
     before: GameState | None,
     subs: frozenset[int],
-    text: str,
+    scores_span: Span | None,
     table_span: Span | None,
     in_play: frozenset[int] = frozenset(),
 ) -> LinePreview | LineError:
@@ -613,7 +656,6 @@ def _preview_final(
     names = [s.name for s in seats]
     total = sum(parsed.final)
     deficit = rules.players * rules.start_points - parsed.deposits * rules.riichi_value - total
-    scores_span = _scores_span(text, parsed)
     if before is not None and before.hands:
         # A game recorded hand by hand: the hands decide; the sheet's totals must agree.
         ended = before if before.finished else end_game(before)
@@ -663,16 +705,3 @@ def _preview_final(
         total=total,
         deficit=deficit,
     )
-
-
-def _scores_span(text: str, parsed: FinalLine) -> Span | None:
-    """Where the final scores stand in the line (from the first score to the last)."""
-    numbers = [m for m in re.finditer(r"[+-]?\d+", text) if not _in_word(text, m)]
-    scores = numbers[: len(parsed.final)]
-    return (scores[0].start(), scores[-1].end()) if scores else None
-
-
-def _in_word(text: str, m: re.Match[str]) -> bool:
-    # `r2`, `t3`, `left:1` hold digits that are not scores.
-    before = text[m.start() - 1] if m.start() else " "
-    return not before.isspace()

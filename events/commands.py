@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -49,7 +48,7 @@ from mjevent.core.entries import (
 from mjevent.core.entry_reader import EntryError, entry_from_record, read_log
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.i18n import _, language, ngettext, pgettext
-from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, parse_entry
+from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, ParsedLine
 from mjevent.core.outcomes import Hand
 from mjevent.core.penalties import (
     PenaltyRuleError,
@@ -58,7 +57,7 @@ from mjevent.core.penalties import (
     score_sheet_penalty,
     score_sheet_reason,
 )
-from mjevent.core.preview import entry_context, line_context, unseated_round
+from mjevent.core.preview import read_entry, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, Problem, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
@@ -79,7 +78,6 @@ __all__ = [
     "check_in_player",
     "correct_entry",
     "current_state",
-    "entry_context",
     "extend_round",
     "finish_game",
     "logged_entries",
@@ -88,6 +86,7 @@ __all__ = [
     "record_hand",
     "record_line",
     "record_parsed",
+    "record_read_line",
     "rename_player",
     "reseat_table",
     "resume_round",
@@ -321,18 +320,22 @@ def record_hand(
     """
     entry = HandRecorded(**_stamp(entry_id, at, clock), round=round, table=table, hand=hand)
     state = current_state(store)
-    game = state.game(round, table)
-    before = game.state if game is not None and game.state is not None else None
-    if entry.id not in state.log_ids and (before is None or not before.finished):
-        # Surface the calculator's own error type for an illegal hand; anything else (no such
-        # table, the game over) is named by the fold in `_append`.
-        try:
-            apply_hand(before or new_game(state.rules), hand)
-        except IllegalHandError:
-            raise
-        except ValueError:
-            pass
-    return _append(store, entry)
+    try:
+        # The fold in `_append` scores the hand, once; only a refusal scores it again, below.
+        return _append(store, entry)
+    except CommandError:
+        game = state.game(round, table)
+        before = game.state if game is not None and game.state is not None else None
+        if entry.id not in state.log_ids and (before is None or not before.finished):
+            # Surface the calculator's own error type for an illegal hand; anything else (no
+            # such table, the game over) is named by the fold's refusal.
+            try:
+                apply_hand(before or new_game(state.rules), hand)
+            except IllegalHandError as error:
+                raise error from None
+            except ValueError:
+                pass
+        raise
 
 
 def record_final(
@@ -443,18 +446,53 @@ def record_line(
     at: str | None = None,
     clock: Clock = _utc_now,
 ) -> EventState:
-    """Parse one entry line (docs/entry.md) against the current round's seating and record it.
+    """Read one entry line (docs/entry.md) against the event as it stands and record it
+    (`record_read_line`; the CLI's ``mjevent record``).
 
-    A seat named by a player's name is read against the seating of the round the line names
-    (``r2 t3 ...``), else `round`, else the current round.
+    A line without ``rN`` is for `round`, else the current round; a seat named by a player's
+    name is read against the seating of the round the line is for.
     """
+    parsed = read_entry(current_state(store), text, round=round)
+    return _record_read(
+        store, parsed, named=round is not None, entry_id=entry_id, at=at, clock=clock
+    )
+
+
+def record_read_line(
+    store: EventStore,
+    parsed: ParsedLine,
+    *,
+    entry_id: str | None = None,
+    at: str | None = None,
+    clock: Clock = _utc_now,
+) -> EventState:
+    """Record the line `parsed` (`core.preview.read_entry`, the console's reading of what was
+    typed), or raise what stops it: the line's own error (`EntrySyntaxError`,
+    `AmbiguousEntryError`, `IllegalHandError`), or `CommandError` when a line naming no round
+    falls after every seated round.
+
+    The caller reads the line against the state the command runs on (the console reads it
+    again when the event changed since), as a name is looked up in that state's seating.
+    """
+    return _record_read(store, parsed, named=False, entry_id=entry_id, at=at, clock=clock)
+
+
+def _record_read(
+    store: EventStore,
+    parsed: ParsedLine,
+    *,
+    named: bool,
+    entry_id: str | None,
+    at: str | None,
+    clock: Clock,
+) -> EventState:
+    if parsed.round is None:
+        return record_parsed(store, parsed.result())  # raises the line's error
+    named = named or parsed.round_named
     state = current_state(store)
-    context = line_context(state, text, round)
-    named = round is not None or re.match(r"\s*[rR]\d", text) is not None
-    if not named and context.round not in state.seating and state.seating:
-        raise CommandError(unseated_round(state, context.round, named=False))
-    parsed = parse_entry(text, context)
-    return record_parsed(store, parsed, entry_id=entry_id, at=at, clock=clock)
+    if not named and parsed.round not in state.seating and state.seating:
+        raise CommandError(unseated_round(state, parsed.round, named=False))
+    return record_parsed(store, parsed.result(), entry_id=entry_id, at=at, clock=clock)
 
 
 def call_time_for(

@@ -18,7 +18,6 @@ when another seat at the table confirms it), "director" (when the director appro
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,16 +37,13 @@ from mjevent.core.entries import (
 )
 from mjevent.core.i18n import _, language, wind_name
 from mjevent.core.notation import (
-    AmbiguousEntryError,
     EntryContext,
-    EntrySyntaxError,
     FinalLine,
     HandLine,
+    ParsedLine,
     format_entry,
-    parse_entry,
 )
-from mjevent.core.preview import LineError, LinePreview, line_context, preview_line
-from mjevent.core.scoring import IllegalHandError
+from mjevent.core.preview import LineError, LinePreview, preview_line, read_entry
 from mjevent.core.state import (
     EventState,
     confirm_problem,
@@ -78,6 +74,7 @@ __all__ = [
     "confirm_table_entry",
     "group",
     "pending",
+    "read_table_line",
     "reject",
     "reject_table_entry",
     "set_table_entry",
@@ -285,17 +282,12 @@ def forget(path: Path) -> None:
 
 # --- Lines ----------------------------------------------------------------------------------------
 
-_HEAD = re.compile(r"\s*(?:[rR](\d+)\s+)?[tT](\d+)(?=\s|$)")
-
-
-def _full_line(round: int, table: int, line: str) -> str:
-    """`line` for `table` of `round`: the head added when the table typed none (`ron S<-W
-    3/30`); a head naming another round or table is refused."""
-    m = _HEAD.match(line)
-    if m is None:
-        return f"r{round} t{table} {line.strip()}"
-    named_round = int(m.group(1)) if m.group(1) else round
-    if (named_round, int(m.group(2))) != (round, table):
+def read_table_line(state: EventState, round: int, table: int, line: str) -> ParsedLine:
+    """`line` read for `table` of `round` (`read_entry`, that game its default: ``ron S<-W
+    3/30`` and ``t3 ron S<-W 3/30`` are for it); a line naming another round or table is
+    refused (`StationError`)."""
+    parsed = read_entry(state, line.strip(), round=round, game=(round, table))
+    if parsed.table_span is not None and (parsed.round, parsed.table) != (round, table):
         raise StationError(
             "line",
             _(
@@ -303,10 +295,10 @@ def _full_line(round: int, table: int, line: str) -> str:
                 "round {other_round} table {other_table}. Fix: leave out the table, or enter "
                 "the line at that table's page"
             ).format(
-                round=round, table=table, other_round=named_round, other_table=int(m.group(2))
+                round=round, table=table, other_round=parsed.round, other_table=parsed.table
             ),
         )
-    return f"r{round} t{table} {line[m.end() :].strip()}"
+    return parsed
 
 
 def table_entry_line(entry: TableEntrySubmitted | HandRecorded | GameFinished, seats: int) -> str:
@@ -341,8 +333,8 @@ def _played(state: EventState, round: int, table: int) -> int:
     return len(game.hands) + (game.finished is not None)
 
 
-def _preview(state: EventState, full: str) -> LinePreview:
-    shown = preview_line(state, full)
+def _preview(state: EventState, parsed: ParsedLine) -> LinePreview:
+    shown = preview_line(state, parsed)
     if isinstance(shown, LineError):
         raise StationError("line", shown.message)
     return shown
@@ -386,22 +378,18 @@ def _kept_preview(state: EventState, target: TableEntrySubmitted) -> LinePreview
     return kept[1] if game is kept_game and rest == kept_rest else None
 
 
-def _parsed_entry(
-    state: EventState, full: str, stamp: dict[str, str]
-) -> HandRecorded | GameFinished:
-    try:
-        parsed = parse_entry(full, line_context(state, full))
-    except (EntrySyntaxError, AmbiguousEntryError, IllegalHandError) as error:
-        raise StationError("line", str(error)) from None
-    if isinstance(parsed, HandLine):
-        return HandRecorded(**stamp, round=parsed.round, table=parsed.table, hand=parsed.hand)
+def _parsed_entry(parsed: ParsedLine, stamp: dict[str, str]) -> HandRecorded | GameFinished:
+    # Called once the preview accepted the line: it has an entry.
+    entry = parsed.result()
+    if isinstance(entry, HandLine):
+        return HandRecorded(**stamp, round=entry.round, table=entry.table, hand=entry.hand)
     return GameFinished(
         **stamp,
-        round=parsed.round,
-        table=parsed.table,
-        final=parsed.final,
-        deposits=parsed.deposits,
-        chombos=parsed.chombos,
+        round=entry.round,
+        table=entry.table,
+        final=entry.final,
+        deposits=entry.deposits,
+        chombos=entry.chombos,
     )
 
 
@@ -441,10 +429,10 @@ def submit_line(
             raise StationError(
                 "line", _("the line cannot be used: {problem}").format(problem=problem)
             )
-        full = _full_line(round, table, line)
-        preview = _preview(state, full)
+        parsed = read_table_line(state, round, table, line)
+        preview = _preview(state, parsed)
         stamp = _stamp(entry_id, at, clock)
-        inner = _parsed_entry(state, full, stamp)
+        inner = _parsed_entry(parsed, stamp)
         hands = _played(state, round, table)
         players = state.table_seats(round, table) or ()
         mode = state.settings.serve.table_entry
@@ -518,7 +506,7 @@ def _check_fits(state: EventState, target: TableEntrySubmitted) -> LinePreview:
     kept = _kept_preview(state, target)
     if kept is not None:
         return kept
-    return _preview(state, table_entry_line(target, state.rules.players))
+    return _preview(state, read_entry(state, table_entry_line(target, state.rules.players)))
 
 
 def _confirm(
@@ -720,7 +708,7 @@ def pending(
         line = table_entry_line(entry, seats)
         played = _played(state, entry.round, entry.table)
         shown: LinePreview | LineError = (
-            preview_line(state, line)
+            preview_line(state, read_entry(state, line))
             if played == entry.hands
             else LineError(stale_problem(entry, played))
         )

@@ -123,7 +123,7 @@ def test_a_name_two_players_share_is_ambiguous_naming_the_ids(tmp_path: Path) ->
 
 
 def test_the_same_hand_twice_in_a_row_is_recorded_with_a_warning(club: Path) -> None:
-    from mjevent.core.preview import LinePreview, preview_line
+    from mjevent.core.preview import LinePreview, preview_line, read_entry
     from mjevent.events import open_event
     from mjevent.events.commands import current_state
 
@@ -134,7 +134,8 @@ def test_the_same_hand_twice_in_a_row_is_recorded_with_a_warning(club: Path) -> 
         "the same hand as the previous one at table 1 (entry H1): right if it was played "
         "twice, else a line entered twice"
     )
-    preview = preview_line(current_state(open_event(club, read_only=True)), " ".join(line))
+    state = current_state(open_event(club, read_only=True))
+    preview = preview_line(state, read_entry(state, " ".join(line)))
     assert isinstance(preview, LinePreview)
     assert preview.repeats == warning  # the console's preview says it before Enter
     again = runner.invoke(app, ["record", str(club), "--id", "H2", *line])

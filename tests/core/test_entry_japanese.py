@@ -22,7 +22,7 @@ from mjevent.core.notation import (
 )
 from mjevent.core.outcomes import HandValue
 from mjevent.core.presets import preset
-from mjevent.core.preview import LineError, LinePreview, preview_line
+from mjevent.core.preview import LineError, LinePreview, preview_line, read_entry
 from mjevent.core.results import ScoreSumError, check_final_scores
 from mjevent.core.scoring import (
     IllegalHandError,
@@ -44,7 +44,7 @@ T = "2026-03-14T15:00:00+00:00"
 
 def _describe(state: EventState, line: str) -> str:
     with japanese():
-        preview = preview_line(state, line)
+        preview = preview_line(state, read_entry(state, line))
     assert isinstance(preview, LinePreview), preview
     with japanese():
         return preview.describe()
@@ -52,7 +52,7 @@ def _describe(state: EventState, line: str) -> str:
 
 def _error(state: EventState, line: str) -> LineError:
     with japanese():
-        error = preview_line(state, line)
+        error = preview_line(state, read_entry(state, line))
     assert isinstance(error, LineError), error
     return error
 
@@ -118,7 +118,7 @@ def test_the_hand_that_ends_the_game_shows_the_result_in_japanese(club: EventSto
     for _draw in range(7):
         state = commands.record_line(club, "t1 draw", at=T)
     with japanese():
-        preview = preview_line(state, "t1 ron E<-N 1/30")
+        preview = preview_line(state, read_entry(state, "t1 ron E<-N 1/30"))
     assert isinstance(preview, LinePreview)
     # THEN the hand is 南4局 7本場, the end 最終局終了, places 1位 ... with uma
     assert preview.hand_label == "南4局 7本場"
@@ -148,7 +148,7 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
     )
     # A final-scores preview with a deficit: `total_text` says what is missing or too much.
     with japanese():
-        preview = preview_line(state, "t3 final 41200 28800 22100 27900")
+        preview = preview_line(state, read_entry(state, "t3 final 41200 28800 22100 27900"))
         assert isinstance(preview, LinePreview)
         short = dataclasses.replace(preview, total=119000, deficit=1000)
         over = dataclasses.replace(preview, total=121000, deficit=-1000)
@@ -264,7 +264,7 @@ def test_errors_speak_japanese_and_point_at_the_same_words(
     state = commands.current_state(club)
     assert _error(state, line) == LineError(message, span)
     # The same characters are at fault in English.
-    english = preview_line(state, line)
+    english = preview_line(state, read_entry(state, line))
     assert isinstance(english, LineError) and english.span == span
 
 
@@ -277,7 +277,7 @@ def test_a_sanma_table_has_no_north_in_japanese(sanma: EventStore) -> None:
 
 def test_the_cli_message_quotes_the_line_and_the_preview_does_not() -> None:
     # The parser's own message (the CLI's) quotes the typed line, which stays as typed.
-    context = EntryContext(round=2, tables={3: (
+    context = EntryContext(round=2, tables={(2, 3): (
         SeatedPlayer("p1", "Tanaka Yūki"), SeatedPlayer("p2", "Kim Min-jun"),
         SeatedPlayer("p3", "Sánchez Ana"), SeatedPlayer("p4", "Sato Kenji"))})
     with japanese(), pytest.raises(AmbiguousEntryError) as ambiguous:
@@ -406,7 +406,7 @@ def _previews(state: EventState, allowed: set[str]) -> list[tuple[str, str, list
     found = []
     with japanese():
         for line in lines:
-            result = preview_line(state, line)
+            result = preview_line(state, read_entry(state, line))
             text = result.message if isinstance(result, LineError) else result.describe()
             typed = set(_latin(line))  # what the user typed is quoted as typed
             # An entry's id (a ULID, as the repeated-hand warning names it) is the file's own.
@@ -453,6 +453,6 @@ def test_no_english_word_reaches_a_japanese_preview(tmp_path: Path, sample: str)
 def test_english_is_unchanged_after_japanese(club: EventStore) -> None:
     state = commands.current_state(club)
     _describe(state, "t3 ron S<-W 3/30 r:E,S")
-    assert preview_line(state, "t9 ron S<-W 3/30") == LineError(
+    assert preview_line(state, read_entry(state, "t9 ron S<-W 3/30")) == LineError(
         "table 9 does not exist in round 4 (4 tables)", (0, 2)
     )

@@ -21,6 +21,7 @@ from mjevent.core.notation import (
     SeatedPlayer,
     format_entry,
     parse_entry,
+    read_line,
 )
 from mjevent.core.outcomes import (
     AbortiveDraw,
@@ -41,7 +42,7 @@ TABLE_3 = (
     SeatedPlayer("p03", "Sánchez Ana"),
     SeatedPlayer("p04", "Sato Kenji"),
 )
-CTX = EntryContext(round=2, tables={3: TABLE_3})
+CTX = EntryContext(round=2, tables={(2, 3): TABLE_3})
 SANMA = EntryContext(round=1, seats=3)
 
 
@@ -400,3 +401,78 @@ def test_a_bad_yaku_in_the_file_names_the_field() -> None:
                                             "yaku": ["pinfo"]}], "riichi": []}
     with pytest.raises(EntryError, match=r"wins\[0\]\.yaku"):
         entry_from_record(record)
+
+
+# --- Reading a line once: the defaults for round and table ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "named"),
+    [
+        ("ron S<-W 3/30", (2, 5), True),  # the table screen's game, in its round
+        ("t3 ron S<-W 3/30", (4, 3), False),  # a table named: the context's round
+        ("r1 t3 ron S<-W 3/30", (1, 3), True),
+        ("T5 draw", (4, 5), False),
+    ],
+)
+def test_a_line_naming_no_table_is_for_the_contexts_game(
+    text: str, where: tuple[int, int], named: bool
+) -> None:
+    parsed = read_line(text, EntryContext(round=4, game=(2, 5)))
+    assert parsed.error is None and parsed.entry is not None
+    assert (parsed.round, parsed.table) == (parsed.entry.round, parsed.entry.table) == where
+    assert parsed.round_named is named
+
+
+def test_without_a_game_a_line_must_start_with_its_table() -> None:
+    parsed = read_line("ron S<-W 3/30", EntryContext(round=4))
+    assert (parsed.round, parsed.table, parsed.entry) == (None, None, None)
+    assert isinstance(parsed.error, EntrySyntaxError)
+    assert parsed.error.detail == "'ron' is not a table; start with the table, e.g. 't3 ...'"
+
+
+def test_a_word_like_a_head_is_read_as_the_head_even_with_a_game() -> None:
+    # `t3x` starts like a table: it is refused as one, not read as this table's result.
+    parsed = read_line("t3x ron S<-W 3/30", EntryContext(round=4, game=(2, 5)))
+    assert isinstance(parsed.error, EntrySyntaxError)
+    assert parsed.error.detail == "'t3x' is not a table; start with the table, e.g. 't3 ...'"
+    assert parsed.error.span == (0, 3)
+
+
+def test_the_table_is_known_when_the_rest_of_the_line_fails() -> None:
+    parsed = read_line("r2 t13 ron S<-X 3/30", EntryContext(round=4))
+    assert (parsed.round, parsed.table, parsed.round_span, parsed.table_span) == (
+        2, 13, (0, 2), (3, 6)
+    )
+    assert parsed.entry is None and isinstance(parsed.error, EntrySyntaxError)
+    assert parsed.error.span == (14, 15)
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [("t3", (None, 3)), ("  3 ", (None, 3)), ("r2 t3", (2, 3)), ("r2 3", (2, 3)),
+     ("t0", (None, 0)), ("t3 ron", None), ("t 3", None), ("x3", None)],
+)
+def test_a_line_naming_only_a_table_says_which_it_opens(
+    text: str, opens: tuple[int | None, int] | None
+) -> None:
+    parsed = read_line(text, EntryContext(round=4))
+    assert parsed.opens == opens
+    assert parsed.entry is None and parsed.error is not None
+
+
+def test_the_scores_of_a_final_line_are_located() -> None:
+    text = "r2 t3 final 41200 28800 22100 26900 left:1"
+    parsed = read_line(text, EntryContext(round=4))
+    assert parsed.scores_span is not None
+    assert text[slice(*parsed.scores_span)] == "41200 28800 22100 26900"
+
+
+def test_a_line_without_its_table_reads_back_at_the_table() -> None:
+    ctx = EntryContext(round=4, game=(2, 5))
+    entry = HandLine(2, 5, Hand(Ron(loser=2, wins=(Win(1, HandValue(3, 30)),))))
+    assert format_entry(entry, ctx) == "ron S<-W 3/30"
+    assert read_line(format_entry(entry, ctx), ctx).entry == entry
+    # Another table of the same round keeps its head.
+    other = dataclasses.replace(entry, table=3)
+    assert format_entry(other, ctx) == "r2 t3 ron S<-W 3/30"

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjevent.core.preview import LineError, LinePreview, PreviewPayment, SeatView, preview_line
+from mjevent.core.preview import (
+    LineError,
+    LinePreview,
+    PreviewPayment,
+    SeatView,
+    preview_line,
+    read_entry,
+)
 from mjevent.core.scoring import PaymentKind
 from mjevent.core.state import EventState
 from mjevent.events import commands
@@ -17,7 +24,7 @@ T = "2026-03-14T15:00:00+00:00"
 
 
 def _preview(state: EventState, text: str) -> LinePreview:
-    preview = preview_line(state, text)
+    preview = preview_line(state, read_entry(state, text))
     assert isinstance(preview, LinePreview), preview
     return preview
 
@@ -111,7 +118,7 @@ def test_final_scores_show_the_total_and_the_deficit(club: EventStore) -> None:
     )
     left = _preview(state, "t3 final 41200 28800 22100 26900 left:1")
     assert (left.total, left.deficit) == (119000, 0)
-    assert preview_line(state, "t3 final 41200 28800 22100 26900") == LineError(
+    assert preview_line(state, read_entry(state, "t3 final 41200 28800 22100 26900")) == LineError(
         "scores add up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on the "
         "table): 1,000 missing",
         (9, 32),
@@ -122,7 +129,7 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
     club: EventStore,
 ) -> None:
     state = commands.record_line(club, "t2 ron S<-W 3/30", at=T)
-    assert preview_line(state, "t2 final 30000 30000 30000 30000") == LineError(
+    assert preview_line(state, read_entry(state, "t2 final 30000 30000 30000 30000")) == LineError(
         "these final scores do not match the hands, which give 30000 33900 26100 30000; "
         "correct the hand that is wrong, or the scores",
         (9, 32),
@@ -159,6 +166,8 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("t3 rn S<-W 3/30", "'rn' is not a result; write ron, tsumo, draw, abort, chombo or "
          "final after the table", (3, 5)),
         ("t3 ron S<-W", "it ends where the hand value was expected; write e.g. '3/30'", None),
+        ("t0 ron S<-W 3/30", "'t0' is not a table; start with the table, e.g. 't3 ...'", (0, 2)),
+        ("ron S<-W 3/30", "'ron' is not a table; start with the table, e.g. 't3 ...'", (0, 3)),
         (
             "r7 t1 draw",
             "round 7 is not seated (rounds 1 to 5 are seated); set its seating first",
@@ -169,7 +178,8 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
 def test_a_line_the_fold_would_refuse_is_refused_with_the_span_of_the_words(
     club: EventStore, line: str, message: str, span: tuple[int, int] | None
 ) -> None:
-    assert preview_line(commands.current_state(club), line) == LineError(message, span)
+    state = commands.current_state(club)
+    assert preview_line(state, read_entry(state, line)) == LineError(message, span)
 
 
 def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
@@ -187,7 +197,7 @@ def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
     assert tsumo.next_dealer == 0
     draw = _preview(state, "t1 draw tenpai:E,S")
     assert draw.scores_after == (36500, 36500, 32000)
-    assert preview_line(state, "t2 tsumo N 3/30") == LineError(
+    assert preview_line(state, read_entry(state, "t2 tsumo N 3/30")) == LineError(
         "'N' is not a seat; use one of E S W (sanma has no North seat)", (9, 10)
     )
     # Round 3 table 1 seats p03 p06 p08 (E S W).
@@ -213,7 +223,7 @@ def test_when_every_seated_round_is_finished_a_line_without_round_is_refused(
         "the line (r4 t1 ...)",
         (0, 2),
     )
-    assert preview_line(state, "t1 draw") == error
+    assert preview_line(state, read_entry(state, "t1 draw")) == error
     with pytest.raises(commands.CommandError, match="every table of rounds 1 to 4 is finished"):
         commands.record_line(sanma, "t1 draw")
 
@@ -245,7 +255,7 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
     store = sample_store(tmp_path_factory.mktemp("p"), "club.toml")
     for line in lines:
         state = commands.current_state(store)
-        preview = preview_line(state, line)
+        preview = preview_line(state, read_entry(state, line))
         # WHEN each is previewed, then entered
         try:
             after = commands.record_line(store, line, at=T)

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import mjevent.core.game
+import mjevent.core.notation
 from mjevent.core.entries import HandRecorded
 from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import AmbiguousEntryError
@@ -81,6 +83,25 @@ def test_retrying_with_the_same_id_records_once(store: EventStore) -> None:
     assert again is first
     game = commands.current_state(other).game(1, 1)
     assert game is not None and len(game.hands) == 1
+
+
+def test_record_line_reads_the_line_once_and_scores_the_hand_once(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    commands.current_state(store)  # the log folded before counting (here: empty)
+    counts = {"_tokens": 0, "settle": 0}
+    for module, name in ((mjevent.core.notation, "_tokens"), (mjevent.core.game, "settle")):
+        real = getattr(module, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            counts[_name] += 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, counted)
+    state = commands.record_line(store, "t1 ron kim<-sanchez 3/30", entry_id="C1", at=T)
+    assert state.game(1, 1) is not None
+    # One reading of the line (the parse), one scoring of the hand (the fold's).
+    assert counts == {"_tokens": 1, "settle": 1}
 
 
 def test_an_illegal_hand_is_refused_and_nothing_is_written(store: EventStore) -> None:

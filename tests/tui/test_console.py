@@ -8,10 +8,15 @@ round 3 of samples/sanma.toml (3 tables) have no hand yet: they are the current 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.widgets import DataTable
 
+import mjevent.core.game
+import mjevent.core.notation
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.entry_reader import read_log
 from mjevent.core.outcomes import Ron
@@ -102,6 +107,44 @@ async def test_enter_on_entry_line_appends_hand_to_event_file(club: Path) -> Non
         assert app.screen.query_one(EntryLine).value == ""
         assert preview_of(app) == "✓ recorded t1 ron S<-W 3/30 r:E,S"
         assert app.state.game(4, 1) is not None
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """Count the calls of `module.name` (each appends 1 to the list returned)."""
+    calls: list[int] = []
+    real: Callable[..., Any] = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+async def test_a_line_is_read_once_per_keystroke_and_its_hand_scored_once_per_enter(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # `_tokens` splits a line into words (the parse starts there); `settle` scores a hand.
+        tokenised = _counted(monkeypatch, mjevent.core.notation, "_tokens")
+        scored = _counted(monkeypatch, mjevent.core.game, "settle")
+        line = "t1 ron S<-W 3/30"
+        for key in keys_of(line):
+            await pilot.press(key)
+        await pilot.pause()
+        # WHEN the line was typed THEN each keystroke read it once (and previewed what it read)
+        assert len(tokenised) == len(line)
+        assert len(scored) == 1  # the whole line (at `3/3` the parser refuses 3 fu)
+        tokenised.clear()
+        scored.clear()
+        # WHEN Enter is pressed THEN the reading is recorded as it is, and the hand scored once
+        await pilot.press("enter")
+        await pilot.pause()
+        assert preview_of(app) == "✓ recorded t1 ron S<-W 3/30"
+        assert (len(tokenised), len(scored)) == (0, 1)
 
 
 async def test_preview_shows_payments_scores_and_next_dealer_while_typing(club: Path) -> None:

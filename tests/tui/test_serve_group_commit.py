@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from mjevent.core.preview import read_entry
 from mjevent.events import stations
 from mjevent.events.commands import rename_player
 from mjevent.events.errors import EventFileWriteError
@@ -192,7 +193,7 @@ def test_a_confirmation_reuses_the_submissions_preview_only_while_it_still_holds
         sub = stations.submit_line(cup, 1, 1, line, "S" if i % 2 else "E")
         state = stations.state_of(cup)
         target = state.pending[sub.id]
-        fresh = stations._preview(state, stations.table_entry_line(target, 4))
+        fresh = stations._preview(state, read_entry(state, stations.table_entry_line(target, 4)))
         assert stations._kept_preview(state, target) == fresh == sub.preview
         assert stations.confirm(cup, sub.id, "N").preview == fresh
     # A player renamed meanwhile: the kept preview names the old name, so it is not used.

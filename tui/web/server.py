@@ -649,11 +649,12 @@ async def table_preview(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     line = request.query.get("line", "")[:500]
     with _speaking(request):
+        state = _venue(request).state
         try:
-            full = stations._full_line(rnd, table, line)
+            parsed = stations.read_table_line(state, rnd, table, line)
         except StationError as error:
             return web.json_response({"ok": False, "error": str(error)})
-        return web.json_response(views.preview_json(preview_line(_venue(request).state, full)))
+        return web.json_response(views.preview_json(preview_line(state, parsed)))
 
 
 # --- The director ---------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from mjevent.core.entries import WINDS
 from mjevent.core.i18n import N_, _, pgettext, wind_name
-from mjevent.core.preview import preview_line
+from mjevent.core.preview import preview_line, read_entry
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.widgets.entry_line import EntryPreview
 
@@ -190,7 +190,7 @@ class HandFormDialog(ModalScreen[str | None]):
         self.query_one("#form-line", Static).update(_("line: {line}").format(line=line))
         state = getattr(self.app, "state", None)
         if state is not None:
-            self.query_one(EntryPreview).show(preview_line(state, line))
+            self.query_one(EntryPreview).show(preview_line(state, read_entry(state, line)))
 
     @on(Input.Submitted)
     def _entered(self) -> None:

@@ -17,7 +17,6 @@ the podium, and the prize-giving (ctrl+g) reveals the places.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
@@ -44,13 +43,18 @@ from mjevent.core.finish import (
 from mjevent.core.i18n import N_, _, format_thousands, ngettext, pgettext
 from mjevent.core.preview import LineError, entry_examples, preview_line
 from mjevent.core.state import EventState
-from mjevent.events.commands import record_line, set_planned_rounds, start_round
+from mjevent.events.commands import record_read_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import approve_table_entry, reject_table_entry, table_entry_line
 from mjevent.tui.console.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.console.dialogs.reason import ReasonDialog
 from mjevent.tui.console.keys import translate_bindings
-from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview, line_hint
+from mjevent.tui.console.widgets.entry_line import (
+    EntryLine,
+    EntryPreview,
+    LineReading,
+    line_hint,
+)
 from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.console.widgets.table_list import (
     TableList,
@@ -67,10 +71,6 @@ PENDING_LINES = 3
 
 CLOCK_TICK_SECONDS = 1.0
 """How often the tables' clocks are recomputed (only the clock cells that changed are drawn)."""
-
-_TABLE_ONLY = re.compile(r"^\s*(?:[rR](\d+)\s+)?[tT]?(\d+)\s*$")
-"""A line that only names a table (`t3`, `3`, `r2 t3`): Enter opens it."""
-_TABLE_NAMED = re.compile(r"\s*(?:[rR](\d+)\s+)?[tT](\d+)")
 
 RECORD_ERRORS = (ValueError, EventFileError)
 """What recording a line can raise (`EntrySyntaxError`, `AmbiguousEntryError`,
@@ -235,6 +235,9 @@ class OverviewScreen(Screen[None]):
         """The moment the tables' clocks show (the last tick)."""
         self._waiting: int | None = None
         """The round whose clock ctrl+r starts now (`next_round_waiting`), as last shown."""
+        self._reading = LineReading()
+        self._entering = False
+        """True while Enter records the line (`show_state` leaves its preview alone)."""
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -289,7 +292,9 @@ class OverviewScreen(Screen[None]):
         self._attention = attention_lines(state, rnd)
         self._show_clocks()
         line = self.query_one(EntryLine)
-        if line.value.strip():
+        # Not while the line is being recorded: the new state is its own, and what is shown
+        # next is "recorded" (previewing it again would score the hand a second time).
+        if line.value.strip() and not self._entering:
             self._preview(line.value)
 
     def _show_examples(self, state: EventState) -> None:
@@ -377,15 +382,18 @@ class OverviewScreen(Screen[None]):
     def _preview(self, text: str) -> None:
         line = self.query_one(EntryLine)
         preview = self.query_one(EntryPreview)
-        if not text.strip() or _TABLE_ONLY.match(text):
+        state = self.event_state
+        parsed = self._reading.read(state, text) if text.strip() else None
+        # A line that only names a table (`t3`, `3`, `r2 t3`) is not previewed: Enter opens it.
+        if parsed is None or parsed.opens is not None:
             line.mark_error(None)
-            if self._recorded is not None and not text.strip():
+            if self._recorded is not None and parsed is None:
                 preview.set_text(self._recorded)
             else:
                 preview.show(None)
             return
         self._recorded = None
-        result = preview_line(self.event_state, text)
+        result = preview_line(state, parsed)
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
 
@@ -401,16 +409,21 @@ class OverviewScreen(Screen[None]):
         text = event.value.strip()
         if not text:
             return
-        only = _TABLE_ONLY.match(text)
-        if only:
+        # The reading the preview made, unless the line had spaces around it (read again, so
+        # that an error quotes the line as recorded) or the event changed since.
+        parsed = self._reading.read(self.event_state, text)
+        if parsed.opens is not None:
             line.accepted()
-            self._open(int(only.group(2)), int(only.group(1)) if only.group(1) else None)
+            self._open(parsed.opens[1], parsed.opens[0])
             return
+        self._entering = True
         try:
-            self.app.run_command(record_line, text)  # type: ignore[attr-defined]
+            self.app.run_command(record_read_line, parsed)  # type: ignore[attr-defined]
         except RECORD_ERRORS as error:
             self.query_one(EntryPreview).show(LineError(str(error)))
             return
+        finally:
+            self._entering = False
         # Shown until the next line is typed (emptying the line previews "" right after).
         self._recorded = Text.assemble((_("✓ recorded "), "bold green"), text)
         line.accepted()
@@ -436,9 +449,9 @@ class OverviewScreen(Screen[None]):
 
     def action_open_table(self) -> None:
         """Open the table named on the entry line, else the highlighted one."""
-        named = _TABLE_NAMED.match(self.query_one(EntryLine).value)
-        if named:
-            self._open(int(named.group(2)), int(named.group(1)) if named.group(1) else None)
+        parsed = self._reading.read(self.event_state, self.query_one(EntryLine).value)
+        if parsed.table is not None:
+            self._open(parsed.table, parsed.round if parsed.round_span is not None else None)
             return
         tables = self.query_one(TableList)
         if tables.row_count:

@@ -6,12 +6,12 @@ Every correction is a `correct_entry` log entry (the original stays in the log):
   the amendment in the hand's place;
 - `v` voids the whole game (every entry of the table, newest first), after a confirmation;
 - `f` opens the form that builds an entry line from fields (`HandFormDialog`).
-A new hand for this table can be typed on the line too (`ron S<-W 3/30`, the `tN` is implied).
+A new hand for this table can be typed on the line too (`ron S<-W 3/30`: the line is read with
+this table as its default game, `EntryContext.game`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,14 +23,25 @@ from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
 from mjevent.core.i18n import N_, _, format_number, format_thousands, ngettext, wind_name
-from mjevent.core.notation import FinalLine, HandLine, format_entry, parse_entry
-from mjevent.core.preview import LineError, preview_amend, preview_line
+from mjevent.core.notation import FinalLine, HandLine, ParsedLine, format_entry
+from mjevent.core.preview import (
+    LineError,
+    LinePreview,
+    entry_context,
+    preview_amend,
+    preview_line,
+)
 from mjevent.core.state import EventState, TableGame
-from mjevent.events.commands import correct_entry, entry_context, record_line
+from mjevent.events.commands import correct_entry, record_read_line
 from mjevent.tui.console.dialogs.confirm import ConfirmDialog
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.overview import RECORD_ERRORS
-from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview, preview_text
+from mjevent.tui.console.widgets.entry_line import (
+    EntryLine,
+    EntryPreview,
+    LineReading,
+    preview_text,
+)
 from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.views.sheets import listed
 
@@ -50,9 +61,16 @@ def table_entries(state: EventState, round: int, table: int) -> list[Entry]:
     ]
 
 
-def _entry_line(state: EventState, entry: Entry) -> str:
-    # In the entry's own round: the line never carries an `rN` the table view does not show.
-    context = entry_context(state, getattr(entry, "round", None))
+def _entry_line(state: EventState, entry: Entry, *, own: bool = False) -> str:
+    # In the entry's own round: the line never carries an `rN` the table view does not show;
+    # `own`: nor the `tN` (the table's own game is the context's default game).
+    rnd = getattr(entry, "round", None)
+    game = (
+        (entry.round, entry.table)
+        if own and isinstance(entry, HandRecorded | GameFinished)
+        else None
+    )
+    context = entry_context(state, rnd, game=game)
     if isinstance(entry, HandRecorded):
         return format_entry(HandLine(entry.round, entry.table, entry.hand), context)
     assert isinstance(entry, GameFinished)
@@ -66,7 +84,7 @@ def _entry_line(state: EventState, entry: Entry) -> str:
 def _own_line(state: EventState, entry: Entry) -> str:
     """An entry's line as the table view writes it, its table implied: `ron S<-W 3/30`
     (the hands' Entry column, and the line a hand being amended is put back on)."""
-    return re.sub(r"^t\d+ ", "", _entry_line(state, entry))
+    return _entry_line(state, entry, own=True)
 
 
 class TableScreen(Screen[None]):
@@ -109,6 +127,10 @@ class TableScreen(Screen[None]):
         self._done: Text | None = None
         self.amending: str | None = None
         """The id of the hand being amended, while its line is on the entry line."""
+        self._reading = LineReading()
+        self._amend_preview: (
+            tuple[str, ParsedLine, EventState, LinePreview | LineError] | None
+        ) = None
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -204,12 +226,27 @@ class TableScreen(Screen[None]):
 
     # --- the line --------------------------------------------------------------------------------
 
-    def _full(self, text: str) -> str:
-        # The table is implied on this screen: "ron S<-W 3/30" means this table.
-        stripped = text.strip()
-        if stripped[:1].lower() in ("t", "r") and stripped[1:2].isdigit():
-            return stripped
-        return f"r{self.round} t{self.table} {stripped}"
+    def _read(self, text: str) -> ParsedLine:
+        """`text` as read on this screen: a line naming no table is for this table (in its
+        round); one naming a table but no round is for the current round, or, while a hand is
+        amended, for this table's round."""
+        return self._reading.read(
+            self.event_state,
+            text,
+            round=self.round if self.amending is not None else None,
+            game=(self.round, self.table),
+        )
+
+    def _preview_amend(self, parsed: ParsedLine) -> LinePreview | LineError:
+        """`preview_amend` of `parsed`, kept for the Enter that follows the keystroke."""
+        assert self.amending is not None
+        state = self.event_state
+        kept = self._amend_preview
+        if kept is not None and kept[:3] == (self.amending, parsed, state):
+            return kept[3]
+        result = preview_amend(state, self.amending, parsed)
+        self._amend_preview = (self.amending, parsed, state, result)
+        return result
 
     @on(Input.Changed, "#table-line")
     def line_changed(self, event: Input.Changed) -> None:
@@ -223,16 +260,17 @@ class TableScreen(Screen[None]):
                 preview.show(None)
             return
         self._done = None
+        parsed = self._read(event.value)
         if self.amending is not None:
             # What the amended hand would do, played from the scores before it.
-            result = preview_amend(self.event_state, self.amending, self._full(event.value))
+            result = self._preview_amend(parsed)
             head = Text(_("amending hand {n}: Enter records the correction, Escape "
                           "cancels").format(n=self._hand_number(self.amending)), style="bold")
             width = preview.content_size.width or None
             preview.set_text(head + Text("\n") + preview_text(result, width=width))
             preview.set_class(isinstance(result, LineError), "-error")
             return
-        result = preview_line(self.event_state, self._full(event.value))
+        result = preview_line(self.event_state, parsed)
         preview.show(result)
 
     @on(Input.Submitted, "#table-line")
@@ -246,16 +284,17 @@ class TableScreen(Screen[None]):
         text = value.strip()
         if not text:
             return
+        parsed = self._read(text)
         if self.amending is not None:
-            refused = preview_amend(self.event_state, self.amending, self._full(text))
+            refused = self._preview_amend(parsed)
             if isinstance(refused, LineError):
                 preview.show(refused)
                 return
         try:
             if self.amending is not None:
-                self._amend(self.amending, self._full(text))
+                self._amend(self.amending, parsed)
             else:
-                self.app.run_command(record_line, self._full(text))  # type: ignore[attr-defined]
+                self.app.run_command(record_read_line, parsed)  # type: ignore[attr-defined]
         except RECORD_ERRORS as error:
             preview.show(LineError(str(error)))
             return
@@ -269,12 +308,12 @@ class TableScreen(Screen[None]):
             # Back to the hands; after a new hand the line keeps the focus for the next one.
             self.query_one("#hands", DataTable).focus()
 
-    def _amend(self, target: str, text: str) -> None:
+    def _amend(self, target: str, line: ParsedLine) -> None:
         state = self.event_state
-        parsed = parse_entry(text, entry_context(state, self.round))
+        parsed = line.result()
         if not isinstance(parsed, HandLine) or parsed.table != self.table:
             raise ValueError(_("{line!r}: an amended hand must be a hand at table {table}").format(
-                line=text, table=self.table))
+                line=line.text, table=self.table))
         original = self._entry(target)
         replacement = HandRecorded(id=original.id, at=original.at, round=parsed.round,
                                    table=parsed.table, hand=parsed.hand)

@@ -1,7 +1,9 @@
 """`EntryLine`: the line a director types results into, and `EntryPreview` under it.
 
 The line takes docs/entry.md (`t3 ron S<-W 3/30 r:E,S`). While the director types, the screen
-asks `mjevent.core.preview.preview_line` what the line would do and shows it in `EntryPreview`;
+reads the line once per keystroke (`LineReading`: `core.preview.read_entry`), asks
+`mjevent.core.preview.preview_line` what it would do and shows it in `EntryPreview` (Enter
+records that same reading);
 when the preview is an error, the words at fault are highlighted in the line itself. Up and down
 recall the lines entered before. Enter posts `Input.Submitted`; the line keeps its text until the
 screen says it was recorded (`accepted`), so an error never loses what was typed.
@@ -17,16 +19,52 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from mjevent.core.i18n import N_, _, format_number, format_signed, wind_name
-from mjevent.core.preview import EntryExamples, LineError, LinePreview, detail_line
+from mjevent.core.notation import ParsedLine
+from mjevent.core.preview import EntryExamples, LineError, LinePreview, detail_line, read_entry
 from mjevent.core.scoring import payment_kind_name
+from mjevent.core.state import EventState
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.views.cells import cell_width, cut, pad
 from mjevent.tui.views.wrap import wrap_text
 
-__all__ = ["DEFAULT_EXAMPLES", "EntryLine", "EntryPreview", "line_hint", "preview_text"]
+__all__ = [
+    "DEFAULT_EXAMPLES",
+    "EntryLine",
+    "EntryPreview",
+    "LineReading",
+    "line_hint",
+    "preview_text",
+]
 
 DEFAULT_EXAMPLES = EntryExamples(3, "41200 28800 22100 27900")
 """The hints' examples before the event is known (`core.preview.entry_examples` fits them)."""
+
+
+class LineReading:
+    """A screen's entry line as read (`read_entry`), kept so that a line is read once: the
+    preview of the last keystroke and the Enter after it take the same `ParsedLine`. It is read
+    again only when the text, the defaults or the event (another state object: something was
+    recorded, or another process appended) differ, as names are looked up in the seating."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[EventState, tuple[object, ...], ParsedLine] | None = None
+
+    def read(
+        self,
+        state: EventState,
+        text: str,
+        *,
+        round: int | None = None,
+        game: tuple[int, int] | None = None,
+    ) -> ParsedLine:
+        """`text` read in `state` (`round` and `game` as in `read_entry`)."""
+        key = (text, round, game)
+        kept = self._kept
+        if kept is not None and kept[0] is state and kept[1] == key:
+            return kept[2]
+        parsed = read_entry(state, text, round=round, game=game)
+        self._kept = (state, key, parsed)
+        return parsed
 
 
 def line_hint(examples: EntryExamples) -> str:

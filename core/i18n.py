@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import gettext as _gettext
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 __all__ = [
     "N_",
@@ -36,6 +36,7 @@ __all__ = [
     "format_thousands",
     "install",
     "language",
+    "listed",
     "ngettext",
     "pgettext",
     "restore",
@@ -146,6 +147,17 @@ def wind_name(letter: str) -> str:
         "N": pgettext("wind", "N"),
     }
     return names.get(letter, letter)
+
+
+def listed(items: Iterable[str]) -> str:
+    """`items` as a list inside a sentence, as the language writes one.
+
+    >>> listed(["Aki", "Ben", "Chiho"])
+    'Aki, Ben, Chiho'
+
+    (Japanese: `Aki、Ben、Chiho`.)
+    """
+    return pgettext("list separator", ", ").join(items)
 
 
 def format_number(value: int) -> str:

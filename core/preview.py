@@ -282,7 +282,7 @@ def read_entry(
     Without ``rN`` a line is for `round` (default: the current round); on a table's screen
     (`game`: its round and table) a line without ``tN`` is for that table, in its round:
 
-    >>> from mjevent.core.event import settings_from_dict
+    >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.state import fold
     >>> settings = settings_from_dict({
     ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},

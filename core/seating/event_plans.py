@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import Entry, SeatingSet
-from mjevent.core.i18n import _, ngettext, pgettext, wind_name
+from mjevent.core.i18n import _, listed, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, table_repeats_line
 from mjevent.core.seating.event_state import (
     SeatingError,
@@ -23,7 +23,6 @@ from mjevent.core.seating.event_state import (
     draw_text,
     find_player,
     keeps_teams,
-    listed,
     played_rounds,
 )
 from mjevent.core.seating.imports import SeatingImportError, parse_seating

@@ -8,11 +8,11 @@ are `mjevent.core.seating.event_plans`, and `mjevent.events.seating` writes them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import SeatingSet
-from mjevent.core.i18n import _, pgettext
+from mjevent.core.i18n import _, listed, pgettext
 from mjevent.core.seating.imports import PlayerLookup
 from mjevent.core.seating.plan import Roster, event_schedule
 from mjevent.core.seating.schedule import Schedule, ScheduleError
@@ -30,7 +30,7 @@ __all__ = [
     "find_player",
     "keeps_teams",
     "last_seed_text",
-    "listed",
+
     "played_rounds",
     "reseat_needed",
     "seating_schedule",
@@ -68,10 +68,6 @@ def last_seed_text(state: EventState) -> str | None:
                 return text
     return None
 
-
-def listed(items: Iterable[str]) -> str:
-    """Names (or pairs) in a list as the language writes one: `a, b, c`; `a、b、c`."""
-    return pgettext("seating", ", ").join(items)
 
 
 def all_players(state: EventState) -> list[str]:

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 import typer
 
 from mjevent.core.entries import Entry
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_, _, listed
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -37,7 +37,6 @@ from mjevent.tui.views.sheets import (
     cells,
     criterion_name,
     event_standings,
-    listed,
     penalty_rows,
     standing_columns,
     team_columns,

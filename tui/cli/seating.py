@@ -27,7 +27,7 @@ import typer.main
 
 from mjevent.core.entries import TableReseated
 from mjevent.core.entry_reader import read_log
-from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
+from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
 from mjevent.core.seating.event_plans import (
     ByesNeeded,
@@ -50,7 +50,6 @@ from mjevent.core.seating.event_state import (
     all_players,
     draw_text,
     find_player,
-    listed,
     seating_schedule,
 )
 from mjevent.core.seating.imports import (

@@ -35,7 +35,7 @@ from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from mjevent.core.heap import collector_paused
-from mjevent.core.i18n import N_, _, ngettext
+from mjevent.core.i18n import N_, _, listed, ngettext
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines, safe_text
 from mjevent.events.errors import EventFileError, EventFileReplacedError
@@ -423,7 +423,6 @@ class MjeventApp(App[None]):
                 partial(self.run_action, binding.action, key.node),
             )
         from mjevent.core.finish import shown_round
-        from mjevent.tui.views.sheets import listed  # the standings' module: not needed to start
 
         state = self.state
         rnd = shown_round(state)

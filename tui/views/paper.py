@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mjevent.core.entries import PlayerId
-from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, wind_name
 from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState
 from mjevent.core.stats import stats_from_state
-from mjevent.tui.views.sheets import listed
 from mjevent.tui.views.stats import summary_line
 
 if TYPE_CHECKING:

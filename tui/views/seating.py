@@ -16,18 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjevent.core.entries import WINDS, PlayerId
-from mjevent.core.i18n import _, format_number, ngettext, pgettext, wind_name
+from mjevent.core.i18n import _, format_number, listed, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, even_example
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState, TableGame
 
-__all__ = ["SeatView", "TableView", "check_summary", "listed", "reseat_lines", "round_tables"]
+__all__ = ["SeatView", "TableView", "check_summary", "reseat_lines", "round_tables"]
 
-
-def listed(items: Sequence[str]) -> str:
-    """Names in a list as the language writes one: `a, b, c`; `a、b、c`."""
-    return pgettext("seating screen list", ", ").join(items)
 
 
 @dataclass(frozen=True)

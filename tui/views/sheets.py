@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjevent.core.entries import Entry
-from mjevent.core.i18n import N_, _, format_number, format_thousands, pgettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, pgettext, wind_name
 from mjevent.core.standings import (
     Criterion,
     GameLine,
@@ -39,7 +39,7 @@ __all__ = [
     "decider",
     "event_standings",
     "history",
-    "listed",
+
     "movement",
     "penalty_rows",
     "standing_columns",
@@ -228,10 +228,6 @@ def criterion_name(criterion: Criterion) -> str:
     }
     return names.get(criterion, criterion.value)
 
-
-def listed(items: Iterable[str]) -> str:
-    """`items` as a list inside a sentence: "a, b" in English, "a、b" in Japanese."""
-    return pgettext("list separator", ", ").join(items)
 
 
 def team_columns() -> tuple[Column, ...]:

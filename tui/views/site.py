@@ -41,6 +41,7 @@ from mjevent.core.i18n import (
     format_number,
     format_signed,
     format_thousands,
+    listed,
     pgettext,
     wind_name,
 )
@@ -58,7 +59,6 @@ from mjevent.tui.views.sheets import (
     criterion_name,
     event_standings,
     history,
-    listed,
     standing_columns,
     team_columns,
     tie_lines,

@@ -31,7 +31,7 @@ from textual.worker import get_current_worker
 
 from mjevent.core.entries import TableReseated
 from mjevent.core.finish import planned_rounds
-from mjevent.core.i18n import N_, _, ngettext, pgettext, wind_name
+from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.seating.event_plans import (
     ByesNeeded,
@@ -64,7 +64,7 @@ from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import write_plan, write_swap
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.views.changes import ChangePreview
-from mjevent.tui.views.seating import listed, reseat_lines
+from mjevent.tui.views.seating import reseat_lines
 
 __all__ = [
     "RESEAT_KEY",

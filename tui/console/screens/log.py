@@ -30,7 +30,7 @@ from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
 from mjevent.core.entry_reader import read_log
-from mjevent.core.i18n import N_, _, wind_name
+from mjevent.core.i18n import N_, _, listed, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.events.commands import correct_entry
@@ -41,7 +41,7 @@ from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.console.widgets.sheet_table import SheetTable
 from mjevent.tui.views.cells import cut
 from mjevent.tui.views.log import LogFilter, LogLine, fold_upto, kind_name, log_lines
-from mjevent.tui.views.sheets import Column, event_standings, listed, standing_columns
+from mjevent.tui.views.sheets import Column, event_standings, standing_columns
 
 __all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
 

@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.i18n import N_, _, format_number, format_thousands
+from mjevent.core.i18n import N_, _, format_number, format_thousands, listed
 from mjevent.core.standings import (
     Standings,
     StandingsConfigError,
@@ -48,7 +48,6 @@ from mjevent.tui.views.sheets import (
     criterion_name,
     decider,
     history,
-    listed,
     standing_columns,
     team_columns,
     tie_lines,

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
-from mjevent.core.i18n import N_, _, format_number, format_thousands, ngettext, wind_name
+from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, ngettext, wind_name
 from mjevent.core.notation import FinalLine, HandLine, ParsedLine, format_entry
 from mjevent.core.preview import (
     LineError,
@@ -43,7 +43,6 @@ from mjevent.tui.console.widgets.entry_line import (
     preview_text,
 )
 from mjevent.tui.console.widgets.footer import ConsoleFooter
-from mjevent.tui.views.sheets import listed
 
 __all__ = ["TableScreen", "table_entries"]
 

@@ -30,7 +30,7 @@ from mjevent.core.clock import (
     table_clock,
     time_left,
 )
-from mjevent.core.i18n import N_, _, ngettext, pgettext
+from mjevent.core.i18n import N_, _, listed, ngettext, pgettext
 from mjevent.core.rules import TimeCall
 from mjevent.core.state import EventState
 from mjevent.events.commands import (
@@ -47,7 +47,6 @@ from mjevent.tui.console.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.widgets.big_clock import BigClock
 from mjevent.tui.console.widgets.footer import ConsoleFooter
-from mjevent.tui.views.sheets import listed
 
 __all__ = ["TimerScreen", "announcement", "table_lines"]
 

@@ -165,7 +165,9 @@ def _toml_reason(reason: str) -> str:
 _NOT_FAST = object()
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]")
-_JSON_ONLY = re.compile(r"\\/|\\u[dD][89a-fA-F]")
+# Spellings JSON reads and TOML refuses: `\/`, a lone surrogate escape, and `null` (TOML has no
+# null; the word inside a text value with escapes only sends that file to tomllib).
+_JSON_ONLY = re.compile(r"\\/|\\u[dD][89a-fA-F]|null")
 _INLINE_KEY = re.compile(r'"(?:[^"\\]|\\.)*"|([A-Za-z0-9_-]+) = ')
 
 

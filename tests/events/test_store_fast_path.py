@@ -119,6 +119,9 @@ def test_hand_edited_entries_read_as_tomllib_reads_them(tmp_path: Path, lines: s
         "n = Infinity",
         "n = 007",
         "t = { a = 1, a = 2 }",
+        "n = null",
+        "wins = [1, null]",
+        "t = { a = null }",
     ],
 )
 def test_spellings_only_json_accepts_are_left_to_tomllib(lines: str) -> None:

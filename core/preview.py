@@ -178,7 +178,7 @@ class LinePreview:
         if self.total is not None and self.deficit is not None:
             lines.append("  " + total_text(self.total, self.deficit))
         after = ", ".join(
-            _("{name} {score}").format(name=n, score=_number(s))
+            _("{name} {score}").format(name=n, score=format_number(s))
             for n, s in zip(names, self.scores_after, strict=True)
         )
         lines.append("  " + _("scores: {scores}").format(scores=after))
@@ -207,35 +207,31 @@ def total_text(total: int, deficit: int) -> str:
     """The sum of a final-scores line and what it lacks, in the language in use:
     ``total 99,000: 1,000 missing`` (`deficit` negative: too many points)."""
     if deficit == 0:
-        return _("total {total}: adds up").format(total=_number(total))
+        return _("total {total}: adds up").format(total=format_number(total))
     if deficit > 0:
         return _("total {total}: {points} missing").format(
-            total=_number(total), points=_number(deficit)
+            total=format_number(total), points=format_number(deficit)
         )
     return _("total {total}: {points} too many").format(
-        total=_number(total), points=_number(-deficit)
+        total=format_number(total), points=format_number(-deficit)
     )
-
-
-def _number(value: int) -> str:
-    return format_number(value)
 
 
 def _payment_text(p: PreviewPayment, names: list[str]) -> str:
     if p.receiver is None and p.payer is not None:
         return _("{payer} puts a riichi stick on the table ({points})").format(
-            payer=names[p.payer], points=_number(p.points)
+            payer=names[p.payer], points=format_number(p.points)
         )
     if p.payer is None and p.receiver is not None:
         return _("{receiver} takes the riichi sticks ({points})").format(
-            receiver=names[p.receiver], points=_number(p.points)
+            receiver=names[p.receiver], points=format_number(p.points)
         )
     assert p.payer is not None and p.receiver is not None
     # A context of its own: the console's compact preview has the same English with winds.
     return pgettext("payment by name", "{payer} pays {receiver} {points} ({what})").format(
         payer=names[p.payer],
         receiver=names[p.receiver],
-        points=_number(p.points),
+        points=format_number(p.points),
         what=payment_kind_name(p.what),
     )
 
@@ -332,7 +328,7 @@ def result_text(names: list[str], result: GameResult, state: GameState | None) -
         _("{place}. {name} {score} ({points})").format(
             place=result.places[s],
             name=names[s],
-            score=_number(result.final[s]),
+            score=format_number(result.final[s]),
             points=format_thousands(result.points[s]),
         )
         for s in order

@@ -71,10 +71,6 @@ class Story:
         return not self.problems
 
 
-def _points(value: int) -> str:
-    return format_signed(value)
-
-
 def _round_of(entry: Entry) -> int | None:
     if isinstance(entry, SeatingSet):
         return entry.first_round
@@ -110,7 +106,7 @@ class _Teller:
         line = format_entry(HandLine(entry.round, entry.table, played.hand), self.context)
         deltas = played.settlement.deltas
         moves = "  ".join(
-            f"{names[s]} {_points(d)}" for s, d in enumerate(deltas) if d
+            f"{names[s]} {format_signed(d)}" for s, d in enumerate(deltas) if d
         ) or _("no points moved")
         outcome = played.hand.outcome
         if isinstance(outcome, ChomboHand):

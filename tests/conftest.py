@@ -34,6 +34,15 @@ def _english() -> Iterator[None]:
     i18n.set_loader(None)
 
 
+@pytest.fixture(autouse=True)
+def _config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """No test reads or writes the user's own keymap or recent events, nor another test's (two
+    tests run at once under pytest-xdist): each has a config folder of its own."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    yield folder
+
+
 # --- strict mypy beside the other tests ------------------------------------------------------
 
 MYPY_TEST = "test_code_quality.py::test_mypy_strict_finds_nothing"
@@ -68,7 +77,11 @@ def start_mypy(config: pytest.Config) -> MypyRun:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """From a clean clone strict mypy takes half a minute of one core: when this session is to
-    run the mypy test, start it now, so that it runs on the other core while the tests run."""
+    run the mypy test, start it now, so that it runs on the other core while the tests run.
+    Under pytest-xdist every worker collects every test, and both cores are busy already: there
+    the worker that is given the mypy test starts it (the `mypy_run` fixture)."""
+    if hasattr(session.config, "workerinput"):
+        return
     if any(item.nodeid.endswith(MYPY_TEST) for item in session.items):
         start_mypy(session.config)
 

@@ -4,6 +4,7 @@ arrivals with no new repeated pair."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,13 @@ from mjevent.events.store import EventStore
 FINAL = [45000, 35000, 25000, 15000]
 
 
-@pytest.fixture
-def played_two(tmp_path: Path) -> EventStore:
-    """28 players seated for 7 rounds, rounds 1 and 2 finished."""
+@pytest.fixture(scope="module")
+def played_two_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """28 players seated for 7 rounds, rounds 1 and 2 finished: written once for the module
+    (the draw and the fourteen results are the same every time), read only."""
     players = [{"id": f"p{i:02d}", "name": f"Player {i}"} for i in range(1, 29)]
     store = EventStore.create(
-        tmp_path / "open.toml",
+        tmp_path_factory.mktemp("played_two") / "open.toml",
         {"event": {"name": "Open", "format_version": 1}, "rules": {"preset": "ema2016"},
          "players": players},
     )
@@ -32,7 +34,13 @@ def played_two(tmp_path: Path) -> EventStore:
     for rnd in (1, 2):
         for table in range(1, 8):
             record_final(store, rnd, table, FINAL)
-    return store
+    return store.path
+
+
+@pytest.fixture
+def played_two(played_two_file: Path, tmp_path: Path) -> EventStore:
+    """A copy of `played_two_file` of this test's own, opened."""
+    return EventStore.open(Path(shutil.copyfile(played_two_file, tmp_path / "open.toml")))
 
 
 def test_withdrawal_after_round_two_keeps_the_played_rounds_and_adds_no_repeat(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +45,6 @@ def screen_text(app: App[Any]) -> str:
     console.print(app.screen._compositor.render_update(
         full=True, screen_stack=app._background_screens))
     return console.export_text()
-
-
-@pytest.fixture(autouse=True)
-def _config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """No test reads or writes the user's own keymap or recent events."""
-    folder = tmp_path / "config"
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
-    yield folder
 
 
 def copy_sample(tmp_path: Path, name: str) -> Path:

@@ -76,12 +76,12 @@ def rows_on_screen(app: MjeventApp) -> list[str]:
 
 
 def attention_on_screen(app: MjeventApp) -> list[str]:
-    """The attention list under the tables, line by line."""
+    """The attention list under the tables, line by line, down to the footer (the last row; its
+    keys may be drawn a frame later on a busy machine, so they are not what ends the list)."""
     lines = [line.strip() for line in screen_text(app).splitlines()]
     start = next(i for i, line in enumerate(lines)
                  if line.startswith(("Needs attention", "Nothing needs attention")))
-    end = next(i for i, line in enumerate(lines) if "^q Quit" in line)
-    return lines[start:end]
+    return lines[start:app.size.height - 1]
 
 
 def states_on_screen(app: MjeventApp) -> list[str]:

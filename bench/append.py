@@ -28,6 +28,7 @@ from mjevent.core.preview import preview_line
 from mjevent.core.standings import standings_from_state, standings_update
 from mjevent.core.state import EventState, fold
 from mjevent.events import commands
+from mjevent.events.session import EventSession, read_log
 from mjevent.events.store import EventStore, new_entry_id
 
 
@@ -66,13 +67,14 @@ def main() -> None:
     rows: list[tuple[str, str, str, int]] = []
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
         path = make_big_event(Path(folder) / "big.toml")
-        store = EventStore.open(path)
+        session = EventSession(EventStore.open(path))
+        store = session.store
         start = time.perf_counter()
-        state = commands.current_state(store)
+        state = commands.current_state(session)
         first = time.perf_counter() - start
         rows.append(("first fold after open", f"{first * 1000:.1f}", "", 1))
         settings = store.event
-        entries, problems = commands.read_log(store.log)
+        entries, problems = read_log(store.log)
         folds = _time(lambda: fold(settings, entries, problems=problems), args.folds)
         rows.append(("full fold of the log", *_ms(folds), args.folds))
 
@@ -87,7 +89,7 @@ def main() -> None:
             begin = time.perf_counter()
             before = state
             try:
-                state = commands.record_line(store, line)
+                state = commands.record_line(session, line)
             except ValueError:  # a riichi the player cannot pay for: skip that hand
                 continue
             recorded.append(time.perf_counter() - begin)
@@ -107,8 +109,8 @@ def main() -> None:
 
         target = state.entries[-1].id
         corrections = _time(
-            lambda: commands.correct_entry(store, target, reason="bench")
-            if target not in commands.current_state(store).voided
+            lambda: commands.correct_entry(session, target, reason="bench")
+            if target not in commands.current_state(session).voided
             else None,
             1,
         )

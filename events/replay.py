@@ -40,7 +40,7 @@ from mjevent.core.scoring import settlement_notes
 from mjevent.core.standings import Standings, standings_from_state
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
 from mjevent.core.text import pad
-from mjevent.events.commands import read_log
+from mjevent.events.session import read_log
 
 __all__ = ["Story", "StoryEvent", "replay", "tell_entry"]
 

@@ -39,13 +39,14 @@ from mjevent.core.seating.plan import (
 from mjevent.core.seating.schedule import Schedule, ScheduleError
 from mjevent.core.state import EventState, fold
 from mjevent.events.commands import (
-    Clock,
     CommandError,
+    Target,
     add_note,
-    read_log,
+    session_of,
     set_seating,
     swap_seats,
 )
+from mjevent.events.session import Clock, read_log
 from mjevent.events.store import EventStore
 
 __all__ = [
@@ -358,7 +359,7 @@ def plan_cost(state: EventState, plan: Plan) -> Cost:
 
 
 def write_plan(
-    store: EventStore,
+    store: Target,
     plan: Plan,
     *,
     accepted: Sequence[tuple[str, str, int]] = (),
@@ -774,11 +775,12 @@ def plan_swap(state: EventState, round_: int, a: str, b: str) -> Swap:
     return Swap(round_, pa, pb, tables, swapped, created, removed)
 
 
-def write_swap(store: EventStore, swap: Swap, *, clock: Clock | None = None) -> EventState:
+def write_swap(store: Target, swap: Swap, *, clock: Clock | None = None) -> EventState:
     """Append the swap (`seats_swapped`), then, when it makes repeated pairs, a note that the
     director accepted them (`ACCEPTED`, read back by `accepted_pairs`)."""
     # Only a given clock is passed: the commands' own default stamps the time otherwise.
     stamp: dict[str, Any] = {} if clock is None else {"clock": clock}
+    store = session_of(store)  # the note is folded onto the swap, not the log again
     state = swap_seats(store, swap.round, swap.a, swap.b, **stamp)
     if swap.created:
         state = add_note(store, ACCEPTED + " ".join(f"{x}+{y}" for x, y, _ in swap.created)

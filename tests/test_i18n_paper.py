@@ -18,7 +18,8 @@ import pytest
 from typer.testing import CliRunner
 
 from mjevent.core.standings import Criterion
-from mjevent.events.commands import current_state, read_log
+from mjevent.events.commands import current_state
+from mjevent.events.session import read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app
 from mjevent.tui.views.sheets import criterion_name

@@ -25,7 +25,7 @@ from mjevent.core.entries import (
 from mjevent.core.event import EventSettings
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.state import EventState, Folder, fold
-from mjevent.events.commands import read_log
+from mjevent.events.session import read_log
 from mjevent.events.store import EventStore
 
 SAMPLES = Path(__file__).parents[2] / "samples"

@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from mjevent.core.entries import Entry
-from mjevent.events.commands import read_log
+from mjevent.events.session import read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp
 from tests.tui.conftest import screen_text

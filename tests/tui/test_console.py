@@ -15,7 +15,8 @@ from textual.widgets import DataTable
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.outcomes import Ron
 from mjevent.core.state import EventState
-from mjevent.events.commands import call_time_for, current_state, read_log, record_line
+from mjevent.events.commands import call_time_for, current_state, record_line
+from mjevent.events.session import read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp
 from mjevent.tui.console.screens.overview import OverviewScreen

@@ -22,7 +22,8 @@ from textual.widgets import Input
 
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, HandRecorded
-from mjevent.events.commands import read_log, record_line
+from mjevent.events.commands import record_line
+from mjevent.events.session import read_log
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp
 from mjevent.tui.console.dialogs.command import CommandDialog
@@ -138,7 +139,7 @@ def pending_words(app: MjeventApp) -> set[str]:
     for record in app.session.store.log:
         texts += [str(record.get(key, "")) for key in ("text", "reason")]
     screen = app.screen
-    if isinstance(screen, CommandDialog):
+    if isinstance(screen, CommandDialog) and screen.changes is not None:
         try:
             after = screen.changes.after(screen.planner(screen.values()).entry)
             texts += [str(p) for p in after.problems]

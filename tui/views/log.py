@@ -35,8 +35,8 @@ from mjevent.core.event import EventSettings
 from mjevent.core.i18n import N_, _
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.state import EventState, fold
-from mjevent.events.commands import read_log
 from mjevent.events.replay import replay, tell_entry
+from mjevent.events.session import read_log
 
 __all__ = [
     "LogFilter",

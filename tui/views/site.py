@@ -40,8 +40,8 @@ from mjevent.core.standings import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import player_tally
 from mjevent.core.text import safe_text
-from mjevent.events.commands import read_log
 from mjevent.events.replay import StoryEvent, replay
+from mjevent.events.session import read_log
 from mjevent.tui.views.language import load_catalogue
 from mjevent.tui.views.paper import round_by_player, round_by_table, seat_name
 from mjevent.tui.views.sheets import (

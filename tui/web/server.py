@@ -37,8 +37,8 @@ from mjevent.core.preview import LineError, preview_line
 from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
+from mjevent.events.session import EventSession
 from mjevent.events.stations import StationError
-from mjevent.tui.console.session import EventSession
 from mjevent.tui.views.site import speaking
 from mjevent.tui.web import views
 
@@ -809,7 +809,7 @@ async def make_app(config: ServeConfig) -> web.Application:
     """The whole server for `config` (the event file opened read-only for the pages; every
     write through `events.stations`). Raises the `events.errors` errors for a file that cannot
     be opened."""
-    session = EventSession(config.path, read_only=True)
+    session = EventSession.open(config.path, read_only=True)
     venue = Venue(config, session, _environment())
     app = web.Application(middlewares=[guard], client_max_size=config.max_body)
     app[VENUE] = venue

@@ -32,12 +32,13 @@ from mjevent.core.entries import WINDS, Correction
 from mjevent.core.i18n import N_, _, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.events.commands import correct_entry, read_log
+from mjevent.events.commands import correct_entry
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, ListScreen, console_of
 from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.console.widgets.sheet_table import SheetTable
+from mjevent.tui.views.changes import ChangePreview
 from mjevent.tui.views.log import LogFilter, LogLine, fold_upto, kind_name, log_lines
 from mjevent.tui.views.sheets import Column, event_standings, fit, listed, standing_columns
 
@@ -81,7 +82,6 @@ def _detail(line: LogLine, state: EventState) -> str:
 def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
     """The dialog that voids `line`'s entry with a reason, showing what voiding changes."""
     app = screen.console
-    entries, problems = read_log(app.session.store.log)
 
     def plan(values: Mapping[str, str]) -> Plan:
         reason = values.get("reason", "")
@@ -97,8 +97,7 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
         [Field("reason", _("Reason"), placeholder=_("why it is wrong (shown in the log)"))],
         plan,
         state=app.state,
-        log=entries,
-        problems=problems,
+        changes=ChangePreview(app.session),
     )
 
 

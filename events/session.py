@@ -99,6 +99,9 @@ class EventSession:
         self.path = store.path
         self.clock = clock
         self._lock = threading.RLock()
+        # The standings and numbers have a lock of their own: a screen's worker computing them
+        # never keeps a command (the director's Enter) waiting.
+        self._derived = threading.Lock()
         self._key: _Key | None = None
         self._folder: Folder | None = None
         self._standings: tuple[EventState, Standings] | None = None
@@ -176,14 +179,16 @@ class EventSession:
         """The problems of the log's records that could not be read (each skipped)."""
         return self.folder().read_problems
 
-    def standings(self) -> Standings:
+    def standings(self, state: EventState | None = None) -> Standings:
         """The event's standings (its `[standings]` settings, every round, hidden ones too) for
-        `state`; brought up to date from the previous ones when only games finished.
+        `state` (default: the latest); brought up to date from the ones computed last when
+        only games finished since (`standings_update`), else computed afresh.
 
         Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
         """
-        with self._lock:
+        if state is None:
             state = self.state
+        with self._derived:
             held = self._standings
             if held is not None and held[0] is state:
                 return held[1]
@@ -198,7 +203,7 @@ class EventSession:
     def stats(self) -> EventStats:
         """The players' and teams' numbers (`core.stats`) for `state`; brought up to date from
         the previous ones when only hands were added."""
-        with self._lock:
+        with self._derived:
             state = self.state
             held = self._stats
             if held is not None and held[0] is state:

@@ -80,10 +80,11 @@ def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Pr
     return entries, problems
 
 
-# What the live fold was made from: the log's length and last id, the settings object, and the
-# language its problems are worded in (another language folds afresh: a refusal compares the
-# problems before and after an entry, so they must be worded alike).
-_Key = tuple[int, str | None, int, str]
+# What the live fold was made from: the log's length and last id, and the language its problems
+# are worded in (another language folds afresh: a refusal compares the problems before and
+# after an entry, so they must be worded alike); and the fold's own settings object must be the
+# store's (a rewrite of the settings folds afresh).
+_Key = tuple[int, str | None, str]
 
 
 class EventSession:
@@ -123,7 +124,7 @@ class EventSession:
 
     def _current_key(self) -> _Key:
         log = self.store.log
-        return len(log), log[-1]["id"] if log else None, id(self.store.event), language()
+        return len(log), log[-1]["id"] if log else None, language()
 
     def folder(self) -> Folder:
         """The fold of the log as the store last read it (what another process appended and
@@ -136,9 +137,9 @@ class EventSession:
             log = self.store.log
             later: Folder | None = None
             if folder is not None and self._key is not None:
-                count, last, _settings, spoken = self._key
+                count, last, spoken = self._key
                 if (
-                    spoken == key[3]
+                    spoken == key[2]
                     and folder.settings is self.store.event
                     and 0 < count < len(log)
                     and log[count - 1]["id"] == last

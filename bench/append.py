@@ -30,6 +30,7 @@ from mjevent.core.state import EventState, fold
 from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
 from mjevent.events.entry_ids import new_entry_id
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 
 
@@ -70,7 +71,8 @@ def main() -> None:
         path = make_big_event(Path(folder) / "big.toml")
         store = EventStore.open(path)
         start = time.perf_counter()
-        state = commands.current_state(store)
+        session = EventSession(store)  # folds the log once
+        state = commands.current_state(session)
         first = time.perf_counter() - start
         rows.append(("first fold after open", f"{first * 1000:.1f}", "", 1))
         settings = store.event
@@ -89,7 +91,7 @@ def main() -> None:
             begin = time.perf_counter()
             before = state
             try:
-                state = commands.record_line(store, line)
+                state = commands.record_line(session, line)
             except ValueError:  # a riichi the player cannot pay for: skip that hand
                 continue
             recorded.append(time.perf_counter() - begin)
@@ -109,8 +111,8 @@ def main() -> None:
 
         target = state.entries[-1].id
         corrections = _time(
-            lambda: commands.correct_entry(store, target, reason="bench")
-            if target not in commands.current_state(store).voided
+            lambda: commands.correct_entry(session, target, reason="bench")
+            if target not in commands.current_state(session).voided
             else None,
             1,
         )

@@ -27,7 +27,7 @@ from pathlib import Path
 from bench.big_event import make_big_event
 from bench.console import _frame_after, _ms
 from mjevent.events.commands import call_time_for, current_state, extend_round, start_round
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 from mjevent.tui.console.app import MjeventApp
 from mjevent.tui.console.screens.overview import OverviewScreen
 from mjevent.tui.console.widgets.table_list import TableList, round_clocks
@@ -106,7 +106,7 @@ def main() -> None:
     rows: list[tuple[str, ...]] = []
     with tempfile.TemporaryDirectory() as folder:
         big = make_big_event(Path(folder) / "big.toml")
-        store = EventStore.open(big)
+        store = EventSession.open(big)
         rnd = current_state(store).current_round
         start = (NOW - dt.timedelta(minutes=50)).isoformat(timespec="seconds")
         start_round(store, rnd, at=start)

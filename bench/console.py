@@ -42,7 +42,7 @@ from mjevent.core.notation import EntryContext, HandLine, format_entry
 from mjevent.core.state import EventState
 from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 from mjevent.tui.console.app import MjeventApp
 from mjevent.tui.console.screens.overview import OverviewScreen
 from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview
@@ -217,7 +217,7 @@ async def measure(path: Path, label: str, args: argparse.Namespace) -> list[tupl
                      "< 30"))
 
         # another process's append -> row painted
-        other = EventStore.open(path)
+        other = EventSession.open(path)
         commands.current_state(other)  # the second laptop has its event open already
         seen: list[float] = []
         while len(seen) < args.appends:

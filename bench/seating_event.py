@@ -22,6 +22,7 @@ from mjevent.core.seating.generate import upper_bound
 from mjevent.core.seating.plan import generated_plan, regenerated_plan
 from mjevent.events.commands import add_player, current_state, record_final, withdraw_player
 from mjevent.events.seating import verify_seating, write_plan
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 
 FINAL = [45000, 35000, 25000, 15000]
@@ -29,11 +30,11 @@ FINAL = [45000, 35000, 25000, 15000]
 
 def run(players: int, folder: Path) -> str:
     rows = [{"id": f"p{i:03d}", "name": f"Player {i}"} for i in range(1, players + 1)]
-    store = EventStore.create(
+    store = EventSession(EventStore.create(
         folder / f"bench{players}.toml",
         {"event": {"name": "Bench", "format_version": 1}, "rules": {"preset": "ema2016"},
          "players": rows},
-    )
+    ))
     rounds = min(9, upper_bound(players, 4))
     t0 = time.perf_counter()
     write_plan(store, generated_plan(active_roster(current_state(store)), 4, rounds, "bench"))
@@ -56,7 +57,7 @@ def run(players: int, folder: Path) -> str:
         write_plan(store, plan)
         cells.append(f"{took:>8.2f} {len(cost.new_repeats):>4} {cost.wind_spread:>4}")
     t0 = time.perf_counter()
-    verified = verify_seating(store)
+    verified = verify_seating(store.store)
     assert all(v.matches for v in verified)
     cells.append(f"{time.perf_counter() - t0:>8.2f}")
     return "  ".join(cells)

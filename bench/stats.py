@@ -36,7 +36,7 @@ from mjevent.core.stats import (
     stats_update,
 )
 from mjevent.events import commands
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 
 
 def _open_table(state: EventState) -> int:
@@ -75,7 +75,7 @@ def main() -> None:
     rows: list[tuple[str, str, str, str, str, int]] = []
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
         path = make_big_event(Path(folder) / "big.toml")
-        store = EventStore.open(path)
+        store = EventSession.open(path)
         state = commands.current_state(store)
         hands = sum(len(g.hands) for g in state.games.values())
         stats = stats_from_state(state)  # warm once, as the console would on opening

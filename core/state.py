@@ -338,14 +338,21 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
 
 
 # --- Memo ------------------------------------------------------------------------------------
-# `apply_hand` and `result_of` are pure, and a console folds the whole log again after every
-# entry: remembering each step makes that refold cost a dictionary lookup per hand instead of a
-# settlement. A hit is exactly what the call would return. A step costs about 1.3 KB, so the
-# memo is dropped when it passes 60,000 steps (about 80 MB: three 18,000-hand events).
+# `apply_hand` and `result_of` are pure, and a correction folds the whole log again (so does a
+# fold of a log prefix, the log screen's "as it stood then"): remembering each step makes that
+# refold cost a dictionary lookup per hand instead of a settlement. A hit is exactly what the
+# call would return. A step costs about 1.3 KB, so the memo is dropped when it passes 60,000
+# steps (about 80 MB: three 18,000-hand events).
+#
+# A step is keyed by the id of the entry it comes from (an id's hash is kept by the string;
+# hashing a state would hash its whole rule set, hashing a hand every value in it), and a hit
+# is used only when the stored state before it is the very state at hand and the stored hand
+# is the same: the fold rebuilds each game from one start state per rule set, so an unchanged
+# game meets the same states again. An amended entry keeps its id and replaces its step.
 
-_STEPS: dict[tuple[int, str], tuple[GameState, Hand, GameState, Settlement]] = {}
+_STEPS: dict[str, tuple[GameState, Hand, GameState, Settlement]] = {}
 _STARTS: dict[tuple[RuleSet, bool], GameState] = {}
-_CALLS: dict[int, tuple[GameState, GameState]] = {}
+_CALLS: dict[tuple[str, int], tuple[GameState, GameState]] = {}
 _RESULTS: dict[tuple[GameState, frozenset[int], frozenset[int]], GameResult] = {}
 _MEMO_LIMIT = 60_000
 
@@ -362,12 +369,7 @@ def _start(rules: RuleSet, time_called: bool) -> GameState:
 
 
 def _apply(state: GameState, hand: Hand, entry: str) -> tuple[GameState, Settlement]:
-    # Keyed on the state's identity (hashing a state hashes its whole rule set) and the id of
-    # the entry the hand comes from (hashing a hand hashes every value in it; an id's hash is
-    # kept by the string): every state a memo entry refers to is kept alive by the entry
-    # itself, so an id is never reused while it is a key, and the stored state is compared by
-    # identity and the stored hand by value before a hit is used (an amended entry keeps its id).
-    key = (id(state), entry)
+    key = entry
     hit = _STEPS.get(key)
     if hit is not None and hit[0] is state and (hit[1] is hand or hit[1] == hand):
         return hit[2], hit[3]
@@ -379,12 +381,16 @@ def _apply(state: GameState, hand: Hand, entry: str) -> tuple[GameState, Settlem
     return after, settlement
 
 
-def _call_time(state: GameState) -> GameState:
-    hit = _CALLS.get(id(state))
+def _call_time(state: GameState, entry: str, table: int) -> GameState:
+    # Keyed by the entry that calls time (a round's call reaches every table) or, for a hand
+    # after the call, by the hand's entry (table 0): the same state again gets the same
+    # called state back, so the steps after it hit the memo too.
+    key = (entry, table)
+    hit = _CALLS.get(key)
     if hit is not None and hit[0] is state:
         return hit[1]
     called = call_time(state)
-    _CALLS[id(state)] = (state, called)
+    _CALLS[key] = (state, called)
     return called
 
 
@@ -639,7 +645,7 @@ class _Table:
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
-            state = _call_time(state)
+            state = _call_time(state, entry.id, 0)
         try:
             after, settlement = _apply(state, entry.hand, entry.id)
         except ValueError as error:
@@ -672,11 +678,11 @@ class _Table:
             table=self.label, why=end_explanation(state)
         )
 
-    def call_time(self) -> None:
+    def call_time(self, entry: str) -> None:
         if self.time_call_at is None:
             self.time_call_at = len(self.played)
         if self.state is not None and self.finished is None and not self.state.finished:
-            self.state = _call_time(self.state)
+            self.state = _call_time(self.state, entry, self.table)
 
     def reseat(self, entry: TableReseated, problems: list[Problem]) -> bool:
         if sorted(entry.seats) != sorted(self.seats):
@@ -1207,7 +1213,7 @@ class _Fold:
             table = self.table(entry, entry.round, t)
             if table is None:
                 continue
-            table.call_time()
+            table.call_time(entry.id)
 
     @_rule(RoundStarted, RoundPaused, RoundResumed, RoundExtended)
     def clock(self, entry: RoundStarted | RoundPaused | RoundResumed | RoundExtended) -> None:

@@ -7,18 +7,20 @@ and refuses it with a `CommandError` (or the calculator's `IllegalHandError`) wh
 problem, or would make an entry already logged a problem: nothing is appended then. Otherwise
 the entry is appended durably and the new `EventState` is returned.
 
-    store = EventStore.open("club.toml")
-    state = record_line(store, "t3 ron S<-W 3/30 r:E,S")
-    state = correct_entry(store, "01JF...", reason="wrong table")    # voids; nothing is deleted
+A command takes the event's `EventSession` (`events.session`: it holds the live fold) or a
+bare `EventStore`, which it folds once for the call.
+
+    session = EventSession.open("club.toml")
+    state = record_line(session, "t3 ron S<-W 3/30 r:E,S")
+    state = correct_entry(session, "01JF...", reason="wrong table")  # voids; nothing is deleted
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjevent.core.entries import (
@@ -45,9 +47,9 @@ from mjevent.core.entries import (
     TableReseated,
     TimeCalled,
 )
-from mjevent.core.entry_reader import EntryError, entry_from_record, read_log
+from mjevent.core.entry_reader import EntryError, entry_from_record
 from mjevent.core.game import apply_hand, new_game
-from mjevent.core.i18n import _, language, ngettext, pgettext
+from mjevent.core.i18n import _, ngettext, pgettext
 from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, ParsedLine
 from mjevent.core.outcomes import Hand
 from mjevent.core.penalties import (
@@ -64,11 +66,13 @@ from mjevent.core.text import name_problem, quoted_name, safe_text
 from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileInvalidError
 from mjevent.events.replaced import entry_words
+from mjevent.events.session import Clock, EventSession, utc_now
 from mjevent.events.store import EventStore
 
 __all__ = [
     "CommandError",
     "RaceLostError",
+    "Target",
     "add_late_penalty",
     "add_note",
     "add_penalty",
@@ -92,6 +96,7 @@ __all__ = [
     "resume_round",
     "return_player",
     "reveal_prizes",
+    "session_of",
     "set_planned_rounds",
     "set_seating",
     "start_round",
@@ -120,80 +125,42 @@ def _refused(problem: object) -> CommandError:
     return CommandError(_("{problem} (nothing was recorded)").format(problem=problem))
 
 
-Clock = Callable[[], _dt.datetime]
+Target = EventStore | EventSession
+"""What a command acts on: the event's session, or a bare store (folded once for the call)."""
 
 
-def _utc_now() -> _dt.datetime:
-    return _dt.datetime.now(_dt.UTC)
+def session_of(event: Target) -> EventSession:
+    """The session of `event`: itself, or a session over a bare store (which folds its log)."""
+    return event if isinstance(event, EventSession) else EventSession(event)
 
 
-# The console and a script call commands back to back: keep, per store, the fold of its log
-# (`Folder`: the working set, ready for one more entry) while the log has not changed (same
-# length, same last id, same settings object). An entry appended here, or by another process,
-# is folded onto it; only a correction (or a record that cannot be read) folds the whole log.
-# The fold's problems are worded in the language in use: another language folds afresh (a
-# refusal compares the problems before and after an entry, so they must be worded alike).
-_Key = tuple[int, str | None, int, str]
-_CACHE: dict[int, tuple[_Key, Folder]] = {}
+def current_state(event: Target) -> EventState:
+    """The fold of the event's log as the store last read it (`store.reload()` catches up);
+    a bare store is folded for this call alone: hold an `EventSession` to keep the fold."""
+    return session_of(event).folder().state()
 
 
-def _key(store: EventStore) -> _Key:
-    last = store.log[-1]["id"] if store.log else None
-    return len(store.log), last, id(store.event), language()
-
-
-def _folder(store: EventStore) -> Folder:
-    key = _key(store)
-    cached = _CACHE.get(id(store))
-    if cached is not None and cached[0] == key and cached[1].settings is store.event:
-        return cached[1]
-    count, last, _, spoken = cached[0] if cached is not None else (0, None, 0, "")
-    folder: Folder | None = None
-    if (
-        cached is not None
-        and spoken == key[3]
-        and cached[1].settings is store.event
-        and 0 < count < len(store.log)
-        and store.log[count - 1]["id"] == last
-    ):
-        # Another process appended: read only the new records, fold them on.
-        more, unreadable = read_log(store.log[count:])
-        if not unreadable:
-            folder = cached[1]
-            for entry in more:
-                folder = folder.then(entry)
-    if folder is None:
-        entries, problems = read_log(store.log)
-        folder = Folder.of(store.event, entries, problems=problems)
-    _CACHE[id(store)] = (key, folder)
-    return folder
-
-
-def current_state(store: EventStore) -> EventState:
-    """The fold of the store's log as it was last read (call `store.reload()` to catch up)."""
-    return _folder(store).state()
-
-
-def logged_entries(store: EventStore) -> list[Entry]:
-    """Every entry of the store's log as read, in file order (corrected and cancelled ones
+def logged_entries(event: Target) -> list[Entry]:
+    """Every entry of the event's log as read, in file order (corrected and cancelled ones
     included, records that cannot be read left out): what `current_state` folded, not read
     again."""
-    return list(_folder(store).log)
+    return list(session_of(event).folder().log)
 
 
-def _append(store: EventStore, entry: Entry) -> EventState:
+def _append(event: Target, entry: Entry) -> EventState:
     """Check `entry` against the folded log, then append it; see the module docstring.
 
     Check and append happen under the file's lock, against the log as it is on disk at that
     moment (`store.transaction()`): an entry another process appended just before is part of
     the check, so two consoles recording the last hand of a game cannot both be accepted.
     """
-    seen = _folder(store)  # what the caller's own checks saw: the file as last read
-    with store.transaction():
+    session = session_of(event)
+    seen = session.folder()  # what the caller's own checks saw: the file as last read
+    with session.store.transaction():
         try:
-            return _check_and_append(store, entry)
+            return _check_and_append(session, entry)
         except CommandError as refusal:
-            lost = _lost_race(store, seen, entry)
+            lost = _lost_race(session.store, seen, entry)
             if lost is None:
                 raise
             raise lost from refusal
@@ -254,16 +221,16 @@ def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError |
     )
 
 
-def _check_and_append(store: EventStore, entry: Entry) -> EventState:
+def _check_and_append(session: EventSession, entry: Entry) -> EventState:
     # What the file's reader would refuse (a value out of its range) is refused before writing.
     try:
         entry_from_record(entry.to_record())
     except EntryError as error:
         raise _refused(error) from None
-    folder = _folder(store)
+    folder = session.folder()
     state = folder.state()
     if entry.id in state.log_ids:
-        _same_as_logged(store, entry)
+        _same_as_logged(session.store, entry)
         return state  # a retry of an entry already logged: record once
     after = folder.then(entry)
     trial = after.state()
@@ -280,13 +247,14 @@ def _check_and_append(store: EventStore, entry: Entry) -> EventState:
             for p in caused if p.entry != entry.id
         ]
         raise _refused(pgettext("joins problems", "; ").join(own + others))
+    store = session.store
     count = len(store.log)
     store.append(entry.to_record())
     if len(store.log) == count + 1 and store.log[-1]["id"] == entry.id:
-        _CACHE[id(store)] = (_key(store), after)
+        session.appended(after)
         return trial
     # Another process appended meanwhile: fold what the file now holds.
-    return current_state(store)
+    return session.folder().state()
 
 
 def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:
@@ -304,14 +272,14 @@ def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]
 
 
 def record_hand(
-    store: EventStore,
+    event: Target,
     round: int,
     table: int,
     hand: Hand,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Record one hand at `table` in `round` (seats as in that round's seating).
 
@@ -319,10 +287,11 @@ def record_hand(
     game cannot take (the game is over, the table does not exist) raises `CommandError`.
     """
     entry = HandRecorded(**_stamp(entry_id, at, clock), round=round, table=table, hand=hand)
-    state = current_state(store)
+    event = session_of(event)
+    state = current_state(event)
     try:
         # The fold in `_append` scores the hand, once; only a refusal scores it again, below.
-        return _append(store, entry)
+        return _append(event, entry)
     except CommandError:
         game = state.game(round, table)
         before = game.state if game is not None and game.state is not None else None
@@ -339,7 +308,7 @@ def record_hand(
 
 
 def record_final(
-    store: EventStore,
+    event: Target,
     round: int,
     table: int,
     final: Sequence[int] | None,
@@ -348,7 +317,7 @@ def record_final(
     chombos: Sequence[int] = (),
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Finish a table's game: by its final scores (seat order), or, when the game was recorded
     hand by hand, with `final=None` (the hands decide) or the score sheet's totals to compare."""
@@ -360,28 +329,28 @@ def record_final(
         deposits=deposits,
         chombos=tuple(chombos),
     )
-    return _append(store, entry)
+    return _append(event, entry)
 
 
 finish_game = record_final
 
 
 def record_parsed(
-    store: EventStore,
+    event: Target,
     parsed: ParsedEntry,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Record what `parse_entry` read: a hand or a game's final scores."""
     if isinstance(parsed, HandLine):
         return record_hand(
-            store, parsed.round, parsed.table, parsed.hand, entry_id=entry_id, at=at, clock=clock
+            event, parsed.round, parsed.table, parsed.hand, entry_id=entry_id, at=at, clock=clock
         )
     assert isinstance(parsed, FinalLine)
     return record_final(
-        store,
+        event,
         parsed.round,
         parsed.table,
         parsed.final,
@@ -438,13 +407,13 @@ def _summary(content: Mapping[str, Any]) -> str:
 
 
 def record_line(
-    store: EventStore,
+    event: Target,
     text: str,
     *,
     round: int | None = None,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Read one entry line (docs/entry.md) against the event as it stands and record it
     (`record_read_line`; the CLI's ``mjevent record``).
@@ -452,19 +421,20 @@ def record_line(
     A line without ``rN`` is for `round`, else the current round; a seat named by a player's
     name is read against the seating of the round the line is for.
     """
-    parsed = read_entry(current_state(store), text, round=round)
+    event = session_of(event)
+    parsed = read_entry(current_state(event), text, round=round)
     return _record_read(
-        store, parsed, named=round is not None, entry_id=entry_id, at=at, clock=clock
+        event, parsed, named=round is not None, entry_id=entry_id, at=at, clock=clock
     )
 
 
 def record_read_line(
-    store: EventStore,
+    event: Target,
     parsed: ParsedLine,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Record the line `parsed` (`core.preview.read_entry`, the console's reading of what was
     typed), or raise what stops it: the line's own error (`EntrySyntaxError`,
@@ -474,11 +444,11 @@ def record_read_line(
     The caller reads the line against the state the command runs on (the console reads it
     again when the event changed since), as a name is looked up in that state's seating.
     """
-    return _record_read(store, parsed, named=False, entry_id=entry_id, at=at, clock=clock)
+    return _record_read(event, parsed, named=False, entry_id=entry_id, at=at, clock=clock)
 
 
 def _record_read(
-    store: EventStore,
+    event: Target,
     parsed: ParsedLine,
     *,
     named: bool,
@@ -487,63 +457,64 @@ def _record_read(
     clock: Clock,
 ) -> EventState:
     if parsed.round is None:
-        return record_parsed(store, parsed.result())  # raises the line's error
+        return record_parsed(event, parsed.result())  # raises the line's error
     named = named or parsed.round_named
-    state = current_state(store)
+    event = session_of(event)
+    state = current_state(event)
     if not named and parsed.round not in state.seating and state.seating:
         raise CommandError(unseated_round(state, parsed.round, named=False))
-    return record_parsed(store, parsed.result(), entry_id=entry_id, at=at, clock=clock)
+    return record_parsed(event, parsed.result(), entry_id=entry_id, at=at, clock=clock)
 
 
 def call_time_for(
-    store: EventStore,
+    event: Target,
     round: int,
     table: int | None = None,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Call time for every table of the round, or for one table."""
-    return _append(store, TimeCalled(**_stamp(entry_id, at, clock), round=round, table=table))
+    return _append(event, TimeCalled(**_stamp(entry_id, at, clock), round=round, table=table))
 
 
 # --- The round clock ----------------------------------------------------------------------------
 
 
 def start_round(
-    store: EventStore, round: int, *, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    event: Target, round: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Start the round's clock."""
-    return _append(store, RoundStarted(**_stamp(entry_id, at, clock), round=round))
+    return _append(event, RoundStarted(**_stamp(entry_id, at, clock), round=round))
 
 
 def pause_round(
-    store: EventStore, round: int, *, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    event: Target, round: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Stop the round's clock."""
-    return _append(store, RoundPaused(**_stamp(entry_id, at, clock), round=round))
+    return _append(event, RoundPaused(**_stamp(entry_id, at, clock), round=round))
 
 
 def resume_round(
-    store: EventStore, round: int, *, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    event: Target, round: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Run the round's clock again."""
-    return _append(store, RoundResumed(**_stamp(entry_id, at, clock), round=round))
+    return _append(event, RoundResumed(**_stamp(entry_id, at, clock), round=round))
 
 
 def extend_round(
-    store: EventStore,
+    event: Target,
     round: int,
     seconds: int,
     table: int | None = None,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Add time to the round, or to one table."""
     if seconds < 1:
@@ -551,7 +522,7 @@ def extend_round(
             _("extra time {seconds} s: give 1 second or more").format(seconds=seconds)
         )
     return _append(
-        store,
+        event,
         RoundExtended(**_stamp(entry_id, at, clock), round=round, seconds=seconds, table=table),
     )
 
@@ -572,7 +543,7 @@ def _name(name: str, substitute: bool = False) -> str:
 
 
 def add_player(
-    store: EventStore,
+    event: Target,
     player: PlayerId,
     name: str,
     *,
@@ -580,11 +551,12 @@ def add_player(
     rating: int | None = None,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Add a player (a late entry) with a new id; a name another player has is refused (two
     players of one name cannot be told apart on paper, nor named at the keyboard)."""
-    state = current_state(store)
+    event = session_of(event)
+    state = current_state(event)
     folded = name.strip().casefold()
     same = [p for p in state.players if state.name(p).strip().casefold() == folded]
     if same:
@@ -595,7 +567,7 @@ def add_player(
             ).format(name=quoted_name(name), player=", ".join(same))
         )
     return _append(
-        store,
+        event,
         PlayerAdded(
             **_stamp(entry_id, at, clock), player=player, name=_name(name), team=team,
             rating=rating,
@@ -604,22 +576,22 @@ def add_player(
 
 
 def rename_player(
-    store: EventStore, player: PlayerId, name: str, *, entry_id: str | None = None,
-    at: str | None = None, clock: Clock = _utc_now,
+    event: Target, player: PlayerId, name: str, *, entry_id: str | None = None,
+    at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Correct a player's name."""
     return _append(
-        store, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=_name(name))
+        event, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=_name(name))
     )
 
 
 def withdraw_player(
-    store: EventStore, player: PlayerId, from_round: int, reason: str = "", *,
-    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+    event: Target, player: PlayerId, from_round: int, reason: str = "", *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Withdraw a player from `from_round` on."""
     return _append(
-        store,
+        event,
         PlayerWithdrawn(
             **_stamp(entry_id, at, clock), player=player, from_round=from_round, reason=reason
         ),
@@ -627,39 +599,39 @@ def withdraw_player(
 
 
 def return_player(
-    store: EventStore, player: PlayerId, from_round: int, *, entry_id: str | None = None,
-    at: str | None = None, clock: Clock = _utc_now,
+    event: Target, player: PlayerId, from_round: int, *, entry_id: str | None = None,
+    at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Bring a withdrawn player back from `from_round` on."""
     return _append(
-        store, PlayerReturned(**_stamp(entry_id, at, clock), player=player, from_round=from_round)
+        event, PlayerReturned(**_stamp(entry_id, at, clock), player=player, from_round=from_round)
     )
 
 
 def check_in_player(
-    store: EventStore, player: PlayerId, round: int, present: bool = True, *,
-    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+    event: Target, player: PlayerId, round: int, present: bool = True, *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """The roll call: `player` is there for `round` (checked in), or absent (`present=False`).
 
     Shown in `EventState.presence`; the last call for a player and a round counts.
     """
     return _append(
-        store,
+        event,
         PlayerCheckedIn(**_stamp(entry_id, at, clock), player=player, round=round,
                         present=present),
     )
 
 
 def substitute_player(
-    store: EventStore, round: int, table: int, player: PlayerId, substitute: str, *,
+    event: Target, round: int, table: int, player: PlayerId, substitute: str, *,
     during_game: bool | None = None, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """`substitute` plays `player`'s seat at `table` in `round`; `during_game` says the swap
     happened after the game began (None: judged from the hands recorded, EMA 2025 §7.3)."""
     return _append(
-        store,
+        event,
         PlayerSubstituted(
             **_stamp(entry_id, at, clock), round=round, table=table, player=player,
             substitute=_name(substitute, substitute=True), during_game=during_game,
@@ -668,7 +640,7 @@ def substitute_player(
 
 
 def set_seating(
-    store: EventStore,
+    event: Target,
     first_round: int,
     rounds: Sequence[Sequence[Sequence[PlayerId]]],
     *,
@@ -677,11 +649,11 @@ def set_seating(
     seed: int | None = None,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Seat rounds `first_round`, `first_round + 1` ... (tables of player ids in wind order)."""
     return _append(
-        store,
+        event,
         SeatingSet(
             **_stamp(entry_id, at, clock),
             first_round=first_round,
@@ -694,20 +666,20 @@ def set_seating(
 
 
 def swap_seats(
-    store: EventStore, round: int, a: PlayerId, b: PlayerId, *, entry_id: str | None = None,
-    at: str | None = None, clock: Clock = _utc_now,
+    event: Target, round: int, a: PlayerId, b: PlayerId, *, entry_id: str | None = None,
+    at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Swap two players' seats in `round` (before their tables have played)."""
-    return _append(store, SeatsSwapped(**_stamp(entry_id, at, clock), round=round, a=a, b=b))
+    return _append(event, SeatsSwapped(**_stamp(entry_id, at, clock), round=round, a=a, b=b))
 
 
 def reseat_table(
-    store: EventStore, round: int, table: int, seats: Sequence[PlayerId], *,
-    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+    event: Target, round: int, table: int, seats: Sequence[PlayerId], *,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Say how a table really sat (E S W N); its logged hands are re-applied under those seats."""
     return _append(
-        store,
+        event,
         TableReseated(**_stamp(entry_id, at, clock), round=round, table=table, seats=tuple(seats)),
     )
 
@@ -716,9 +688,9 @@ def reseat_table(
 
 
 def add_penalty(
-    store: EventStore, player: PlayerId, amount: int, reason: str, *, entered_by: str = "",
+    event: Target, player: PlayerId, amount: int, reason: str, *, entered_by: str = "",
     round: int | None = None, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Take `amount` points off a player's event total, with the reason."""
     if amount == 0:
@@ -728,7 +700,7 @@ def add_penalty(
     if not reason.strip():
         raise CommandError(_("a penalty needs a reason (it is shown to the player)"))
     return _append(
-        store,
+        event,
         Penalty(
             **_stamp(entry_id, at, clock), player=player, amount=amount, reason=reason,
             entered_by=entered_by, round=round,
@@ -737,69 +709,73 @@ def add_penalty(
 
 
 def add_late_penalty(
-    store: EventStore, player: PlayerId, seconds: int, *, entered_by: str = "",
+    event: Target, player: PlayerId, seconds: int, *, entered_by: str = "",
     round: int | None = None, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Penalise a player `seconds` late as the event's rules say (EMA 2025 §7.2: 1,000 per
     started minute, up to 10 minutes); later than the rules allow is refused, saying that a
     substitute takes the seat."""
-    rules = current_state(store).rules
+    event = session_of(event)
+    rules = current_state(event).rules
     try:
         amount = late_penalty(rules, seconds)
     except PenaltyRuleError as error:
         raise CommandError(str(error)) from None
     return add_penalty(
-        store, player, amount, late_reason(rules, seconds), entered_by=entered_by, round=round,
+        event, player, amount, late_reason(rules, seconds), entered_by=entered_by, round=round,
         entry_id=entry_id, at=at, clock=clock,
     )
 
 
 def add_score_sheet_penalty(
-    store: EventStore, player: PlayerId, *, detail: str = "", entered_by: str = "",
+    event: Target, player: PlayerId, *, detail: str = "", entered_by: str = "",
     round: int | None = None, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Penalise a player for a score sheet as the event's rules say (EMA 2025 §7.5: 2,000)."""
+    event = session_of(event)
     try:
-        amount = score_sheet_penalty(current_state(store).rules)
+        amount = score_sheet_penalty(current_state(event).rules)
     except PenaltyRuleError as error:
         raise CommandError(str(error)) from None
     return add_penalty(
-        store, player, amount, score_sheet_reason(detail), entered_by=entered_by, round=round,
+        event, player, amount, score_sheet_reason(detail), entered_by=entered_by, round=round,
         entry_id=entry_id, at=at, clock=clock,
     )
 
 
 def add_note(
-    store: EventStore, text: str, *, round: int | None = None, table: int | None = None,
-    entry_id: str | None = None, at: str | None = None, clock: Clock = _utc_now,
+    event: Target, text: str, *, round: int | None = None, table: int | None = None,
+    entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Put a note in the log."""
     return _append(
-        store, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
+        event, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
     )
 
 
 def reveal_prizes(
-    store: EventStore, shown: int, *, entry_id: str | None = None, at: str | None = None,
-    clock: Clock = _utc_now,
+    event: Target, shown: int, *, entry_id: str | None = None, at: str | None = None,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Record that the prize-giving now shows `shown` places from the bottom up (0 hides them
     all again); a projector in another process follows the latest such entry."""
     if shown < 0:
         raise _refused(_("a prize-giving cannot reveal {count} places").format(count=shown))
-    return _append(store, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
+    return _append(event, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
 
 
-def set_planned_rounds(store: EventStore, rounds: int | None) -> EventState:
+def set_planned_rounds(event: Target, rounds: int | None) -> EventState:
     """Set `[event] rounds`, the number of rounds the event plans (None removes it), by an
     atomic rewrite of the settings that keeps every log entry byte for byte.
 
     A plan of fewer rounds than already have results is refused: the event would end before
     games it has played.
     """
-    state = current_state(store)
+    session = session_of(event)
+    store = session.store
+    state = current_state(session)
     if rounds is not None:
         played = max((r for (r, _t), g in state.games.items() if g.hands or g.result), default=0)
         if rounds < played:
@@ -810,27 +786,27 @@ def set_planned_rounds(store: EventStore, rounds: int | None) -> EventState:
                     played,
                 ).format(round=played)
             )
-    event = dict(store.settings.get("event", {}))
+    table = dict(store.settings.get("event", {}))
     if rounds is None:
-        event.pop("rounds", None)
+        table.pop("rounds", None)
     else:
-        event["rounds"] = rounds
+        table["rounds"] = rounds
     try:
-        store.rewrite_settings({**store.settings, "event": event})
+        store.rewrite_settings({**store.settings, "event": table})
     except EventFileInvalidError as error:
         raise CommandError(str(error)) from None
-    return current_state(store)
+    return current_state(session)
 
 
 def correct_entry(
-    store: EventStore,
+    event: Target,
     target: str,
     reason: str,
     replacement: Entry | None = None,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
     """Void the entry `target` (no `replacement`) or amend it; the original stays in the log.
 
@@ -847,6 +823,6 @@ def correct_entry(
         else dataclasses.replace(replacement, id=stamp["id"], at=stamp["at"])
     )
     return _append(
-        store, Correction(**stamp, target=target, reason=reason, replacement=fixed)
+        event, Correction(**stamp, target=target, reason=reason, replacement=fixed)
     )
 

@@ -15,16 +15,27 @@ from typing import Any
 from mjevent.core.entry_reader import read_log
 from mjevent.core.seating.event_plans import Swap, Verification, recompute_seatings
 from mjevent.core.seating.event_state import ACCEPTED
-from mjevent.core.seating.plan import Param, Plan, Tables
+from mjevent.core.seating.plan import (
+    Param,
+    Plan,
+    Tables,
+)
 from mjevent.core.state import EventState
-from mjevent.events.commands import Clock, add_note, set_seating, swap_seats
+from mjevent.events.commands import (
+    Target,
+    add_note,
+    session_of,
+    set_seating,
+    swap_seats,
+)
+from mjevent.events.session import Clock
 from mjevent.events.store import EventStore
 
 __all__ = ["verify_seating", "write_plan", "write_swap"]
 
 
 def write_plan(
-    store: EventStore,
+    store: Target,
     plan: Plan,
     *,
     accepted: Sequence[tuple[str, str, int]] = (),
@@ -68,11 +79,12 @@ def verify_seating(
     return recompute_seatings(store.event, entries, imported=imported)
 
 
-def write_swap(store: EventStore, swap: Swap, *, clock: Clock | None = None) -> EventState:
+def write_swap(store: Target, swap: Swap, *, clock: Clock | None = None) -> EventState:
     """Append the swap (`seats_swapped`), then, when it makes repeated pairs, a note that the
     director accepted them (`ACCEPTED`, read back by `accepted_pairs`)."""
     # Only a given clock is passed: the commands' own default stamps the time otherwise.
     stamp: dict[str, Any] = {} if clock is None else {"clock": clock}
+    store = session_of(store)  # the note is folded onto the swap, not the log again
     state = swap_seats(store, swap.round, swap.a, swap.b, **stamp)
     if swap.created:
         state = add_note(

@@ -53,15 +53,16 @@ from mjevent.core.state import (
 )
 from mjevent.core.text import text_problem
 from mjevent.events.commands import (
-    Clock,
     CommandError,
+    Target,
     _append,
     _stamp,
-    _utc_now,
     current_state,
+    session_of,
 )
 from mjevent.events.errors import EventFileError, EventFileInvalidError
 from mjevent.events.open import open_event
+from mjevent.events.session import Clock, EventSession, utc_now
 from mjevent.events.store import EventStore
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "read_table_line",
     "reject",
     "reject_table_entry",
+    "session",
     "set_table_entry",
     "state_of",
     "submit_line",
@@ -168,11 +170,11 @@ class PendingEntry:
 
 # --- The open stores -----------------------------------------------------------------------------
 
-# A server answers many requests for one event: its store (the log read, the fold kept alive by
-# `events.commands`) is opened once per path and kept; each command brings it up to date with
-# what other processes appended, under the file's lock. One lock per path keeps two threads of
-# one process from using a store at once.
-_STORES: dict[Path, tuple[threading.RLock, EventStore]] = {}
+# A server answers many requests for one event: its session (the log read, the fold kept alive)
+# is opened once per path and kept; each command brings it up to date with what other
+# processes appended, under the file's lock. One lock per path keeps two threads of one
+# process from using a session at once.
+_STORES: dict[Path, tuple[threading.RLock, EventSession]] = {}
 _STORES_LOCK = threading.Lock()
 # The paths with a `group` open: a command inside it keeps the group's store whatever it meets.
 _GROUPS: set[Path] = set()
@@ -191,29 +193,29 @@ def _key(path: Path) -> Path:
     return key
 
 
-def _held(path: Path) -> tuple[threading.RLock, EventStore]:
-    """The lock and the open store kept for `path` (opened now when there is none)."""
+def _held(path: Path) -> tuple[threading.RLock, EventSession]:
+    """The lock and the open session kept for `path` (opened now when there is none)."""
     key = _key(path)
     with _STORES_LOCK:
         held = _STORES.get(key)
         if held is None:
             try:
-                store = open_event(path)
+                session = EventSession(open_event(path))
             except EventFileError as error:
                 raise StationError("file", str(error)) from None
-            held = _STORES[key] = (threading.RLock(), store)
+            held = _STORES[key] = (threading.RLock(), session)
     return held
 
 
 @contextmanager
-def _event(path: Path) -> Iterator[EventStore]:
-    """The open store of `path`, locked for this thread, inside one transaction of the file."""
+def _event(path: Path) -> Iterator[EventSession]:
+    """The open session of `path`, locked for this thread, inside one transaction of the file."""
     key = _key(path)
-    lock, store = _held(path)
+    lock, session = _held(path)
     with lock:
         try:
-            with store.transaction():
-                yield store
+            with session.store.transaction():
+                yield session
         except StationError:
             raise
         except CommandError as error:  # an entry id that cannot be used, say
@@ -248,17 +250,23 @@ def group(path: Path) -> Iterator[EventStore]:
         # a and b are durable here
     """
     key = _key(path)
-    with _event(path) as store:
+    with _event(path) as session:
         _GROUPS.add(key)
         try:
-            with store.group():
-                yield store
+            with session.store.group():
+                yield session.store
         finally:
             _GROUPS.discard(key)
 
 
+def session(path: Path) -> EventSession:
+    """The session kept for `path` (opened now when there is none): the writers' own, whose
+    standings and figures a server shows (`EventSession.standings`, `stats`)."""
+    return _held(path)[1]
+
+
 def state_of(path: Path) -> EventState:
-    """The event's state now, through the store kept for `path` (what other processes
+    """The event's state now, through the session kept for `path` (what other processes
     appended included): what a server reads to show its pages, and the very state its own
     last command left (nothing read or folded again).
 
@@ -266,16 +274,16 @@ def state_of(path: Path) -> EventState:
     one `stat` and a 64-byte read, no lock), so a server can poll it; otherwise it catches up
     under the file's lock. The fold is reused only in the language it was made in (its
     problems are worded), so read it in the language of the last command."""
-    lock, store = _held(path)
+    lock, session = _held(path)
     with lock:
-        if store.divergence is None and not store.changed_on_disk():
-            return current_state(store)
-    with _event(path) as store:
-        return current_state(store)
+        if session.store.divergence is None and not session.store.changed_on_disk():
+            return current_state(session)
+    with _event(path) as session:
+        return current_state(session)
 
 
 def forget(path: Path) -> None:
-    """Close the kept store of `path` (the next command opens the file again)."""
+    """Close the kept session of `path` (the next command opens the file again)."""
     with _STORES_LOCK:
         _STORES.pop(_key(path), None)
 
@@ -411,7 +419,7 @@ def submit_line(
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> Submission:
     """Enter `line` (docs/entry.md, with or without its ``t3`` head) for `table` of `round`
     from `seat` (E, S, W or N).
@@ -421,8 +429,8 @@ def submit_line(
     written); from another seat, in "confirm" mode, it confirms the pending one. A line the
     console would refuse is refused with the console's words (`StationError`, reason "line").
     """
-    with _event(path) as store:
-        state = current_state(store)
+    with _event(path) as session:
+        state = current_state(session)
         who = _seat(state, seat)
         problem = text_problem(line)
         if problem is not None:
@@ -456,10 +464,10 @@ def submit_line(
                 if other.seat == who or other.mode != "confirm" or state.conflicts(other.id):
                     return _submission(state, other, "pending", preview)
                 return _confirm(
-                    store, state, other.id, who, confirmation_id=entry_id, at=at, clock=clock
+                    session, state, other.id, who, confirmation_id=entry_id, at=at, clock=clock
                 )[0]
         try:
-            after = _append(store, entry)
+            after = _append(session, entry)
         except CommandError as error:
             raise _refused(error) from None
         _keep_preview(state, entry, preview)
@@ -510,7 +518,7 @@ def _check_fits(state: EventState, target: TableEntrySubmitted) -> LinePreview:
 
 
 def _confirm(
-    store: EventStore,
+    session: EventSession,
     state: EventState,
     entry_id: str,
     seat: str,
@@ -548,7 +556,7 @@ def _confirm(
         player=players[WINDS.index(seat)] if WINDS.index(seat) < len(players) else None,
     )
     try:
-        after = _append(store, entry)
+        after = _append(session, entry)
     except CommandError as error:
         raise _refused(error) from None
     return _submission(after, target, "recorded", preview), after
@@ -560,46 +568,49 @@ def confirm(
     seat: str,
     *,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
     confirmation_id: str | None = None,
 ) -> Submission:
     """A second seat at the table confirms the pending entry `entry_id`: from now on it counts
     in the game. The seat that entered it cannot (reason "own_seat"); under `[serve]
     table_entry = "director"` only the director can (reason "director_only"), and neither can
     confirm an entry in conflict with another (reason "conflict")."""
-    with _event(path) as store:
-        state = current_state(store)
+    with _event(path) as session:
+        state = current_state(session)
         who = _seat(state, seat)
         return _confirm(
-            store, state, entry_id, who, confirmation_id=confirmation_id, at=at, clock=clock
+            session, state, entry_id, who, confirmation_id=confirmation_id, at=at, clock=clock
         )[0]
 
 
 def confirm_table_entry(
-    store: EventStore,
+    event: Target,
     target: str,
     seat: str,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
-    """`confirm` on an open store (the console's), returning the new state."""
-    with store.transaction():
-        state = current_state(store)
+    """`confirm` on an open event (the console's), returning the new state."""
+    session = session_of(event)
+    with session.store.transaction():
+        state = current_state(session)
         who = _seat(state, seat)
-        return _confirm(store, state, target, who, confirmation_id=entry_id, at=at, clock=clock)[1]
+        return _confirm(
+            session, state, target, who, confirmation_id=entry_id, at=at, clock=clock
+        )[1]
 
 
 def _approve(
-    store: EventStore, target_id: str, *, approval_id: str | None, at: str | None, clock: Clock
+    session: EventSession, target_id: str, *, approval_id: str | None, at: str | None, clock: Clock
 ) -> tuple[Submission, EventState]:
-    state = current_state(store)
+    state = current_state(session)
     target = _target(state, target_id)
     preview = _check_fits(state, target)
     entry = TableEntryApproved(**_stamp(approval_id, at, clock), target=target_id)
     try:
-        after = _append(store, entry)
+        after = _append(session, entry)
     except CommandError as error:
         raise _refused(error) from None
     return _submission(after, target, "recorded", preview), after
@@ -610,30 +621,31 @@ def approve(
     entry_id: str,
     *,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
     approval_id: str | None = None,
 ) -> Submission:
     """The director approves the pending entry `entry_id`: it counts in the game, and any
     other pending entry for the same hand of that table loses to it (it stays in the log)."""
-    with _event(path) as store:
-        return _approve(store, entry_id, approval_id=approval_id, at=at, clock=clock)[0]
+    with _event(path) as session:
+        return _approve(session, entry_id, approval_id=approval_id, at=at, clock=clock)[0]
 
 
 def approve_table_entry(
-    store: EventStore,
+    event: Target,
     target: str,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
-    """`approve` on an open store (the console's), returning the new state."""
-    with store.transaction():
-        return _approve(store, target, approval_id=entry_id, at=at, clock=clock)[1]
+    """`approve` on an open event (the console's), returning the new state."""
+    session = session_of(event)
+    with session.store.transaction():
+        return _approve(session, target, approval_id=entry_id, at=at, clock=clock)[1]
 
 
 def _reject(
-    store: EventStore,
+    session: EventSession,
     target_id: str,
     reason: str,
     *,
@@ -650,12 +662,12 @@ def _reject(
         raise StationError(
             "reason", _("the reason cannot be used: {problem}").format(problem=problem)
         )
-    _target(current_state(store), target_id)
+    _target(current_state(session), target_id)
     entry = TableEntryRejected(
         **_stamp(rejection_id, at, clock), target=target_id, reason=reason.strip()
     )
     try:
-        return _append(store, entry)
+        return _append(session, entry)
     except CommandError as error:
         raise _refused(error) from None
 
@@ -666,7 +678,7 @@ def reject(
     reason: str,
     *,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
     rejection_id: str | None = None,
 ) -> None:
     """The director rejects the pending entry `entry_id`, saying why: it never counts (it
@@ -675,22 +687,23 @@ def reject(
         raise StationError(
             "reason", _("a rejection needs a reason (the table and the log keep it)")
         )
-    with _event(path) as store:
-        _reject(store, entry_id, reason, rejection_id=rejection_id, at=at, clock=clock)
+    with _event(path) as session:
+        _reject(session, entry_id, reason, rejection_id=rejection_id, at=at, clock=clock)
 
 
 def reject_table_entry(
-    store: EventStore,
+    event: Target,
     target: str,
     reason: str,
     *,
     entry_id: str | None = None,
     at: str | None = None,
-    clock: Clock = _utc_now,
+    clock: Clock = utc_now,
 ) -> EventState:
-    """`reject` on an open store (the console's), returning the new state."""
-    with store.transaction():
-        return _reject(store, target, reason, rejection_id=entry_id, at=at, clock=clock)
+    """`reject` on an open event (the console's), returning the new state."""
+    session = session_of(event)
+    with session.store.transaction():
+        return _reject(session, target, reason, rejection_id=entry_id, at=at, clock=clock)
 
 
 def pending(
@@ -733,7 +746,7 @@ def pending(
     return out
 
 
-def set_table_entry(store: EventStore, mode: str) -> EventState:
+def set_table_entry(event: Target, mode: str) -> EventState:
     """Set `[serve] table_entry` ("confirm", "director" or "direct") by an atomic rewrite of
     the settings that keeps every log entry byte for byte. Entries already made keep the mode
     they were made under."""
@@ -743,6 +756,8 @@ def set_table_entry(store: EventStore, mode: str) -> EventState:
                 mode=mode, modes=", ".join(TABLE_ENTRY_MODES)
             )
         )
+    session = session_of(event)
+    store = session.store
     serve = dict(store.settings.get("serve", {}))
     if mode == "confirm":
         serve.pop("table_entry", None)
@@ -756,4 +771,4 @@ def set_table_entry(store: EventStore, mode: str) -> EventState:
     except EventFileInvalidError as error:
         raise CommandError(str(error)) from None
     forget(store.path)
-    return current_state(store)
+    return current_state(session)

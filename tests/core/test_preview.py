@@ -17,6 +17,7 @@ from mjevent.core.preview import (
 from mjevent.core.scoring import PaymentKind
 from mjevent.core.state import EventState
 from mjevent.events import commands
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from tests.core.conftest import sample_store
 
@@ -252,7 +253,7 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
     tmp_path_factory: pytest.TempPathFactory, lines: list[str]
 ) -> None:
     # GIVEN the club sample, and lines typed one after the other
-    store = sample_store(tmp_path_factory.mktemp("p"), "club.toml")
+    store = EventSession(sample_store(tmp_path_factory.mktemp("p"), "club.toml"))
     for line in lines:
         state = commands.current_state(store)
         preview = preview_line(state, read_entry(state, line))

@@ -8,6 +8,7 @@ from pathlib import Path
 from mjevent.core.standings import Standings
 from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 
 SAMPLES = Path(__file__).parents[2] / "samples"
@@ -21,7 +22,7 @@ def _rows(standings: Standings) -> list[tuple[str, str, float]]:
 def test_a_game_ending_updates_the_standings_as_a_full_computation_does(
     tmp_path: Path,
 ) -> None:
-    store = EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path))
+    store = EventSession(EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path)))
     before = commands.current_state(store)
     standings = standings_from_state(before)
     # A hand changes no standings; a score sheet ends table 3 of round 4.
@@ -39,7 +40,7 @@ def test_a_game_ending_updates_the_standings_as_a_full_computation_does(
 
 
 def test_a_penalty_or_an_undone_game_computes_the_standings_afresh(tmp_path: Path) -> None:
-    store = EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path))
+    store = EventSession(EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path)))
     before = commands.record_line(store, "t3 final 41200 28800 22100 27900", entry_id="F", at=T)
     standings = standings_from_state(before)
     fined = commands.add_penalty(store, "p13", 5000, "late", at=T)

@@ -22,6 +22,7 @@ from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import fold
 from mjevent.events import commands
 from mjevent.events.commands import CommandError
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -74,8 +75,9 @@ def test_record_line_appends_the_hand_and_returns_the_new_state(store: EventStor
 
 
 def test_retrying_with_the_same_id_records_once(store: EventStore) -> None:
-    first = commands.record_line(store, "t1 tsumo N 4/30", entry_id="R1", at=T)
-    again = commands.record_line(store, "t1 tsumo N 4/30", entry_id="R1", at=T)
+    session = EventSession(store)
+    first = commands.record_line(session, "t1 tsumo N 4/30", entry_id="R1", at=T)
+    again = commands.record_line(session, "t1 tsumo N 4/30", entry_id="R1", at=T)
     # A second console retrying through its own store: still one entry.
     other = EventStore.open(store.path)
     commands.record_line(other, "t1 tsumo N 4/30", entry_id="R1", at=T)
@@ -381,10 +383,10 @@ ACTIONS = st.one_of(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(st.lists(ACTIONS, max_size=12))
-def test_commands_keep_the_cached_state_equal_to_a_fresh_fold(
+def test_a_session_keeps_its_live_fold_equal_to_a_fresh_fold(
     tmp_path_factory: pytest.TempPathFactory, actions: list[tuple[str, Any]]
 ) -> None:
-    store = EventStore.create(tmp_path_factory.mktemp("p") / "cup.toml", SETTINGS)
+    store = EventSession(EventStore.create(tmp_path_factory.mktemp("p") / "cup.toml", SETTINGS))
     recorded: list[tuple[str, str]] = []
     for n, (what, arg) in enumerate(actions):
         try:

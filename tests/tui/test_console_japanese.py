@@ -139,7 +139,7 @@ def pending_words(app: MjeventApp) -> set[str]:
     for record in app.session.store.log:
         texts += [str(record.get(key, "")) for key in ("text", "reason")]
     screen = app.screen
-    if isinstance(screen, CommandDialog):
+    if isinstance(screen, CommandDialog) and screen.changes is not None:
         try:
             after = screen.changes.after(screen.planner(screen.values()).entry)
             texts += [str(p) for p in after.problems]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjevent.core.entries import Correction, PlayerRenamed
-from mjevent.core.entry_reader import read_log
 from mjevent.events.commands import current_state, record_line, swap_seats
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.tui.views.changes import ChangePreview
 from mjevent.tui.views.log import log_lines
@@ -29,10 +29,7 @@ def test_log_lines_after_appended_hands_equal_a_full_telling(club: Path) -> None
 
 
 def test_preview_says_what_a_void_and_a_rename_change(club: Path) -> None:
-    store = EventStore.open(club)
-    state = current_state(store)
-    entries, problems = read_log(store.log)
-    preview = ChangePreview(state, entries, problems)
+    preview = ChangePreview(EventSession.open(club))
     void = Correction(id="c", at="x", target="01KKNVRA8R8NKKYDS62ZRBNVST", reason="paid")
     rename = PlayerRenamed(id="r", at="x", player="p12", name="Omer Yildiz")
     assert preview.changes(void) == ["standings: Ömer Yıldız -41.2 -> -36.2"]

@@ -42,18 +42,18 @@ def check(
         ),
     ] = False,
 ) -> None:
-    store = open_or_exit(file, read_only=not repair, warn=False)
-    # The store's warnings already start with the file's name.
-    problems = [w if w.startswith(str(file)) else f"{file}: {w}" for w in store.warnings]
-    unspoken = store.language_warning(language.available_languages())
+    session = open_or_exit(file, read_only=not repair, warn=False)
+    # The session's warnings already start with the file's name.
+    problems = [w if w.startswith(str(file)) else f"{file}: {w}" for w in session.store.warnings]
+    unspoken = session.store.language_warning(language.available_languages())
     if unspoken is not None:
         echo(_("warning: {message}").format(message=unspoken), err=True)
-    state = current_state(store)
-    problems += problem_lines(file, store, state)
+    state = current_state(session)
+    problems += problem_lines(file, session)
     finished = sum(1 for g in state.games.values() if g.result is not None)
     hands = sum(len(g.hands) for g in state.games.values())
     summary = check_summary(
-        entries=len(store.log), players=len(state.players), rounds=len(state.seating),
+        entries=len(session.store.log), players=len(state.players), rounds=len(state.seating),
         games=finished, hands=hands,
     )
     if problems:

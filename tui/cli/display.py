@@ -48,14 +48,14 @@ def announce(
     text: Annotated[str, typer.Argument(help=N_("What the room should read."))],
 ) -> None:
     from mjevent.events.commands import CommandError, add_note
-    from mjevent.tui.console.session import EventSession
+    from mjevent.events.session import EventSession
 
     if not text.strip():
         typer.echo(_error(_("the announcement is empty: give the text to show")), err=True)
         raise typer.Exit(2)
     try:
         # Opened for writing the way the console opens it (lock, checks, durable append).
-        EventSession(file).run(add_note, text.strip())
+        EventSession.open(file).run(add_note, text.strip())
     except EventFileError as error:
         typer.echo(_error(str(error)), err=True)
         raise typer.Exit(1) from None

@@ -1,9 +1,10 @@
-"""How a CLI command opens its event file: one `open_event`, errors and warnings on stderr.
+"""How a CLI command opens its event file: one `EventSession`, errors and warnings on stderr.
 
-Every command that reads an event file goes through `open_or_exit`; `print`, `replay`, `export`
-and `check` (without `--repair`) open read-only, so looking at a file never locks, repairs or
-writes it. Whatever comes from the file (names, warnings) is shown through `safe_text`, so a
-name pasted with an escape sequence cannot take over the terminal.
+Every command that reads an event file goes through `open_or_exit`, one `EventSession` per run
+(the log is folded once; what the run records is folded onto that fold); `print`, `replay`,
+`export` and `check` (without `--repair`) open read-only, so looking at a file never locks,
+repairs or writes it. Whatever comes from the file (names, warnings) is shown through
+`safe_text`, so a name pasted with an escape sequence cannot take over the terminal.
 """
 
 from __future__ import annotations
@@ -13,11 +14,9 @@ from pathlib import Path
 import typer
 
 from mjevent.core.i18n import _, ngettext
-from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
 from mjevent.events.errors import EventFileError
-from mjevent.events.open import open_event
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 
 __all__ = ["echo", "open_or_exit", "problem_lines", "warn_skipped"]
 
@@ -29,28 +28,29 @@ def echo(text: str, *, err: bool = False) -> None:
 
 def open_or_exit(
     file: Path, *, read_only: bool, code: int = 1, warn: bool = True
-) -> EventStore:
-    """The opened store; on an error, `error: <message>` on stderr and exit `code`.
+) -> EventSession:
+    """The opened event; on an error, `error: <message>` on stderr and exit `code`.
 
     With `warn`, the store's warnings (a torn tail moved aside, or found and left in place)
     go to stderr as `warning: ...`.
     """
     try:
-        store = open_event(file, read_only=read_only)
+        session = EventSession.open(file, read_only=read_only)
     except EventFileError as error:
         echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(code) from None
     if warn:
-        for warning in store.warnings:
+        for warning in session.store.warnings:
             echo(_("warning: {message}").format(message=warning), err=True)
-    return store
+    return session
 
 
-def problem_lines(file: Path, store: EventStore, state: EventState) -> list[str]:
+def problem_lines(file: Path, session: EventSession) -> list[str]:
     """Each problem of the folded log as `file:line: entry <id>: <message>`."""
+    state = session.state
     if not state.problems:
         return []
-    lines = store.entry_lines()
+    lines = session.store.entry_lines()
     out = []
     for p in state.problems:
         line = lines.get(p.entry) if p.entry is not None else None
@@ -58,9 +58,9 @@ def problem_lines(file: Path, store: EventStore, state: EventState) -> list[str]
     return out
 
 
-def warn_skipped(file: Path, store: EventStore, state: EventState) -> None:
+def warn_skipped(file: Path, session: EventSession) -> None:
     """Say on stderr which log entries have problems (a reader leaves them out or skips them)."""
-    problems = problem_lines(file, store, state)
+    problems = problem_lines(file, session)
     if problems:
         count = len(problems)
         message = ngettext(

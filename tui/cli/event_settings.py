@@ -88,27 +88,27 @@ def event_settings(
         )
         raise typer.Exit(2)
     changing = rounds is not None or no_rounds or table_entry is not None
-    store = open_or_exit(file, read_only=not changing)
+    session = open_or_exit(file, read_only=not changing)
     if table_entry is not None:
         try:
-            set_table_entry(store, table_entry)
+            set_table_entry(session, table_entry)
         except (CommandError, EventFileError) as error:
             echo(_("error: {message}").format(message=error), err=True)
             raise typer.Exit(1) from None
         echo(
             _("{file}: table entries count {how}").format(
-                file=file, how=table_entry_words(current_state(store).settings.serve.table_entry)
+                file=file, how=table_entry_words(current_state(session).settings.serve.table_entry)
             )
         )
         if rounds is None and not no_rounds:
             return
     if rounds is not None or no_rounds:
         try:
-            set_planned_rounds(store, None if no_rounds else rounds)
+            set_planned_rounds(session, None if no_rounds else rounds)
         except (CommandError, EventFileError) as error:
             echo(_("error: {message}").format(message=error), err=True)
             raise typer.Exit(1) from None
-    state = current_state(store)
+    state = current_state(session)
     echo(plan_line(file, planned_rounds(state.settings), event_finished(state)))
     mode = state.settings.serve.table_entry
     if mode != "confirm":

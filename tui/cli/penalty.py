@@ -81,12 +81,12 @@ def penalty(
             2,
         )
     words = list(rest or [])
-    store = open_or_exit(file, read_only=False)
-    state = current_state(store)
+    session = open_or_exit(file, read_only=False)
+    state = current_state(session)
     rnd = round_ if round_ is not None else state.current_round
     try:
         who = find_player(state, name)
-        if entry_id is not None and any(r.get("id") == entry_id for r in store.log):
+        if entry_id is not None and any(r.get("id") == entry_id for r in session.store.log):
             typer.echo(_("entry {id} is already recorded; nothing was added").format(id=entry_id))
             return
         if kind == "late":
@@ -105,11 +105,11 @@ def penalty(
                     ).format(file=file, id=who, round=rnd)
                 )
             state = add_late_penalty(
-                store, who, seconds, entered_by=entered_by, round=rnd, entry_id=entry_id
+                session, who, seconds, entered_by=entered_by, round=rnd, entry_id=entry_id
             )
         elif kind == "sheet":
             state = add_score_sheet_penalty(
-                store,
+                session,
                 who,
                 detail=" ".join(words),
                 entered_by=entered_by,
@@ -130,7 +130,7 @@ def penalty(
             except ValueError:
                 _fail(_("{amount!r} is not a whole number of points").format(amount=words[0]), 2)
             state = add_penalty(
-                store,
+                session,
                 who,
                 amount,
                 " ".join(words[1:]),

@@ -57,8 +57,8 @@ def list_pending(
         int | None, typer.Option("--round", "-r", min=1, max=999, help=N_("Only this round."))
     ] = None,
 ) -> None:
-    store = open_or_exit(file, read_only=True)
-    items = pending(current_state(store), round_)
+    session = open_or_exit(file, read_only=True)
+    items = pending(current_state(session), round_)
     if not items:
         echo(_("{file}: no table entry is waiting").format(file=file))
         return

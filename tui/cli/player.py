@@ -39,7 +39,7 @@ from mjevent.events.commands import (
     substitute_player,
     withdraw_player,
 )
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 from mjevent.tui.cli.event_file import open_or_exit
 
 __all__ = ["player"]
@@ -104,12 +104,12 @@ def player(
     if action not in ACTIONS:
         _fail(_("unknown action {action!r}: use one of {actions}").format(
             action=action, actions=", ".join(ACTIONS)), 2)
-    store = open_or_exit(file, read_only=False)
-    state = current_state(store)
+    session = open_or_exit(file, read_only=False)
+    state = current_state(session)
     try:
         if action == "add":
             new_id = player_id or new_player_id(list(state.players))
-            state = add_player(store, new_id, name, team=team, rating=rating)
+            state = add_player(session, new_id, name, team=team, rating=rating)
             typer.echo(_("added {name} as {id}").format(name=name, id=new_id))
             _advise(file, state)
             return
@@ -117,12 +117,12 @@ def player(
         label = f"{state.name(who)} ({who})"
         if action == "withdraw":
             start = from_round or _next_round_for(state, who)
-            state = withdraw_player(store, who, start, reason)
+            state = withdraw_player(session, who, start, reason)
             typer.echo(_("{player} withdrawn from round {round}; results so far stay").format(
                 player=label, round=start))
         elif action == "return":
             start = from_round or max(played_rounds(state), default=0) + 1
-            state = return_player(store, who, start)
+            state = return_player(session, who, start)
             typer.echo(_("{player} is back from round {round}").format(player=label, round=start))
         elif action == "substitute":
             if not other:
@@ -133,11 +133,11 @@ def player(
             sub_id = PlayerLookup(list(state.players), {}).find(text)
             sub_name = state.name(sub_id) if sub_id else text
             table = _table_of(state, who, rnd)
-            state = substitute_player(store, rnd, table, who, sub_name, during_game=during_game)
+            state = substitute_player(session, rnd, table, who, sub_name, during_game=during_game)
             typer.echo(_("{substitute} plays for {player} in round {round} table {table}").format(
                 substitute=sub_name, player=label, round=rnd, table=table))
         else:
-            _roll_call(file, store, state, who, round_, present=action == "present")
+            _roll_call(file, session, state, who, round_, present=action == "present")
             return
     except (CommandError, SeatingError) as error:
         _fail(_("{file}: {problem}").format(file=file, problem=error))
@@ -145,10 +145,11 @@ def player(
 
 
 def _roll_call(
-    file: Path, store: EventStore, state: EventState, who: str, rnd: int | None, present: bool
+    file: Path, session: EventSession, state: EventState, who: str, rnd: int | None,
+    present: bool,
 ) -> None:
     target = rnd or _next_round_for(state, who)
-    check_in_player(store, who, target, present=present)
+    check_in_player(session, who, target, present=present)
     label = f"{state.name(who)} ({who})"
     if present:
         typer.echo(_("{player} checked in for round {round}").format(player=label, round=target))

@@ -28,8 +28,8 @@ from mjevent.core.standings import (
 )
 from mjevent.core.state import EventState
 from mjevent.core.text import markdown_text, safe_text
-from mjevent.events.commands import current_state, logged_entries
-from mjevent.events.store import EventStore
+from mjevent.events.commands import current_state
+from mjevent.events.session import EventSession
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
 from mjevent.tui.views.sheets import (
     LEFT_COLUMNS,
@@ -67,20 +67,19 @@ PrintFormat = Literal["text", "md", "csv", "html"]
 """The `TableFormat`s `print standings`, `print penalties` and `print player` write."""
 
 
-def load_event(file: Path) -> tuple[EventStore, EventState, list[Entry]]:
+def load_event(file: Path) -> tuple[EventSession, EventState, list[Entry]]:
     """Open the event file read-only and fold its log; `typer.Exit(2)` (reason on stderr) if it
     cannot. A torn tail and log entries left out for their problems are named on stderr."""
-    store = open_or_exit(file, read_only=True, code=2)
-    state = current_state(store)
-    warn_skipped(file, store, state)
+    session = open_or_exit(file, read_only=True, code=2)
+    state = current_state(session)
+    warn_skipped(file, session)
     # Every entry as read, cancelled penalties included (the printed penalty list shows them).
-    entries = logged_entries(store)
-    return store, state, entries
+    return session, state, list(session.entries)
 
 
 def standings_of(
     file: Path,
-    store: EventStore,
+    session: EventSession,
     state: EventState,
     entries: list[Entry],
     after_round: int | None = None,

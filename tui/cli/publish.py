@@ -30,7 +30,6 @@ import typer
 
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.standings import StandingsConfigError, StandingsError
-from mjevent.events.commands import current_state
 from mjevent.tui.cli.event_file import echo, open_or_exit, warn_skipped
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.views import language
@@ -270,10 +269,10 @@ def publish(
     ] = False,
 ) -> None:
     wanted = _languages(languages)
-    store = open_or_exit(file, read_only=True, code=2)
-    warn_skipped(file, store, current_state(store))
+    session = open_or_exit(file, read_only=True, code=2)
+    warn_skipped(file, session)
     try:
-        site = build_site(store.event, store.log, wanted)
+        site = build_site(session.store.event, session.store.log, wanted)
     except (StandingsConfigError, StandingsError) as error:
         echo(_error(_("{file}: {problem}").format(file=file, problem=error)), err=True)
         raise typer.Exit(1) from None

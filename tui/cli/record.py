@@ -63,11 +63,11 @@ def record(
         message = _("--id {id!r}: {problem}").format(id=entry_id, problem=problem)
         echo(_("error: {message}").format(message=message), err=True)
         raise typer.Exit(1)
-    store = open_or_exit(file, read_only=False)
+    session = open_or_exit(file, read_only=False)
     new_id = entry_id or new_entry_id()
     try:
-        known = new_id in current_state(store).log_ids
-        state = record_line(store, text, round=round, entry_id=new_id)
+        known = new_id in current_state(session).log_ids
+        state = record_line(session, text, round=round, entry_id=new_id)
     except EventFileWriteError as error:
         message = _("{error} Retry with --id {id} so that it is recorded once.").format(
             error=error, id=new_id)

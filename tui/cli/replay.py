@@ -41,11 +41,12 @@ def replay(
         ),
     ] = False,
 ) -> None:
-    # The story tells the store's warnings (a torn tail, left in place) where they happen, and
+    # The story tells the session's warnings (a torn tail, left in place) where they happen, and
     # stderr tells the director.
-    store = open_or_exit(file, read_only=True, code=2)
+    session = open_or_exit(file, read_only=True, code=2)
     # JSON lines are for scripts: their texts are English in every language (language.english).
     with language.english() if as_json else contextlib.nullcontext():
+        store = session.store
         story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
     for event in story.events:
         if as_json:

@@ -26,7 +26,6 @@ import typer
 import typer.main
 
 from mjevent.core.entries import TableReseated
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
 from mjevent.core.seating.event_plans import (
@@ -61,12 +60,12 @@ from mjevent.core.seating.imports import (
 from mjevent.core.seating.plan import (
     Plan,
 )
-from mjevent.core.state import EventState, TableGame, fold
+from mjevent.core.state import EventState, TableGame
 from mjevent.events.commands import CommandError, current_state, reseat_table, set_planned_rounds
 from mjevent.events.errors import EventFileError
 from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import verify_seating, write_plan, write_swap
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 from mjevent.tui.cli import seat as cli_seat
 from mjevent.tui.cli.event_file import open_or_exit
 from mjevent.tui.views.cells import cell_width, pad
@@ -81,7 +80,7 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _open(file: Path, *, read_only: bool = False) -> EventStore:
+def _open(file: Path, *, read_only: bool = False) -> EventSession:
     # Commands that only look open read-only: no lock, no lock file, no repair.
     return open_or_exit(file, read_only=read_only)
 
@@ -253,8 +252,8 @@ def seat(
             ),
             2,
         )
-    store = _open(file)
-    state = current_state(store)
+    session = _open(file)
+    state = current_state(session)
     # What is said about the plan waits until it is written or asked about: a reader that stops
     # early (`mjevent seat FILE | head`) must not stop the writing.
     preface: list[str] = []
@@ -302,7 +301,7 @@ def seat(
             plan = plan_library(state, from_library, rounds, seed=seed, teams=teams)
         elif as_listed:
             if rounds is None:
-                rounds = store.event.event.rounds
+                rounds = session.store.event.event.rounds
             if rounds is None:
                 _fail(_("give --rounds R: how many rounds to seat"), 2)
             plan = plan_listed(state, rounds)
@@ -346,15 +345,15 @@ def seat(
             typer.echo(pgettext("seating", "nothing written"))
             raise typer.Exit(1)
     try:
-        write_plan(store, plan, accepted=cost.new_repeats)
+        write_plan(session, plan, accepted=cost.new_repeats)
     except (CommandError, EventFileError) as error:
         _fail(str(error))
     last = plan.first_round + len(plan.rounds) - 1
     # The whole event seated at once: it plans these rounds, unless the file said already.
-    plans_rounds = rounds is not None and not asks and store.event.event.rounds is None
+    plans_rounds = rounds is not None and not asks and session.store.event.event.rounds is None
     if plans_rounds:
         try:
-            set_planned_rounds(store, last)
+            set_planned_rounds(session, last)
         except (CommandError, EventFileError) as error:
             _fail(str(error))
     if not shown_first:
@@ -446,8 +445,8 @@ def seating_verify(
     ] = None,
 ) -> None:
     """Recompute every seating entry and print whether it matches (exit 1 when one differs)."""
-    store = _open(file, read_only=True)
-    state = current_state(store)
+    session = _open(file, read_only=True)
+    state = current_state(session)
     again: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
     for path in import_path or []:
         try:
@@ -467,7 +466,7 @@ def seating_verify(
         except SeatingImportError as error:
             _fail(cli_seat.in_file(path, error))
         again[hashlib.sha256(data).hexdigest()] = got.rounds
-    results = verify_seating(store, imported=again)
+    results = verify_seating(session.store, imported=again)
     if not results:
         _fail(
             _("{file}: no seating entry in the log; seat it with `mjevent seat {file} ...`")
@@ -528,8 +527,8 @@ def seating_check(
             min_repeat_free=min_repeat_free,
         )
         return
-    store = _open(file, read_only=True)
-    state = current_state(store)
+    session = _open(file, read_only=True)
+    state = current_state(session)
     if not state.seating:
         _fail(
             _("{file}: no round is seated yet; seat it with `mjevent seat {file} ...`").format(
@@ -640,8 +639,8 @@ def seating_swap(
     yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Write without asking."))] = False,
 ) -> None:
     """Swap two players' seats in a round not yet played, after showing what it changes."""
-    store = _open(file)
-    state = current_state(store)
+    session = _open(file)
+    state = current_state(session)
     try:
         swap = plan_swap(state, round_, a, b)
     except TablePlayed as error:
@@ -661,7 +660,7 @@ def seating_swap(
         consequences,
     )
     try:
-        write_swap(store, swap)
+        write_swap(session, swap)
     except CommandError as error:
         _fail(str(error))
     _said_after(yes, consequences)
@@ -683,8 +682,8 @@ def seating_reseat(
     yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Write without asking."))] = False,
 ) -> None:
     """Record how a table really sat, showing the scores before and after first."""
-    store = _open(file)
-    state = current_state(store)
+    session = _open(file)
+    state = current_state(session)
     real = [_ref(state, s) for s in seats]
     planned = state.table_seats(round_, table)
     if planned is None:
@@ -696,10 +695,9 @@ def seating_reseat(
                 "order they sat (E S W N)"
             ).format(round=round_, table=table, players=" ".join(planned))
         )
-    entries, problems = read_log(store.log)
-    trial = fold(store.event, [*entries, TableReseated(
+    trial = session.try_entry(TableReseated(
         id="preview", at="", round=round_, table=table, seats=tuple(real)
-    )], problems=problems)
+    )).state()
     winds = [wind_name(w) for w in "ESWN"[: state.rules.players]]
     consequences = [
         _("round {round} table {table}: planned {planned}, sat {sat}").format(
@@ -725,7 +723,7 @@ def seating_reseat(
         consequences,
     )
     try:
-        reseat_table(store, round_, table, real)
+        reseat_table(session, round_, table, real)
     except CommandError as error:
         _fail(str(error))
     _said_after(yes, consequences)

@@ -79,8 +79,8 @@ def tables(
     if format_ not in ("text", "csv"):
         _fail(_("--format {format!r}: use text or csv").format(format=format_), code=2)
     start = check_base(base) if base is not None else base_url()
-    store = open_or_exit(file, read_only=True)
-    state = current_state(store)
+    session = open_or_exit(file, read_only=True)
+    state = current_state(session)
     seated = state.seating.get(round_)
     if seated is None:
         _fail(unseated_round(state, round_, named=True))

@@ -39,7 +39,7 @@ from mjevent.core.i18n import N_, _, listed, ngettext
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines, safe_text
 from mjevent.events.errors import EventFileError, EventFileReplacedError
-from mjevent.events.store import EventStore
+from mjevent.events.session import Clock, EventSession, utc_now
 from mjevent.tui.console.config import KeymapError, read_keymap
 from mjevent.tui.console.keys import binding_ids, screen_keys, translate_bindings
 from mjevent.tui.console.messages import (
@@ -48,7 +48,6 @@ from mjevent.tui.console.messages import (
     EventFileTrouble,
     OpenTable,
 )
-from mjevent.tui.console.session import Clock, EventSession, utc_now
 from mjevent.tui.views.terminal import guard_terminal
 
 __all__ = ["MODE_KEYS", "MissingScreenError", "MjeventApp", "mode_screens"]
@@ -174,7 +173,7 @@ class MjeventApp(App[None]):
         guard_terminal()
         self.clock = clock
         with collector_paused():
-            self.session = EventSession(event_path, clock=clock, read_only=read_only)
+            self.session = EventSession.open(event_path, clock=clock, read_only=read_only)
             # The log as read and folded (at 500 players some 300,000 objects, no cycles) lives
             # as long as the console: out of the cycle collector's sight, it is not scanned
             # once more in each generation after the open (a pause of ~300 ms, now and then,
@@ -337,7 +336,7 @@ class MjeventApp(App[None]):
 
     def run_command(
         self,
-        command: Callable[Concatenate[EventStore, P], EventState],
+        command: Callable[Concatenate[EventSession, P], EventState],
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> EventState:

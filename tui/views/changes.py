@@ -1,10 +1,11 @@
 """What an entry would change, in words, before the director confirms it.
 
-A dialog builds the entry its command would append, tries it on the fold of the log
-(`ChangePreview`), and shows `describe_changes(before, after)`: players added, renamed or
-withdrawn, tables whose hands or result change, seats played by a substitute, standings that
-move, and problems the entry would cause (the command then refuses it). Folding is the engine's
-own rule; nothing here decides anything, it only compares two states.
+A dialog builds the entry its command would append, tries it on the session's live fold
+(`ChangePreview`, through `EventSession.try_entry`), and shows `describe_changes(before,
+after)`: players added, renamed or withdrawn, tables whose hands or result change, seats
+played by a substitute, standings that move, and problems the entry would cause (the command
+then refuses it). Folding is the engine's own rule; nothing here decides anything, it only
+compares two states.
 
 No Textual here: the functions are plain and tested on their own.
 """
@@ -12,7 +13,6 @@ No Textual here: the functions are plain and tested on their own.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import _, format_number, format_thousands, ngettext
@@ -21,8 +21,9 @@ from mjevent.core.standings import (
     StandingsConfigError,
     StandingsError,
 )
-from mjevent.core.state import EventState, Folder, Problem, TableGame
+from mjevent.core.state import EventState, TableGame
 from mjevent.core.state_standings import standings_from_state
+from mjevent.events.session import EventSession
 from mjevent.tui.views.players import status_name
 
 __all__ = ["ChangePreview", "describe_changes"]
@@ -31,28 +32,22 @@ __all__ = ["ChangePreview", "describe_changes"]
 class ChangePreview:
     """What entries would change, each tried on the event as it stands, one at a time.
 
-    The log (`log`, the whole log as read, voided entries and corrections included) is folded
-    once, on first use; each entry is then tried on that fold (`Folder.then`, in time
-    independent of the log's length; a correction folds the log again) and thrown away. The
-    standings before are computed once. Safe to call from a worker thread: one entry at a time.
+    Each entry is tried on the session's live fold (`EventSession.try_entry`: in time
+    independent of the log's length; a correction folds the log again) and thrown away; the
+    state before is the session's state when the preview was made. The standings before are
+    computed once. Safe to call from a worker thread: one entry at a time.
     """
 
-    def __init__(
-        self, state: EventState, log: Sequence[Entry], problems: Sequence[Problem]
-    ) -> None:
-        self.state = state
-        self.log = tuple(log)
-        self.problems = tuple(problems)
-        self._folder: Folder | None = None
+    def __init__(self, session: EventSession) -> None:
+        self.session = session
+        self.state = session.state
         self._standings: Standings | None = None
         self._lock = threading.Lock()
 
     def after(self, entry: Entry) -> EventState:
         """The event as it would stand with `entry` appended."""
         with self._lock:
-            if self._folder is None:
-                self._folder = Folder.of(self.state.settings, self.log, problems=self.problems)
-            return self._folder.then(entry).state()
+            return self.session.try_entry(entry).state()
 
     def changes(self, entry: Entry) -> list[str]:
         """`describe_changes` of the event now and with `entry` appended."""

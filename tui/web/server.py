@@ -35,10 +35,12 @@ from aiohttp import web
 from mjevent.core import i18n
 from mjevent.core.i18n import _
 from mjevent.core.preview import LineError, preview_line
+from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.core.stats import EventStats, stats_from_state
+from mjevent.core.stats import EventStats
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
+from mjevent.events.session import EventSession
 from mjevent.events.stations import StationError
 from mjevent.tui.views.site import speaking
 from mjevent.tui.web import views
@@ -135,7 +137,6 @@ class Venue:
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     writes: list[_Write] = field(default_factory=list)
     commit_queued: bool = False
-    stats_cache: tuple[int, EventStats] | None = None
     standings_cache: tuple[tuple[int, str], tuple[str, list[dict[str, Any]]]] = (
         (-1, ""),
         ("", []),
@@ -217,14 +218,24 @@ class Venue:
         key = (self.version, lang)
         if self.standings_cache[0] != key:
             with speaking(lang):
-                self.standings_cache = (key, views.standings_rows(self.state))
+                self.standings_cache = (key, views.standings_rows(self._standings()))
         return self.standings_cache[1]
 
+    @property
+    def session(self) -> EventSession:
+        """The writers' session of the event (`events.stations`): its standings and figures
+        are kept up to date as entries are recorded."""
+        return stations.session(self.config.path)
+
+    def _standings(self) -> Standings | None:
+        try:
+            return self.session.standings(self.state)
+        except (StandingsConfigError, StandingsError):
+            return None
+
     def stats(self) -> EventStats:
-        """The event's figures (`core.stats`), computed once per version of the event."""
-        if self.stats_cache is None or self.stats_cache[0] != self.version:
-            self.stats_cache = (self.version, stats_from_state(self.state))
-        return self.stats_cache[1]
+        """The event's figures (`core.stats`), kept up to date by the session."""
+        return self.session.stats()
 
     # --- who is asking -------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from mjevent.core.game import new_game
 from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.preview import LineError, LinePreview
-from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.core.yaku import yaku_label
@@ -143,10 +143,10 @@ def _safe(state: EventState, show_hidden: bool = False) -> Any:
     return table
 
 
-def standings_rows(state: EventState) -> tuple[str, list[dict[str, Any]]]:
-    """The public standings (hidden rounds stay hidden, as on the projector): (title, rows),
-    each row `place`, `name`, `player`, `total`, `games`; no rows before any round counts."""
-    table = _safe(state)
+def standings_rows(table: Standings | None) -> tuple[str, list[dict[str, Any]]]:
+    """The public standings (`EventSession.standings`: hidden rounds stay hidden, as on the
+    projector; None when they cannot be computed): (title, rows), each row `place`, `name`,
+    `player`, `total`, `games`; no rows before any round counts."""
     if table is None or table.round == 0:
         return _("Standings"), []
     rows = [

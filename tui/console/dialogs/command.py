@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.state import EventState, Problem
+from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.views.changes import ChangePreview
@@ -126,16 +126,17 @@ class CommandDialog(ModalScreen[bool]):
         planner: Planner,
         *,
         state: EventState,
-        log: Sequence[Entry],
-        problems: Sequence[Problem],
+        changes: ChangePreview | None = None,
     ) -> None:
+        """`changes` tries the planned entry on the event's live fold (`ChangePreview`); a
+        dialog that says what its entry changes in its own way passes none."""
         super().__init__()
         self.title_text = title
         self.about = about
         self.fields = tuple(fields)
         self.planner = planner
         self.state = state
-        self.changes = ChangePreview(state, log, problems)
+        self.changes = changes
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -189,7 +190,9 @@ class CommandDialog(ModalScreen[bool]):
         thread=True, exclusive=True, group="dialog-preview", description="preview an entry"
     )
     def compute_changes(self, entry: Entry) -> None:
-        """Fold the log with the entry on a trial copy and describe the difference."""
+        """Try the entry on the live fold and describe the difference."""
+        if self.changes is None:
+            return
         lines = self.changes.changes(entry)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_changes, lines)

@@ -138,7 +138,7 @@ class SeatingPlanDialog(CommandDialog):
         *,
         state: EventState,
     ) -> None:
-        super().__init__(title, about, fields, _no_entry, state=state, log=(), problems=())
+        super().__init__(title, about, fields, _no_entry, state=state)
         self.proposer = proposer
         self.proposal: Proposal | None = None
         self.shown_for: dict[str, str] | None = None

@@ -29,7 +29,6 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Correction
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, listed, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
@@ -40,6 +39,7 @@ from mjevent.tui.console.screens.base import EventScreen, ListScreen, console_of
 from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.console.widgets.sheet_table import SheetTable
 from mjevent.tui.views.cells import cut
+from mjevent.tui.views.changes import ChangePreview
 from mjevent.tui.views.log import LogFilter, LogLine, fold_upto, kind_name, log_lines
 from mjevent.tui.views.sheets import Column, event_standings, standing_columns
 
@@ -83,7 +83,6 @@ def _detail(line: LogLine, state: EventState) -> str:
 def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
     """The dialog that voids `line`'s entry with a reason, showing what voiding changes."""
     app = screen.console
-    entries, problems = read_log(app.session.store.log)
 
     def plan(values: Mapping[str, str]) -> Plan:
         reason = values.get("reason", "")
@@ -99,8 +98,7 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
         [Field("reason", _("Reason"), placeholder=_("why it is wrong (shown in the log)"))],
         plan,
         state=app.state,
-        log=entries,
-        problems=problems,
+        changes=ChangePreview(app.session),
     )
 
 

@@ -32,7 +32,6 @@ from mjevent.core.entries import (
     PlayerSubstituted,
     PlayerWithdrawn,
 )
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.penalties import (
     PenaltyKind,
@@ -58,6 +57,7 @@ from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.console.dialogs.seating_plan import RESEAT_KEY, ReseatOffer, regenerate_form
 from mjevent.tui.console.screens.base import ListScreen
 from mjevent.tui.console.widgets.sheet_table import SheetTable
+from mjevent.tui.views.changes import ChangePreview
 from mjevent.tui.views.players import PlayerRow, next_player_id, player_rows, seat_of
 from mjevent.tui.views.sheets import Column
 
@@ -270,11 +270,10 @@ class PlayersScreen(ListScreen):
         fields: Sequence[Field],
         planner: Callable[[Mapping[str, str]], Plan],
     ) -> None:
-        app = self.console
-        entries, problems = read_log(app.session.store.log)
         self.app.push_screen(
             CommandDialog(
-                title, about, fields, planner, state=app.state, log=entries, problems=problems
+                title, about, fields, planner, state=self.console.state,
+                changes=ChangePreview(self.console.session),
             )
         )
 

@@ -26,7 +26,6 @@ from textual.events import Resize
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
 from mjevent.tui.console.dialogs.seating_plan import (
@@ -172,10 +171,9 @@ class SeatingScreen(EventScreen):
 
     def action_reseat_table(self) -> None:
         """Open the wrong-winds dialog on the round shown; it tries the entry on the log as
-        read now (`ChangePreview`) to show the scores after."""
+        as it stands (`ChangePreview`) to show the scores after."""
         state = self.console.state
-        entries, problems = read_log(self.console.session.store.log)
-        trial = ChangePreview(state, entries, problems)
+        trial = ChangePreview(self.console.session)
         self.app.push_screen(reseat_table_form(state, trial, self._current()))
 
     def action_current(self) -> None:

@@ -11,9 +11,10 @@ order (a click on a header sorts by it), `enter` or `h` the selected player's ga
 history with the running total, their numbers above it (hands, wins, tsumo, deal-ins, riichi,
 average win, over the same rounds).
 
-The standings are computed in a worker (about 100 ms at 500 players), and brought up to date
-with `standings_update` when a game ends (a fraction of a millisecond); the table keeps its rows
-and its cursor on the same player until the new ones are ready.
+The standings are the session's (`EventSession.standings`), asked for in a worker: computed once
+(about 100 ms at 500 players), then brought up to date with `standings_update` when a game ends
+(a fraction of a millisecond); the table keeps its rows and its cursor on the same player until
+the new ones are ready.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from mjevent.core.standings import (
     StandingsError,
 )
 from mjevent.core.state import EventState
-from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.core.stats import player_tally
+from mjevent.events.session import EventSession
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, console_of
 from mjevent.tui.console.widgets.footer import ConsoleFooter
@@ -60,37 +61,23 @@ __all__ = ["PlayerHistoryScreen", "StandingsScreen", "StandingsView", "standings
 @dataclass(frozen=True)
 class StandingsView:
     """What the screen shows for one state and one choice of round: the table or the reason
-    there is none (`error`), and the text around it. `base` is the event's standings as
-    computed (kept to bring them up to date when the next game ends)."""
+    there is none (`error`), and the text around it."""
 
     table: Standings | None
     title: str
     notes: tuple[str, ...]
     error: str = ""
-    base: Standings | None = None
-    state: EventState | None = None
 
 
 def standings_view(
-    state: EventState,
-    after_round: int | None,
-    teams: bool,
-    previous: StandingsView | None = None,
+    session: EventSession, state: EventState, after_round: int | None, teams: bool
 ) -> StandingsView:
-    """The standings after `after_round` (None: the latest round with results, hidden or
-    not: the director's view), with the title and the notes the screen shows under them.
-
-    With the `previous` view (of an earlier state), the standings are brought up to date with
-    `standings_update`: when only games finished since, in a fraction of a millisecond.
+    """The standings of `state` after `after_round` (None: the latest round with results,
+    hidden or not: the director's view), with the title and the notes the screen shows under
+    them; the event's standings are the session's (`EventSession.standings`).
     """
     try:
-        config = state.settings.standings_config()
-        if previous is not None and previous.base is not None and previous.state is not None:
-            base = standings_update(
-                previous.base, previous.state, state, config, state.entries
-            )
-        else:
-            base = standings_from_state(state, config, state.entries)
+        base = session.standings(state)
         latest = base
         if base.last_round > base.round:
             latest = base.standings_after(base.last_round, show_hidden=True)
@@ -114,7 +101,7 @@ def standings_view(
     if not teams:
         notes += tie_lines(table)
     notes += [_("Note: {note}").format(note=n) for n in table.notes]
-    return StandingsView(table, title, tuple(notes), base=base, state=state)
+    return StandingsView(table, title, tuple(notes))
 
 
 class StandingsScreen(EventScreen):
@@ -189,7 +176,7 @@ class StandingsScreen(EventScreen):
     @work(thread=True, exclusive=True, group="standings", description="standings")
     def compute(self, state: EventState, after_round: int | None, teams: bool) -> None:
         """Compute the standings off the event loop and show them when ready."""
-        view = standings_view(state, after_round, teams, self.view)
+        view = standings_view(self.console.session, state, after_round, teams)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.render_view, view)
 

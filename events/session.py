@@ -1,0 +1,281 @@
+"""`EventSession`: the one owner of an open event: its store, the live fold, the entries, the
+standings and the numbers, and the watch for what another process appended.
+
+Everything that shows or changes an open event goes through a session: the console and the
+projector (one for as long as they run), the venue server, and each CLI command (one per run).
+Nothing else reads the log into entries or folds it again:
+
+- `folder()` is the fold kept alive (`core.state.Folder`): an entry this session appends, or
+  that another process appended (`refresh`, or the catch-up of a transaction), is folded onto
+  it; only a correction, or a record that cannot be read, folds the whole log again;
+- `state` is the latest `EventState` (a new object after every change, never mutated),
+  `entries` the whole log as read (voided entries and corrections included) and `unreadable`
+  the problems of the records that could not be read;
+- `standings()` and `stats()` are brought up to date from the previous ones when only games
+  finished or hands were added (`standings_update`, `stats_update`), in a fraction of a
+  millisecond at 500 players;
+- `try_entry(entry)` is the event as it would stand with one more entry: the one way an entry
+  is tried before it is recorded (a dialog's preview, a command's check);
+- `run(command, ...)` calls an `events.commands` command with the session's clock.
+
+Commands take the session (or a bare `EventStore`, which they fold once); the console's
+watcher thread calls `refresh()` while the main thread runs commands, so both take a lock.
+
+    session = EventSession.open(Path("club.toml"))
+    state = session.run(record_line, "t3 ron S<-W 3/30 r:E,S")
+    if session.refresh():   # another process appended
+        state = session.state
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Concatenate, ParamSpec
+
+from mjevent.core.entries import Entry
+from mjevent.core.entry_reader import read_log
+from mjevent.core.i18n import language
+from mjevent.core.standings import Standings
+from mjevent.core.state import EventState, Folder, Problem
+from mjevent.core.state_standings import standings_from_state, standings_update
+from mjevent.core.stats import EventStats, stats_from_state, stats_update
+from mjevent.events.open import open_event
+from mjevent.events.replaced import Divergence
+from mjevent.events.store import EventStore
+
+__all__ = ["Clock", "EventSession", "utc_now"]
+
+Clock = Callable[[], dt.datetime]
+P = ParamSpec("P")
+
+
+def utc_now() -> dt.datetime:
+    """The wall clock in UTC: the default clock of the console and of every command."""
+    return dt.datetime.now(dt.UTC)
+
+
+# What the live fold was made from: the log's length and last id, and the language its problems
+# are worded in (another language folds afresh: a refusal compares the problems before and
+# after an entry, so they must be worded alike); and the fold's own settings object must be the
+# store's (a rewrite of the settings folds afresh).
+_Key = tuple[int, str | None, str]
+
+
+class EventSession:
+    """An open event file and everything derived from it, kept up to date.
+
+    `store` is the open `EventStore`, `path` its file, `state` the latest `EventState`.
+    `clock` stamps every entry `run` records; tests pass a fixed one.
+    """
+
+    def __init__(self, store: EventStore, *, clock: Clock = utc_now) -> None:
+        """The session of an open `store` (folds its log once)."""
+        self.store = store
+        self.path = store.path
+        self.clock = clock
+        self._lock = threading.RLock()
+        # The standings and numbers have a lock of their own: a screen's worker computing them
+        # never keeps a command (the director's Enter) waiting.
+        self._derived = threading.Lock()
+        self._key: _Key | None = None
+        self._folder: Folder | None = None
+        self._standings: tuple[EventState, Standings] | None = None
+        self._stats: tuple[EventState, EventStats] | None = None
+        self.state: EventState = self.folder().state()
+
+    @classmethod
+    def open(
+        cls, path: Path | str, *, clock: Clock = utc_now, read_only: bool = False
+    ) -> EventSession:
+        """Open `path` (raises the `events.errors` errors, each naming the file, line and fix).
+
+        `read_only` is for what only shows the event (the projector, `mjevent print`): no lock
+        is taken, a torn tail is never repaired, and a command that would write is refused.
+        """
+        return cls(open_event(path, read_only=read_only), clock=clock)
+
+    # --- the live fold ---------------------------------------------------------------------------
+
+    def _current_key(self) -> _Key:
+        log = self.store.log
+        return len(log), log[-1]["id"] if log else None, language()
+
+    def folder(self) -> Folder:
+        """The fold of the log as the store last read it (what another process appended and
+        the store read is folded on here, not the whole log again)."""
+        with self._lock:
+            key = self._current_key()
+            folder = self._folder
+            if folder is not None and self._key == key and folder.settings is self.store.event:
+                return folder
+            log = self.store.log
+            later: Folder | None = None
+            if folder is not None and self._key is not None:
+                count, last, spoken = self._key
+                if (
+                    spoken == key[2]
+                    and folder.settings is self.store.event
+                    and 0 < count < len(log)
+                    and log[count - 1]["id"] == last
+                ):
+                    more, unreadable = read_log(log[count:])
+                    if not unreadable:
+                        later = folder
+                        for entry in more:
+                            later = later.then(entry)
+            if later is None:
+                entries, problems = read_log(log)
+                later = Folder.of(self.store.event, entries, problems=problems)
+            self._keep(later, key)
+            return later
+
+    def appended(self, folder: Folder) -> None:
+        """The store has just appended the entry `folder` ends with (`folder` is this session's
+        fold with that entry tried on it): keep it as the live fold."""
+        with self._lock:
+            self._keep(folder, self._current_key())
+
+    def _keep(self, folder: Folder, key: _Key) -> None:
+        self._folder, self._key = folder, key
+        self.state = folder.state()
+
+    def try_entry(self, entry: Entry) -> Folder:
+        """The fold with `entry` appended, the live one left as it was: `.state()` is the event
+        as it would stand (in time independent of the log's length, but for a correction)."""
+        return self.folder().then(entry)
+
+    @property
+    def entries(self) -> Sequence[Entry]:
+        """The whole log as read, in order: voided entries and corrections included."""
+        return self.folder().log
+
+    @property
+    def unreadable(self) -> tuple[Problem, ...]:
+        """The problems of the log's records that could not be read (each skipped)."""
+        return self.folder().read_problems
+
+    def standings(self, state: EventState | None = None) -> Standings:
+        """The event's standings (its `[standings]` settings, every round, hidden ones too) for
+        `state` (default: the latest); brought up to date from the ones computed last when
+        only games finished since (`standings_update`), else computed afresh.
+
+        Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
+        """
+        if state is None:
+            state = self.state
+        with self._derived:
+            held = self._standings
+            if held is not None and held[0] is state:
+                return held[1]
+            config = state.settings.standings_config()
+            if held is not None and held[0].settings is state.settings:
+                table = standings_update(held[1], held[0], state, config, state.entries)
+            else:
+                table = standings_from_state(state, config, state.entries)
+            self._standings = (state, table)
+            return table
+
+    def stats(self) -> EventStats:
+        """The players' and teams' numbers (`core.stats`) for `state`; brought up to date from
+        the previous ones when only hands were added."""
+        with self._derived:
+            state = self.state
+            held = self._stats
+            if held is not None and held[0] is state:
+                return held[1]
+            numbers = (
+                stats_update(held[1], held[0], state) if held is not None
+                else stats_from_state(state)
+            )
+            self._stats = (state, numbers)
+            return numbers
+
+    # --- changes -------------------------------------------------------------------------------
+
+    def run(
+        self,
+        command: Callable[Concatenate[EventSession, P], EventState],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> EventState:
+        """Call an events command on this session (`run(record_line, "t3 ron S<-W 3/30")`) with
+        the session's clock (when it takes `clock=`), and return the new state.
+
+        The command's own errors (`CommandError`, `IllegalHandError`, `EntrySyntaxError` ...)
+        pass through unchanged; nothing was written when one is raised.
+        """
+        extra: dict[str, Any] = dict(kwargs)
+        if _takes_clock(command):
+            extra.setdefault("clock", self.clock)
+        with self._lock:
+            try:
+                return command(self, *args, **extra)
+            finally:
+                # A refused write checked against the file under its lock, so the store has
+                # read what another writer appended: show it now, not at the next change.
+                self.folder()
+
+    def refresh(self) -> bool:
+        """Read what another process appended; True when the state changed.
+
+        Cheap when nothing changed (one `stat` and a 64-byte read), so it can be polled a few
+        times a second. Raises `EventFileReplacedError` while the file lacks what the console
+        acknowledged (replaced or deleted; see `divergence`), at the cost of one `stat` while
+        it is the same file.
+        """
+        with self._lock:
+            if not self.store.changed_on_disk() and self.store.divergence is None:
+                return False
+            self.store.reload()
+            return self._refold()
+
+    # --- a file replaced or deleted under the console (see `events.replaced`) -------------------
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """What the file lacks of what the console read or recorded, or None; while it is set,
+        every command is refused (`EventFileReplacedError`)."""
+        return self.store.divergence
+
+    def append_back(self) -> list[dict[str, Any]]:
+        """Append the acknowledged entries the replaced file lacks (same ids); return them."""
+        with self._lock:
+            try:
+                return self.store.append_back()
+            finally:
+                self._refold()
+
+    def accept_file(self) -> None:
+        """Take the replaced file as it is now."""
+        with self._lock:
+            try:
+                self.store.accept_file()
+            finally:
+                self._refold()
+
+    def write_back(self) -> None:
+        """Write the deleted file back to its path from what the console holds."""
+        with self._lock:
+            try:
+                self.store.write_back()
+            finally:
+                self._refold()
+
+    def _refold(self) -> bool:
+        """Fold what the store holds now; True when the state changed."""
+        before = self.state
+        return self.folder().state() is not before
+
+
+@functools.cache
+def _takes_clock(command: Callable[..., object]) -> bool:
+    # Every command that makes an entry takes `clock=`; a reading one (`current_state`) does not.
+    try:
+        return "clock" in inspect.signature(command).parameters
+    except (TypeError, ValueError):
+        return False

@@ -40,7 +40,7 @@ ALLOWED = {
         "calc", "dealer", "honba", "deposits", "rules", "players", "kiriage", "kazoe", "sanma",
         "tsumo", "loss", "bisection", "chart", "jsonl", "HAN", "LIMIT", "yakuman", "ron",
         "mangan", "mgn", "haneman", "baiman", "sanbaiman", "ema", "wrc", "mleague", "tenhou",
-        "club", "echo", "win", "han",
+        "club", "echo", "win", "han", "jpml", "majsoul", "wrl",
     },
     "check": {"check", "repair"},
     "export": {"export", "format", "ema", "csv", "output", "after", "round"},

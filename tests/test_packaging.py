@@ -38,3 +38,15 @@ def test_bare_top_level_modules_are_not_installed() -> None:
 def test_mjevent_namespace_imports() -> None:
     for name in ("mjevent.core", "mjevent.events", "mjevent.tui.cli.main"):
         assert _import_from_neutral_folder(name).returncode == 0
+
+
+def test_no_module_lies_beside_a_package_of_its_name() -> None:
+    # A package wins the import over a module of the same name beside it, so such a module is
+    # dead code that still reads as the real one (a split left core/scoring.py so once).
+    shadowed = sorted(
+        str(init.parent.with_suffix(".py").relative_to(ROOT))
+        for top in ("core", "events", "tui")
+        for init in (ROOT / top).rglob("__init__.py")
+        if init.parent.with_suffix(".py").exists()
+    )
+    assert shadowed == []

@@ -47,7 +47,8 @@ WINDS = "ESWN"
 
 KINDS: dict[str, type[Entry]] = {}
 """Every entry kind by the name its records carry in `kind`: each class below is registered
-here as it is defined (a new kind is one class, plus its fold rule in `mjevent.core.state`)."""
+here as it is defined (a new kind is one class, plus its fold rule in
+`mjevent.core.state.fold_rules`)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -129,7 +129,7 @@ def pending_words(app: MjeventApp) -> set[str]:
     - the director's own words in the file: a note's text, a penalty's or a correction's
       reason (data, shown as typed);
     - until wt/i18n-file is merged: the problems the entry of a dialog would leave
-      (core/state.py's messages, after this area's "問題: " / "受け付けられません: "), and the
+      (core/state/'s messages, after this area's "問題: " / "受け付けられません: "), and the
       replay's own words in the log's lines (core/replay.py: "note:", "no points moved"),
       both computed in the language in use, so that once translated they allow nothing.
     The standings' heads, the entries' lines, the hand labels and the preview's errors, which

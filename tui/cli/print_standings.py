@@ -21,11 +21,8 @@ import typer
 
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _, listed
-from mjevent.core.standings import (
-    Standings,
-    StandingsConfigError,
-    StandingsError,
-)
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import markdown_text, safe_text
 from mjevent.events.commands import current_state
@@ -164,9 +161,7 @@ def standings(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     after_round: Annotated[
         int | None,
-        typer.Option(
-            "--after-round", min=0, help=N_("The standings as they stood after round N.")
-        ),
+        typer.Option("--after-round", min=0, help=N_("The standings as they stood after round N.")),
     ] = None,
     teams: Annotated[
         bool, typer.Option("--teams", help=N_("Print the team standings instead of the players."))
@@ -207,10 +202,7 @@ def standings(
 
 @print_app.command(
     "penalties",
-    help=N_(
-        "List every penalty (cancelled ones too, with "
-        "why) and every chombo: the audit list."
-    ),
+    help=N_("List every penalty (cancelled ones too, with why) and every chombo: the audit list."),
 )
 def penalties(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],

@@ -18,14 +18,8 @@ from typing import Any
 
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, pgettext, wind_name
-from mjevent.core.standings import (
-    Criterion,
-    GameLine,
-    PenaltyRecord,
-    StandingRow,
-    Standings,
-    TeamRow,
-)
+from mjevent.core.standings import Criterion, GameLine, PenaltyRecord, StandingRow, TeamRow
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.state_standings import standings_from_state
 
@@ -39,7 +33,6 @@ __all__ = [
     "decider",
     "event_standings",
     "history",
-
     "movement",
     "penalty_rows",
     "standing_columns",
@@ -50,9 +43,27 @@ __all__ = [
 
 LEFT_COLUMNS = frozenset(
     {
-        "Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note", "Decided by",
-        "Time", "Where", "Kind", "What", "State", "East", "South", "West", "North", "Id",
-        "Seated", "Here",
+        "Name",
+        "Bracket",
+        "Team",
+        "Reason",
+        "Entered by",
+        "Status",
+        "Seat",
+        "Note",
+        "Decided by",
+        "Time",
+        "Where",
+        "Kind",
+        "What",
+        "State",
+        "East",
+        "South",
+        "West",
+        "North",
+        "Id",
+        "Seated",
+        "Here",
     }
 )
 """Columns of words, aligned left; every other column holds numbers, aligned right (by the
@@ -229,7 +240,6 @@ def criterion_name(criterion: Criterion) -> str:
     return names.get(criterion, criterion.value)
 
 
-
 def team_columns() -> tuple[Column, ...]:
     """The team standings' columns."""
     return (
@@ -292,7 +302,12 @@ def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
     The headers are English (message ids): `LEFT_COLUMNS` aligns them, `_` shows them."""
     names = {e.id: e.name for e in table.entrants}
     headers = [
-        N_("Round"), N_("Table"), N_("Name"), N_("Points"), N_("Reason"), N_("Entered by"),
+        N_("Round"),
+        N_("Table"),
+        N_("Name"),
+        N_("Points"),
+        N_("Reason"),
+        N_("Entered by"),
         N_("Status"),
     ]
     rows = [
@@ -402,9 +417,7 @@ def history(table: Standings, player: str) -> tuple[str, tuple[HistoryLine, ...]
 
 
 def _after_round(name: str, player: str, round: int) -> str:
-    return _("{name} ({player}) after round {round}").format(
-        name=name, player=player, round=round
-    )
+    return _("{name} ({player}) after round {round}").format(name=name, player=player, round=round)
 
 
 def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[list[str]]]:
@@ -413,8 +426,16 @@ def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[
     The headers are English (message ids): `LEFT_COLUMNS` aligns them, `_` shows them."""
     b = table.breakdown(player)
     headers = [
-        N_("Round"), N_("Table"), N_("Seat"), N_("Place"), N_("Final"), N_("Uma"), N_("Oka"),
-        N_("Chombo"), N_("Points"), N_("Note"),
+        N_("Round"),
+        N_("Table"),
+        N_("Seat"),
+        N_("Place"),
+        N_("Final"),
+        N_("Uma"),
+        N_("Oka"),
+        N_("Chombo"),
+        N_("Points"),
+        N_("Note"),
     ]
     rows: list[list[str]] = []
     for g in b.games:

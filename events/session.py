@@ -41,13 +41,13 @@ from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import language
 from mjevent.core.state import EventState, Folder, Problem
-from mjevent.core.stats import EventStats, stats_from_state, stats_update
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
 
 if TYPE_CHECKING:
     from mjevent.core.standings.compute import Standings
+    from mjevent.core.stats import EventStats
 
 __all__ = ["Clock", "EventSession", "utc_now"]
 
@@ -188,6 +188,9 @@ class EventSession:
     def stats(self) -> EventStats:
         """The players' and teams' numbers (`core.stats`) for `state`; brought up to date from
         the previous ones when only hands were added."""
+        # Imported here, as the standings are: no command that only records needs them.
+        from mjevent.core.stats import stats_from_state, stats_update
+
         with self._derived:
             state = self.state
             held = self._stats

@@ -222,13 +222,18 @@ def _loaded_by_command(args: list[str]) -> tuple[int, str, set[str]]:
     return out.returncode, out.stdout, set(json.loads(out.stderr.splitlines()[-1]))
 
 
-def test_record_loads_neither_numpy_nor_the_console(tmp_path: Path) -> None:
+def test_record_and_check_load_neither_numpy_nor_the_console(tmp_path: Path) -> None:
     # numpy (the standings' computation) and the console's libraries cost a director's
-    # `mjevent record` some 0.2 s each and it needs none of them (bench/commands.py).
+    # `mjevent record` some 0.2 s each and it needs none of them (bench/commands.py); `check`
+    # needs the standings only for a finished event's podium, and the sample is under way.
     club = tmp_path / "club.toml"
     club.write_bytes((ROOT / "samples" / "club.toml").read_bytes())
     code, stdout, loaded = _loaded_by_command(["record", str(club), "r5", "t1", "draw"])
     assert (code, stdout.split()[0]) == (0, "recorded")
     assert club.read_bytes() != (ROOT / "samples" / "club.toml").read_bytes()
-    assert "mjevent.core.standings.compute" not in loaded
-    assert _top_levels(loaded) & {"numpy", "textual", "jinja2", "aiohttp"} == set()
+    code, stdout, checked = _loaded_by_command(["check", str(club)])
+    assert code == 0
+    assert "Final standings" not in stdout
+    for modules in (loaded, checked):
+        assert {"mjevent.core.standings.compute", "mjevent.core.stats"} & modules == set()
+        assert _top_levels(modules) & {"numpy", "textual", "jinja2", "aiohttp"} == set()

@@ -92,7 +92,9 @@ class _Teller:
         self.told_results: set[tuple[int, int]] = set()
 
     def seat_names(self, game: TableGame) -> list[str]:
-        return [game.substitutes.get(s, self.state.name(p)) for s, p in enumerate(game.seats)]
+        return [
+            game.substitutes.get(s, self.state.name(p)) for s, p in enumerate(game.seats)
+        ]
 
     def hand(self, entry: HandRecorded) -> list[StoryEvent]:
         found = self.hands.get(entry.id)
@@ -104,12 +106,14 @@ class _Teller:
         names = self.seat_names(game)
         line = format_entry(HandLine(entry.round, entry.table, played.hand), self.context)
         deltas = played.settlement.deltas
-        moves = "  ".join(f"{names[s]} {format_signed(d)}" for s, d in enumerate(deltas) if d) or _(
-            "no points moved"
-        )
+        moves = "  ".join(
+            f"{names[s]} {format_signed(d)}" for s, d in enumerate(deltas) if d
+        ) or _("no points moved")
         outcome = played.hand.outcome
         if isinstance(outcome, ChomboHand):
-            moves = _("chombo by {name}; {moves}").format(name=names[outcome.offender], moves=moves)
+            moves = _("chombo by {name}; {moves}").format(
+                name=names[outcome.offender], moves=moves
+            )
         scores = " / ".join(format_number(s) for s in played.after.scores)
         # Padded by display width: a label in Japanese is two cells a character.
         text = f"{pad(line, 34)} {pad(before.label, 18)} {moves}  ->  {scores}"
@@ -225,9 +229,8 @@ def replay(
         shown_problems.append(p)
         events.append(
             StoryEvent(
-                "problem",
-                f"!! {p.message}",
-                {"type": "problem", "entry": None, "message": p.message},
+                "problem", f"!! {p.message}", {"type": "problem", "entry": None,
+                                               "message": p.message}
             )
         )
     seated = {r: len(t) for r, t in state.seating.items()}
@@ -256,14 +259,12 @@ def replay(
             tgt = raw_by_id.get(raw.target)
             if raw.replacement is None:
                 text = (
-                    pgettext("replay", "correction: voids {target}: {reason}")
-                    if tgt is None
+                    pgettext("replay", "correction: voids {target}: {reason}") if tgt is None
                     else pgettext("replay", "correction: voids {target} ({kind}): {reason}")
                 )
             else:
                 text = (
-                    pgettext("replay", "correction: amends {target}: {reason}")
-                    if tgt is None
+                    pgettext("replay", "correction: amends {target}: {reason}") if tgt is None
                     else pgettext("replay", "correction: amends {target} ({kind}): {reason}")
                 )
             text = text.format(
@@ -275,14 +276,9 @@ def replay(
                 StoryEvent(
                     "correction",
                     text,
-                    {
-                        "type": "correction",
-                        "entry": entry_id,
-                        "target": raw.target,
-                        "action": "void" if raw.replacement is None else "amend",
-                        "reason": raw.reason,
-                        "voided": entry_id in state.voided,
-                    },
+                    {"type": "correction", "entry": entry_id, "target": raw.target,
+                     "action": "void" if raw.replacement is None else "amend",
+                     "reason": raw.reason, "voided": entry_id in state.voided},
                     entry_id,
                     rnd,
                 )
@@ -305,11 +301,9 @@ def replay(
             text = teller.other(entry)
             step.append(
                 StoryEvent(
-                    "entry",
-                    text,
+                    "entry", text,
                     {"type": "entry", "entry": entry_id, "kind": entry.KIND, "text": text},
-                    entry_id,
-                    rnd,
+                    entry_id, rnd,
                 )
             )
         if isinstance(
@@ -321,7 +315,9 @@ def replay(
             step.append(
                 StoryEvent(
                     "problem",
-                    "!! " + _("entry {entry}: {problem}").format(entry=entry_id, problem=p.message),
+                    "!! " + _("entry {entry}: {problem}").format(
+                        entry=entry_id, problem=p.message
+                    ),
                     {"type": "problem", "entry": entry_id, "message": p.message},
                     entry_id,
                     rnd,
@@ -357,9 +353,7 @@ def _from_the_table(
         return step
     who = seat_and_name(submitted.seat, submitted.player, state.name)
     data: dict[str, Any] = {
-        "id": submitted.id,
-        "typed": submitted.line,
-        "seat": submitted.seat,
+        "id": submitted.id, "typed": submitted.line, "seat": submitted.seat,
         "player": submitted.player,
     }
     if isinstance(raw, TableEntryConfirmed):
@@ -372,7 +366,9 @@ def _from_the_table(
         text = text.format(who=who)
         data["approved_by"] = "director"
     else:
-        text = pgettext("replay", "entered at the table by {who}, recorded at once").format(who=who)
+        text = pgettext("replay", "entered at the table by {who}, recorded at once").format(
+            who=who
+        )
     first = step[0]
     told = dataclasses.replace(
         first,
@@ -394,12 +390,5 @@ def tell_entry(state: EventState, entry_id: str) -> list[StoryEvent]:
     if entry is None:
         return []
     text = teller.other(entry)
-    return [
-        StoryEvent(
-            "entry",
-            text,
-            {"type": "entry", "entry": entry_id, "kind": entry.KIND, "text": text},
-            entry_id,
-            _round_of(entry),
-        )
-    ]
+    return [StoryEvent("entry", text, {"type": "entry", "entry": entry_id, "kind": entry.KIND,
+                                       "text": text}, entry_id, _round_of(entry))]

@@ -197,8 +197,7 @@ class EventSession:
             if held is not None and held[0] is state:
                 return held[1]
             numbers = (
-                stats_update(held[1], held[0], state)
-                if held is not None
+                stats_update(held[1], held[0], state) if held is not None
                 else stats_from_state(state)
             )
             self._stats = (state, numbers)

@@ -50,4 +50,6 @@ def test_a_penalty_or_an_undone_game_computes_the_standings_afresh(tmp_path: Pat
         dict((r.player, r.total) for r in standings.rows)["p13"] - 5000
     )
     undone = commands.correct_entry(store, "F", "wrong table", at=T)
-    assert _rows(standings_update(with_fine, fined, undone)) == _rows(standings_from_state(undone))
+    assert _rows(standings_update(with_fine, fined, undone)) == _rows(
+        standings_from_state(undone)
+    )

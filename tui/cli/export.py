@@ -95,7 +95,9 @@ def _name_parts(row: StandingRow, players: Mapping[str, Player]) -> NameParts:
     return player.name_parts() if player is not None else split_name(row.name)
 
 
-def _ema_row(row: StandingRow, position: str, parts: NameParts, player: Player | None) -> list[str]:
+def _ema_row(
+    row: StandingRow, position: str, parts: NameParts, player: Player | None
+) -> list[str]:
     number = ema_number(row.player, player.ema_id if player is not None else None)
     country = player.country if player is not None and player.country is not None else ""
     return [
@@ -189,14 +191,8 @@ def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
 
 
 TOURNAMENT_COLUMNS = {
-    "A": "Tournament",
-    "B": "Players",
-    "L": "Country",
-    "M": "City",
-    "N": "MERS",
-    "P": "Rules",
-    "Q": "Dates",
-    "R": "Days",
+    "A": "Tournament", "B": "Players", "L": "Country", "M": "City", "N": "MERS",
+    "P": "Rules", "Q": "Dates", "R": "Days",
 }
 """Row 3's tournament facts by column, as the EMA results-workbook importer reads them; the
 row 1 headings are mjevent's own (docs/export.md: unconfirmed)."""
@@ -275,19 +271,14 @@ def _zero_sum_report(table: Standings) -> list[str]:
             "game points add up to {points}; chombo penalties {chombo}; before chombo the "
             "tables add up to {tables}; event penalties {penalties}"
         ).format(
-            points=format_thousands(z.points_sum),
-            chombo=format_thousands(z.chombo_sum),
-            tables=format_thousands(z.table_sum),
-            penalties=format_thousands(-z.penalty_sum),
+            points=format_thousands(z.points_sum), chombo=format_thousands(z.chombo_sum),
+            tables=format_thousands(z.table_sum), penalties=format_thousands(-z.penalty_sum),
         ),
     ]
     for c in table.chombos:
         lines.append(
             _("chombo: round {round} table {table} {name} ({player}) {amount}").format(
-                round=c.round,
-                table=c.table,
-                name=c.name,
-                player=c.player,
+                round=c.round, table=c.table, name=c.name, player=c.player,
                 amount=format_thousands(-c.amount),
             )
         )
@@ -306,7 +297,9 @@ def export(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     fmt: Annotated[
         ExportFormat,
-        typer.Option("--format", help=N_("ema (results for the EMA ranking) or csv (every game).")),
+        typer.Option(
+            "--format", help=N_("ema (results for the EMA ranking) or csv (every game).")
+        ),
     ],
     output: Annotated[
         Path | None,

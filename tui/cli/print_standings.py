@@ -161,7 +161,9 @@ def standings(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
     after_round: Annotated[
         int | None,
-        typer.Option("--after-round", min=0, help=N_("The standings as they stood after round N.")),
+        typer.Option(
+            "--after-round", min=0, help=N_("The standings as they stood after round N.")
+        ),
     ] = None,
     teams: Annotated[
         bool, typer.Option("--teams", help=N_("Print the team standings instead of the players."))
@@ -202,7 +204,10 @@ def standings(
 
 @print_app.command(
     "penalties",
-    help=N_("List every penalty (cancelled ones too, with why) and every chombo: the audit list."),
+    help=N_(
+        "List every penalty (cancelled ones too, with "
+        "why) and every chombo: the audit list."
+    ),
 )
 def penalties(
     file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],

@@ -80,12 +80,10 @@ def _game_line(game: TableGame | None) -> str:
         return _("final scores {scores}").format(scores=_scores(game))
     count = len(game.hands)
     if game.result is not None:
-        return ngettext(
-            "{n} hand, {scores}, finished", "{n} hands, {scores}, finished", count
-        ).format(n=count, scores=_scores(game))
+        return ngettext("{n} hand, {scores}, finished", "{n} hands, {scores}, finished",
+                        count).format(n=count, scores=_scores(game))
     return ngettext("{n} hand, {scores}", "{n} hands, {scores}", count).format(
-        n=count, scores=_scores(game)
-    )
+        n=count, scores=_scores(game))
 
 
 def _game_key(game: TableGame | None) -> object:
@@ -117,15 +115,10 @@ def _standings_lines(old: Standings | None, after: EventState, limit: int) -> li
             line = _("standings: {name} {was} -> {now}, place {was_place} -> {now_place}")
         else:
             line = _("standings: {name} {was} -> {now}")
-        out.append(
-            line.format(
-                name=row.name,
-                was=format_thousands(prev.total),
-                now=format_thousands(row.total),
-                was_place=prev.place_label or "-",
-                now_place=row.place_label or "-",
-            )
-        )
+        out.append(line.format(
+            name=row.name, was=format_thousands(prev.total), now=format_thousands(row.total),
+            was_place=prev.place_label or "-", now_place=row.place_label or "-",
+        ))
     if len(out) > limit:
         more = len(out) - limit
         out = [*out[:limit], _("standings: ... and {n} more players move").format(n=more)]
@@ -162,9 +155,8 @@ def describe_changes(
         q = before.players.get(pid)
         if q is None:
             if p.team:
-                out.append(
-                    _("{id}: added as {name}, team {team}").format(id=pid, name=p.name, team=p.team)
-                )
+                out.append(_("{id}: added as {name}, team {team}").format(
+                    id=pid, name=p.name, team=p.team))
             else:
                 out.append(_("{id}: added as {name}").format(id=pid, name=p.name))
             continue
@@ -175,20 +167,14 @@ def describe_changes(
             if p.since_round is None:
                 out.append(_("{name}: {was} -> {now}").format(name=p.name, was=was, now=now))
             else:
-                out.append(
-                    _("{name}: {was} -> {now} from round {round}").format(
-                        name=p.name, was=was, now=now, round=p.since_round
-                    )
-                )
+                out.append(_("{name}: {was} -> {now} from round {round}").format(
+                    name=p.name, was=was, now=now, round=p.since_round))
     for rnd in sorted(set(before.presence) | set(after.presence)):
         called, calls = before.presence.get(rnd, {}), after.presence.get(rnd, {})
         for pid in sorted(set(called) | set(calls)):
             if called.get(pid) != calls.get(pid) and pid in calls:
-                line = (
-                    _("{name}: checked in for round {round}")
-                    if calls[pid]
-                    else _("{name}: absent for round {round}")
-                )
+                line = (_("{name}: checked in for round {round}") if calls[pid]
+                        else _("{name}: absent for round {round}"))
                 out.append(line.format(name=after.name(pid), round=rnd))
     # A new penalty (the log only grows at its end, so the new ones are the last).
     known = {p.id for p in before.penalties}
@@ -202,21 +188,15 @@ def describe_changes(
             continue
         was, now = _game_line(old), _game_line(new)
         if was != now:
-            out.append(
-                _("r{round} t{table}: {was} -> {now}").format(
-                    round=key[0], table=key[1], was=was, now=now
-                )
-            )
+            out.append(_("r{round} t{table}: {was} -> {now}").format(
+                round=key[0], table=key[1], was=was, now=now))
         if new is not None:
             gone = old.substitutes if old is not None else {}
             for seat, name in sorted(new.substitutes.items()):
                 if gone.get(seat) != name:
                     who = after.name(new.seats[seat])
-                    out.append(
-                        _("r{round} t{table}: {name} plays for {who}").format(
-                            round=key[0], table=key[1], name=name, who=who
-                        )
-                    )
+                    out.append(_("r{round} t{table}: {name} plays for {who}").format(
+                        round=key[0], table=key[1], name=name, who=who))
     ranked = standings_before if standings_before is not None else _standings(before)
     out.extend(_standings_lines(ranked, after, limit))
     old_problems = set(before.problems)

@@ -289,7 +289,8 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
         if standings is None:
             where = _where(state, p.id)
             rows = tuple(
-                (str(r), str(where[r][0]), seats[where[r][1]]) if r in where else (str(r), bye, "")
+                (str(r), str(where[r][0]), seats[where[r][1]]) if r in where
+                else (str(r), bye, "")
                 for r in rounds
             )
             blocks.append(
@@ -313,15 +314,8 @@ def player_cards(state: EventState, standings: Standings | None = None) -> Paper
                 running += g.points
             chart.append(running)
             game_rows.append(
-                (
-                    str(g.round),
-                    str(g.table),
-                    winds.get(g.seat, g.seat),
-                    str(g.place),
-                    format_number(g.final),
-                    format_thousands(g.points),
-                    format_thousands(running),
-                )
+                (str(g.round), str(g.table), winds.get(g.seat, g.seat), str(g.place),
+                 format_number(g.final), format_thousands(g.points), format_thousands(running))
             )
         row = next((r for r in standings.rows if r.player == p.id), None)
         note = (
@@ -368,6 +362,7 @@ def catalogue_tsv(state: EventState, players: Sequence[PlayerId] | None = None) 
     rounds = sorted(state.seating)
     where = {p: _where(state, p) for p in order}
     lines = [
-        "".join(f"{where[p][r][0] if r in where[p] else '--'}\t" for r in rounds) for p in order
+        "".join(f"{where[p][r][0] if r in where[p] else '--'}\t" for r in rounds)
+        for p in order
     ]
     return "".join(line + "\n" for line in lines)

@@ -33,6 +33,7 @@ __all__ = [
     "decider",
     "event_standings",
     "history",
+
     "movement",
     "penalty_rows",
     "standing_columns",
@@ -43,27 +44,9 @@ __all__ = [
 
 LEFT_COLUMNS = frozenset(
     {
-        "Name",
-        "Bracket",
-        "Team",
-        "Reason",
-        "Entered by",
-        "Status",
-        "Seat",
-        "Note",
-        "Decided by",
-        "Time",
-        "Where",
-        "Kind",
-        "What",
-        "State",
-        "East",
-        "South",
-        "West",
-        "North",
-        "Id",
-        "Seated",
-        "Here",
+        "Name", "Bracket", "Team", "Reason", "Entered by", "Status", "Seat", "Note", "Decided by",
+        "Time", "Where", "Kind", "What", "State", "East", "South", "West", "North", "Id",
+        "Seated", "Here",
     }
 )
 """Columns of words, aligned left; every other column holds numbers, aligned right (by the
@@ -240,6 +223,7 @@ def criterion_name(criterion: Criterion) -> str:
     return names.get(criterion, criterion.value)
 
 
+
 def team_columns() -> tuple[Column, ...]:
     """The team standings' columns."""
     return (
@@ -302,12 +286,7 @@ def penalty_rows(table: Standings) -> tuple[list[str], list[list[str]]]:
     The headers are English (message ids): `LEFT_COLUMNS` aligns them, `_` shows them."""
     names = {e.id: e.name for e in table.entrants}
     headers = [
-        N_("Round"),
-        N_("Table"),
-        N_("Name"),
-        N_("Points"),
-        N_("Reason"),
-        N_("Entered by"),
+        N_("Round"), N_("Table"), N_("Name"), N_("Points"), N_("Reason"), N_("Entered by"),
         N_("Status"),
     ]
     rows = [
@@ -417,7 +396,9 @@ def history(table: Standings, player: str) -> tuple[str, tuple[HistoryLine, ...]
 
 
 def _after_round(name: str, player: str, round: int) -> str:
-    return _("{name} ({player}) after round {round}").format(name=name, player=player, round=round)
+    return _("{name} ({player}) after round {round}").format(
+        name=name, player=player, round=round
+    )
 
 
 def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[list[str]]]:
@@ -426,16 +407,8 @@ def breakdown_rows(table: Standings, player: str) -> tuple[str, list[str], list[
     The headers are English (message ids): `LEFT_COLUMNS` aligns them, `_` shows them."""
     b = table.breakdown(player)
     headers = [
-        N_("Round"),
-        N_("Table"),
-        N_("Seat"),
-        N_("Place"),
-        N_("Final"),
-        N_("Uma"),
-        N_("Oka"),
-        N_("Chombo"),
-        N_("Points"),
-        N_("Note"),
+        N_("Round"), N_("Table"), N_("Seat"), N_("Place"), N_("Final"), N_("Uma"), N_("Oka"),
+        N_("Chombo"), N_("Points"), N_("Note"),
     ]
     rows: list[list[str]] = []
     for g in b.games:

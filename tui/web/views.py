@@ -119,19 +119,8 @@ test finds every message here)."""
 
 
 COMPOSER_YAKU = (
-    "riichi",
-    "ippatsu",
-    "tsumo",
-    "pinfu",
-    "tanyao",
-    "iipeikou",
-    "yakuhai",
-    "chiitoitsu",
-    "ittsu",
-    "sanshoku",
-    "toitoi",
-    "honitsu",
-    "chinitsu",
+    "riichi", "ippatsu", "tsumo", "pinfu", "tanyao", "iipeikou", "yakuhai", "chiitoitsu",
+    "ittsu", "sanshoku", "toitoi", "honitsu", "chinitsu",
 )
 """The yaku the table page offers as buttons: the common ones (issue 24's optional detail); the
 rest are typed on the entry line (`y:chanta`)."""

@@ -82,25 +82,19 @@ def standings_view(
         if after_round is not None and after_round != latest.round:
             table = latest.standings_after(after_round, show_hidden=True)
     except (StandingsConfigError, StandingsError) as error:
-        return StandingsView(
-            None,
-            _("Standings"),
-            (),
-            _("The standings cannot be computed: {error}").format(error=error),
-        )
+        return StandingsView(None, _("Standings"), (),
+                             _("The standings cannot be computed: {error}").format(error=error))
     if table.round:
-        title = (
-            _("Team standings after round {round}") if teams else _("Standings after round {round}")
-        ).format(round=table.round)
+        title = (_("Team standings after round {round}") if teams
+                 else _("Standings after round {round}")).format(round=table.round)
     else:
-        title = _("Team standings (no round played)") if teams else _("Standings (no round played)")
+        title = _("Team standings (no round played)") if teams else _(
+            "Standings (no round played)")
     if table.round > base.round:
         title = _("{title} (hidden from players until every table finishes)").format(title=title)
-    notes = [
-        _("Tiebreaks: {tiebreaks}").format(
-            tiebreaks=listed(criterion_name(c) for c in table.config.tiebreaks),
-        )
-    ]
+    notes = [_("Tiebreaks: {tiebreaks}").format(
+        tiebreaks=listed(criterion_name(c) for c in table.config.tiebreaks),
+    )]
     if not teams:
         notes += tie_lines(table)
     notes += [_("Note: {note}").format(note=n) for n in table.notes]
@@ -119,51 +113,33 @@ class StandingsScreen(EventScreen):
     """The keys the footer keeps first when 80 columns cannot show them all."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "left_square_bracket",
-            "round(-1)",
-            N_("Earlier"),
-            tooltip=N_("Show the standings after the previous round"),
-            id="standings.round_prev",
+            "left_square_bracket", "round(-1)", N_("Earlier"),
+            tooltip=N_("Show the standings after the previous round"), id="standings.round_prev",
         ),
         Binding(
-            "right_square_bracket",
-            "round(1)",
-            N_("Later"),
-            tooltip=N_("Show the standings after the next round"),
-            id="standings.round_next",
+            "right_square_bracket", "round(1)", N_("Later"),
+            tooltip=N_("Show the standings after the next round"), id="standings.round_next",
         ),
         Binding(
-            "l",
-            "latest",
-            N_("Latest"),
+            "l", "latest", N_("Latest"),
             tooltip=N_("Follow the latest round again (updates as games end)"),
             id="standings.latest",
         ),
         Binding(
-            "t",
-            "teams",
-            N_("Teams"),
-            tooltip=N_("Switch between player and team standings"),
-            id="standings.teams",
+            "t", "teams", N_("Teams"),
+            tooltip=N_("Switch between player and team standings"), id="standings.teams",
         ),
         Binding(
-            "s",
-            "sort",
-            N_("Sort"),
+            "s", "sort", N_("Sort"),
             tooltip=N_("Sort by the next column (after the last: ranking order)"),
             id="standings.sort",
         ),
         Binding(
-            "o",
-            "reverse",
-            N_("Reverse"),
-            tooltip=N_("Reverse the order of the rows"),
-            id="standings.reverse",
+            "o", "reverse", N_("Reverse"),
+            tooltip=N_("Reverse the order of the rows"), id="standings.reverse",
         ),
         Binding(
-            "h",
-            "history",
-            N_("History"),
+            "h", "history", N_("History"),
             tooltip=N_("The selected player's games one by one, with the running total"),
             id="standings.history",
         ),
@@ -218,7 +194,9 @@ class StandingsScreen(EventScreen):
             table.show(columns, t.teams, lambda r: r.team)
         else:
             everyone = (*t.rows, *t.apart)
-            shown = standing_columns(t.seats, decided_by=any(decider(r.decided_by) for r in t.rows))
+            shown = standing_columns(
+                t.seats, decided_by=any(decider(r.decided_by) for r in t.rows)
+            )
             if not any(r.team for r in everyone):
                 shown = tuple(c for c in shown if c.header != "Team")
             table.show(shown, everyone, lambda r: r.player)
@@ -317,12 +295,8 @@ def _history_columns() -> tuple[Column, ...]:
         Column(N_("Uma"), lambda h: opt_points(h.uma), lambda h: h.uma or 0),
         Column(N_("Oka"), lambda h: opt_points(h.oka), lambda h: h.oka or 0),
         Column(N_("Points"), lambda h: opt_points(h.points), lambda h: h.points or 0),
-        Column(
-            N_("Running"),
-            lambda h: format_thousands(h.running),
-            lambda h: h.running,
-            short=N_("Total"),
-        ),
+        Column(N_("Running"), lambda h: format_thousands(h.running), lambda h: h.running,
+               short=N_("Total")),
         Column(N_("Note"), _history_note, lambda h: h.note),
     )
 
@@ -333,11 +307,8 @@ class PlayerHistoryScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "escape",
-            "app.pop_screen",
-            N_("Back"),
-            tooltip=N_("Back to the standings"),
-            id="history.close",
+            "escape", "app.pop_screen", N_("Back"),
+            tooltip=N_("Back to the standings"), id="history.close",
         ),
     ]
 

@@ -17,15 +17,8 @@ from collections.abc import Callable
 
 from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.standings import (
-    Criterion,
-    Entrant,
-    PenaltyRecord,
-    PlayedGame,
-    Standings,
-    StandingsConfig,
-    compute_standings,
-)
+from mjevent.core.standings import Criterion, Entrant, PenaltyRecord, PlayedGame, StandingsConfig
+from mjevent.core.standings.compute import Standings, compute_standings
 
 
 def make_event(players: int, rounds: int, seed: int = 7) -> tuple[list[Entrant], list[PlayedGame]]:

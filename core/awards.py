@@ -26,7 +26,7 @@ from mjevent.core.i18n import _, format_number, format_thousands, ngettext, pget
 from mjevent.core.text import suggest
 
 if TYPE_CHECKING:
-    from mjevent.core.standings import Standings
+    from mjevent.core.standings.compute import Standings
     from mjevent.core.state import EventState
     from mjevent.core.stats import EventStats, Tally, WinRecord
 

@@ -16,7 +16,6 @@ from mjevent.core.entries import PrizesRevealed
 from mjevent.core.settings import MAX_ROUNDS, EventSettings
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.core.state_standings import standings_from_state
 
 __all__ = [
     "MAX_ROUNDS",
@@ -114,6 +113,10 @@ class FinalPlace:
 def final_places(state: EventState) -> tuple[FinalPlace, ...]:
     """The ranked players as the standings stand (final once `event_finished`), best first;
     empty when the standings cannot be computed or no game has finished."""
+    # Imported here: the computation loads numpy, which `mjevent check` needs only once the
+    # event has finished (bench/commands.py).
+    from mjevent.core.state_standings import standings_from_state
+
     try:
         table = standings_from_state(state, state.settings.standings_config(), state.entries)
     except (StandingsConfigError, StandingsError):

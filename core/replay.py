@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjevent.core.entries import (
     WINDS,
@@ -38,10 +38,11 @@ from mjevent.core.preview import result_text
 from mjevent.core.results import GameResult
 from mjevent.core.scoring import settlement_notes
 from mjevent.core.settings import EventSettings
-from mjevent.core.standings import Standings
 from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
-from mjevent.core.state_standings import standings_from_state
 from mjevent.core.text import pad
+
+if TYPE_CHECKING:
+    from mjevent.core.standings.compute import Standings
 
 __all__ = ["Story", "StoryEvent", "replay", "tell_entry"]
 
@@ -330,6 +331,10 @@ def replay(
             if r not in told_rounds and r in seated and len(done[r]) >= seated[r]:
                 told_rounds.add(r)
                 if standings is None:
+                    # Imported here: numpy's computation, which `tell_entry` (what `mjevent
+                    # record` prints) never needs.
+                    from mjevent.core.state_standings import standings_from_state
+
                     standings = standings_from_state(state, entries=state.entries)
                 events.append(_standings_event(standings, r))
     return Story(tuple(events), state, tuple(shown_problems))

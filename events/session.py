@@ -35,18 +35,19 @@ import inspect
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import language
-from mjevent.core.standings import Standings
 from mjevent.core.state import EventState, Folder, Problem
-from mjevent.core.state_standings import standings_from_state, standings_update
-from mjevent.core.stats import EventStats, stats_from_state, stats_update
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
+
+if TYPE_CHECKING:
+    from mjevent.core.standings.compute import Standings
+    from mjevent.core.stats import EventStats
 
 __all__ = ["Clock", "EventSession", "utc_now"]
 
@@ -166,6 +167,10 @@ class EventSession:
 
         Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
         """
+        # Imported here: the computation loads numpy, which a command that only records or
+        # checks never needs (bench/commands.py).
+        from mjevent.core.state_standings import standings_from_state, standings_update
+
         if state is None:
             state = self.state
         with self._derived:
@@ -183,6 +188,9 @@ class EventSession:
     def stats(self) -> EventStats:
         """The players' and teams' numbers (`core.stats`) for `state`; brought up to date from
         the previous ones when only hands were added."""
+        # Imported here, as the standings are: no command that only records needs them.
+        from mjevent.core.stats import stats_from_state, stats_update
+
         with self._derived:
             state = self.state
             held = self._stats

@@ -286,14 +286,8 @@ def test_print_standings_says_which_tiebreak_decided(tmp_path: Path) -> None:
 def test_render_shows_brackets_in_a_later_stage() -> None:
     from mjevent.core.presets import preset
     from mjevent.core.results import game_result
-    from mjevent.core.standings import (
-        Carry,
-        Entrant,
-        PlayedGame,
-        StageConfig,
-        StandingsConfig,
-        compute_standings,
-    )
+    from mjevent.core.standings import Carry, Entrant, PlayedGame, StageConfig, StandingsConfig
+    from mjevent.core.standings.compute import compute_standings
     from mjevent.tui.cli.print_standings import render
     from mjevent.tui.views.table import TableFormat
 

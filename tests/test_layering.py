@@ -205,3 +205,35 @@ def test_the_scan_catches_an_import_inside_a_function() -> None:
     allowed = "def f():\n    from mjevent.core import state\n    import tomllib, typing\n"
     assert _violations(allowed, "mjevent.events.store", "events") == []
     assert _violations("from . import entries\n", "mjevent.core.state", "core") == []
+
+
+def _loaded_by_command(args: list[str]) -> tuple[int, str, set[str]]:
+    """(exit code, stdout, modules loaded) of `mjevent ARGS` run in a fresh interpreter."""
+    script = (
+        "import atexit, json, sys\n"
+        "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n"
+        "from mjevent.tui.cli.main import app\n"
+        "sys.argv[0] = 'mjevent'\n"
+        "sys.exit(app())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args], check=False, capture_output=True, text=True, cwd="/"
+    )
+    return out.returncode, out.stdout, set(json.loads(out.stderr.splitlines()[-1]))
+
+
+def test_record_and_check_load_neither_numpy_nor_the_console(tmp_path: Path) -> None:
+    # numpy (the standings' computation) and the console's libraries cost a director's
+    # `mjevent record` some 0.2 s each and it needs none of them (bench/commands.py); `check`
+    # needs the standings only for a finished event's podium, and the sample is under way.
+    club = tmp_path / "club.toml"
+    club.write_bytes((ROOT / "samples" / "club.toml").read_bytes())
+    code, stdout, loaded = _loaded_by_command(["record", str(club), "r5", "t1", "draw"])
+    assert (code, stdout.split()[0]) == (0, "recorded")
+    assert club.read_bytes() != (ROOT / "samples" / "club.toml").read_bytes()
+    code, stdout, checked = _loaded_by_command(["check", str(club)])
+    assert code == 0
+    assert "Final standings" not in stdout
+    for modules in (loaded, checked):
+        assert {"mjevent.core.standings.compute", "mjevent.core.stats"} & modules == set()
+        assert _top_levels(modules) & {"numpy", "textual", "jinja2", "aiohttp"} == set()

@@ -1,10 +1,14 @@
 """Live standings: one public face for totals, places, tiebreaks, stages and teams.
 
-`compute_standings(games, roster, config)` ranks finished games (see `compute`); the settings
-that steer it are a `StandingsConfig` (see `config`). `mjevent.core.state_standings` does the same
-straight from a folded `EventState` (`standings_from_state`, `standings_update`); it stands
-outside this package because it reads the fold, and the fold reads the event's settings, which
-read this package's `config`. The modules behind this face:
+The settings that steer the standings are a `StandingsConfig` (see `config`); the results are
+the frozen values of `model`. Both are exported here. The computation itself, numpy's, is
+imported from its own module (`compute.compute_standings`, `compute.Standings`,
+`tiebreaks.lot_key`): importing this package must not load numpy, so that a command which only
+reads the settings (`mjevent record`, `check`) does not pay for it.
+`mjevent.core.state_standings` computes them straight from a folded `EventState`
+(`standings_from_state`, `standings_update`); it stands outside this package because it reads
+the fold, and the fold reads the event's settings, which read this package's `config`.
+The modules behind this face:
 
 - `config`: the `[standings]` settings, validated (tiebreak chains, withdrawals, stages, teams);
 - `model`: the frozen results (`Standings` rows, `StandingRow`, `TeamRow`, breakdowns);
@@ -15,23 +19,6 @@ read this package's `config`. The modules behind this face:
 
 from __future__ import annotations
 
-from mjevent.core.standings.compute import (
-    Breakdown,
-    ByeRecord,
-    ChomboEntry,
-    Entrant,
-    GameLine,
-    GameResultLike,
-    PenaltyRecord,
-    PlayedGame,
-    StandingRow,
-    Standings,
-    StandingsError,
-    Status,
-    TeamRow,
-    ZeroSum,
-    compute_standings,
-)
 from mjevent.core.standings.config import (
     Bye,
     Carry,
@@ -45,7 +32,21 @@ from mjevent.core.standings.config import (
     Withdrawal,
     standings_config_from_dict,
 )
-from mjevent.core.standings.tiebreaks import lot_key
+from mjevent.core.standings.model import (
+    Breakdown,
+    ByeRecord,
+    ChomboEntry,
+    Entrant,
+    GameLine,
+    GameResultLike,
+    PenaltyRecord,
+    PlayedGame,
+    StandingRow,
+    StandingsError,
+    Status,
+    TeamRow,
+    ZeroSum,
+)
 
 __all__ = [
     "Breakdown",
@@ -61,7 +62,6 @@ __all__ = [
     "PlayedGame",
     "StageConfig",
     "StandingRow",
-    "Standings",
     "StandingsConfig",
     "StandingsConfigError",
     "StandingsError",
@@ -72,7 +72,5 @@ __all__ = [
     "TeamRow",
     "Withdrawal",
     "ZeroSum",
-    "compute_standings",
-    "lot_key",
     "standings_config_from_dict",
 ]

@@ -21,7 +21,6 @@ from mjevent.core.standings import (
     PenaltyRecord,
     PlayedGame,
     StageConfig,
-    Standings,
     StandingsConfig,
     StandingsError,
     Status,
@@ -29,8 +28,8 @@ from mjevent.core.standings import (
     TeamConfig,
     TeamMode,
     Withdrawal,
-    compute_standings,
 )
+from mjevent.core.standings.compute import Standings, compute_standings
 
 ABCD = [Entrant("a", "Ann"), Entrant("b", "Bob"), Entrant("c", "Cy"), Entrant("d", "Di")]
 

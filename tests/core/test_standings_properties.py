@@ -7,14 +7,8 @@ from hypothesis import strategies as st
 
 from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.standings import (
-    Criterion,
-    Entrant,
-    PenaltyRecord,
-    PlayedGame,
-    StandingsConfig,
-    compute_standings,
-)
+from mjevent.core.standings import Criterion, Entrant, PenaltyRecord, PlayedGame, StandingsConfig
+from mjevent.core.standings.compute import compute_standings
 
 PLAYERS = [Entrant(f"p{i}", f"Player {i}") for i in range(8)]
 EMA = preset("ema2016").rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from mjevent.core.standings import Standings
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state_standings import standings_from_state, standings_update
 from mjevent.events import commands
 from mjevent.events.session import EventSession

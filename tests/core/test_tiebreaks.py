@@ -12,15 +12,9 @@ import numpy as np
 import pytest
 
 from mjevent.core.results import GameResult
-from mjevent.core.standings import (
-    Criterion,
-    Entrant,
-    PlayedGame,
-    Standings,
-    StandingsConfig,
-    compute_standings,
-    lot_key,
-)
+from mjevent.core.standings import Criterion, Entrant, PlayedGame, StandingsConfig
+from mjevent.core.standings.compute import Standings, compute_standings
+from mjevent.core.standings.tiebreaks import lot_key
 
 PLAYERS = [Entrant(p, p.upper()) for p in "abcdefgh"]
 

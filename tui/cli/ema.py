@@ -32,7 +32,7 @@ from mjevent.core.ema import (
 )
 from mjevent.core.i18n import N_, _
 from mjevent.core.settings import Player
-from mjevent.core.standings import Standings
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
 from mjevent.tui.cli.print_standings import load_event, print_app, standings_of

@@ -31,7 +31,8 @@ from mjevent.core.ema import ema_number
 from mjevent.core.i18n import N_, _, format_thousands
 from mjevent.core.names import NameParts, split_name
 from mjevent.core.settings import Player
-from mjevent.core.standings import StandingRow, Standings
+from mjevent.core.standings import StandingRow
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines, safe_text
 from mjevent.tui.cli.ema import event_dates, facts_or_none

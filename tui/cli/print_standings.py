@@ -21,11 +21,8 @@ import typer
 
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _, listed
-from mjevent.core.standings import (
-    Standings,
-    StandingsConfigError,
-    StandingsError,
-)
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import markdown_text, safe_text
 from mjevent.events.commands import current_state

@@ -16,11 +16,8 @@ import threading
 
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import _, format_number, format_thousands, ngettext
-from mjevent.core.standings import (
-    Standings,
-    StandingsConfigError,
-    StandingsError,
-)
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState, TableGame
 from mjevent.core.state_standings import standings_from_state
 from mjevent.events.session import EventSession

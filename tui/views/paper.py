@@ -23,7 +23,7 @@ from mjevent.core.stats import stats_from_state
 from mjevent.tui.views.stats import summary_line
 
 if TYPE_CHECKING:
-    from mjevent.core.standings import Standings
+    from mjevent.core.standings.compute import Standings
 
 __all__ = [
     "WIND_NAMES",

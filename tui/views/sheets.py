@@ -18,14 +18,8 @@ from typing import Any
 
 from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, pgettext, wind_name
-from mjevent.core.standings import (
-    Criterion,
-    GameLine,
-    PenaltyRecord,
-    StandingRow,
-    Standings,
-    TeamRow,
-)
+from mjevent.core.standings import Criterion, GameLine, PenaltyRecord, StandingRow, TeamRow
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.state_standings import standings_from_state
 

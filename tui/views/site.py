@@ -48,7 +48,7 @@ from mjevent.core.i18n import (
 from mjevent.core.preview import result_text
 from mjevent.core.replay import StoryEvent, replay
 from mjevent.core.settings import EventSettings
-from mjevent.core.standings import Standings
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import player_tally
 from mjevent.core.text import safe_text

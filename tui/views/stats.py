@@ -17,7 +17,8 @@ from mjevent.core.awards import Award, award_title, awards_of, reason, unavailab
 from mjevent.core.entries import WINDS
 from mjevent.core.i18n import N_, _, format_number, format_signed, pgettext, wind_name
 from mjevent.core.outcomes import HandValue
-from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import (
     EventStats,

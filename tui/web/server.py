@@ -35,7 +35,8 @@ from aiohttp import web
 from mjevent.core import i18n
 from mjevent.core.i18n import _
 from mjevent.core.preview import LineError, preview_line
-from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats
 from mjevent.events import stations, table_keys

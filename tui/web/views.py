@@ -18,7 +18,8 @@ from mjevent.core.game import new_game
 from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.preview import LineError, LinePreview
-from mjevent.core.standings import Standings, StandingsConfigError, StandingsError
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, stats_from_state
 from mjevent.core.yaku import yaku_label

@@ -31,11 +31,8 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from mjevent.core.i18n import N_, _, format_number, format_thousands, listed
-from mjevent.core.standings import (
-    Standings,
-    StandingsConfigError,
-    StandingsError,
-)
+from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import player_tally
 from mjevent.events.session import EventSession

@@ -57,7 +57,7 @@ def run(players: int, folder: Path) -> str:
         write_plan(store, plan)
         cells.append(f"{took:>8.2f} {len(cost.new_repeats):>4} {cost.wind_spread:>4}")
     t0 = time.perf_counter()
-    verified = verify_seating(store.store)
+    verified = verify_seating(store)
     assert all(v.matches for v in verified)
     cells.append(f"{time.perf_counter() - t0:>8.2f}")
     return "  ".join(cells)

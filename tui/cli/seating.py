@@ -466,7 +466,7 @@ def seating_verify(
         except SeatingImportError as error:
             _fail(cli_seat.in_file(path, error))
         again[hashlib.sha256(data).hexdigest()] = got.rounds
-    results = verify_seating(session.store, imported=again)
+    results = verify_seating(session, imported=again)
     if not results:
         _fail(
             _("{file}: no seating entry in the log; seat it with `mjevent seat {file} ...`")

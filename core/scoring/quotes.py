@@ -9,7 +9,12 @@ from mjevent.core.i18n import _, wind_name
 from mjevent.core.outcomes import Hand, HandValue, Ron
 from mjevent.core.rules import RuleSet
 from mjevent.core.scoring.payments import Settlement, ron_amount, tsumo_shares
-from mjevent.core.scoring.values import IllegalHandError, Limit, check_win_value, hand_points
+from mjevent.core.scoring.values import (
+    Limit,
+    check_counters,
+    check_win_value,
+    hand_points,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,16 +60,7 @@ def quote(
     (3900, 2000, 5900)
     """
     check_win_value(value, tsumo=tsumo)
-    if honba < 0:
-        raise IllegalHandError(
-            _("honba={honba}: the number of counters cannot be negative").format(honba=honba)
-        )
-    if deposits < 0:
-        raise IllegalHandError(
-            _("deposits={deposits}: the number of riichi sticks cannot be negative").format(
-                deposits=deposits
-            )
-        )
+    check_counters(honba, deposits)
     points = hand_points(value, rules)
     sticks = deposits * rules.riichi_value
     if not tsumo:

@@ -39,6 +39,7 @@ from mjevent.core.scoring.values import (
     LIMIT_BASE,
     IllegalHandError,
     Limit,
+    check_counters,
     check_win_value,
     describe,
     hand_points,
@@ -175,16 +176,7 @@ def _settle_any(hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleS
     # Every hand, every check: what `settle` does when `settle_common` declines.
     seats = rules.players
     _check_seat(dealer, seats, N_("the dealer"))
-    if honba < 0:
-        raise IllegalHandError(
-            _("honba={honba}: the number of counters cannot be negative").format(honba=honba)
-        )
-    if deposits < 0:
-        raise IllegalHandError(
-            _("deposits={deposits}: the number of riichi sticks cannot be negative").format(
-                deposits=deposits
-            )
-        )
+    check_counters(honba, deposits)
     _check_seat_set(hand.riichi, seats, N_("the riichi set"))
     outcome = hand.outcome
     ledger = _Ledger(seats)

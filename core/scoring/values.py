@@ -216,6 +216,21 @@ def _reject_value(value: HandValue) -> None:
     )  # pragma: no cover
 
 
+def check_counters(honba: int, deposits: int) -> None:
+    """Refuse a negative honba count or riichi stick count (`IllegalHandError`): what every
+    settlement and every quote checks before paying."""
+    if honba < 0:
+        raise IllegalHandError(
+            _("honba={honba}: the number of counters cannot be negative").format(honba=honba)
+        )
+    if deposits < 0:
+        raise IllegalHandError(
+            _("deposits={deposits}: the number of riichi sticks cannot be negative").format(
+                deposits=deposits
+            )
+        )
+
+
 def check_win_value(value: HandValue, *, tsumo: bool) -> None:
     """`check_value`, plus what depends on how the hand was won.
 

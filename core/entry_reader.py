@@ -100,6 +100,20 @@ class _Reader:
         got = pgettext("log field", "nothing") if name not in self.record else _shown(value)
         return _must_be(self.where, name, expected, got)
 
+    def inner_entry(self, name: str, raw: Mapping[str, Any], id: str, at: str) -> Entry:
+        """The entry the table in field `name` holds (a correction's replacement, a table's
+        entry), read with this record's id and time; an error in it names the field."""
+        inner = dict(raw)
+        inner["id"], inner["at"] = id, at
+        try:
+            return entry_from_record(inner)
+        except EntryError as error:
+            raise EntryError(
+                _("{where}: field '{field}': {error}").format(
+                    where=self.where, field=name, error=error
+                )
+            ) from None
+
     def _get(self, name: str, default: Any, required: bool) -> Any:
         self.used.add(name)
         if name not in self.record:
@@ -628,14 +642,7 @@ def _read_correction(r: _Reader, id: str, at: str) -> Correction:
                     "and enter a new one instead"
                 ).format(where=r.where)
             )
-        inner = dict(raw)
-        inner["id"], inner["at"] = id, at
-        try:
-            replacement = entry_from_record(inner)
-        except EntryError as error:
-            raise EntryError(
-                _("{where}: field 'replacement': {error}").format(where=r.where, error=error)
-            ) from None
+        replacement = r.inner_entry("replacement", raw, id, at)
     else:
         r.used.add("replacement")
     return Correction(id=id, at=at, target=target, reason=reason, replacement=replacement)
@@ -655,14 +662,7 @@ def _read_table_entry(r: _Reader, id: str, at: str) -> TableEntrySubmitted:
         raise r.fail(
             "entry", _("a table holding the entry the line reads as (a hand or a game's end)")
         )
-    inner = dict(raw)
-    inner["id"], inner["at"] = id, at
-    try:
-        entry = entry_from_record(inner)
-    except EntryError as error:
-        raise EntryError(
-            _("{where}: field 'entry': {error}").format(where=r.where, error=error)
-        ) from None
+    entry = r.inner_entry("entry", raw, id, at)
     assert isinstance(entry, HandRecorded | GameFinished)
     if (entry.round, entry.table) != (rnd, table):
         raise r.fail("entry", _("an entry for the same round and table"))

@@ -287,12 +287,9 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     try:
         doc = parse_toml(path, data)
     except EventFileSyntaxError:
-        for cut in _cut_points(data):
-            if _looks_torn(data[cut:]):
-                try:
-                    return parse_toml(path, data[:cut]), cut
-                except EventFileSyntaxError:
-                    continue
+        torn = _before_torn_tail(path, data)
+        if torn is not None:
+            return torn
         raise
     log = doc.get("log")
     if not isinstance(log, list) or not log or not isinstance(log[-1], dict):
@@ -301,13 +298,20 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
         return doc, None
     if _last_end_line(data) is None and BANNER not in data:
         return doc, None  # a log written by hand, without end lines: taken as it is
+    torn = _before_torn_tail(path, data)
+    return torn if torn is not None else (doc, None)
+
+
+def _before_torn_tail(path: Path, data: bytes) -> tuple[dict[str, Any], int] | None:
+    """The document before the first cut whose tail looks torn and whose head parses (by
+    tomllib), and that cut; None when no cut does."""
     for cut in _cut_points(data):
         if _looks_torn(data[cut:]):
             try:
                 return parse_toml(path, data[:cut]), cut
             except EventFileSyntaxError:
                 continue
-    return doc, None
+    return None
 
 
 def _cut_points(data: bytes) -> list[int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from mjevent.core.entries import (
@@ -49,7 +49,7 @@ from mjevent.core.outcomes import (
     Win,
     WinDetail,
 )
-from mjevent.core.state import Problem
+from mjevent.core.state import Problem, ProblemKind, Words
 from mjevent.core.text import suggest
 from mjevent.core.yaku import YAKU
 
@@ -732,15 +732,47 @@ def read_log(records: Sequence[Mapping[str, Any]]) -> tuple[list[Entry], list[Pr
     for record in records:
         try:
             entries.append(entry_from_record(record))
-        except EntryError as error:
+        except EntryError:
             entry_id = record.get("id")
             problems.append(
-                Problem(
+                Problem.of(
                     entry_id if isinstance(entry_id, str) else None,
-                    _("{problem}; skipped").format(problem=error),
+                    ProblemKind.UNREADABLE,
+                    problem=Words(_why_unreadable, (_frozen(record),)),
                 )
             )
     return entries, problems
+
+
+class _Map(tuple[tuple[str, Hashable], ...]):
+    """A record's table kept as its (key, value) pairs, so that a problem holding it is a value."""
+
+
+def _frozen(value: object) -> Hashable:
+    """`value` (a record as the file's reader gives it) with every table and list made a tuple."""
+    if isinstance(value, Mapping):
+        return _Map((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value  # str, numbers, booleans, dates
+
+
+def _thawed(value: object) -> Any:
+    if isinstance(value, _Map):
+        return {key: _thawed(item) for key, item in value}
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    return value
+
+
+def _why_unreadable(record: _Map) -> str:
+    """Why the record cannot be read (said when its problem is shown, in that moment's language;
+    '' when it can)."""
+    try:
+        entry_from_record(_thawed(record))
+    except EntryError as error:
+        return str(error)
+    return ""
 
 
 def entries_from_records(records: Sequence[Mapping[str, Any]]) -> list[Entry]:

@@ -38,7 +38,7 @@ from mjevent.core.preview import result_text
 from mjevent.core.results import GameResult
 from mjevent.core.scoring import settlement_notes
 from mjevent.core.settings import EventSettings
-from mjevent.core.state import EventState, HandPlayed, Problem, TableGame, fold
+from mjevent.core.state import EventState, HandPlayed, Problem, ProblemKind, TableGame, fold
 from mjevent.core.text import pad
 
 if TYPE_CHECKING:
@@ -220,7 +220,7 @@ def replay(
     for p in state.problems:
         problems_of.setdefault(p.entry, []).append(p)
     raw_by_id = {e.id: e for e in entries}
-    shown_problems: list[Problem] = [Problem(None, w) for w in warnings]
+    shown_problems = [Problem.of(None, ProblemKind.TOLD, text=w) for w in warnings]
     events: list[StoryEvent] = [
         StoryEvent("problem", f"!! {w}", {"type": "problem", "entry": None, "message": w})
         for w in warnings

@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
-from mjevent.core.i18n import language
 from mjevent.core.state import EventState, Folder, Problem
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
@@ -60,11 +59,10 @@ def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-# What the live fold was made from: the log's length and last id, and the language its problems
-# are worded in (another language folds afresh: a refusal compares the problems before and
-# after an entry, so they must be worded alike); and the fold's own settings object must be the
-# store's (a rewrite of the settings folds afresh).
-_Key = tuple[int, str | None, str]
+# What the live fold was made from: the log's length and last id; and the fold's own settings
+# object must be the store's (a rewrite of the settings folds afresh). The language is not part
+# of it: problems are values, put into words only when shown, so a fold serves every language.
+_Key = tuple[int, str | None]
 
 
 class EventSession:
@@ -104,7 +102,7 @@ class EventSession:
 
     def _current_key(self) -> _Key:
         log = self.store.log
-        return len(log), log[-1]["id"] if log else None, language()
+        return len(log), log[-1]["id"] if log else None
 
     def folder(self) -> Folder:
         """The fold of the log as the store last read it (what another process appended and
@@ -117,10 +115,9 @@ class EventSession:
             log = self.store.log
             later: Folder | None = None
             if folder is not None and self._key is not None:
-                count, last, spoken = self._key
+                count, last = self._key
                 if (
-                    spoken == key[2]
-                    and folder.settings is self.store.event
+                    folder.settings is self.store.event
                     and 0 < count < len(log)
                     and log[count - 1]["id"] == last
                 ):

@@ -497,7 +497,7 @@ def _target(state: EventState, entry_id: str) -> TableEntrySubmitted:
         return target
     settled = state.settled.get(entry_id)
     if settled is not None:
-        raise StationError("settled", settled_problem(entry_id, *settled))
+        raise StationError("settled", settled_problem(entry_id, *settled).message)
     raise StationError(
         "not_pending",
         _(
@@ -510,7 +510,7 @@ def _target(state: EventState, entry_id: str) -> TableEntrySubmitted:
 def _check_fits(state: EventState, target: TableEntrySubmitted) -> LinePreview:
     played = _played(state, target.round, target.table)
     if played != target.hands:
-        raise StationError("stale", stale_problem(target, played))
+        raise StationError("stale", stale_problem(target, played).message)
     kept = _kept_preview(state, target)
     if kept is not None:
         return kept
@@ -538,7 +538,7 @@ def _confirm(
             if target.mode == "director" and seat in WINDS
             else "seat"
         )
-        raise StationError(reason, problem)
+        raise StationError(reason, problem.message)
     others = state.conflicts(entry_id)
     if others:
         raise StationError(
@@ -723,7 +723,7 @@ def pending(
         shown: LinePreview | LineError = (
             preview_line(state, read_entry(state, line))
             if played == entry.hands
-            else LineError(stale_problem(entry, played))
+            else LineError(stale_problem(entry, played).message)
         )
         others = state.conflicts(entry.id)
         out.append(

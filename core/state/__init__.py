@@ -15,11 +15,12 @@ Corrections are resolved before anything is applied: a voided entry is skipped, 
 is replaced, in its place in the log, by the amendment. Voiding a correction restores the entry
 it changed.
 
-Its modules: `values` (the frozen values a fold gives), `folder` (`fold`, and `Folder`, the
+Its modules: `values` (the frozen values a fold gives), `problems` (a problem's kinds and data,
+put into words only when shown), `folder` (`fold`, and `Folder`, the
 fold kept alive), `corrections` (the effective log), `fold_rules` (one rule per entry kind over
 a mutable working set), `table` (one table's game), `memo` (game steps remembered between
 folds), `entry_texts` (the names and free texts entries carry, checked) and
-`table_entry_problems` (the words refusing a table entry).
+`table_entry_problems` (the problems refusing a table entry).
 """
 
 from __future__ import annotations
@@ -27,19 +28,18 @@ from __future__ import annotations
 from mjevent.core.state.entry_texts import entry_text_problems
 from mjevent.core.state.fold_rules import fold_rule_missing
 from mjevent.core.state.folder import Folder, fold
+from mjevent.core.state.problems import Problem, ProblemKind, Words, table_label
 from mjevent.core.state.table import remap_hand
 from mjevent.core.state.table_entry_problems import confirm_problem, settled_problem, stale_problem
 from mjevent.core.state.values import (
     EventState,
     HandPlayed,
     PlayerState,
-    Problem,
     RoundClock,
     RoundSeating,
     TableGame,
     TableSeats,
     same_table_entry,
-    table_label,
 )
 
 __all__ = [
@@ -48,10 +48,12 @@ __all__ = [
     "HandPlayed",
     "PlayerState",
     "Problem",
+    "ProblemKind",
     "RoundClock",
     "RoundSeating",
     "TableGame",
     "TableSeats",
+    "Words",
     "confirm_problem",
     "entry_text_problems",
     "fold",

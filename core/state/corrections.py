@@ -11,9 +11,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from mjevent.core.entries import Correction, Entry
-from mjevent.core.i18n import _
 from mjevent.core.state.entry_texts import entry_text_problems
-from mjevent.core.state.values import Problem
+from mjevent.core.state.problems import Problem, ProblemKind
 
 
 def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[Entry], set[str]]:
@@ -24,15 +23,7 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
         if entry.id in position:
             first = unique[position[entry.id]]
             if first != entry:
-                problems.append(
-                    Problem(
-                        entry.id,
-                        _(
-                            "this id is used by two different entries; the later one is ignored "
-                            "(give every entry its own id)"
-                        ),
-                    )
-                )
+                problems.append(Problem(entry.id, ProblemKind.ID_TWICE))
             continue
         position[entry.id] = len(unique)
         unique.append(entry)
@@ -42,54 +33,29 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
         if not isinstance(entry, Correction):
             continue
         # A correction never reaches the fold's rules: its reason is checked here.
-        problems.extend(Problem(entry.id, message) for message in entry_text_problems(entry))
+        problems.extend(dataclasses.replace(p, entry=entry.id) for p in entry_text_problems(entry))
         target = position.get(entry.target)
         if target is None:
-            problems.append(
-                Problem(
-                    entry.id,
-                    _(
-                        "corrects {target!r}, which is not in the log. Fix: give the id of "
-                        "the entry to correct as `mjevent replay` or the log screen shows it"
-                    ).format(target=entry.target),
-                )
-            )
+            problems.append(Problem.of(entry.id, ProblemKind.CORRECTS_MISSING, target=entry.target))
             continue
         if target >= i:
-            problems.append(
-                Problem(
-                    entry.id,
-                    _("corrects {target!r}, which comes later in the log").format(
-                        target=entry.target
-                    ),
-                )
-            )
+            problems.append(Problem.of(entry.id, ProblemKind.CORRECTS_LATER, target=entry.target))
             continue
         original = unique[target]
         if entry.replacement is not None:
             if isinstance(original, Correction):
                 problems.append(
-                    Problem(
-                        entry.id,
-                        _(
-                            "amends the correction {target!r}; a correction can only be "
-                            "voided (then enter a new one)"
-                        ).format(target=entry.target),
-                    )
+                    Problem.of(entry.id, ProblemKind.AMENDS_CORRECTION, target=entry.target)
                 )
                 continue
             if type(entry.replacement) is not type(original):
                 problems.append(
-                    Problem(
+                    Problem.of(
                         entry.id,
-                        _(
-                            "amends {target!r} ({kind}) with a {other}; an amendment keeps the "
-                            "kind (void it and enter a new entry instead)"
-                        ).format(
-                            target=entry.target,
-                            kind=original.KIND,
-                            other=entry.replacement.KIND,
-                        ),
+                        ProblemKind.AMENDS_KIND,
+                        target=entry.target,
+                        kind=original.KIND,
+                        other=entry.replacement.KIND,
                     )
                 )
                 continue

@@ -8,7 +8,7 @@ folder only keeps a working set alive and freezes it into an `EventState`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from mjevent.core.entries import (
@@ -41,19 +41,18 @@ from mjevent.core.entries import (
     TableReseated,
     TimeCalled,
 )
-from mjevent.core.i18n import _
 from mjevent.core.settings import EventSettings, PlayerStatus
 from mjevent.core.state.entry_texts import _TEXTS, entry_text_problems
+from mjevent.core.state.problems import Problem, ProblemKind, Words
 from mjevent.core.state.table import _Table
 from mjevent.core.state.table_entry_problems import (
-    _seat_missing,
     confirm_problem,
+    seat_missing,
     settled_problem,
     stale_problem,
 )
 from mjevent.core.state.values import (
     PlayerState,
-    Problem,
     RoundClock,
     RoundSeating,
     TableSeats,
@@ -136,65 +135,47 @@ class _Fold:
         self.owned = set()
         return twin
 
-    def problem(self, entry: Entry | None, message: str) -> None:
-        self.problems.append(Problem(None if entry is None else entry.id, message))
+    def problem(self, entry: Entry | None, kind: ProblemKind, /, **data: Hashable) -> None:
+        self.problems.append(
+            Problem(None if entry is None else entry.id, kind, tuple(data.items()))
+        )
+
+    def add(self, entry: Entry, problem: Problem) -> None:
+        """Add `problem` (made without an entry) as a problem of `entry`."""
+        self.problems.append(dataclasses.replace(problem, entry=entry.id))
 
     # Seating ---------------------------------------------------------------------------------
 
     def set_round(self, entry: Entry | None, rnd: int, tables: Sequence[TableSeats]) -> None:
         if any(k[0] == rnd and (t.played or t.finished) for k, t in self.tables.items()):
-            self.problem(
-                entry,
-                _(
-                    "re-seats round {round}, which already has results; re-seat a single table "
-                    "with a reseat entry, or void its results first"
-                ).format(round=rnd),
-            )
+            self.problem(entry, ProblemKind.RESEATS_PLAYED_ROUND, round=rnd)
             return
         seen: set[PlayerId] = set()
         for t, table in enumerate(tables, 1):
             if len(table) != self.rules.players:
-                message = (
-                    _(
-                        "the seating of round {round} table {table} has {count} players; the rules "
-                        "seat {players}"
-                    )
-                    if entry is None
-                    else _(
-                        "this seating of round {round} table {table} has {count} players; the "
-                        "rules seat {players}"
-                    )
+                kind = (
+                    ProblemKind.SETTINGS_SEATING_SIZE if entry is None else ProblemKind.SEATING_SIZE
                 )
                 self.problem(
-                    entry,
-                    message.format(
-                        round=rnd, table=t, count=len(table), players=self.rules.players
-                    ),
+                    entry, kind, round=rnd, table=t, count=len(table), players=self.rules.players
                 )
             for p in table:
                 if p in seen:
-                    self.problem(
-                        entry,
-                        _("player {player} is seated twice in round {round}").format(
-                            player=p, round=rnd
-                        ),
-                    )
+                    self.problem(entry, ProblemKind.SEATED_TWICE, player=p, round=rnd)
                 seen.add(p)
                 if p not in self.players:
                     self.problem(
-                        entry,
-                        _("round {round} table {table} seats unknown player {player!r}").format(
-                            round=rnd, table=t, player=p
-                        ),
+                        entry, ProblemKind.SEATS_UNKNOWN_PLAYER, round=rnd, table=t, player=p
                     )
                 elif self.withdrawn_in(p, rnd):
                     self.flagged.add((p, rnd))
                     self.problem(
                         entry,
-                        _(
-                            "round {round} table {table} seats {name} ({player}), who "
-                            "withdrew before round {round}"
-                        ).format(round=rnd, table=t, name=self.players[p].name, player=p),
+                        ProblemKind.SEATS_WITHDRAWN_PLAYER,
+                        round=rnd,
+                        table=t,
+                        name=self.players[p].name,
+                        player=p,
                     )
         self.seating[rnd] = tuple(tuple(t) for t in tables)
         for key in [k for k in self.tables if k[0] == rnd]:
@@ -214,19 +195,14 @@ class _Fold:
                     game = self.tables.get((rnd, t))
                     if player in table and (game is None or not (game.played or game.finished)):
                         found.append(
-                            Problem(
+                            Problem.of(
                                 None,
-                                _(
-                                    "{name} ({player}) withdrew from round {from_round} but is "
-                                    "still seated at round {round} table {table}; re-seat that "
-                                    "round (or swap in a substitute)"
-                                ).format(
-                                    name=self.players[player].name,
-                                    player=player,
-                                    from_round=entry.from_round,
-                                    round=rnd,
-                                    table=t,
-                                ),
+                                ProblemKind.STILL_SEATED,
+                                name=self.players[player].name,
+                                player=player,
+                                from_round=entry.from_round,
+                                round=rnd,
+                                table=t,
                             )
                         )
         return found
@@ -247,17 +223,10 @@ class _Fold:
             return existing
         tables = self.seating.get(rnd)
         if tables is None:
-            self.problem(
-                entry, _("round {round} is not seated; set its seating first").format(round=rnd)
-            )
+            self.problem(entry, ProblemKind.ROUND_NOT_SEATED, round=rnd)
             return None
         if not 1 <= table <= len(tables):
-            self.problem(
-                entry,
-                _("there is no table {table} in round {round} (it has tables 1 to {last})").format(
-                    table=table, round=rnd, last=len(tables)
-                ),
-            )
+            self.problem(entry, ProblemKind.NO_SUCH_TABLE, table=table, round=rnd, last=len(tables))
             return None
         state = _Table(rnd, table, tables[table - 1], self.rules)
         if rnd in self.round_time_called:
@@ -270,7 +239,7 @@ class _Fold:
     def swap(self, entry: SeatsSwapped) -> None:
         tables = self.seating.get(entry.round)
         if tables is None:
-            self.problem(entry, _("round {round} is not seated").format(round=entry.round))
+            self.problem(entry, ProblemKind.SWAP_ROUND_NOT_SEATED, round=entry.round)
             return
         where: dict[PlayerId, tuple[int, int]] = {}
         for t, table in enumerate(tables):
@@ -278,12 +247,7 @@ class _Fold:
                 where[p] = (t, s)
         missing = [p for p in (entry.a, entry.b) if p not in where]
         if missing:
-            self.problem(
-                entry,
-                _("{player!r} is not seated in round {round}").format(
-                    player=missing[0], round=entry.round
-                ),
-            )
+            self.problem(entry, ProblemKind.SWAP_NOT_SEATED, player=missing[0], round=entry.round)
             return
         (ta, sa), (tb, sb) = where[entry.a], where[entry.b]
         played = [
@@ -292,13 +256,7 @@ class _Fold:
             if (g := self.tables.get((entry.round, t + 1))) is not None and g.played
         ]
         if played:
-            self.problem(
-                entry,
-                _(
-                    "swaps seats at round {round} table {table}, which already has hands; "
-                    "if the table played on other winds, re-seat it (its hands are re-applied)"
-                ).format(round=entry.round, table=played[0]),
-            )
+            self.problem(entry, ProblemKind.SWAP_PLAYED, round=entry.round, table=played[0])
             return
         grid = [list(t) for t in tables]
         grid[ta][sa], grid[tb][sb] = entry.b, entry.a
@@ -310,8 +268,8 @@ class _Fold:
 
     def apply(self, entry: Entry) -> None:
         if type(entry) in _TEXTS:
-            for message in entry_text_problems(entry):
-                self.problem(entry, message)
+            for problem in entry_text_problems(entry):
+                self.add(entry, problem)
         _RULES[type(entry)](self, entry)
 
     @_rule(HandRecorded)
@@ -342,19 +300,14 @@ class _Fold:
     @_rule(Penalty)
     def penalty(self, entry: Penalty) -> None:
         if entry.player not in self.players:
-            hint = suggest(entry.player, list(self.players))
-            message = (
-                _(
-                    "penalty for unknown player {player!r}{hint} Fix: name the player by the id "
-                    "of their [[players]] block"
+            known = tuple(self.players)
+            if suggest(entry.player, known):
+                hint = Words(suggest, (entry.player, known))
+                self.problem(
+                    entry, ProblemKind.PENALTY_UNKNOWN_PLAYER_HINT, player=entry.player, hint=hint
                 )
-                if hint
-                else _(
-                    "penalty for unknown player {player!r}. Fix: name the player by the id of "
-                    "their [[players]] block"
-                )
-            )
-            self.problem(entry, message.format(player=entry.player, hint=hint))
+            else:
+                self.problem(entry, ProblemKind.PENALTY_UNKNOWN_PLAYER, player=entry.player)
         else:
             self.penalties.append(entry)
 
@@ -373,10 +326,7 @@ class _Fold:
     @_rule(TimeCalled)
     def time_called(self, entry: TimeCalled) -> None:
         if entry.round not in self.seating:
-            self.problem(
-                entry,
-                _("time called in round {round}, which is not seated").format(round=entry.round),
-            )
+            self.problem(entry, ProblemKind.TIME_ROUND_NOT_SEATED, round=entry.round)
             return
         clock = self.clocks.get(entry.round, RoundClock(entry.round))
         if entry.table is None:
@@ -399,27 +349,17 @@ class _Fold:
         clock = self.clocks.get(rnd, RoundClock(rnd))
         if isinstance(entry, RoundStarted):
             if clock.started is not None:
-                self.problem(
-                    entry,
-                    _("round {round} was already started at {at}").format(
-                        round=rnd, at=clock.started
-                    ),
-                )
+                self.problem(entry, ProblemKind.ROUND_STARTED_TWICE, round=rnd, at=clock.started)
                 return
             clock = dataclasses.replace(clock, started=entry.at)
         elif isinstance(entry, RoundPaused):
             if clock.started is None or clock.paused:
-                self.problem(
-                    entry,
-                    _("round {round} is paused while its clock is not running").format(round=rnd),
-                )
+                self.problem(entry, ProblemKind.PAUSED_NOT_RUNNING, round=rnd)
                 return
             clock = dataclasses.replace(clock, pauses=(*clock.pauses, (entry.at, None)))
         elif isinstance(entry, RoundResumed):
             if not clock.paused:
-                self.problem(
-                    entry, _("round {round} is resumed but it was not paused").format(round=rnd)
-                )
+                self.problem(entry, ProblemKind.RESUMED_NOT_PAUSED, round=rnd)
                 return
             clock = dataclasses.replace(
                 clock, pauses=(*clock.pauses[:-1], (clock.pauses[-1][0], entry.at))
@@ -440,9 +380,10 @@ class _Fold:
         if entry.player not in table.seats:
             self.problem(
                 entry,
-                _("{player!r} does not sit at {table} (it seats {seats})").format(
-                    player=entry.player, table=table.label, seats=", ".join(table.seats)
-                ),
+                ProblemKind.NOT_AT_TABLE,
+                player=entry.player,
+                table=table.label,
+                seats=", ".join(table.seats),
             )
             return
         seat = table.seats.index(entry.player)
@@ -456,9 +397,7 @@ class _Fold:
     @_rule(PlayerAdded)
     def player_added(self, entry: PlayerAdded) -> None:
         if entry.player in self.players:
-            self.problem(
-                entry, _("player id {player!r} is already taken").format(player=entry.player)
-            )
+            self.problem(entry, ProblemKind.PLAYER_ID_TAKEN, player=entry.player)
             return
         self.players[entry.player] = PlayerState(
             entry.player, entry.name, entry.team, entry.rating, PlayerStatus.ACTIVE
@@ -470,7 +409,7 @@ class _Fold:
         """The player `entry` is about, or None (and a problem) when there is no such player."""
         current = self.players.get(entry.player)
         if current is None:
-            self.problem(entry, _("unknown player {player!r}").format(player=entry.player))
+            self.problem(entry, ProblemKind.UNKNOWN_PLAYER, player=entry.player)
         return current
 
     @_rule(PlayerRenamed)
@@ -491,7 +430,7 @@ class _Fold:
         if (current := self.known(entry)) is None:
             return
         if current.status is not PlayerStatus.WITHDRAWN:
-            self.problem(entry, _("{name} returns but had not withdrawn").format(name=current.name))
+            self.problem(entry, ProblemKind.RETURNS_NOT_WITHDRAWN, name=current.name)
         self.withdrawals.pop(entry.player, None)
         self.players[entry.player] = dataclasses.replace(
             current, status=PlayerStatus.ACTIVE, since_round=entry.from_round
@@ -505,7 +444,7 @@ class _Fold:
             self.table(entry, entry.round, entry.table)
             return
         if WINDS.index(entry.seat) >= self.rules.players:
-            self.problem(entry, _seat_missing(entry.seat, self.rules.players))
+            self.add(entry, seat_missing(entry.seat, self.rules.players))
             return
         if entry.mode == "direct":
             self.accept(entry, entry)
@@ -519,12 +458,9 @@ class _Fold:
             return
         problem = confirm_problem(target, entry.seat, self.players_at(target), self.rules.players)
         if problem is None and self.conflicting(target):
-            problem = _(
-                "another entry says something else for the same hand: the director approves "
-                "one of them (or rejects both)"
-            )
+            problem = Problem(None, ProblemKind.CONFLICTING_ENTRY)
         if problem is not None:
-            self.problem(entry, problem)
+            self.add(entry, problem)
             return
         self.accept(target, entry)
 
@@ -550,15 +486,9 @@ class _Fold:
             return target
         if entry.target in self.settled:
             how, by = self.settled[entry.target]
-            self.problem(entry, settled_problem(entry.target, how, by))
+            self.add(entry, settled_problem(entry.target, how, by))
         else:
-            self.problem(
-                entry,
-                _(
-                    "table entry {target} is not in the log (or was voided). Fix: give the id "
-                    "of a pending entry as `mjevent pending` lists it"
-                ).format(target=entry.target),
-            )
+            self.problem(entry, ProblemKind.TARGET_NOT_IN_LOG, target=entry.target)
         return None
 
     def players_at(self, target: TableEntrySubmitted) -> TableSeats:
@@ -580,7 +510,7 @@ class _Fold:
         table = self.tables.get((target.round, target.table))
         played = 0 if table is None else len(table.played) + (table.finished is not None)
         if played != target.hands:
-            self.problem(by, stale_problem(target, played))
+            self.add(by, stale_problem(target, played))
             return
         inner = dataclasses.replace(target.entry, id=by.id, at=by.at)
         before = len(self.problems)

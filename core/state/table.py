@@ -17,7 +17,16 @@ from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, Ron, Tsu
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.rules import RuleSet
 from mjevent.core.state.memo import _apply, _call_time, _result, _start
-from mjevent.core.state.values import HandPlayed, Problem, TableGame, TableSeats, table_label
+from mjevent.core.state.problems import (
+    Problem,
+    ProblemKind,
+    Words,
+    hand_label,
+    table_words,
+    why_not_applied,
+    why_scores_wrong,
+)
+from mjevent.core.state.values import HandPlayed, TableGame, TableSeats
 
 
 def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
@@ -52,7 +61,11 @@ def remap_hand(hand: Hand, seat_map: Sequence[int]) -> Hand:
     return Hand(outcome, seats(hand.riichi))
 
 
-def _bad_seat(hand: Hand, seats: int) -> str | None:
+def _number(n: int) -> str:
+    return _("number {n}").format(n=n)
+
+
+def _bad_seat(hand: Hand, seats: int) -> Words | None:
     """The first seat `hand` names that a table of `seats` does not have, as it is written."""
     o = hand.outcome
     used = set(hand.riichi)
@@ -69,8 +82,8 @@ def _bad_seat(hand: Hand, seats: int) -> str | None:
     if not bad:
         return None
     if 0 <= bad[0] < len(WINDS):
-        return wind_name(WINDS[bad[0]])
-    return _("number {n}").format(n=bad[0])
+        return Words(wind_name, (WINDS[bad[0]],))
+    return Words(_number, (bad[0],))
 
 
 class _Table:
@@ -104,57 +117,69 @@ class _Table:
         return twin
 
     @property
-    def label(self) -> str:
-        return table_label(self.round, self.table)
+    def label(self) -> Words:
+        """`round 2 table 3`, said when a problem naming it is shown."""
+        return table_words(self.round, self.table)
 
     def apply(self, entry: HandRecorded, problems: list[Problem]) -> None:
         if self.finished is not None:
             problems.append(
-                Problem(
+                Problem.of(
                     entry.id,
-                    _(
-                        "hand at {table} after the game was finished by entry "
-                        "{entry}; void that entry first if the game went on"
-                    ).format(table=self.label, entry=self.finished.id),
+                    ProblemKind.HAND_AFTER_FINISHED,
+                    table=self.label,
+                    entry=self.finished.id,
                 )
             )
             return
         state = self.state if self.state is not None else _start(self.rules, False)
         if state.finished:
-            problems.append(Problem(entry.id, self._over_message(state)))
+            problems.append(self._over_problem(entry.id, state))
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
             state = _call_time(state, entry.id, 0)
         try:
             after, settlement = _apply(state, entry.hand, entry.id)
-        except ValueError as error:
+        except ValueError:
+            # The refusal is said again when shown (`why_not_applied`), in that moment's language.
             bad = _bad_seat(entry.hand, self.rules.players)
-            message = (
-                _(
-                    "names seat {seat}, which a {players}-player table does not have; the "
-                    "hand is skipped (correct it with the right seats)"
-                ).format(seat=bad, players=self.rules.players)
+            problems.append(
+                Problem.of(
+                    entry.id,
+                    ProblemKind.NAMES_MISSING_SEAT,
+                    seat=bad,
+                    players=self.rules.players,
+                )
                 if bad
-                else _("hand at {table} cannot be applied: {problem}").format(
-                    table=self.label, problem=error
+                else Problem.of(
+                    entry.id,
+                    ProblemKind.HAND_NOT_APPLIED,
+                    table=self.label,
+                    problem=Words(why_not_applied, (state, entry.hand)),
                 )
             )
-            problems.append(Problem(entry.id, message))
             return
         self.logged.append(entry)
         self.state = after
         self.played.append(HandPlayed(entry.id, entry.hand, settlement, after))
 
-    def _over_message(self, state: GameState) -> str:
+    def _over_problem(self, entry: str, state: GameState) -> Problem:
         if state.end_reason is EndReason.TIME:
             # The gong: say which rule ended the game, so the table knows why the hand is refused.
-            return _(
-                "hand at {table} started after time was called: the rules "
-                "(time_call = {time_call}) allow no more hands, and the game ended "
-                "after {hand}; void it, or correct an earlier hand"
-            ).format(table=self.label, time_call=self.rules.time_call, hand=state.label)
-        return _("hand at {table} after {why}").format(table=self.label, why=end_explanation(state))
+            return Problem.of(
+                entry,
+                ProblemKind.HAND_AFTER_TIME,
+                table=self.label,
+                time_call=self.rules.time_call,
+                hand=Words(hand_label, (state,)),
+            )
+        return Problem.of(
+            entry,
+            ProblemKind.HAND_AFTER_END,
+            table=self.label,
+            why=Words(end_explanation, (state,)),
+        )
 
     def call_time(self, entry: str) -> None:
         if self.time_call_at is None:
@@ -165,12 +190,12 @@ class _Table:
     def reseat(self, entry: TableReseated, problems: list[Problem]) -> bool:
         if sorted(entry.seats) != sorted(self.seats):
             problems.append(
-                Problem(
+                Problem.of(
                     entry.id,
-                    _(
-                        "re-seats {table} as {seats}, but the table seats "
-                        "{current}; give the same players in the order they sat (E S W N)"
-                    ).format(table=self.label, seats=list(entry.seats), current=list(self.seats)),
+                    ProblemKind.RESEAT_OTHER_PLAYERS,
+                    table=self.label,
+                    seats=tuple(entry.seats),
+                    current=tuple(self.seats),
                 )
             )
             return False
@@ -197,11 +222,11 @@ class _Table:
     def finish(self, entry: GameFinished, problems: list[Problem]) -> None:
         if self.finished is not None:
             problems.append(
-                Problem(
+                Problem.of(
                     entry.id,
-                    _("{table} was already finished by entry {entry}; void one of them").format(
-                        table=self.label, entry=self.finished.id
-                    ),
+                    ProblemKind.FINISHED_TWICE,
+                    table=self.label,
+                    entry=self.finished.id,
                 )
             )
             return
@@ -215,58 +240,41 @@ class _Table:
             # A score sheet may show the scores before or after the leftover sticks went out.
             if entry.final is not None and tuple(entry.final) not in (state.scores, result.final):
                 problems.append(
-                    Problem(
+                    Problem.of(
                         entry.id,
-                        _(
-                            "final scores {final} at {table} do not match the "
-                            "hands, which give {scores}; correct the hand that is "
-                            "wrong, or the final scores"
-                        ).format(
-                            final=list(entry.final), table=self.label, scores=list(state.scores)
-                        ),
+                        ProblemKind.FINAL_NOT_THE_HANDS,
+                        final=tuple(entry.final),
+                        table=self.label,
+                        scores=tuple(state.scores),
                     )
                 )
             if entry.chombos:
                 problems.append(
-                    Problem(
-                        entry.id,
-                        _(
-                            "chombos are listed on the final scores of {table}, which was "
-                            "recorded hand by hand; record each chombo as a hand instead"
-                        ).format(table=self.label),
-                    )
+                    Problem.of(entry.id, ProblemKind.CHOMBOS_ON_FINAL, table=self.label)
                 )
         else:
             if entry.final is None:
-                problems.append(
-                    Problem(
-                        entry.id,
-                        _(
-                            "{table} is finished without hands and without final scores; "
-                            "give the final scores (t3 final 41200 28800 22100 27900)"
-                        ).format(table=self.label),
-                    )
-                )
+                problems.append(Problem.of(entry.id, ProblemKind.FINISHED_EMPTY, table=self.label))
                 return
             if len(entry.final) != rules.players:
                 problems.append(
-                    Problem(
+                    Problem.of(
                         entry.id,
-                        _(
-                            "{count} final scores at {table}; the rules seat {players} players"
-                        ).format(count=len(entry.final), table=self.label, players=rules.players),
+                        ProblemKind.FINAL_COUNT,
+                        count=len(entry.final),
+                        table=self.label,
+                        players=rules.players,
                     )
                 )
                 return
             try:
                 check_final_scores(entry.final, rules, deposits_left=entry.deposits)
-            except ScoreSumError as error:
+            except ScoreSumError:
+                # Said again when shown (`why_scores_wrong`), in the language of that moment.
+                problem = Words(why_scores_wrong, (tuple(entry.final), rules, entry.deposits))
                 problems.append(
-                    Problem(
-                        entry.id,
-                        _("final scores at {table}: {problem}").format(
-                            table=self.label, problem=error
-                        ),
+                    Problem.of(
+                        entry.id, ProblemKind.FINAL_SCORES_WRONG, table=self.label, problem=problem
                     )
                 )
             counts = [0] * rules.players

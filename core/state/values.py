@@ -15,28 +15,15 @@ from typing import Any
 
 from mjevent.core.entries import Entry, Note, Penalty, PlayerId, TableEntrySubmitted
 from mjevent.core.game import GameState
-from mjevent.core.i18n import _, pgettext
 from mjevent.core.outcomes import Hand
 from mjevent.core.results import GameResult
 from mjevent.core.rules import RuleSet
 from mjevent.core.scoring import Settlement
 from mjevent.core.settings import EventSettings, PlayerStatus
+from mjevent.core.state.problems import Problem, table_label
 
 TableSeats = tuple[PlayerId, ...]
 RoundSeating = tuple[TableSeats, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something in the log that does not add up; `entry` is the id of the entry at fault."""
-
-    entry: str | None
-    message: str
-
-    def __str__(self) -> str:
-        if not self.entry:
-            return self.message
-        return _("entry {entry}: {problem}").format(entry=self.entry, problem=self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +187,7 @@ class EventState:
         return max(self.seating, default=0) + 1
 
     @functools.cached_property
-    def table_problems(self) -> dict[tuple[int, int], list[str]]:
+    def table_problems(self) -> dict[tuple[int, int], list[Problem]]:
         """The problems of each (round, table), found through the entry each problem names, in
         the order of `problems`. A clean log costs nothing; otherwise one pass over the entries
         (18,000 at 500 players), once per state.
@@ -214,11 +201,11 @@ class EventState:
                 rnd, table = getattr(entry, "round", None), getattr(entry, "table", None)
                 if isinstance(rnd, int) and isinstance(table, int):
                     where[entry.id] = (rnd, table)
-        found: dict[tuple[int, int], list[str]] = {}
+        found: dict[tuple[int, int], list[Problem]] = {}
         for problem in self.problems:
             key = where.get(problem.entry or "")
             if key is not None:
-                found.setdefault(key, []).append(problem.message)
+                found.setdefault(key, []).append(problem)
         return found
 
 
@@ -231,10 +218,3 @@ def _content_of(entry: Entry) -> dict[str, Any]:
     record = entry.to_record()
     del record["id"], record["at"]
     return record
-
-
-def table_label(round: int, table: int) -> str:
-    """A table of a round as messages name it: `round 2 table 3` (`第2回戦 3卓`)."""
-    return pgettext("table of a round", "round {round} table {table}").format(
-        round=round, table=table
-    )

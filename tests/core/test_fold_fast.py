@@ -16,7 +16,7 @@ from mjevent.core.entry_reader import (
 )
 from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.settings import settings_from_dict
-from mjevent.core.state import Problem, fold
+from mjevent.core.state import fold
 
 T = "2026-03-14T10:00:00+00:00"
 SETTINGS = settings_from_dict(
@@ -56,11 +56,11 @@ def test_a_correction_of_an_unknown_entry_is_left_out_of_a_log_with_nothing_corr
     state = fold(SETTINGS, [_hand("h1", RON), wrong, note])
     assert state.entries == (_hand("h1", RON), note)
     assert state.voided == frozenset()
-    assert state.problems == (Problem(
+    assert [(p.entry, p.message) for p in state.problems] == [(
         "c1",
         "corrects 'nope', which is not in the log. Fix: give the id of the entry to correct as "
         "`mjevent replay` or the log screen shows it",
-    ),)
+    )]
 
 
 def test_the_cycle_collector_is_on_again_after_a_fold_and_after_a_bad_record() -> None:

@@ -36,7 +36,7 @@ from mjevent.core.game import EndReason
 from mjevent.core.notation import EntryContext, HandLine, parse_entry
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.settings import EventSettings, PlayerStatus, settings_from_dict
-from mjevent.core.state import Problem, fold
+from mjevent.core.state import fold
 
 T = "2026-03-14T10:00:00+00:00"
 TABLE_1 = ("p1", "p2", "p3", "p4")
@@ -150,13 +150,13 @@ def test_reseating_a_table_reapplies_its_hands_under_the_right_seats() -> None:
 def test_reseat_with_other_players_is_a_problem() -> None:
     reseat = TableReseated(id="r1", at=T, round=1, table=1, seats=("p5", "p1", "p3", "p4"))
     state = fold(SETTINGS, [H1, reseat])
-    assert state.problems == (
-        Problem(
+    assert [(p.entry, p.message) for p in state.problems] == [
+        (
             "r1",
             "re-seats round 1 table 1 as ['p5', 'p1', 'p3', 'p4'], but the table seats ['p1', "
             "'p2', 'p3', 'p4']; give the same players in the order they sat (E S W N)",
         ),
-    )
+    ]
 
 
 def test_final_scores_only_give_the_game_result() -> None:
@@ -311,13 +311,13 @@ def test_a_withdrawn_player_seated_later_is_a_problem() -> None:
 
 def test_a_withdrawn_player_left_in_a_seated_round_is_an_event_problem() -> None:
     state = fold(SETTINGS, [PlayerWithdrawn(id="w", at=T, player="p5", from_round=1)])
-    assert state.problems == (
-        Problem(
+    assert [(p.entry, p.message) for p in state.problems] == [
+        (
             None,
             "Player 5 (p5) withdrew from round 1 but is still seated at round 1 table 2; "
             "re-seat that round (or swap in a substitute)",
         ),
-    )
+    ]
     # Once the table has a result, the seat was played: nothing to re-seat.
     final = GameFinished(id="f", at=T, round=1, table=2, final=(30000, 30000, 30000, 30000))
     assert fold(SETTINGS, [final, PlayerWithdrawn(id="w", at=T, player="p5",
@@ -348,7 +348,7 @@ def test_table_problems_group_the_problems_by_the_table_their_entry_names() -> N
     ]
     state = fold(SETTINGS, log)
     # THEN each table lists its problems in log order, and the penalty is under no table
-    assert state.table_problems == {
+    assert {key: [p.message for p in ps] for key, ps in state.table_problems.items()} == {
         (1, 2): [
             "final scores at round 1 table 2: scores add up to 119,000; expected 120,000 "
             "(4 x 30,000 less 0 riichi sticks on the table): 1,000 missing",

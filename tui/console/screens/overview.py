@@ -83,13 +83,15 @@ def attention_lines(state: EventState, round: int) -> list[str]:
     a round with no seating, and the tables of `round` still playing after time was called."""
     lines: list[str] = []
     by_table = state.table_problems
-    for (rnd, table), messages in sorted(by_table.items()):
+    for (rnd, table), problems in sorted(by_table.items()):
         lines.extend(
-            _("round {round} table {table}: {problem}").format(round=rnd, table=table, problem=m)
-            for m in messages
+            _("round {round} table {table}: {problem}").format(
+                round=rnd, table=table, problem=p.message
+            )
+            for p in problems
         )
-    tabled = {m for ms in by_table.values() for m in ms}
-    lines.extend(str(p) for p in state.problems if p.message not in tabled)
+    tabled = {p for ps in by_table.values() for p in ps}
+    lines.extend(str(p) for p in state.problems if p not in tabled)
     if not state.seating.get(round):
         lines.append(_("round {round} is not seated yet: no table can record a hand until the "
                        "players are seated").format(round=round))

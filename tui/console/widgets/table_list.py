@@ -29,7 +29,7 @@ from textual.widgets import DataTable
 from mjevent.core.clock import ClockPhase, TableClock, table_clock
 from mjevent.core.entries import WINDS
 from mjevent.core.i18n import N_, _, format_thousands, pgettext, wind_name
-from mjevent.core.state import EventState, TableGame
+from mjevent.core.state import EventState, Problem, TableGame
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.views.cells import cell_width, cut
 
@@ -76,12 +76,12 @@ class TableRow:
 
 
 def _row(state: EventState, number: int, seats: tuple[str, ...], game: TableGame | None,
-         problems: list[str]) -> TableRow:
+         problems: list[Problem]) -> TableRow:
     names = tuple(state.name(p) for p in seats)
     blank = ("",) * len(seats)
     if problems:
             return TableRow(number, names, blank, TableStatus.PROBLEM,
-                        _("problem: {problem}").format(problem=problems[0]))
+                        _("problem: {problem}").format(problem=problems[0].message))
     if game is None or (game.state is None and game.result is None):
         return TableRow(number, names, blank, TableStatus.NOT_STARTED, _("not started"))
     if game.result is not None:

@@ -167,7 +167,8 @@ def _append(event: Target, entry: Entry) -> EventState:
 
 
 def _caused(before: EventState, after: EventState) -> list[Problem]:
-    """The problems naming an entry that `after` has and `before` has not."""
+    """The problems naming an entry that `after` has and `before` has not (compared as values:
+    kind and data, never words, so a fold made in another language compares alike)."""
     new = Counter(p for p in after.problems if p.entry is not None)
     new.subtract(p for p in before.problems if p.entry is not None)
     return [p for p, count in new.items() if count > 0]

@@ -8,7 +8,7 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
-from mjevent.core.entries import HandRecorded, Note
+from mjevent.core.entries import HandRecorded, Note, Penalty
 from mjevent.core.entry_reader import read_log
 from mjevent.core.state import fold
 from mjevent.core.state_standings import standings_from_state
@@ -16,6 +16,7 @@ from mjevent.core.stats import stats_from_state
 from mjevent.events.commands import add_note, current_state, record_line
 from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
+from tests.i18n_helpers import japanese
 
 SAMPLES = Path(__file__).parents[2] / "samples"
 NOON = dt.datetime(2026, 3, 14, 12, 0, tzinfo=dt.UTC)
@@ -91,3 +92,33 @@ def test_standings_and_stats_follow_each_change_as_a_fresh_computation(tmp_path:
     assert session.standings() is not first
     assert session.stats() is not numbers
     assert session.stats().players == stats_from_state(state).players
+
+
+def test_a_language_switch_shows_the_same_fold_in_the_new_language(tmp_path: Path) -> None:
+    # GIVEN a session whose log holds a penalty for a player the event does not have, folded
+    # while the console speaks English
+    session = EventSession.open(_club(tmp_path), clock=fixed_clock)
+    session.store.append(
+        Penalty(id="g1", at="2026-03-14T12:00:00+00:00", player="nobody", amount=1000,
+                reason="noise").to_record()
+    )
+    folder = session.folder()
+    state = folder.state()
+    english = [str(p) for p in state.problems]
+    assert english == [
+        "entry g1: penalty for unknown player 'nobody'. Fix: name the player by the id of their "
+        "[[players]] block"
+    ]
+    # WHEN the console switches to Japanese
+    with japanese():
+        # THEN the session keeps its fold (nothing is folded again) and the same problems say
+        # the Japanese words
+        assert session.folder() is folder and session.folder().state() is state
+        assert [str(p) for p in session.state.problems] == [
+            "記録 g1: 登録されていない選手 'nobody' へのペナルティです。対処: 選手は "
+            "[[players]] ブロックの ID で指定してください"
+        ]
+        # AND a command comparing the problems before and after an entry still records it
+        add_note(session, "doors open", clock=fixed_clock)
+        assert session.state.problems == state.problems
+    assert session.folder() is not folder and [str(p) for p in session.state.problems] == english

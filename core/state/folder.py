@@ -13,8 +13,9 @@ from mjevent.core.heap import collector_paused
 from mjevent.core.settings import EventSettings
 from mjevent.core.state.corrections import _resolve
 from mjevent.core.state.fold_rules import _Fold
+from mjevent.core.state.problems import Problem
 from mjevent.core.state.table import _Table
-from mjevent.core.state.values import EventState, Problem, TableGame
+from mjevent.core.state.values import EventState, TableGame
 
 
 class Folder:

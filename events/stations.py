@@ -272,8 +272,8 @@ def state_of(path: Path) -> EventState:
 
     Cheap while the file is as the store last read or wrote it (`EventStore.changed_on_disk`:
     one `stat` and a 64-byte read, no lock), so a server can poll it; otherwise it catches up
-    under the file's lock. The fold is reused only in the language it was made in (its
-    problems are worded), so read it in the language of the last command."""
+    under the file's lock. The fold serves every language (its problems are put into words only
+    when shown)."""
     lock, session = _held(path)
     with lock:
         if session.store.divergence is None and not session.store.changed_on_disk():

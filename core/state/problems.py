@@ -5,10 +5,10 @@ A fold finds problems in whatever language the console happens to speak, and a c
 compares the problems before and after an entry; so a problem is a value (`Problem`: the entry
 at fault, a `ProblemKind`, and the data), equal to another by kind and data, and its words are
 made when asked (`Problem.message`, `str()`), in the language current then. A piece of the words
-that is itself translated (a table's label, a wind, why a game ended) is kept as `Words`, made
-when the problem is.
+that is itself translated (a table's label, a wind, why a game ended) is kept as `Words`: what
+says it and the data it is said from, said when the problem is shown. Making a problem
+translates nothing, so the fold pays for no words it does not show.
 
->>> from mjevent.core.i18n import _
 >>> p = Problem.of("h7", ProblemKind.ROUND_NOT_SEATED, round=3)
 >>> p == Problem.of("h7", ProblemKind.ROUND_NOT_SEATED, round=3), p.kind.name
 (True, 'ROUND_NOT_SEATED')

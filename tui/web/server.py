@@ -123,13 +123,11 @@ class _Write:
 class Venue:
     """The server's live state: the event as last read (`state`), its version (one more at
     every change), the streams waiting for a change, the director's sessions, the clients'
-    buckets. `fold_lang` is the language the store's fold was last made in (by the last write's
-    command): reading the state in it reuses that fold (`stations.state_of`)."""
+    buckets."""
 
     config: ServeConfig
     state: EventState
     env: jinja2.Environment
-    fold_lang: str = "en"
     version: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     live: int = 0
@@ -147,8 +145,7 @@ class Venue:
         """Take the event as the writers' store has it now (what another process appended
         read in; one `stat` when nothing changed); wake every stream on a change."""
         try:
-            with speaking(self.fold_lang):
-                state = stations.state_of(self.config.path)
+            state = stations.state_of(self.config.path)
         except StationError:
             return False  # the file cannot be read now: the pages keep what they show
         if state is self.state:
@@ -195,7 +192,6 @@ class Venue:
                                 self.state, write.round
                             ):
                                 raise StationError("director_only", views.labels()["round_over"])
-                            self.fold_lang = write.lang
                             with store.savepoint():
                                 answers.append((write, write.command(), None))
                         except Exception as refused:
@@ -828,7 +824,7 @@ async def make_app(config: ServeConfig) -> web.Application:
     """The whole server for `config` (the event file opened through `events.stations`, whose
     store every write and every page uses). Raises `StationError` (reason "file") for a file
     that cannot be opened."""
-    venue = Venue(config, stations.state_of(config.path), _environment(), i18n.language())
+    venue = Venue(config, stations.state_of(config.path), _environment())
     app = web.Application(middlewares=[guard], client_max_size=config.max_body)
     app[VENUE] = venue
     app.router.add_get("/", home)

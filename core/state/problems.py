@@ -227,15 +227,6 @@ class ProblemKind(enum.Enum):
     TOLD = "{text}"
 
 
-def _shown(value: object) -> object:
-    # A sequence is kept as a tuple (hashable) and was always shown as a list.
-    if isinstance(value, Words):
-        return str(value)
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something in the log that does not add up: `entry` is the id of the entry at fault (None:
@@ -254,8 +245,13 @@ class Problem:
     @property
     def message(self) -> str:
         """The problem in words, in the language current now (without the entry's id)."""
-        values: dict[str, Any] = {name: _shown(value) for name, value in self.data}
-        return _(self.kind.value).format(**values)
+        values: dict[str, Any] = dict(self.data)
+        for name, value in self.data:
+            if isinstance(value, Words):
+                values[name] = str(value)
+            elif isinstance(value, tuple):
+                values[name] = list(value)  # kept as a tuple (hashable), always shown as a list
+        return _(self.kind.value).format_map(values)
 
     def __str__(self) -> str:
         if not self.entry:

@@ -24,6 +24,7 @@ from mjevent.events.commands import current_state
 from mjevent.tui.cli.event_file import echo, open_or_exit, problem_lines
 from mjevent.tui.cli.event_settings import plan_line
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views import language
 
 __all__ = ["check"]
@@ -33,7 +34,7 @@ __all__ = ["check"]
     N_("Validate and fold the whole event file; report problems; exit 0 only when clean.")
 )
 def check(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     repair: Annotated[
         bool,
         typer.Option(

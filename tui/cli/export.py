@@ -37,6 +37,7 @@ from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines, safe_text
 from mjevent.tui.cli.ema import event_dates, facts_or_none
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.cli.print_standings import load_event, standings_of
 from mjevent.tui.views.table import TableFormat, render_table
 
@@ -294,7 +295,7 @@ def _zero_sum_report(table: Standings) -> list[str]:
 
 @command_help(N_("Export the results: EMA ranking rows, or the full per-game table as CSV."))
 def export(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     fmt: Annotated[
         ExportFormat,
         typer.Option(

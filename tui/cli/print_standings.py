@@ -28,6 +28,7 @@ from mjevent.core.text import markdown_text, safe_text
 from mjevent.events.commands import current_state
 from mjevent.events.session import EventSession
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views.sheets import (
     LEFT_COLUMNS,
     breakdown_rows,
@@ -158,7 +159,7 @@ def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:
     help=N_("Print the standings: places (shared where tied), totals, place counts, movement."),
 )
 def standings(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     after_round: Annotated[
         int | None,
         typer.Option(
@@ -210,7 +211,7 @@ def standings(
     ),
 )
 def penalties(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     fmt: Annotated[
         PrintFormat, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
     ] = "text",
@@ -244,7 +245,7 @@ def _find_player(table: Standings, wanted: str) -> str:
     help=N_("Explain one player's total: every game, bye and penalty behind it."),
 )
 def player(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     who: Annotated[str, typer.Argument(help=N_("The player's id or name."))],
     after_round: Annotated[
         int | None,

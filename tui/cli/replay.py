@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,6 +16,7 @@ from mjevent.core.i18n import N_, ngettext
 from mjevent.core.replay import replay as replay_log
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views import language
 
 __all__ = ["replay"]
@@ -26,7 +26,7 @@ __all__ = ["replay"]
     N_("Replay the log entry by entry: each hand with its payments, each game's result.")
 )
 def replay(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     until: Annotated[
         int | None,
         typer.Option(

@@ -68,6 +68,7 @@ from mjevent.events.seating import verify_seating, write_plan, write_swap
 from mjevent.events.session import EventSession
 from mjevent.tui.cli import seat as cli_seat
 from mjevent.tui.cli.event_file import open_or_exit
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views.cells import cell_width, pad
 
 __all__ = ["seat", "seating_app"]
@@ -436,7 +437,7 @@ seating_app = typer.Typer(
     help=N_("Recompute every seating entry from the file alone and say whether it matches."),
 )
 def seating_verify(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     import_path: Annotated[
         list[Path] | None,
         typer.Option(
@@ -581,7 +582,7 @@ def _repeated_pairs(state: EventState) -> list[tuple[str, str, int]]:
     ),
 )
 def seating_export(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     output_format: Annotated[
         str, typer.Option("--format", help=N_("tsv (the catalogue's grid), csv or json."))
     ] = "tsv",
@@ -632,7 +633,7 @@ def _said_after(yes: bool, consequences: list[str]) -> None:
     help=N_("Two players trade seats in a round not yet played; the consequences are shown first."),
 )
 def seating_swap(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=N_("A round not yet played."))],
     a: Annotated[str, typer.Argument(help=N_("A player (id, name or number)."))],
     b: Annotated[str, typer.Argument(help=N_("The player to trade seats with."))],
@@ -673,7 +674,7 @@ def seating_swap(
     help=N_("Say how a table really sat; its logged hands are re-applied under those seats."),
 )
 def seating_reseat(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=N_("The round."))],
     table: Annotated[int, typer.Argument(help=N_("The table that sat on other winds."))],
     seats: Annotated[

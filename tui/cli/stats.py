@@ -25,6 +25,7 @@ from mjevent.core.awards import (
 from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, Rate, Tally, WinRecord, stats_from_state
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.cli.print_standings import _error, load_event, print_app
 from mjevent.tui.views.stats import award_lines, figure_lines, standings_or_none
 from mjevent.tui.views.table import TableFormat, render_table
@@ -159,7 +160,7 @@ def _find(state: EventState, wanted: str) -> str:
     help=N_("Print the players' numbers from the log: wins, deal-ins, riichi, places ..."),
 )
 def stats(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     who: Annotated[
         str | None, typer.Option("--player", help=N_("Every figure of one player (id or name)."))
     ] = None,
@@ -250,7 +251,7 @@ def award_json(award: Award) -> dict[str, Any]:
     help=N_("Print the awards [awards] picks (best hand, yakuman, booby ...), each with why."),
 )
 def awards(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = "text",
 ) -> None:
     _store, state, entries = load_event(file)

@@ -221,9 +221,11 @@ class EventSession:
             records = self.store.log[: position + 1]
             every_record_read = not folder.read_problems and len(folder.log) == len(self.store.log)
         # The fold is made outside the lock: a command (the director's Enter) never waits on it.
+        entries: Sequence[Entry]
+        problems: Sequence[Problem]
         if every_record_read:
             # Every record read (the usual log): record n is entry n.
-            entries, problems = folder.log[: position + 1], []
+            entries, problems = folder.log[: position + 1], ()
         else:
             entries, problems = read_log(records)
         return PastEvent(fold(folder.settings, entries, problems=problems), tuple(entries))

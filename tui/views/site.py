@@ -26,6 +26,7 @@ out) and `html.escape`: a player called `<script>` shows as text.
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -879,8 +880,8 @@ def build_site(session: EventSession, languages: Sequence[str] = LANGUAGES) -> d
         with speaking(lang):
             # The fold in this language (its problems are words): the session folds afresh.
             state = session.folder().state()
-            story = replay(state, records, entries, lambda state=state: session.standings(state))
             table = session.standings(state)
+            story = replay(state, records, entries, functools.partial(session.standings, state))
             pages = _Pages(lang, languages, state, story.events, entries, table).build()
             site.update({path: text.encode() for path, text in pages.items()})
     site["index.html"] = _landing(session.store.event.event.name, languages).encode()

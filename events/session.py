@@ -230,14 +230,14 @@ class EventSession:
             entries, problems = read_log(records)
         return PastEvent(fold(folder.settings, entries, problems=problems), tuple(entries))
 
-    def stats(self) -> EventStats:
-        """The players' and teams' numbers (`core.stats`) for `state`; brought up to date from
-        the previous ones when only hands were added."""
+    def stats(self, state: EventState | None = None) -> EventStats:
+        """The players' and teams' numbers (`core.stats`) for `state` (default: the latest);
+        brought up to date from the previous ones when only hands were added."""
         # Imported here, as the standings are: no command that only records needs them.
         from mjevent.core.stats import stats_from_state, stats_update
 
         with self._derived:
-            state = self.state
+            state = self.state if state is None else state
             held = self._stats
             if held is not None and held[0] is state:
                 return held[1]

@@ -6,8 +6,9 @@ the entry at fault, and the standings once every table of a round has finished. 
 comes as text lines (`StoryEvent.text`) or, for other tools, as JSON objects
 (`StoryEvent.data`, one per line with `mjevent replay --json`).
 
-The fold is done once over the whole log, so a hand shows what stands after every correction
-and re-seat: a voided hand is told as voided, an amended hand as amended.
+The story is told from the fold of the whole log (the open event's, `EventSession.state`), so a
+hand shows what stands after every correction and re-seat: a voided hand is told as voided, an
+amended hand as amended. Nothing here reads the log into entries or folds it.
 """
 
 from __future__ import annotations

@@ -102,7 +102,9 @@ def test_as_of_is_the_event_after_one_record_and_keeps_the_live_standings(
     log = session.store.log
     # Record 64 is round 1's last game_finished (round 2 starts at record 65).
     assert (log[64]["kind"], log[65]["kind"], log[65]["round"]) == (
-        "game_finished", "round_started", 2
+        "game_finished",
+        "round_started",
+        2,
     )
     past = session.as_of(64)
     assert past.entries == tuple(session.entries[:65])
@@ -110,8 +112,11 @@ def test_as_of_is_the_event_after_one_record_and_keeps_the_live_standings(
     then = past.standings()
     assert (then.round, [(r.place_label, r.name, r.total) for r in then.rows[:3]]) == (
         1,
-        [("1", "Aoife Ní Bhriain", 43300.0), ("2", "Chloé Lefèvre", 42000.0),
-         ("3", "Nguyễn Thị Mai", 37600.0)],
+        [
+            ("1", "Aoife Ní Bhriain", 43300.0),
+            ("2", "Chloé Lefèvre", 42000.0),
+            ("3", "Nguyễn Thị Mai", 37600.0),
+        ],
     )
     # The hand a later correction amends is as it was recorded then.
     amended = next(i for i, r in enumerate(log) if r["id"] == "01KKNXE7VG58X4CZ072JMZQNWQ")

@@ -139,8 +139,8 @@ AfterRound = Annotated[
     ),
 )
 def check(file: EventFile, after_round: AfterRound = None) -> None:
-    store, state, entries = load_event(file)
-    table = standings_of(file, store, state, entries, after_round)
+    session, state = load_event(file)
+    table = standings_of(file, session, state, after_round)
     f = event_facts(file, state, table)
     checks = requirements(f)
     lines = [
@@ -254,8 +254,8 @@ def report(
     ] = "text",
     after_round: AfterRound = None,
 ) -> None:
-    store, state, entries = load_event(file)
-    table = standings_of(file, store, state, entries, after_round)
+    session, state = load_event(file)
+    table = standings_of(file, session, state, after_round)
     f = event_facts(file, state, table)
     title = _("{name}: EMA observer report").format(name=state.settings.event.name)
     headers = [_("What"), _("Value")]

@@ -310,8 +310,8 @@ def export(
         int | None, typer.Option("--after-round", min=0, help=N_("Only rounds up to N."))
     ] = None,
 ) -> None:
-    store, state, entries = load_event(file)
-    table = standings_of(file, store, state, entries, after_round)
+    session, state = load_event(file)
+    table = standings_of(file, session, state, after_round)
     if fmt is ExportFormat.EMA:
         players = {p.id: p for p in state.settings.players}
         rows = ema_rows(table, players)

@@ -213,10 +213,10 @@ def print_cards(
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
-    store, state, entries = load_event(file)
+    session, state = load_event(file)
     wants_report = event_over(state) if report is None else report
-    table = standings_of(file, store, state, entries, show_hidden=True) if wants_report else None
-    emit(render_paper(player_cards(state, table), fmt, paper), fmt, output)
+    table = standings_of(file, session, state, show_hidden=True) if wants_report else None
+    emit(render_paper(player_cards(state, session.stats(), table), fmt, paper), fmt, output)
 
 
 @print_app.command(

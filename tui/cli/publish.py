@@ -273,7 +273,7 @@ def publish(
     session = open_or_exit(file, read_only=True, code=2)
     warn_skipped(file, session)
     try:
-        site = build_site(session.store.event, session.store.log, wanted)
+        site = build_site(session, wanted)
     except (StandingsConfigError, StandingsError) as error:
         echo(_error(_("{file}: {problem}").format(file=file, problem=error)), err=True)
         raise typer.Exit(1) from None

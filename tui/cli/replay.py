@@ -46,8 +46,17 @@ def replay(
     session = open_or_exit(file, read_only=True, code=2)
     # JSON lines are for scripts: their texts are English in every language (language.english).
     with language.english() if as_json else contextlib.nullcontext():
+        # The fold in the language spoken here (the session folds afresh in another one).
+        state = session.folder().state()
         store = session.store
-        story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
+        story = replay_log(
+            state,
+            store.log,
+            session.entries,
+            lambda: session.standings(state),
+            until=until,
+            warnings=store.warnings,
+        )
     for event in story.events:
         if as_json:
             # JSON escapes every control character itself.

@@ -260,7 +260,9 @@ def seat(
     preface: list[str] = []
     try:
         if ranked or swiss:
-            plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
+            plan = plan_ranked(
+                state, lambda: session.standings(state), round_, swiss=swiss, byes=byes
+            )
             out = left_out(state, plan)
             if out:
                 preface.append(
@@ -269,7 +271,7 @@ def seat(
                     )
                 )
         elif next_stage:
-            plan = plan_next_stage(state, seed=seed)
+            plan = plan_next_stage(state, lambda: session.standings(state), seed=seed)
             brackets = str(plan.params["brackets"]).split("|")
             preface.append(
                 _("stage {stage}: rounds {first}-{last}, brackets {brackets}").format(

@@ -43,6 +43,7 @@ from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
 from mjevent.events.session import EventSession
 from mjevent.events.stations import StationError
+from mjevent.tui.views.sheets import standings_or_none
 from mjevent.tui.views.site import speaking
 from mjevent.tui.web import views
 
@@ -448,7 +449,9 @@ async def round_page(request: web.Request) -> web.StreamResponse:
 async def player_page(request: web.Request) -> web.StreamResponse:
     with _speaking(request):
         venue = _venue(request)
-        view = views.player_view(venue.state, request.match_info["player"], venue.stats())
+        view = views.player_view(
+            venue.state, request.match_info["player"], venue._standings(), venue.stats()
+        )
     if view is None:
         raise web.HTTPNotFound(text=_("no such player"))
     return _render(request, "player.html", view=view)
@@ -458,7 +461,11 @@ async def display_page(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
     with _speaking(request):
         pages = views.display_view(
-            venue.state, dt.datetime.now(dt.UTC), hide_standings=venue.config.hide_standings
+            venue.state,
+            standings_or_none(venue.session, venue.state),
+            dt.datetime.now(dt.UTC),
+            stats=venue.stats,
+            hide_standings=venue.config.hide_standings,
         )
         from mjevent.tui.views.display_pages import announcement_text
 

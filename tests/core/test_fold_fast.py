@@ -98,7 +98,7 @@ def test_a_plain_game_finished_record_reads_as_the_careful_reader_reads_it() -> 
     written = GameFinished(id="g1", at=T, round=2, table=7).to_record()
     assert written == {**record, "deposits": 0, "chombos": []}
     assert entry_from_record(written) == _read_carefully(written, "g1", "game_finished")
-    for odd in (
+    odds: list[dict[str, object]] = [
         {"round": True},
         {"table": 0},
         {"at": ""},
@@ -110,7 +110,8 @@ def test_a_plain_game_finished_record_reads_as_the_careful_reader_reads_it() -> 
         {"chombos": "E"},
         {"chombos": {}},
         {"final": [30000, 30000, 30000, 30000]},
-    ):
+    ]
+    for odd in odds:
         changed = {**record, **odd}
         try:
             careful: object = _read_carefully(changed, "g1", "game_finished")

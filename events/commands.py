@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -61,7 +60,7 @@ from mjevent.core.penalties import (
 )
 from mjevent.core.preview import read_entry, unseated_round
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.state import EventState, Folder, Problem, table_label
+from mjevent.core.state import EventState, Folder, caused_problems, refusals, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
 from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileInvalidError
@@ -166,13 +165,6 @@ def _append(event: Target, entry: Entry) -> EventState:
             raise lost from refusal
 
 
-def _caused(before: EventState, after: EventState) -> list[Problem]:
-    """The problems naming an entry that `after` has and `before` has not."""
-    new = Counter(p for p in after.problems if p.entry is not None)
-    new.subtract(p for p in before.problems if p.entry is not None)
-    return [p for p, count in new.items() if count > 0]
-
-
 def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError | None:
     """The refusal to give when `entry` fitted the log as last read (`seen`) and no longer fits
     because another writer appended meanwhile: what that writer recorded, in words. None when
@@ -182,7 +174,7 @@ def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError |
     """
     before = seen.state()
     others = [rec for rec in store.log if rec["id"] not in before.log_ids]
-    if not others or _caused(before, seen.then(entry).state()):
+    if not others or refusals(caused_problems(before, seen.then(entry).state()), entry.id):
         return None
     where = (getattr(entry, "round", None), getattr(entry, "table", None))
     same = [rec for rec in others if (rec.get("round"), rec.get("table")) == where]
@@ -237,16 +229,9 @@ def _check_and_append(session: EventSession, entry: Entry) -> EventState:
     # Refuse what the new entry gets wrong, and what it would make wrong in entries already
     # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
     # (a withdrawn player still seated) are steps on the way and are allowed.
-    caused = _caused(state, trial)
-    if caused:
-        own = [p.message for p in caused if p.entry == entry.id]
-        others = [
-            _("it would leave entry {entry} wrong: {problem}").format(
-                entry=p.entry, problem=p.message
-            )
-            for p in caused if p.entry != entry.id
-        ]
-        raise _refused(pgettext("joins problems", "; ").join(own + others))
+    refused = refusals(caused_problems(state, trial), entry.id)
+    if refused:
+        raise _refused(pgettext("joins problems", "; ").join(refused))
     store = session.store
     count = len(store.log)
     store.append(entry.to_record())

@@ -163,7 +163,8 @@ class EventSession:
     def standings(self, state: EventState | None = None) -> Standings:
         """The event's standings (its `[standings]` settings, every round, hidden ones too) for
         `state` (default: the latest); brought up to date from the ones computed last when
-        only games finished since (`standings_update`), else computed afresh.
+        only games finished since (`standings_update`), else computed afresh. Only the latest
+        state's are kept: another state's (an entry tried, `try_entry`) are made from them.
 
         Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
         """
@@ -182,7 +183,10 @@ class EventSession:
                 table = standings_update(held[1], held[0], state, config, state.entries)
             else:
                 table = standings_from_state(state, config, state.entries)
-            self._standings = (state, table)
+            if state is self.state:
+                # Only the live state's are kept: a trial's (a dialog's preview of an entry)
+                # never evicts them, so the next preview is brought up from the live ones too.
+                self._standings = (state, table)
             return table
 
     def stats(self) -> EventStats:

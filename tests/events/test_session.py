@@ -8,7 +8,7 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
-from mjevent.core.entries import HandRecorded, Note
+from mjevent.core.entries import GameFinished, HandRecorded, Note
 from mjevent.core.entry_reader import read_log
 from mjevent.core.state import fold
 from mjevent.core.state_standings import standings_from_state
@@ -91,3 +91,19 @@ def test_standings_and_stats_follow_each_change_as_a_fresh_computation(tmp_path:
     assert session.standings() is not first
     assert session.stats() is not numbers
     assert session.stats().players == stats_from_state(state).players
+
+
+def test_the_standings_of_a_tried_entry_never_evict_the_live_ones(tmp_path: Path) -> None:
+    session = EventSession.open(_club(tmp_path), clock=fixed_clock)
+    live = session.standings()
+    sheet = GameFinished(
+        id="f-try", at="2026-03-14T12:00:00+00:00", round=4, table=3,
+        final=(41200, 28800, 22100, 27900),
+    )
+    trial = session.try_entry(sheet).state()
+    tried = session.standings(trial)
+    fresh = standings_from_state(trial, trial.settings.standings_config(), trial.entries)
+    assert [(r.player, r.total) for r in tried.rows] == [(r.player, r.total) for r in fresh.rows]
+    assert [(r.player, r.total) for r in tried.rows] != [(r.player, r.total) for r in live.rows]
+    # The live state's standings are still the ones kept: not computed again.
+    assert session.standings() is live

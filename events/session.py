@@ -37,10 +37,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
+from mjevent.core.drafts import Stamp
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import language
 from mjevent.core.state import EventState, Folder, Problem
+from mjevent.events.entry_ids import new_entry_id
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
@@ -144,6 +146,11 @@ class EventSession:
     def _keep(self, folder: Folder, key: _Key) -> None:
         self._folder, self._key = folder, key
         self.state = folder.state()
+
+    def stamp(self) -> Stamp:
+        """A new entry's id and time (by the session's clock): a dialog builds its entry with
+        it once (`core.drafts`), previews it (`try_entry`) and records that very entry."""
+        return Stamp(id=new_entry_id(), at=self.clock().isoformat(timespec="seconds"))
 
     def try_entry(self, entry: Entry) -> Folder:
         """The fold with `entry` appended, the live one left as it was: `.state()` is the event

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from mjevent.core.drafts import draft_line
 from mjevent.core.entries import (
     TABLE_ENTRY_MODES,
     WINDS,
@@ -386,21 +387,6 @@ def _kept_preview(state: EventState, target: TableEntrySubmitted) -> LinePreview
     return kept[1] if game is kept_game and rest == kept_rest else None
 
 
-def _parsed_entry(parsed: ParsedLine, stamp: dict[str, str]) -> HandRecorded | GameFinished:
-    # Called once the preview accepted the line: it has an entry.
-    entry = parsed.result()
-    if isinstance(entry, HandLine):
-        return HandRecorded(**stamp, round=entry.round, table=entry.table, hand=entry.hand)
-    return GameFinished(
-        **stamp,
-        round=entry.round,
-        table=entry.table,
-        final=entry.final,
-        deposits=entry.deposits,
-        chombos=entry.chombos,
-    )
-
-
 def _refused(error: CommandError) -> StationError:
     if isinstance(error, StationError):
         return error
@@ -440,7 +426,7 @@ def submit_line(
         parsed = read_table_line(state, round, table, line)
         preview = _preview(state, parsed)
         stamp = _stamp(entry_id, at, clock)
-        inner = _parsed_entry(parsed, stamp)
+        inner = draft_line(stamp, parsed.result())
         hands = _played(state, round, table)
         players = state.table_seats(round, table) or ()
         mode = state.settings.serve.table_entry

@@ -42,10 +42,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
+from mjevent.core.drafts import Stamp
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import language
 from mjevent.core.state import EventState, Folder, Problem, fold
+from mjevent.events.entry_ids import new_entry_id
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
@@ -168,6 +170,11 @@ class EventSession:
         self._folder, self._key = folder, key
         self.state = folder.state()
 
+    def stamp(self) -> Stamp:
+        """A new entry's id and time (by the session's clock): a dialog builds its entry with
+        it once (`core.drafts`), previews it (`try_entry`) and records that very entry."""
+        return Stamp(id=new_entry_id(), at=self.clock().isoformat(timespec="seconds"))
+
     def try_entry(self, entry: Entry) -> Folder:
         """The fold with `entry` appended, the live one left as it was: `.state()` is the event
         as it would stand (in time independent of the log's length, but for a correction)."""
@@ -187,7 +194,9 @@ class EventSession:
         """The event's standings (its `[standings]` settings, every round, hidden ones too) for
         `state` (default: the latest); brought up to date from the ones computed last when
         only games finished since (`standings_update`), else computed afresh. A penalty a
-        correction cancelled is listed (the whole log is read for it), with why.
+        correction cancelled is listed (the whole log is read for it), with why. Only the
+        latest state's are kept: another state's (an entry tried, `try_entry`) are made from
+        them.
 
         Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
         """
@@ -209,7 +218,10 @@ class EventSession:
                 table = standings_update(held[1], held[0], state, config, entries)
             else:
                 table = standings_from_state(state, config, entries)
-            self._standings = (state, table)
+            if state is self.state:
+                # Only the live state's are kept: a trial's (a dialog's preview of an entry)
+                # never evicts them, so the next preview is brought up from the live ones too.
+                self._standings = (state, table)
             return table
 
     def as_of(self, position: int) -> PastEvent:

@@ -8,7 +8,7 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
-from mjevent.core.entries import HandRecorded, Note
+from mjevent.core.entries import GameFinished, HandRecorded, Note
 from mjevent.core.entry_reader import read_log
 from mjevent.core.outcomes import Tsumo
 from mjevent.core.state import EventState, fold
@@ -145,3 +145,17 @@ def test_as_of_reads_the_records_again_when_one_cannot_be_read(tmp_path: Path) -
     assert len(past.entries) == last and past.entries[-1].id == "N9"
     assert [p.entry for p in past.state.problems if p.entry == "B1"] == ["B1"]
     assert past.state.notes[-1].text == "after the bad one"
+def test_the_standings_of_a_tried_entry_never_evict_the_live_ones(tmp_path: Path) -> None:
+    session = EventSession.open(_club(tmp_path), clock=fixed_clock)
+    live = session.standings()
+    sheet = GameFinished(
+        id="f-try", at="2026-03-14T12:00:00+00:00", round=4, table=3,
+        final=(41200, 28800, 22100, 27900),
+    )
+    trial = session.try_entry(sheet).state()
+    tried = session.standings(trial)
+    fresh = standings_from_state(trial, trial.settings.standings_config(), trial.entries)
+    assert [(r.player, r.total) for r in tried.rows] == [(r.player, r.total) for r in fresh.rows]
+    assert [(r.player, r.total) for r in tried.rows] != [(r.player, r.total) for r in live.rows]
+    # The live state's standings are still the ones kept: not computed again.
+    assert session.standings() is live

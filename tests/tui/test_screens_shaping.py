@@ -40,6 +40,25 @@ def test_preview_says_what_a_void_and_a_rename_change(club: Path) -> None:
     assert preview.changes(rename) == ["p12: renamed Ömer Yıldız -> Omer Yildiz"]
 
 
+def test_preview_refuses_what_would_leave_a_logged_entry_wrong_in_the_commands_words(
+    club: Path,
+) -> None:
+    # GIVEN round 4 table 1 with a hand and the score sheet that agrees with it
+    session = EventSession.open(club)
+    record_line(session, "t1 draw tenpai:E r:E", entry_id="H1", at="2026-03-14T12:00:00+00:00")
+    record_line(
+        session, "t1 final 32000 29000 29000 29000", entry_id="F1", at="2026-03-14T12:00:00+00:00"
+    )
+    # WHEN voiding the hand is previewed
+    void = Correction(id="c", at="x", target="H1", reason="wrong table")
+    # THEN the preview refuses it as the command does: the sheet would no longer add up
+    assert ChangePreview(session).changes(void)[-1] == (
+        "refused: it would leave entry F1 wrong: final scores at round 4 table 1: scores add "
+        "up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on the table): "
+        "1,000 missing"
+    )
+
+
 def test_checker_summary_names_the_worst_repeat_in_league(tmp_path: Path) -> None:
     from tests.tui.conftest import copy_sample
 

@@ -14,7 +14,6 @@ import typer
 
 from mjevent.core.i18n import N_, _, ngettext, wind_name
 from mjevent.core.preview import LineError, LinePreview
-from mjevent.events.commands import current_state
 from mjevent.events.stations import PendingEntry, StationError, approve, pending, reject
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
@@ -57,7 +56,7 @@ def list_pending(
     ] = None,
 ) -> None:
     session = open_or_exit(file, read_only=True)
-    items = pending(current_state(session), round_)
+    items = pending(session.folder(), round_)
     if not items:
         echo(_("{file}: no table entry is waiting").format(file=file))
         return

@@ -25,7 +25,7 @@ from typing import Annotated, NoReturn
 import typer
 import typer.main
 
-from mjevent.core.entries import TableReseated
+from mjevent.core.drafts import draft_reseat
 from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
 from mjevent.core.seating.event_plans import (
@@ -61,7 +61,7 @@ from mjevent.core.seating.plan import (
     Plan,
 )
 from mjevent.core.state import EventState, TableGame
-from mjevent.events.commands import CommandError, current_state, reseat_table, set_planned_rounds
+from mjevent.events.commands import CommandError, current_state, record_entry, set_planned_rounds
 from mjevent.events.errors import EventFileError
 from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import verify_seating, write_plan, write_swap
@@ -698,9 +698,8 @@ def seating_reseat(
                 "order they sat (E S W N)"
             ).format(round=round_, table=table, players=" ".join(planned))
         )
-    trial = session.try_entry(TableReseated(
-        id="preview", at="", round=round_, table=table, seats=tuple(real)
-    )).state()
+    entry = draft_reseat(session.stamp(), round_, table, real)
+    trial = session.try_entry(entry).state()
     winds = [wind_name(w) for w in "ESWN"[: state.rules.players]]
     consequences = [
         _("round {round} table {table}: planned {planned}, sat {sat}").format(
@@ -726,7 +725,7 @@ def seating_reseat(
         consequences,
     )
     try:
-        reseat_table(session, round_, table, real)
+        record_entry(session, entry)
     except CommandError as error:
         _fail(str(error))
     _said_after(yes, consequences)

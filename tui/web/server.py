@@ -37,7 +37,7 @@ from mjevent.core.i18n import _
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, Folder
 from mjevent.core.stats import EventStats
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
@@ -228,6 +228,12 @@ class Venue:
         """The writers' session of the event (`events.stations`): its standings and figures
         are kept up to date as entries are recorded."""
         return stations.session(self.config.path)
+
+    def folder(self) -> Folder:
+        """The writers' live fold (`EventSession.folder`), taken in the language it was made
+        in (a page's own language would fold the log again): entries are tried on it."""
+        with speaking(self.fold_lang):
+            return self.session.folder()
 
     def _standings(self) -> Standings | None:
         try:
@@ -565,7 +571,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
     if request.method == "POST":
         venue.refresh()  # the page answering a post shows what the post did
     with _speaking(request):
-        view = views.table_view(venue.state, rnd, table)
+        view = views.table_view(venue.folder(), rnd, table)
     return _render(
         request,
         "table.html",
@@ -587,7 +593,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
 async def table_api(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     with speaking("en"):
-        view = views.table_view(_venue(request).state, rnd, table)
+        view = views.table_view(_venue(request).folder(), rnd, table)
     return web.json_response(views.api_table(view))
 
 
@@ -673,7 +679,9 @@ async def table_preview(request: web.Request) -> web.StreamResponse:
             parsed = stations.read_table_line(state, rnd, table, line)
         except StationError as error:
             return web.json_response({"ok": False, "error": str(error)})
-        return web.json_response(views.preview_json(preview_line(state, parsed)))
+        return web.json_response(
+            views.preview_json(preview_line(_venue(request).folder(), parsed))
+        )
 
 
 # --- The director ---------------------------------------------------------------------------------
@@ -702,7 +710,7 @@ async def director_page(request: web.Request) -> web.StreamResponse:
     rnd = state.current_round
     with _speaking(request):
         waiting = []
-        for p in stations.pending(state):
+        for p in stations.pending(venue.folder()):
             words = p.preview.message if isinstance(p.preview, LineError) else p.preview.describe()
             waiting.append(
                 {

@@ -20,7 +20,7 @@ from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.preview import LineError, LinePreview
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, Folder
 from mjevent.core.stats import EventStats
 from mjevent.core.yaku import yaku_label
 from mjevent.events.stations import pending
@@ -318,9 +318,11 @@ def round_over(state: EventState, rnd: int) -> bool:
     return state.current_round > rnd
 
 
-def table_view(state: EventState, rnd: int, table: int) -> TableView:
-    """Table `table` of round `rnd`: seats, the game as it stands, its hands and its pending
-    entries (each with the preview's words, or why it no longer fits)."""
+def table_view(folder: Folder, rnd: int, table: int) -> TableView:
+    """Table `table` of round `rnd` in the event `folder` has folded (the writers' live fold):
+    seats, the game as it stands, its hands and its pending entries (each with the preview's
+    words, tried on that fold, or why it no longer fits)."""
+    state = folder.state()
     players = state.table_seats(rnd, table) or ()
     game = state.game(rnd, table)
     now = game.state if game is not None and game.state is not None else None
@@ -336,7 +338,7 @@ def table_view(state: EventState, rnd: int, table: int) -> TableView:
         for s, p in enumerate(players)
     )
     waiting = []
-    for p in pending(state, rnd, table):
+    for p in pending(folder, rnd, table):
         words = p.preview.message if isinstance(p.preview, LineError) else p.preview.describe()
         waiting.append(
             {

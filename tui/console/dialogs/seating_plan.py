@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.entries import TableReseated
+from mjevent.core.drafts import draft_reseat
 from mjevent.core.finish import planned_rounds
 from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
@@ -60,7 +60,7 @@ from mjevent.core.seating.library import block_names
 from mjevent.core.seating.plan import Plan as SeatingPlan
 from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
-from mjevent.events.commands import reseat_table
+from mjevent.events.commands import record_entry
 from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import write_plan, write_swap
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
@@ -644,13 +644,13 @@ def reseat_table_form(
             raise ValueError(
                 _("Sat as: give the players as they sat ({winds})").format(winds=winds))
         real = _real_seats(state, typed)
-        entry = TableReseated(id="preview", at="", round=rnd, table=table, seats=tuple(real))
+        entry = draft_reseat(trial.session.stamp(), rnd, table, real)
         planned = state.table_seats(rnd, table)
         after = trial.after(entry) if planned is not None and sorted(planned) == sorted(real) \
             else state
         lines = reseat_lines(state, after, rnd, table, real)
         return Proposal(
-            tuple(lines), lambda app: app.run_command(reseat_table, rnd, table, real)
+            tuple(lines), lambda app: app.run_command(record_entry, entry)
         )
 
     return SeatingPlanDialog(

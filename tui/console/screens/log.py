@@ -28,11 +28,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.entries import WINDS, Correction, Entry
+from mjevent.core.drafts import draft_correction
+from mjevent.core.entries import WINDS, Entry
 from mjevent.core.i18n import N_, _, listed, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.events.commands import correct_entry
 from mjevent.events.session import EventSession
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.console.keys import translate_bindings
@@ -89,8 +89,7 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
         reason = values.get("reason", "")
         if not reason:
             raise ValueError(_("give the reason (the log keeps it next to the original)"))
-        entry = Correction(id="preview", at=line.at, target=line.id, reason=reason)
-        return Plan(entry, lambda a: a.run_command(correct_entry, line.id, reason))
+        return Plan(draft_correction(app.session.stamp(), line.id, reason))
 
     return CommandDialog(
         _("Void entry {id}").format(id=line.id),

@@ -43,7 +43,7 @@ from mjevent.core.finish import (
 from mjevent.core.i18n import N_, _, format_thousands, ngettext, pgettext
 from mjevent.core.preview import LineError, entry_examples, preview_line
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, Folder
 from mjevent.events.commands import record_read_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import approve_table_entry, reject_table_entry, table_entry_line
@@ -402,7 +402,8 @@ class OverviewScreen(Screen[None]):
                 preview.show(None)
             return
         self._recorded = None
-        result = preview_line(state, parsed)
+        folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
+        result = preview_line(folder, parsed)
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
 

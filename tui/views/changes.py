@@ -19,7 +19,6 @@ from mjevent.core.i18n import _, format_number, format_thousands, ngettext
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState, TableGame, caused_problems, refusals
-from mjevent.core.state_standings import standings_from_state
 from mjevent.events.session import EventSession
 from mjevent.tui.views.players import status_name
 
@@ -62,13 +61,6 @@ class ChangePreview:
             return self.session.standings(state)
         except (StandingsConfigError, StandingsError):
             return None
-
-
-def _standings(state: EventState) -> Standings | None:
-    try:
-        return standings_from_state(state)
-    except (StandingsConfigError, StandingsError):
-        return None
 
 
 def _scores(game: TableGame) -> str:
@@ -147,8 +139,9 @@ def describe_changes(
     entry mean the command will refuse `entry` (its id), in the command's words (`refusals`),
     each line starting "refused:". Problems naming no entry are steps on the way the director
     should know about (a withdrawn player still seated until the round is re-seated).
-    `standings_before` and `standings_after` save computing the standings of `before` and
-    `after` again (None: computed here from the state).
+    `standings_before` and `standings_after` are the standings of `before` and `after` (the
+    session's, `ChangePreview`); without them (None: the event cannot rank, or the caller has
+    none) no standings lines are shown.
 
     >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.entries import PlayerRenamed
@@ -207,11 +200,7 @@ def describe_changes(
                     who = after.name(new.seats[seat])
                     out.append(_("r{round} t{table}: {name} plays for {who}").format(
                         round=key[0], table=key[1], name=name, who=who))
-    out.extend(_standings_lines(
-        standings_before if standings_before is not None else _standings(before),
-        standings_after if standings_after is not None else _standings(after),
-        limit,
-    ))
+    out.extend(_standings_lines(standings_before, standings_after, limit))
     caused = caused_problems(before, after)
     if entry is not None:
         out.extend(

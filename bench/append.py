@@ -100,7 +100,8 @@ def main() -> None:
                 game_ends.append((before, state))
         rows.append(("record one hand (record_line, fsync)", *_ms(recorded), len(recorded)))
 
-        previews = _time(lambda: preview_line(state, read_entry(state, lines[-1])), 200)
+        live = session.folder()
+        previews = _time(lambda: preview_line(live, read_entry(state, lines[-1])), 200)
         rows.append(("preview of a line", *_ms(previews), len(previews)))
 
         def bare() -> None:

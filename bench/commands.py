@@ -15,11 +15,12 @@ Every process runs as an installed mjevent does, with its modules' bytecode cach
 `PYTHONDONTWRITEBYTECODE` in the environment is dropped for them, so the first run writes the
 `__pycache__` folders; compiling every module anew would add some 0.4 s to each command).
 CPU time is this process's children's (user + system), the steadier figure on a shared machine;
-wall time is what the director waits. Each figure is the best of `--repeats` runs, taken in
-turn so that a busy moment of the machine does not fall on one figure only. Targets (issue 25):
-check and open under 1x tomllib's CPU; record and print standings under 1 s wall.
+wall time is what the director waits. Each figure is the median of `--repeats` runs (wall and
+CPU each), taken in turn so that a busy moment of the machine does not fall on one figure only;
+the machine's load average is printed before and after. Targets (issue 25): check and open
+under 1x tomllib's CPU; record and print standings under 1 s wall.
 
-Run from the repository's root: `.venv/bin/python -m bench.commands [--repeats 3]`.
+Run from the repository's root: `.venv/bin/python -m bench.commands [--repeats 5]`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -112,8 +114,9 @@ def _legal_line(path: Path) -> str:
 def main() -> None:
     """Build the event, time each figure `--repeats` times in turn, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
+    load_before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
         path = make_big_event(Path(folder) / "big.toml")
         (Path(folder) / ".big.toml.lock").unlink(missing_ok=True)
@@ -135,15 +138,17 @@ def main() -> None:
                 ["-c", _MJEVENT, "print", "standings", str(path)]
             ),
         }
-        best: dict[str, tuple[float, float]] = {}
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in figures}
         for _ in range(args.repeats):
             for name, run in figures.items():
-                wall, cpu = run()
-                old = best.get(name, (wall, cpu))
-                best[name] = (min(old[0], wall), min(old[1], cpu))
+                runs[name].append(run())
+        median = {
+            name: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
+            for name, got in runs.items()
+        }
         size = path.stat().st_size
         entries = len(EventStore.open(path, read_only=True).log)
-    base = best["tomllib.load (the call)"][1]
+    base = median["tomllib.load (the call)"][1]
     targets = {
         "mjevent check (whole process)": "CPU < 1x tomllib",
         "open: open_event + first fold (the calls)": "CPU < 1x tomllib",
@@ -153,13 +158,13 @@ def main() -> None:
     }
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"500 players, {entries:,} log entries, {size / 1e6:.1f} MB; best of {args.repeats}; "
-        f"machine load {load}"
+        f"500 players, {entries:,} log entries, {size / 1e6:.1f} MB; median of {args.repeats}; "
+        f"machine load (1, 5, 15 min) {load_before} before, {load} after"
     )
     print(f"legal line: {legal}")
     print(f"{'measure':<44} {'wall s':>7} {'CPU s':>7} {'CPU/tomllib':>12}  target")
     print("-" * 92)
-    for name, (wall, cpu) in best.items():
+    for name, (wall, cpu) in median.items():
         print(f"{name:<44} {wall:>7.2f} {cpu:>7.2f} {cpu / base:>11.2f}x  {targets.get(name, '')}")
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from mjevent.core import i18n
 from mjevent.core.i18n import _
 from mjevent.core.preview import LinePreview, preview_line, read_entry
-from mjevent.events.commands import current_state
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.tui.views import language
 
@@ -50,11 +50,12 @@ def _lookup_ns(count: int = 200_000) -> float:
 
 
 def _preview_us(store: EventStore, count: int = 200) -> float:
-    state = current_state(store)
+    folder = EventSession(store).folder()
+    state = folder.state()
     start = time.perf_counter()
     for _i in range(count):
         for line in LINES:
-            result = preview_line(state, read_entry(state, line))
+            result = preview_line(folder, read_entry(state, line))
             if isinstance(result, LinePreview):
                 result.describe()
     return (time.perf_counter() - start) / (count * len(LINES)) * 1e6

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bench.big_event import make_big_event
 from mjevent.core.state import EventState
+from mjevent.core.stats import stats_from_state
 from mjevent.events.commands import current_state
 from mjevent.events.store import EventStore
 from mjevent.tui.views.paper import (
@@ -65,7 +66,8 @@ def main() -> None:
             ("round by table (125 tables)", lambda: round_by_table(state, rnd)),
             ("round by player (500 names)", lambda: round_by_player(state, rnd)),
             ("score sheets (125)", lambda: score_sheets(state, rnd)),
-            ("player cards (500, 15 rounds)", lambda: player_cards(state)),
+            # The cards' numbers counted too, as `mjevent print cards` counts them.
+            ("player cards (500, 15 rounds)", lambda: player_cards(state, stats_from_state(state))),
         ]
         print(f"{'paper':32} {'shape ms':>9} {'text ms':>8} {'html ms':>8} {'pdf ms':>8} "
               f"{'pages':>6}")

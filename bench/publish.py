@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bench.big_event import make_big_event
-from mjevent.events.store import EventStore
+from mjevent.events.session import EventSession
 from mjevent.tui.cli.publish import site_plan, write_site, zip_bytes
 from mjevent.tui.views import language
 from mjevent.tui.views.site import build_site
@@ -34,16 +34,16 @@ def _timed(work: Callable[[], T]) -> tuple[T, float, float]:
 def main() -> None:
     language.start(None)
     with tempfile.TemporaryDirectory() as tmp:
-        store = EventStore.open(make_big_event(Path(tmp) / "big.toml"))
+        session = EventSession.open(make_big_event(Path(tmp) / "big.toml"))
         folder = Path(tmp) / "site"
         print(f"{'step':34} {'wall s':>7} {'cpu s':>7} {'files':>6} {'MB':>6}")
 
         def row(name: str, wall: float, cpu: float, files: int, size: int) -> None:
             print(f"{name:34} {wall:7.1f} {cpu:7.1f} {files:6d} {size / 1e6:6.1f}")
 
-        english, wall, cpu = _timed(lambda: build_site(store.event, store.log, ("en",)))
+        english, wall, cpu = _timed(lambda: build_site(session, ("en",)))
         row("build, English only", wall, cpu, len(english), sum(map(len, english.values())))
-        site, wall, cpu = _timed(lambda: build_site(store.event, store.log))
+        site, wall, cpu = _timed(lambda: build_site(session))
         size = sum(map(len, site.values()))
         row("build, English and Japanese", wall, cpu, len(site), size)
         plan, wall, cpu = _timed(lambda: site_plan(folder, site))

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mjevent.core.frozen import quick_init
 from mjevent.core.i18n import _, format_number, wind_name
 from mjevent.core.outcomes import (
     AbortiveDraw,
@@ -300,6 +301,7 @@ class RoundExtended(Entry):
         return text.format(round=self.round, minutes=minutes, seconds=seconds, table=self.table)
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True)
 class HandRecorded(Entry):
     """One hand played at `table` in `round`; seats as in the table's seating for that round."""

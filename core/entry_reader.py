@@ -273,9 +273,11 @@ the file with the mjevent that wrote it (a newer version may know this kind).
         fast = _fast_hand(record)
         if fast is not None:
             return fast
-    elif kind == "game_finished" and record.keys() == _PLAIN_FINISH_KEYS:
-        # A game recorded hand by hand ends with just its round and table: one per table.
+    elif kind == "game_finished" and record.keys() - _FINISH_DEFAULTS == _PLAIN_FINISH_KEYS:
+        # A game recorded hand by hand ends with just its round and table (mjevent writes the
+        # defaults `deposits = 0` and `chombos = []` too): one per table.
         at, rnd, table = record["at"], record["round"], record["table"]
+        deposits, chombos = record.get("deposits", 0), record.get("chombos", [])
         if (
             isinstance(at, str)
             and at
@@ -283,12 +285,17 @@ the file with the mjevent that wrote it (a newer version may know this kind).
             and type(table) is int
             and rnd >= 1
             and table >= 1
+            and type(deposits) is int
+            and deposits == 0
+            and type(chombos) is list
+            and not chombos
         ):
             return GameFinished(id=raw_id, at=at, round=rnd, table=table)
     return _read_carefully(record, raw_id, kind)
 
 
 _PLAIN_FINISH_KEYS = frozenset({"id", "at", "kind", "round", "table"})
+_FINISH_DEFAULTS = frozenset({"deposits", "chombos"})
 
 
 def _read_carefully(record: Mapping[str, Any], raw_id: str, kind: str) -> Entry:

@@ -11,11 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mjevent.core.entries import PrizesRevealed
 from mjevent.core.settings import MAX_ROUNDS, EventSettings
-from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
+
+if TYPE_CHECKING:
+    # Not at run time: the computation loads numpy, which `mjevent check` needs only once the
+    # event has finished (bench/commands.py).
+    from mjevent.core.standings.compute import Standings
 
 __all__ = [
     "MAX_ROUNDS",
@@ -110,20 +115,13 @@ class FinalPlace:
     total: float
 
 
-def final_places(state: EventState) -> tuple[FinalPlace, ...]:
-    """The ranked players as the standings stand (final once `event_finished`), best first;
-    empty when the standings cannot be computed or no game has finished."""
-    # Imported here: the computation loads numpy, which `mjevent check` needs only once the
-    # event has finished (bench/commands.py).
-    from mjevent.core.state_standings import standings_from_state
-
-    try:
-        table = standings_from_state(state, state.settings.standings_config(), state.entries)
-    except (StandingsConfigError, StandingsError):
+def final_places(standings: Standings | None) -> tuple[FinalPlace, ...]:
+    """The ranked players as `standings` (the event's, `EventSession.standings`) stand (final
+    once `event_finished`), best first; empty without standings (they cannot be computed:
+    None) or when no game has finished."""
+    if standings is None or standings.round == 0:
         return ()
-    if table.round == 0:
-        return ()
-    return tuple(FinalPlace(r.place_label, r.name, r.total) for r in table.rows)
+    return tuple(FinalPlace(r.place_label, r.name, r.total) for r in standings.rows)
 
 
 def podium(places: Sequence[FinalPlace], last: int = 3) -> tuple[FinalPlace, ...]:

@@ -28,6 +28,7 @@ import operator
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from mjevent.core.frozen import quick_init
 from mjevent.core.i18n import N_, _, pgettext
 from mjevent.core.outcomes import ChomboHand, Draw, Hand, Ron, Tsumo
 from mjevent.core.results import GameResult, game_result, places
@@ -133,6 +134,7 @@ def _end_reason_key(reason: EndReason) -> str:
     return keys[reason]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameState:
     """The state of one table's game between two hands.

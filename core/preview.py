@@ -1,34 +1,37 @@
 """What an entry line would do, before it is recorded: a pure preview for the console.
 
 `read_entry(state, text)` reads a line of docs/entry.md once against the event as it stands
-(`core.notation.read_line`); `preview_line(state, parsed)` takes what it read and returns a
-`LinePreview` (the table's seats, who pays whom, the scores before and after, who
-deals next, and the game's result when the line ends it) or a `LineError` whose `span` points at
-the words at fault. Everything the fold would refuse is refused here: a round that is not
-seated, a table the round does not have, a game already over, a hand the rules forbid, final
-scores that do not add up or that disagree with the hands.
+(`core.notation.read_line`); `preview_line(folder, parsed)` folds the entry it read onto the
+event's live fold (`core.state.Folder`, the session's) as a command would, and returns a
+`LinePreview` (the table's seats, who pays whom as the fold settled the hand, the scores before
+and after, who deals next, and the game's result when the line ends it) or a `LineError`, the
+fold's refusal in its words, whose `span` points at the words at fault. There is no second
+rule book here: what the fold refuses (a round that is not seated, a table the round does not
+have, a game already over, a hand the game cannot take, final scores that do not add up or
+that disagree with the hands) is what the preview refuses.
 
 Without ``rN`` a line is for the current round (`EventState.current_round`: the first round
 with a table still to finish). Nothing here writes: `events.commands.record_line` records the
 same line.
 
 >>> from mjevent.core.settings import settings_from_dict
->>> from mjevent.core.state import fold
+>>> from mjevent.core.state import Folder
 >>> settings = settings_from_dict({
 ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},
 ...     "players": [{"id": p, "name": n} for p, n in
 ...                 [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
 ...     "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]}})
->>> state = fold(settings, [])
->>> print(preview_line(state, read_entry(state, "t1 ron Ben<-W 3/30 r:E")).describe())
+>>> folder = Folder.of(settings, [])
+>>> state = folder.state()
+>>> print(preview_line(folder, read_entry(state, "t1 ron Ben<-W 3/30 r:E")).describe())
 round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
   Ana puts a riichi stick on the table (1,000)
   Cai pays Ben 3,900 (hand)
   Ben takes the riichi sticks (1,000)
   scores: Ana 29,000, Ben 34,900, Cai 26,100, Dee 30,000
   next dealer: Ben (S)
->>> preview_line(state, read_entry(state, "t2 ron S<-W 3/30"))
-LineError(message='table 2 does not exist in round 1 (1 table)', span=(0, 2))
+>>> preview_line(folder, read_entry(state, "t2 ron S<-W 3/30"))
+LineError(message='there is no table 2 in round 1 (it has tables 1 to 1)', span=(0, 2))
 """
 
 from __future__ import annotations
@@ -37,13 +40,12 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from mjevent.core.drafts import Stamp, draft_hand, draft_line
 from mjevent.core.entries import WINDS, PlayerId
 from mjevent.core.game import (
     GameState,
     apply_hand,
     call_time,
-    end_explanation,
-    end_game,
     end_reason_name,
     new_game,
     result_of,
@@ -57,16 +59,17 @@ from mjevent.core.notation import (
     SeatedPlayer,
     read_line,
 )
-from mjevent.core.outcomes import Hand, Ron, Tsumo, WinDetail
-from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
+from mjevent.core.outcomes import Draw, Hand, Ron, Tsumo, WinDetail
+from mjevent.core.results import GameResult
 from mjevent.core.scoring import (
     LEGAL_FU,
     IllegalHandError,
     PaymentKind,
+    Settlement,
     payment_kind_name,
     settlement_notes,
 )
-from mjevent.core.state import EventState, TableGame
+from mjevent.core.state import EventState, Folder, TableGame, caused_problems, refusals
 from mjevent.core.yaku import win_detail_text
 
 __all__ = [
@@ -379,17 +382,6 @@ def _start(state: EventState, rnd: int, table: int) -> GameState:
     return game
 
 
-def _over(game: TableGame) -> str | None:
-    """Why the game at a table takes no more lines, or None while it goes on."""
-    if game.state is not None and game.state.end_reason is not None:
-        return _("{hand}: {reason}").format(
-            hand=game.state.label, reason=end_reason_name(game.state.end_reason)
-        )
-    if game.finished is not None:
-        return _("final scores recorded by entry {entry}").format(entry=game.finished)
-    return None
-
-
 def repeat_warning(table: int, entry: str) -> str:
     """The warning for a hand that repeats the previous one at its table (entry `entry`)."""
     return _(
@@ -417,71 +409,106 @@ def repeated_hand(state: EventState, entry: str) -> str | None:
     return None
 
 
-def preview_line(state: EventState, parsed: ParsedLine) -> LinePreview | LineError:
-    """What recording the line `parsed` (`read_entry`) would do at the event in `state`, or
-    why it would be refused.
+_TRIAL = Stamp(id="(preview)", at="")
+"""The id and time of the entry a preview tries: never an id mjevent writes, so trying it is
+one more entry on the live fold."""
 
-    Pure and quick enough to run on every keystroke: it reads one table's game, never the log.
-    The round and table come from the line as it was read; a round that is not seated, a table
-    the round does not have and a game already over are said before what the rest of the line
-    gets wrong.
+
+def preview_line(folder: Folder, parsed: ParsedLine) -> LinePreview | LineError:
+    """What recording the line `parsed` (`read_entry`) would do at the event `folder` has
+    folded (the session's live fold, `EventSession.folder`), or why it would be refused.
+
+    The line's entry (`core.drafts.draft_line`) is folded onto the live state
+    (`Folder.then`, in time independent of the log's length), as a command folds it: what it
+    causes (`core.state.caused_problems`) is the refusal, in the fold's words, and the fold's
+    own settlement of the hand is what the preview shows. For a line that cannot be read, a
+    round that is not seated, a table the round does not have and a game already over are said
+    (in the fold's words, as it refuses a hand there) before what the rest of the line gets
+    wrong.
     """
+    state = folder.state()
     rnd, table = parsed.round, parsed.table
     if rnd is None or table is None:
         assert parsed.error is not None
         return LineError(_short(parsed.error), parsed.error.span)
-    round_span, table_span = parsed.round_span, parsed.table_span
-    tables = state.seating.get(rnd)
-    if tables is None:
-        return LineError(unseated_round(state, rnd, named=parsed.round_named),
-                         round_span or table_span)
-    if not 1 <= table <= len(tables):
-        return LineError(
-            ngettext(
-                "table {table} does not exist in round {round} ({count} table)",
-                "table {table} does not exist in round {round} ({count} tables)",
-                len(tables),
-            ).format(table=table, round=rnd, count=len(tables)),
-            table_span,
-        )
-    game = state.game(rnd, table)
-    over = None if game is None else _over(game)
-    if game is not None and game.state is not None and game.state.end_reason is not None:
-        # The rule that ended it, and how to go on when the real game did (tenpai-yame ...).
-        game_over = LineError(end_explanation(game.state, table=table), table_span)
-    else:
-        game_over = LineError(
-            _(
-                "the game at table {table} is over ({why}); correct an entry of that game to "
-                "change it"
-            ).format(table=table, why=over),
-            table_span,
-        )
-    if over is not None and game is not None and game.finished is not None:
-        return game_over
-    if parsed.error is not None:
-        return game_over if over else _line_error(parsed)
-    entry = parsed.entry
-    assert entry is not None
-    if over is not None and isinstance(entry, HandLine):
-        # A game the hands ended still takes its score sheet (`final`), to check the totals.
-        return game_over
-    players = tables[table - 1]
-    substitutes = {} if game is None else dict(game.substitutes)
+    span = _fault_span(state, parsed)
+    if not parsed.round_named and rnd not in state.seating and state.seating:
+        # What `events.commands.record_read_line` refuses before trying the line.
+        return LineError(unseated_round(state, rnd, named=False), span)
+    line = parsed.entry
+    if line is None:
+        if _takes_no_line(state, rnd, table):
+            # The fold's words for why the table takes nothing: tried with a hand it refuses
+            # before scoring it (no such table, the game over).
+            probe = draft_hand(_TRIAL, rnd, table, Hand(Draw()))
+            refused = _refused(state, folder.then(probe).state())
+            if refused:
+                return LineError(refused, span)
+        return _line_error(parsed)
+    entry = draft_line(_TRIAL, line)
+    after = folder.then(entry).state()
+    refused = _refused(state, after)
+    if refused:
+        return LineError(refused, span)
+    before, game = state.game(rnd, table), after.game(rnd, table)
+    assert game is not None
+    substitutes = dict(game.substitutes)
     seats = tuple(
-        SeatView(WINDS[s], p, substitutes.get(s, state.name(p))) for s, p in enumerate(players)
+        SeatView(WINDS[s], p, substitutes.get(s, state.name(p))) for s, p in enumerate(game.seats)
     )
-    before = game.state if game is not None and game.state is not None else None
-    subs = frozenset(substitutes)
-    in_play = frozenset() if game is None else game.swapped_in_play
-    if isinstance(entry, HandLine):
-        start = before or _start(state, rnd, table)
-        return _hand_preview(state, game, entry, seats, start,
-                             repeats=_repeat_note(game, entry.hand, table))
-    assert isinstance(entry, FinalLine)
-    return _preview_final(
-        state, entry, seats, before, subs, parsed.scores_span, table_span, in_play
+    if isinstance(line, HandLine):
+        played = game.hands[-1]
+        start = (
+            before.state if before is not None and before.state is not None
+            else _start(state, rnd, table)
+        )
+        return _hand_preview(
+            state, line, seats, start, played.after, played.settlement,
+            game.result if played.after.finished else None,
+            repeats=_repeat_note(before, line.hand, table),
+        )
+    return _final_preview(state, before, game, line, seats)
+
+
+def _refused(before: EventState, after: EventState) -> str | None:
+    """The fold's refusal of the tried entry, its problems joined; None when it fits."""
+    refused = refusals(caused_problems(before, after), _TRIAL["id"])
+    return pgettext("joins problems", "; ").join(refused) if refused else None
+
+
+def _takes_no_line(state: EventState, rnd: int, table: int) -> bool:
+    """True when the fold refuses any hand at `table` of `rnd` before scoring it: the round is
+    not seated, it has no such table, or the game there is over."""
+    tables = state.seating.get(rnd)
+    if tables is None or not 1 <= table <= len(tables):
+        return True
+    game = state.game(rnd, table)
+    return game is not None and (
+        game.finished is not None or (game.state is not None and game.state.finished)
     )
+
+
+def _fault_span(state: EventState, parsed: ParsedLine) -> Span | None:
+    """Where in the line the words at fault are when the fold refuses it: the round or the
+    table for a round not seated, a table the round lacks or a game over; the scores of a
+    final-scores line (the table for chombos listed on a game recorded hand by hand); None
+    when no single word is (a hand the game cannot take)."""
+    rnd, table = parsed.round, parsed.table
+    tables = state.seating.get(rnd) if rnd is not None else None
+    if tables is None:
+        return parsed.round_span or parsed.table_span
+    if rnd is None or table is None or not 1 <= table <= len(tables):
+        return parsed.table_span
+    game = state.game(rnd, table)
+    if game is not None and game.finished is not None:
+        return parsed.table_span
+    line = parsed.entry
+    if isinstance(line, FinalLine):
+        chombos = bool(line.chombos) and game is not None and bool(game.hands)
+        return parsed.table_span if chombos else parsed.scores_span
+    if game is not None and game.state is not None and game.state.finished:
+        return parsed.table_span
+    return None
 
 
 def _line_error(parsed: ParsedLine) -> LineError:
@@ -495,22 +522,18 @@ def _line_error(parsed: ParsedLine) -> LineError:
 
 def _hand_preview(
     state: EventState,
-    game: TableGame | None,
     parsed: HandLine,
     seats: tuple[SeatView, ...],
     start: GameState,
+    after: GameState,
+    settlement: Settlement,
+    result: GameResult | None,
     *,
     repeats: str | None = None,
     notes: tuple[str, ...] = (),
-) -> LinePreview | LineError:
-    """The preview of `parsed` played from `start` at its table."""
-    try:
-        after, settlement = apply_hand(start, parsed.hand)
-    except ValueError as error:
-        return LineError(_short(error))
-    substitutes = {} if game is None else dict(game.substitutes)
-    subs = frozenset(substitutes)
-    in_play = frozenset() if game is None else game.swapped_in_play
+) -> LinePreview:
+    """The preview of `parsed` played from `start` at its table: `after` and `settlement` as
+    the hand left and paid, `result` the game's when the hand ends it."""
     names = [s.name for s in seats]
     return LinePreview(
         round=parsed.round,
@@ -523,11 +546,7 @@ def _hand_preview(
         scores_before=start.scores,
         scores_after=after.scores,
         next_dealer=None if after.finished else after.dealer,
-        game_over=(
-            result_text(names, result_of(after, substitutes=subs, swapped_in_play=in_play), after)
-            if after.finished
-            else None
-        ),
+        game_over=result_text(names, result, after) if result is not None else None,
         notes=settlement_notes(parsed.hand, settlement, state.rules) + notes,
         repeats=repeats,
         details=_details(parsed.hand),
@@ -590,7 +609,18 @@ def preview_amend(state: EventState, entry: str, parsed: ParsedLine) -> LinePrev
         if later
         else ()
     )
-    return _hand_preview(state, game, hand, seats, start, notes=notes)
+    try:
+        after, settlement = apply_hand(start, hand.hand)
+    except ValueError as error:
+        return LineError(_short(error))
+    result = (
+        result_of(after, substitutes=frozenset(substitutes), swapped_in_play=game.swapped_in_play)
+        if after.finished
+        else None
+    )
+    return _hand_preview(
+        state, hand, seats, start, after, settlement, result, notes=notes
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -638,54 +668,25 @@ def _details(hand: Hand) -> tuple[tuple[int, WinDetail], ...]:
     return tuple((w.winner, w.detail) for w in wins if w.detail is not None)
 
 
-def _preview_final(
+def _final_preview(
     state: EventState,
+    before: TableGame | None,
+    game: TableGame,
     parsed: FinalLine,
     seats: tuple[SeatView, ...],
-    before: GameState | None,
-    subs: frozenset[int],
-    scores_span: Span | None,
-    table_span: Span | None,
-    in_play: frozenset[int] = frozenset(),
-) -> LinePreview | LineError:
+) -> LinePreview:
+    """The preview of a final-scores line the fold took: `game` as it left the table."""
     rules = state.rules
     names = [s.name for s in seats]
     total = sum(parsed.final)
     deficit = rules.players * rules.start_points - parsed.deposits * rules.riichi_value - total
+    assert game.result is not None
     if before is not None and before.hands:
-        # A game recorded hand by hand: the hands decide; the sheet's totals must agree.
-        ended = before if before.finished else end_game(before)
-        result = result_of(ended, substitutes=subs, swapped_in_play=in_play)
-        if parsed.final not in (ended.scores, result.final):
-            hands = " ".join(str(s) for s in ended.scores)
-            return LineError(
-                _(
-                    "these final scores do not match the hands, which give {hands}; correct the "
-                    "hand that is wrong, or the scores"
-                ).format(hands=hands),
-                scores_span,
-            )
-        if parsed.chombos:
-            return LineError(
-                _(
-                    "this game was recorded hand by hand: record each chombo as a hand "
-                    "(t3 chombo S)"
-                ),
-                table_span,
-            )
+        # A game recorded hand by hand: the hands decided, as the fold ended it.
+        ended = game.state
+        assert ended is not None
         scores_before = ended.scores
     else:
-        try:
-            check_final_scores(parsed.final, rules, deposits_left=parsed.deposits)
-        except ScoreSumError as error:
-            return LineError(str(error), scores_span)
-        counts = [0] * rules.players
-        for seat in parsed.chombos:
-            counts[seat] += 1
-        result = game_result(
-            parsed.final, rules, deposits_left=parsed.deposits, chombos=counts, substitutes=subs,
-            swapped_in_play=in_play,
-        )
         ended = None
         scores_before = (rules.start_points,) * rules.players
     return LinePreview(
@@ -697,7 +698,7 @@ def _preview_final(
         scores_before=scores_before,
         scores_after=parsed.final,
         next_dealer=None,
-        game_over=result_text(names, result, ended),
+        game_over=result_text(names, game.result, ended),
         total=total,
         deficit=deficit,
     )

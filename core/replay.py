@@ -6,14 +6,15 @@ the entry at fault, and the standings once every table of a round has finished. 
 comes as text lines (`StoryEvent.text`) or, for other tools, as JSON objects
 (`StoryEvent.data`, one per line with `mjevent replay --json`).
 
-The fold is done once over the whole log, so a hand shows what stands after every correction
-and re-seat: a voided hand is told as voided, an amended hand as amended.
+The story is told from the fold of the whole log (the open event's, `EventSession.state`), so a
+hand shows what stands after every correction and re-seat: a voided hand is told as voided, an
+amended hand as amended. Nothing here reads the log into entries or folds it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,6 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
     seat_and_name,
 )
-from mjevent.core.entry_reader import read_log
 from mjevent.core.game import new_game
 from mjevent.core.i18n import _, format_number, format_signed, format_thousands, pgettext
 from mjevent.core.notation import EntryContext, HandLine, format_entry
@@ -37,8 +37,7 @@ from mjevent.core.outcomes import ChomboHand
 from mjevent.core.preview import result_text
 from mjevent.core.results import GameResult
 from mjevent.core.scoring import settlement_notes
-from mjevent.core.settings import EventSettings
-from mjevent.core.state import EventState, HandPlayed, Problem, ProblemKind, TableGame, fold
+from mjevent.core.state import EventState, HandPlayed, Problem, ProblemKind, TableGame
 from mjevent.core.text import pad
 
 if TYPE_CHECKING:
@@ -201,19 +200,22 @@ def _standings_event(standings: Standings, rnd: int) -> StoryEvent:
 
 
 def replay(
-    settings: EventSettings,
+    state: EventState,
     records: Sequence[Mapping[str, Any]],
+    entries: Sequence[Entry],
+    standings: Callable[[], Standings],
     *,
     until: int | None = None,
     warnings: Sequence[str] = (),
 ) -> Story:
-    """Fold the log and tell it entry by entry; `until` stops after round `until`.
+    """Tell the log entry by entry; `until` stops after round `until`.
 
-    `warnings` (what opening the file had to repair, e.g. a torn tail moved aside) are told
-    first and count as problems.
+    `records` is the log as written, `entries` the ones that could be read (in order) and
+    `state` their fold (an open event's session holds all three: `store.log`, `entries`,
+    `state`); `standings` gives the event's standings (`EventSession.standings`), asked once a
+    round has all its results. `warnings` (what opening the file had to repair, e.g. a torn
+    tail moved aside) are told first and count as problems.
     """
-    entries, read_problems = read_log(records)
-    state = fold(settings, entries, problems=read_problems)
     teller = _Teller(state)
     effective = {e.id: e for e in state.entries}
     problems_of: dict[str | None, list[Problem]] = {}
@@ -235,7 +237,7 @@ def replay(
         )
     seated = {r: len(t) for r, t in state.seating.items()}
     told_rounds: set[int] = set()
-    standings: Standings | None = None
+    table: Standings | None = None
     done: dict[int, set[int]] = {}
     seen: set[str] = set()
     for record in records:
@@ -330,13 +332,9 @@ def replay(
         for r in sorted(done):
             if r not in told_rounds and r in seated and len(done[r]) >= seated[r]:
                 told_rounds.add(r)
-                if standings is None:
-                    # Imported here: numpy's computation, which `tell_entry` (what `mjevent
-                    # record` prints) never needs.
-                    from mjevent.core.state_standings import standings_from_state
-
-                    standings = standings_from_state(state, entries=state.entries)
-                events.append(_standings_event(standings, r))
+                if table is None:
+                    table = standings()
+                events.append(_standings_event(table, r))
     return Story(tuple(events), state, tuple(shown_problems))
 
 

@@ -17,51 +17,55 @@ bare `EventStore`, which it folds once for the call.
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mjevent.core.drafts import (
+    Stamp,
+    draft_check_in,
+    draft_correction,
+    draft_game_end,
+    draft_hand,
+    draft_late_penalty,
+    draft_line,
+    draft_penalty,
+    draft_player,
+    draft_rename,
+    draft_reseat,
+    draft_return,
+    draft_score_sheet_penalty,
+    draft_seating,
+    draft_substitute,
+    draft_withdrawal,
+)
 from mjevent.core.entries import (
     Correction,
     Entry,
-    GameFinished,
     HandRecorded,
     Note,
     Penalty,
     PlayerAdded,
-    PlayerCheckedIn,
     PlayerId,
     PlayerRenamed,
-    PlayerReturned,
     PlayerSubstituted,
-    PlayerWithdrawn,
     PrizesRevealed,
     RoundExtended,
     RoundPaused,
     RoundResumed,
     RoundStarted,
-    SeatingSet,
     SeatsSwapped,
-    TableReseated,
     TimeCalled,
 )
 from mjevent.core.entry_reader import EntryError, entry_from_record
 from mjevent.core.game import apply_hand, new_game
 from mjevent.core.i18n import _, ngettext, pgettext
-from mjevent.core.notation import FinalLine, HandLine, ParsedEntry, ParsedLine
+from mjevent.core.notation import ParsedEntry, ParsedLine
 from mjevent.core.outcomes import Hand
-from mjevent.core.penalties import (
-    PenaltyRuleError,
-    late_penalty,
-    late_reason,
-    score_sheet_penalty,
-    score_sheet_reason,
-)
+from mjevent.core.penalties import PenaltyRuleError
 from mjevent.core.preview import read_entry, unseated_round
 from mjevent.core.scoring import IllegalHandError
-from mjevent.core.state import EventState, Folder, Problem, table_label
+from mjevent.core.state import EventState, Folder, caused_problems, refusals, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
 from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileInvalidError
@@ -86,6 +90,7 @@ __all__ = [
     "finish_game",
     "logged_entries",
     "pause_round",
+    "record_entry",
     "record_final",
     "record_hand",
     "record_line",
@@ -166,14 +171,6 @@ def _append(event: Target, entry: Entry) -> EventState:
             raise lost from refusal
 
 
-def _caused(before: EventState, after: EventState) -> list[Problem]:
-    """The problems naming an entry that `after` has and `before` has not (compared as values:
-    kind and data, never words, so a fold made in another language compares alike)."""
-    new = Counter(p for p in after.problems if p.entry is not None)
-    new.subtract(p for p in before.problems if p.entry is not None)
-    return [p for p, count in new.items() if count > 0]
-
-
 def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError | None:
     """The refusal to give when `entry` fitted the log as last read (`seen`) and no longer fits
     because another writer appended meanwhile: what that writer recorded, in words. None when
@@ -183,7 +180,7 @@ def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError |
     """
     before = seen.state()
     others = [rec for rec in store.log if rec["id"] not in before.log_ids]
-    if not others or _caused(before, seen.then(entry).state()):
+    if not others or refusals(caused_problems(before, seen.then(entry).state()), entry.id):
         return None
     where = (getattr(entry, "round", None), getattr(entry, "table", None))
     same = [rec for rec in others if (rec.get("round"), rec.get("table")) == where]
@@ -238,16 +235,9 @@ def _check_and_append(session: EventSession, entry: Entry) -> EventState:
     # Refuse what the new entry gets wrong, and what it would make wrong in entries already
     # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
     # (a withdrawn player still seated) are steps on the way and are allowed.
-    caused = _caused(state, trial)
-    if caused:
-        own = [p.message for p in caused if p.entry == entry.id]
-        others = [
-            _("it would leave entry {entry} wrong: {problem}").format(
-                entry=p.entry, problem=p.message
-            )
-            for p in caused if p.entry != entry.id
-        ]
-        raise _refused(pgettext("joins problems", "; ").join(own + others))
+    refused = refusals(caused_problems(state, trial), entry.id)
+    if refused:
+        raise _refused(pgettext("joins problems", "; ").join(refused))
     store = session.store
     count = len(store.log)
     store.append(entry.to_record())
@@ -258,15 +248,71 @@ def _check_and_append(session: EventSession, entry: Entry) -> EventState:
     return session.folder().state()
 
 
-def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> dict[str, str]:
+def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> Stamp:
     if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
         raise _refused(
             _("entry id {id!r}: {problem}").format(id=safe_text(entry_id), problem=problem)
         )
-    return {
-        "id": entry_id or new_entry_id(),
-        "at": at or clock().isoformat(timespec="seconds"),
-    }
+    return Stamp(
+        id=entry_id or new_entry_id(), at=at or clock().isoformat(timespec="seconds")
+    )
+
+
+def record_entry(event: Target, entry: Entry) -> EventState:
+    """Record `entry`, built beforehand with its id and time (a `core.drafts` builder: a
+    dialog previews this very entry, then records it; every command here builds its entry
+    and records it through this).
+
+    What the command of its kind refuses before trying it is refused here (a name that cannot
+    be shown, a second player of one name, a penalty of 0 points or without a reason, a
+    correction without a reason ...); then the entry is tried on the live fold and appended
+    when it causes no problem (see the module docstring). A hand the rules forbid raises the
+    calculator's `IllegalHandError`.
+    """
+    session = session_of(event)
+    _admissible(session, entry)
+    if isinstance(entry, HandRecorded):
+        return _record_hand(session, entry)
+    return _append(session, entry)
+
+
+def _admissible(session: EventSession, entry: Entry) -> None:
+    """Refuse what the values of `entry` get wrong before it is tried (`CommandError`)."""
+    if isinstance(entry, PlayerAdded):
+        state = session.folder().state()
+        folded = entry.name.strip().casefold()
+        same = [p for p in state.players if state.name(p).strip().casefold() == folded]
+        if same:
+            raise CommandError(
+                _(
+                    "{name} is already the name of {player}; two players with one name cannot "
+                    "be told apart. Fix: add what tells them apart (an initial, a club)."
+                ).format(name=quoted_name(entry.name), player=", ".join(same))
+            )
+        _name(entry.name)
+    elif isinstance(entry, PlayerRenamed):
+        _name(entry.name)
+    elif isinstance(entry, PlayerSubstituted):
+        _name(entry.substitute, substitute=True)
+    elif isinstance(entry, RoundExtended) and entry.seconds < 1:
+        raise CommandError(
+            _("extra time {seconds} s: give 1 second or more").format(seconds=entry.seconds)
+        )
+    elif isinstance(entry, Penalty):
+        if entry.amount == 0:
+            raise CommandError(
+                _("a penalty of 0 points changes nothing: give the points to take off")
+            )
+        if not entry.reason.strip():
+            raise CommandError(_("a penalty needs a reason (it is shown to the player)"))
+    elif isinstance(entry, PrizesRevealed) and entry.shown < 0:
+        raise _refused(
+            _("a prize-giving cannot reveal {count} places").format(count=entry.shown)
+        )
+    elif isinstance(entry, Correction) and not entry.reason.strip():
+        raise CommandError(
+            _("a correction needs a reason (the log keeps it next to the original)")
+        )
 
 
 # --- Results at the tables ---------------------------------------------------------------------
@@ -287,20 +333,22 @@ def record_hand(
     An illegal hand raises the calculator's `IllegalHandError` naming the fault; a hand the
     game cannot take (the game is over, the table does not exist) raises `CommandError`.
     """
-    entry = HandRecorded(**_stamp(entry_id, at, clock), round=round, table=table, hand=hand)
-    event = session_of(event)
-    state = current_state(event)
+    return record_entry(event, draft_hand(_stamp(entry_id, at, clock), round, table, hand))
+
+
+def _record_hand(session: EventSession, entry: HandRecorded) -> EventState:
+    state = session.folder().state()
     try:
         # The fold in `_append` scores the hand, once; only a refusal scores it again, below.
-        return _append(event, entry)
+        return _append(session, entry)
     except CommandError:
-        game = state.game(round, table)
+        game = state.game(entry.round, entry.table)
         before = game.state if game is not None and game.state is not None else None
         if entry.id not in state.log_ids and (before is None or not before.finished):
             # Surface the calculator's own error type for an illegal hand; anything else (no
             # such table, the game over) is named by the fold's refusal.
             try:
-                apply_hand(before or new_game(state.rules), hand)
+                apply_hand(before or new_game(state.rules), entry.hand)
             except IllegalHandError as error:
                 raise error from None
             except ValueError:
@@ -322,15 +370,10 @@ def record_final(
 ) -> EventState:
     """Finish a table's game: by its final scores (seat order), or, when the game was recorded
     hand by hand, with `final=None` (the hands decide) or the score sheet's totals to compare."""
-    entry = GameFinished(
-        **_stamp(entry_id, at, clock),
-        round=round,
-        table=table,
-        final=None if final is None else tuple(final),
-        deposits=deposits,
-        chombos=tuple(chombos),
+    entry = draft_game_end(
+        _stamp(entry_id, at, clock), round, table, final, deposits=deposits, chombos=chombos
     )
-    return _append(event, entry)
+    return record_entry(event, entry)
 
 
 finish_game = record_final
@@ -345,22 +388,7 @@ def record_parsed(
     clock: Clock = utc_now,
 ) -> EventState:
     """Record what `parse_entry` read: a hand or a game's final scores."""
-    if isinstance(parsed, HandLine):
-        return record_hand(
-            event, parsed.round, parsed.table, parsed.hand, entry_id=entry_id, at=at, clock=clock
-        )
-    assert isinstance(parsed, FinalLine)
-    return record_final(
-        event,
-        parsed.round,
-        parsed.table,
-        parsed.final,
-        deposits=parsed.deposits,
-        chombos=parsed.chombos,
-        entry_id=entry_id,
-        at=at,
-        clock=clock,
-    )
+    return record_entry(event, draft_line(_stamp(entry_id, at, clock), parsed))
 
 
 def _same_as_logged(store: EventStore, entry: Entry) -> None:
@@ -477,7 +505,9 @@ def call_time_for(
     clock: Clock = utc_now,
 ) -> EventState:
     """Call time for every table of the round, or for one table."""
-    return _append(event, TimeCalled(**_stamp(entry_id, at, clock), round=round, table=table))
+    return record_entry(
+        event, TimeCalled(**_stamp(entry_id, at, clock), round=round, table=table)
+    )
 
 
 # --- The round clock ----------------------------------------------------------------------------
@@ -488,7 +518,7 @@ def start_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Start the round's clock."""
-    return _append(event, RoundStarted(**_stamp(entry_id, at, clock), round=round))
+    return record_entry(event, RoundStarted(**_stamp(entry_id, at, clock), round=round))
 
 
 def pause_round(
@@ -496,7 +526,7 @@ def pause_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Stop the round's clock."""
-    return _append(event, RoundPaused(**_stamp(entry_id, at, clock), round=round))
+    return record_entry(event, RoundPaused(**_stamp(entry_id, at, clock), round=round))
 
 
 def resume_round(
@@ -504,7 +534,7 @@ def resume_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Run the round's clock again."""
-    return _append(event, RoundResumed(**_stamp(entry_id, at, clock), round=round))
+    return record_entry(event, RoundResumed(**_stamp(entry_id, at, clock), round=round))
 
 
 def extend_round(
@@ -518,11 +548,7 @@ def extend_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Add time to the round, or to one table."""
-    if seconds < 1:
-        raise CommandError(
-            _("extra time {seconds} s: give 1 second or more").format(seconds=seconds)
-        )
-    return _append(
+    return record_entry(
         event,
         RoundExtended(**_stamp(entry_id, at, clock), round=round, seconds=seconds, table=table),
     )
@@ -556,24 +582,8 @@ def add_player(
 ) -> EventState:
     """Add a player (a late entry) with a new id; a name another player has is refused (two
     players of one name cannot be told apart on paper, nor named at the keyboard)."""
-    event = session_of(event)
-    state = current_state(event)
-    folded = name.strip().casefold()
-    same = [p for p in state.players if state.name(p).strip().casefold() == folded]
-    if same:
-        raise CommandError(
-            _(
-                "{name} is already the name of {player}; two players with one name cannot be "
-                "told apart. Fix: add what tells them apart (an initial, a club)."
-            ).format(name=quoted_name(name), player=", ".join(same))
-        )
-    return _append(
-        event,
-        PlayerAdded(
-            **_stamp(entry_id, at, clock), player=player, name=_name(name), team=team,
-            rating=rating,
-        ),
-    )
+    entry = draft_player(_stamp(entry_id, at, clock), player, name, team=team, rating=rating)
+    return record_entry(event, entry)
 
 
 def rename_player(
@@ -581,9 +591,7 @@ def rename_player(
     at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Correct a player's name."""
-    return _append(
-        event, PlayerRenamed(**_stamp(entry_id, at, clock), player=player, name=_name(name))
-    )
+    return record_entry(event, draft_rename(_stamp(entry_id, at, clock), player, name))
 
 
 def withdraw_player(
@@ -591,11 +599,8 @@ def withdraw_player(
     entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Withdraw a player from `from_round` on."""
-    return _append(
-        event,
-        PlayerWithdrawn(
-            **_stamp(entry_id, at, clock), player=player, from_round=from_round, reason=reason
-        ),
+    return record_entry(
+        event, draft_withdrawal(_stamp(entry_id, at, clock), player, from_round, reason)
     )
 
 
@@ -604,9 +609,7 @@ def return_player(
     at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Bring a withdrawn player back from `from_round` on."""
-    return _append(
-        event, PlayerReturned(**_stamp(entry_id, at, clock), player=player, from_round=from_round)
-    )
+    return record_entry(event, draft_return(_stamp(entry_id, at, clock), player, from_round))
 
 
 def check_in_player(
@@ -617,10 +620,8 @@ def check_in_player(
 
     Shown in `EventState.presence`; the last call for a player and a round counts.
     """
-    return _append(
-        event,
-        PlayerCheckedIn(**_stamp(entry_id, at, clock), player=player, round=round,
-                        present=present),
+    return record_entry(
+        event, draft_check_in(_stamp(entry_id, at, clock), player, round, present)
     )
 
 
@@ -631,13 +632,10 @@ def substitute_player(
 ) -> EventState:
     """`substitute` plays `player`'s seat at `table` in `round`; `during_game` says the swap
     happened after the game began (None: judged from the hands recorded, EMA 2025 §7.3)."""
-    return _append(
-        event,
-        PlayerSubstituted(
-            **_stamp(entry_id, at, clock), round=round, table=table, player=player,
-            substitute=_name(substitute, substitute=True), during_game=during_game,
-        ),
+    entry = draft_substitute(
+        _stamp(entry_id, at, clock), round, table, player, substitute, during_game=during_game
     )
+    return record_entry(event, entry)
 
 
 def set_seating(
@@ -653,17 +651,10 @@ def set_seating(
     clock: Clock = utc_now,
 ) -> EventState:
     """Seat rounds `first_round`, `first_round + 1` ... (tables of player ids in wind order)."""
-    return _append(
-        event,
-        SeatingSet(
-            **_stamp(entry_id, at, clock),
-            first_round=first_round,
-            rounds=tuple(tuple(tuple(t) for t in r) for r in rounds),
-            method=method,
-            params=tuple(sorted((params or {}).items())),
-            seed=seed,
-        ),
+    entry = draft_seating(
+        _stamp(entry_id, at, clock), first_round, rounds, method=method, params=params, seed=seed
     )
+    return record_entry(event, entry)
 
 
 def swap_seats(
@@ -671,7 +662,7 @@ def swap_seats(
     at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Swap two players' seats in `round` (before their tables have played)."""
-    return _append(event, SeatsSwapped(**_stamp(entry_id, at, clock), round=round, a=a, b=b))
+    return record_entry(event, SeatsSwapped(**_stamp(entry_id, at, clock), round=round, a=a, b=b))
 
 
 def reseat_table(
@@ -679,10 +670,7 @@ def reseat_table(
     entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Say how a table really sat (E S W N); its logged hands are re-applied under those seats."""
-    return _append(
-        event,
-        TableReseated(**_stamp(entry_id, at, clock), round=round, table=table, seats=tuple(seats)),
-    )
+    return record_entry(event, draft_reseat(_stamp(entry_id, at, clock), round, table, seats))
 
 
 # --- Penalties, notes, corrections --------------------------------------------------------------
@@ -694,19 +682,10 @@ def add_penalty(
     clock: Clock = utc_now,
 ) -> EventState:
     """Take `amount` points off a player's event total, with the reason."""
-    if amount == 0:
-        raise CommandError(
-            _("a penalty of 0 points changes nothing: give the points to take off")
-        )
-    if not reason.strip():
-        raise CommandError(_("a penalty needs a reason (it is shown to the player)"))
-    return _append(
-        event,
-        Penalty(
-            **_stamp(entry_id, at, clock), player=player, amount=amount, reason=reason,
-            entered_by=entered_by, round=round,
-        ),
+    entry = draft_penalty(
+        _stamp(entry_id, at, clock), player, amount, reason, entered_by=entered_by, round=round
     )
+    return record_entry(event, entry)
 
 
 def add_late_penalty(
@@ -719,14 +698,14 @@ def add_late_penalty(
     substitute takes the seat."""
     event = session_of(event)
     rules = current_state(event).rules
+    stamp = _stamp(entry_id, at, clock)
     try:
-        amount = late_penalty(rules, seconds)
+        entry = draft_late_penalty(
+            stamp, rules, player, seconds, entered_by=entered_by, round=round
+        )
     except PenaltyRuleError as error:
         raise CommandError(str(error)) from None
-    return add_penalty(
-        event, player, amount, late_reason(rules, seconds), entered_by=entered_by, round=round,
-        entry_id=entry_id, at=at, clock=clock,
-    )
+    return record_entry(event, entry)
 
 
 def add_score_sheet_penalty(
@@ -736,14 +715,15 @@ def add_score_sheet_penalty(
 ) -> EventState:
     """Penalise a player for a score sheet as the event's rules say (EMA 2025 §7.5: 2,000)."""
     event = session_of(event)
+    rules = current_state(event).rules
+    stamp = _stamp(entry_id, at, clock)
     try:
-        amount = score_sheet_penalty(current_state(event).rules)
+        entry = draft_score_sheet_penalty(
+            stamp, rules, player, detail=detail, entered_by=entered_by, round=round
+        )
     except PenaltyRuleError as error:
         raise CommandError(str(error)) from None
-    return add_penalty(
-        event, player, amount, score_sheet_reason(detail), entered_by=entered_by, round=round,
-        entry_id=entry_id, at=at, clock=clock,
-    )
+    return record_entry(event, entry)
 
 
 def add_note(
@@ -751,7 +731,7 @@ def add_note(
     entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Put a note in the log."""
-    return _append(
+    return record_entry(
         event, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
     )
 
@@ -762,9 +742,7 @@ def reveal_prizes(
 ) -> EventState:
     """Record that the prize-giving now shows `shown` places from the bottom up (0 hides them
     all again); a projector in another process follows the latest such entry."""
-    if shown < 0:
-        raise _refused(_("a prize-giving cannot reveal {count} places").format(count=shown))
-    return _append(event, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
+    return record_entry(event, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
 
 
 def set_planned_rounds(event: Target, rounds: int | None) -> EventState:
@@ -813,17 +791,6 @@ def correct_entry(
 
     The amended entry takes the target's place in the log order; it must be of the same kind.
     """
-    if not reason.strip():
-        raise CommandError(
-            _("a correction needs a reason (the log keeps it next to the original)")
-        )
-    stamp = _stamp(entry_id, at, clock)
-    fixed = (
-        None
-        if replacement is None
-        else dataclasses.replace(replacement, id=stamp["id"], at=stamp["at"])
-    )
-    return _append(
-        event, Correction(**stamp, target=target, reason=reason, replacement=fixed)
-    )
+    entry = draft_correction(_stamp(entry_id, at, clock), target, reason, replacement)
+    return record_entry(event, entry)
 

@@ -13,7 +13,11 @@ Nothing else reads the log into entries or folds it again:
   the problems of the records that could not be read;
 - `standings()` and `stats()` are brought up to date from the previous ones when only games
   finished or hands were added (`standings_update`, `stats_update`), in a fraction of a
-  millisecond at 500 players;
+  millisecond at 500 players; the standings list a cancelled penalty (from the whole log) for
+  the audit, as every place that shows them does;
+- `as_of(position)` is the event as it stood just after one record of the log (the log
+  screen's replay): its state, the entries up to there and their standings, the live ones
+  left as they were;
 - `try_entry(entry)` is the event as it would stand with one more entry: the one way an entry
   is tried before it is recorded (a dialog's preview, a command's check);
 - `run(command, ...)` calls an `events.commands` command with the session's clock.
@@ -29,6 +33,7 @@ watcher thread calls `refresh()` while the main thread runs commands, so both ta
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import inspect
@@ -37,9 +42,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
+from mjevent.core.drafts import Stamp
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
-from mjevent.core.state import EventState, Folder, Problem
+from mjevent.core.state import EventState, Folder, Problem, fold
+from mjevent.events.entry_ids import new_entry_id
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
@@ -48,7 +55,7 @@ if TYPE_CHECKING:
     from mjevent.core.standings.compute import Standings
     from mjevent.core.stats import EventStats
 
-__all__ = ["Clock", "EventSession", "utc_now"]
+__all__ = ["Clock", "EventSession", "PastEvent", "utc_now"]
 
 Clock = Callable[[], dt.datetime]
 P = ParamSpec("P")
@@ -63,6 +70,24 @@ def utc_now() -> dt.datetime:
 # object must be the store's (a rewrite of the settings folds afresh). The language is not part
 # of it: problems are values, put into words only when shown, so a fold serves every language.
 _Key = tuple[int, str | None]
+
+
+@dataclasses.dataclass(frozen=True)
+class PastEvent:
+    """The event as it stood just after one record of the log (`EventSession.as_of`): `state`
+    the fold of `entries`, the log's entries up to and with that record (corrections later in
+    the log not applied yet: what the director saw then)."""
+
+    state: EventState
+    entries: tuple[Entry, ...]
+
+    def standings(self) -> Standings:
+        """The standings as they stood then (the event's `[standings]` settings, hidden rounds
+        too); raises `StandingsConfigError` or `StandingsError` as `EventSession.standings`."""
+        from mjevent.core.state_standings import standings_from_state
+
+        state = self.state
+        return standings_from_state(state, state.settings.standings_config(), self.entries)
 
 
 class EventSession:
@@ -142,6 +167,11 @@ class EventSession:
         self._folder, self._key = folder, key
         self.state = folder.state()
 
+    def stamp(self) -> Stamp:
+        """A new entry's id and time (by the session's clock): a dialog builds its entry with
+        it once (`core.drafts`), previews it (`try_entry`) and records that very entry."""
+        return Stamp(id=new_entry_id(), at=self.clock().isoformat(timespec="seconds"))
+
     def try_entry(self, entry: Entry) -> Folder:
         """The fold with `entry` appended, the live one left as it was: `.state()` is the event
         as it would stand (in time independent of the log's length, but for a correction)."""
@@ -160,7 +190,10 @@ class EventSession:
     def standings(self, state: EventState | None = None) -> Standings:
         """The event's standings (its `[standings]` settings, every round, hidden ones too) for
         `state` (default: the latest); brought up to date from the ones computed last when
-        only games finished since (`standings_update`), else computed afresh.
+        only games finished since (`standings_update`), else computed afresh. A penalty a
+        correction cancelled is listed (the whole log is read for it), with why. Only the
+        latest state's are kept: another state's (an entry tried, `try_entry`) are made from
+        them.
 
         Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
         """
@@ -170,26 +203,50 @@ class EventSession:
 
         if state is None:
             state = self.state
+        # The whole log as read: the cancelled penalties are listed from it (the log only grows,
+        # so it holds every entry an earlier state was folded from).
+        entries = self.entries
         with self._derived:
             held = self._standings
             if held is not None and held[0] is state:
                 return held[1]
             config = state.settings.standings_config()
             if held is not None and held[0].settings is state.settings:
-                table = standings_update(held[1], held[0], state, config, state.entries)
+                table = standings_update(held[1], held[0], state, config, entries)
             else:
-                table = standings_from_state(state, config, state.entries)
-            self._standings = (state, table)
+                table = standings_from_state(state, config, entries)
+            if state is self.state:
+                # Only the live state's are kept: a trial's (a dialog's preview of an entry)
+                # never evicts them, so the next preview is brought up from the live ones too.
+                self._standings = (state, table)
             return table
 
-    def stats(self) -> EventStats:
-        """The players' and teams' numbers (`core.stats`) for `state`; brought up to date from
-        the previous ones when only hands were added."""
+    def as_of(self, position: int) -> PastEvent:
+        """The event as it stood just after the log's record number `position` (0 = the
+        first): the log screen's replay. The live fold and the standings kept for the latest
+        state are left as they were."""
+        with self._lock:
+            folder = self.folder()
+            records = self.store.log[: position + 1]
+            every_record_read = not folder.read_problems and len(folder.log) == len(self.store.log)
+        # The fold is made outside the lock: a command (the director's Enter) never waits on it.
+        entries: Sequence[Entry]
+        problems: Sequence[Problem]
+        if every_record_read:
+            # Every record read (the usual log): record n is entry n.
+            entries, problems = folder.log[: position + 1], ()
+        else:
+            entries, problems = read_log(records)
+        return PastEvent(fold(folder.settings, entries, problems=problems), tuple(entries))
+
+    def stats(self, state: EventState | None = None) -> EventStats:
+        """The players' and teams' numbers (`core.stats`) for `state` (default: the latest);
+        brought up to date from the previous ones when only hands were added."""
         # Imported here, as the standings are: no command that only records needs them.
         from mjevent.core.stats import stats_from_state, stats_update
 
         with self._derived:
-            state = self.state
+            state = self.state if state is None else state
             held = self._stats
             if held is not None and held[0] is state:
                 return held[1]

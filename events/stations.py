@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from mjevent.core.drafts import draft_line
 from mjevent.core.entries import (
     TABLE_ENTRY_MODES,
     WINDS,
@@ -46,6 +47,7 @@ from mjevent.core.notation import (
 from mjevent.core.preview import LineError, LinePreview, preview_line, read_entry
 from mjevent.core.state import (
     EventState,
+    Folder,
     confirm_problem,
     same_table_entry,
     settled_problem,
@@ -341,8 +343,8 @@ def _played(state: EventState, round: int, table: int) -> int:
     return len(game.hands) + (game.finished is not None)
 
 
-def _preview(state: EventState, parsed: ParsedLine) -> LinePreview:
-    shown = preview_line(state, parsed)
+def _preview(folder: Folder, parsed: ParsedLine) -> LinePreview:
+    shown = preview_line(folder, parsed)
     if isinstance(shown, LineError):
         raise StationError("line", shown.message)
     return shown
@@ -386,21 +388,6 @@ def _kept_preview(state: EventState, target: TableEntrySubmitted) -> LinePreview
     return kept[1] if game is kept_game and rest == kept_rest else None
 
 
-def _parsed_entry(parsed: ParsedLine, stamp: dict[str, str]) -> HandRecorded | GameFinished:
-    # Called once the preview accepted the line: it has an entry.
-    entry = parsed.result()
-    if isinstance(entry, HandLine):
-        return HandRecorded(**stamp, round=entry.round, table=entry.table, hand=entry.hand)
-    return GameFinished(
-        **stamp,
-        round=entry.round,
-        table=entry.table,
-        final=entry.final,
-        deposits=entry.deposits,
-        chombos=entry.chombos,
-    )
-
-
 def _refused(error: CommandError) -> StationError:
     if isinstance(error, StationError):
         return error
@@ -438,9 +425,9 @@ def submit_line(
                 "line", _("the line cannot be used: {problem}").format(problem=problem)
             )
         parsed = read_table_line(state, round, table, line)
-        preview = _preview(state, parsed)
+        preview = _preview(session.folder(), parsed)
         stamp = _stamp(entry_id, at, clock)
-        inner = _parsed_entry(parsed, stamp)
+        inner = draft_line(stamp, parsed.result())
         hands = _played(state, round, table)
         players = state.table_seats(round, table) or ()
         mode = state.settings.serve.table_entry
@@ -507,14 +494,15 @@ def _target(state: EventState, entry_id: str) -> TableEntrySubmitted:
     )
 
 
-def _check_fits(state: EventState, target: TableEntrySubmitted) -> LinePreview:
+def _check_fits(folder: Folder, target: TableEntrySubmitted) -> LinePreview:
+    state = folder.state()
     played = _played(state, target.round, target.table)
     if played != target.hands:
         raise StationError("stale", stale_problem(target, played).message)
     kept = _kept_preview(state, target)
     if kept is not None:
         return kept
-    return _preview(state, read_entry(state, table_entry_line(target, state.rules.players)))
+    return _preview(folder, read_entry(state, table_entry_line(target, state.rules.players)))
 
 
 def _confirm(
@@ -548,7 +536,7 @@ def _confirm(
                 "the director approves one of them (or rejects both)"
             ).format(target=entry_id, others=", ".join(others)),
         )
-    preview = _check_fits(state, target)
+    preview = _check_fits(session.folder(), target)
     entry = TableEntryConfirmed(
         **_stamp(confirmation_id, at, clock),
         target=entry_id,
@@ -607,7 +595,7 @@ def _approve(
 ) -> tuple[Submission, EventState]:
     state = current_state(session)
     target = _target(state, target_id)
-    preview = _check_fits(state, target)
+    preview = _check_fits(session.folder(), target)
     entry = TableEntryApproved(**_stamp(approval_id, at, clock), target=target_id)
     try:
         after = _append(session, entry)
@@ -707,10 +695,12 @@ def reject_table_entry(
 
 
 def pending(
-    state: EventState, round: int | None = None, table: int | None = None
+    folder: Folder, round: int | None = None, table: int | None = None
 ) -> list[PendingEntry]:
-    """The table entries waiting in `state` (of one round, or one table of it), in log order,
-    each with what it would do now (`preview`) or why it no longer fits."""
+    """The table entries waiting in the event `folder` has folded (the session's live fold; of
+    one round, or one table of it), in log order, each with what it would do now (`preview`,
+    tried on that fold) or why it no longer fits."""
+    state = folder.state()
     out: list[PendingEntry] = []
     seats = state.rules.players
     for entry in state.pending.values():
@@ -721,7 +711,7 @@ def pending(
         line = table_entry_line(entry, seats)
         played = _played(state, entry.round, entry.table)
         shown: LinePreview | LineError = (
-            preview_line(state, read_entry(state, line))
+            preview_line(folder, read_entry(state, line))
             if played == entry.hands
             else LineError(stale_problem(entry, played).message)
         )

@@ -124,8 +124,7 @@ def test_a_name_two_players_share_is_ambiguous_naming_the_ids(tmp_path: Path) ->
 
 def test_the_same_hand_twice_in_a_row_is_recorded_with_a_warning(club: Path) -> None:
     from mjevent.core.preview import LinePreview, preview_line, read_entry
-    from mjevent.events import open_event
-    from mjevent.events.commands import current_state
+    from mjevent.events.session import EventSession
 
     line = ["r5", "t1", "ron", "S<-W", "2/30"]
     first = runner.invoke(app, ["record", str(club), "--id", "H1", *line])
@@ -134,13 +133,13 @@ def test_the_same_hand_twice_in_a_row_is_recorded_with_a_warning(club: Path) -> 
         "the same hand as the previous one at table 1 (entry H1): right if it was played "
         "twice, else a line entered twice"
     )
-    state = current_state(open_event(club, read_only=True))
-    preview = preview_line(state, read_entry(state, " ".join(line)))
+    folder = EventSession.open(club, read_only=True).folder()
+    preview = preview_line(folder, read_entry(folder.state(), " ".join(line)))
     assert isinstance(preview, LinePreview)
     assert preview.repeats == warning  # the console's preview says it before Enter
     again = runner.invoke(app, ["record", str(club), "--id", "H2", *line])
     assert again.exit_code == 0
     assert again.stderr == f"warning: {warning}\n"
-    assert [r["id"] for r in open_event(club, read_only=True).log][-2:] == ["H1", "H2"]
+    assert [r["id"] for r in EventSession.open(club, read_only=True).store.log][-2:] == ["H1", "H2"]
     other = runner.invoke(app, ["record", str(club), "--id", "H3", "r5", "t1", "draw"])
     assert other.stderr == ""

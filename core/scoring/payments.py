@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from mjevent.core.frozen import quick_init
 from mjevent.core.i18n import pgettext
 from mjevent.core.rules import SanmaTsumo
 from mjevent.core.scoring.values import round_up_100
@@ -64,6 +65,7 @@ class Payment:
     kind: PaymentKind
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """The outcome of `settle`.

@@ -45,8 +45,8 @@ from mjevent.core.seating.plan import (
 from mjevent.core.seating.schedule import ScheduleError
 from mjevent.core.settings import EventSettings
 from mjevent.core.standings import StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState, fold
-from mjevent.core.state_standings import standings_from_state
 
 __all__ = [
     "ByesNeeded",
@@ -411,10 +411,16 @@ def plan_regeneration(
 
 
 def plan_ranked(
-    state: EventState, round_: int | None = None, *, swiss: bool = False, byes: bool = False
+    state: EventState,
+    standings: Callable[[], Standings],
+    round_: int | None = None,
+    *,
+    swiss: bool = False,
+    byes: bool = False,
 ) -> Plan:
-    """Seat one round (default: the one after the last played) by the current standings,
-    ranked (1-4, 5-8 ...) or Swiss; with `byes`, the lowest placed sit out."""
+    """Seat one round (default: the one after the last played) by the current standings
+    (`standings` gives the event's, `EventSession.standings`; asked once the round can be
+    seated), ranked (1-4, 5-8 ...) or Swiss; with `byes`, the lowest placed sit out."""
     k = state.rules.players
     target = round_ if round_ is not None else max(played_rounds(state), default=0) + 1
     played = [r for r in played_rounds(state) if r >= target]
@@ -426,7 +432,7 @@ def plan_ranked(
         )
     roster = active_roster(state).players
     active = set(roster)
-    order = [p for p in standings_from_state(state).order() if p in active]
+    order = [p for p in standings().order() if p in active]
     order += [p for p in roster if p not in order]
     over = len(order) % k
     if over and not byes:
@@ -442,9 +448,12 @@ def left_out(state: EventState, plan: Plan) -> list[str]:
     return [p for p in active_roster(state).players if p not in seated]
 
 
-def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
-    """Seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
-    bracket (params `stage` and `brackets` say which)."""
+def plan_next_stage(
+    state: EventState, standings: Callable[[], Standings], *, seed: str | None = None
+) -> Plan:
+    """Seat the next stage of `[[standings.stages]]` from the standings' cut (`standings`
+    gives the event's, `EventSession.standings`; asked once a stage is left to seat), bracket
+    by bracket (params `stage` and `brackets` say which)."""
     stages = state.settings.standings_config().stages
     last_played = max(played_rounds(state), default=0)
     upcoming = [s for s in stages if s.rounds[0] > last_played]
@@ -454,7 +463,7 @@ def plan_next_stage(state: EventState, *, seed: str | None = None) -> Plan:
         )
     stage = upcoming[0]
     try:
-        brackets = standings_from_state(state).next_stage()
+        brackets = standings().next_stage()
     except StandingsError as error:
         raise SeatingError(str(error)) from None
     return _checked(

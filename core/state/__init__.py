@@ -19,12 +19,14 @@ Its modules: `values` (the frozen values a fold gives), `problems` (a problem's 
 put into words only when shown), `folder` (`fold`, and `Folder`, the
 fold kept alive), `corrections` (the effective log), `fold_rules` (one rule per entry kind over
 a mutable working set), `table` (one table's game), `memo` (game steps remembered between
-folds), `entry_texts` (the names and free texts entries carry, checked) and
-`table_entry_problems` (the problems refusing a table entry).
+folds), `caused` (the problems trying an entry caused), `entry_texts` (the names and free
+texts entries carry, checked) and `table_entry_problems` (the problems refusing a table
+entry).
 """
 
 from __future__ import annotations
 
+from mjevent.core.state.caused import caused_problems, refusals
 from mjevent.core.state.entry_texts import entry_text_problems
 from mjevent.core.state.fold_rules import fold_rule_missing
 from mjevent.core.state.folder import Folder, fold
@@ -54,10 +56,12 @@ __all__ = [
     "TableGame",
     "TableSeats",
     "Words",
+    "caused_problems",
     "confirm_problem",
     "entry_text_problems",
     "fold",
     "fold_rule_missing",
+    "refusals",
     "remap_hand",
     "same_table_entry",
     "settled_problem",

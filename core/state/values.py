@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjevent.core.entries import Entry, Note, Penalty, PlayerId, TableEntrySubmitted
+from mjevent.core.frozen import quick_init
 from mjevent.core.game import GameState
 from mjevent.core.outcomes import Hand
 from mjevent.core.results import GameResult
@@ -38,6 +39,7 @@ class PlayerState:
     since_round: int | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandPlayed:
     """One applied hand: the entry it came from, the hand in the table's seats, its settlement,

@@ -33,8 +33,9 @@ from mjevent.core.scoring import (
     limit_name,
     payment_kind_name,
 )
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, Folder
 from mjevent.events import commands
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from tests.core.conftest import sample_store
 from tests.i18n_helpers import LATIN_WORD, english_words, japanese
@@ -42,17 +43,22 @@ from tests.i18n_helpers import LATIN_WORD, english_words, japanese
 T = "2026-03-14T15:00:00+00:00"
 
 
-def _describe(state: EventState, line: str) -> str:
+def _folder(store: EventStore) -> Folder:
+    """The live fold of `store` (a session's, as the console previews on)."""
+    return EventSession(store).folder()
+
+
+def _describe(folder: Folder, line: str) -> str:
     with japanese():
-        preview = preview_line(state, read_entry(state, line))
+        preview = preview_line(folder, read_entry(folder.state(), line))
     assert isinstance(preview, LinePreview), preview
     with japanese():
         return preview.describe()
 
 
-def _error(state: EventState, line: str) -> LineError:
+def _error(folder: Folder, line: str) -> LineError:
     with japanese():
-        error = preview_line(state, read_entry(state, line))
+        error = preview_line(folder, read_entry(folder.state(), line))
     assert isinstance(error, LineError), error
     return error
 
@@ -62,9 +68,10 @@ def _error(state: EventState, line: str) -> LineError:
 
 def test_a_ron_with_a_counter_and_sticks_on_the_table_in_japanese(club: EventStore) -> None:
     # GIVEN table 1 after a draw with the dealer tenpai and South in riichi: 1 honba, 1 stick
-    state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    folder = _folder(club)
     # WHEN West wins off South with North in riichi, previewed in Japanese
-    text = _describe(state, "t1 ron W<-S 3/30 r:N")
+    text = _describe(folder, "t1 ron W<-S 3/30 r:N")
     # THEN seats are 東南西北, the counter is 本場, the sticks 供託, the hand 東1局 1本場
     assert text == (
         "第4回戦 1卓 東1局 1本場: 東 Nguyễn Thị Mai, 南 佐々木 蓮, 西 Mateusz Wiśniewski, "
@@ -80,8 +87,9 @@ def test_a_ron_with_a_counter_and_sticks_on_the_table_in_japanese(club: EventSto
 
 
 def test_a_dealer_tsumo_in_japanese(club: EventStore) -> None:
-    state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
-    assert _describe(state, "t1 tsumo E 2/30") == (
+    commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    folder = _folder(club)
+    assert _describe(folder, "t1 tsumo E 2/30") == (
         "第4回戦 1卓 東1局 1本場: 東 Nguyễn Thị Mai, 南 佐々木 蓮, 西 Mateusz Wiśniewski, "
         "北 João Gonçalves\n"
         "  佐々木 蓮 が Nguyễn Thị Mai に 1,000 支払います（和了）\n"
@@ -98,8 +106,8 @@ def test_a_dealer_tsumo_in_japanese(club: EventStore) -> None:
 
 
 def test_an_exhaustive_draw_in_japanese(club: EventStore) -> None:
-    state = commands.current_state(club)
-    assert _describe(state, "t2 draw tenpai:E,W r:W") == (
+    folder = _folder(club)
+    assert _describe(folder, "t2 draw tenpai:E,W r:W") == (
         "第4回戦 2卓 東1局 0本場: 東 Pieter de Vries, 南 Lars Øvergaard, 西 王 芳, "
         "北 Sanna Järvinen\n"
         "  王 芳 がリーチ棒を供託に出します（1,000）\n"
@@ -117,8 +125,9 @@ def test_the_hand_that_ends_the_game_shows_the_result_in_japanese(club: EventSto
     # GIVEN table 1 at South 4 after seven draws nobody was tenpai in
     for _draw in range(7):
         state = commands.record_line(club, "t1 draw", at=T)
+    folder = _folder(club)
     with japanese():
-        preview = preview_line(state, read_entry(state, "t1 ron E<-N 1/30"))
+        preview = preview_line(folder, read_entry(state, "t1 ron E<-N 1/30"))
     assert isinstance(preview, LinePreview)
     # THEN the hand is 南4局 7本場, the end 最終局終了, places 1位 ... with uma
     assert preview.hand_label == "南4局 7本場"
@@ -132,14 +141,15 @@ def test_the_hand_that_ends_the_game_shows_the_result_in_japanese(club: EventSto
 
 
 def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: EventStore) -> None:
-    state = commands.current_state(club)
+    folder = _folder(club)
+    state = folder.state()
     # The deficit: refused with the sum, what it should be and what is missing, at the scores.
-    assert _error(state, "t3 final 41200 28800 22100 26900") == LineError(
-        "点数の合計が 119,000 ですが、120,000 になるはずです（4 × 30,000 から供託0本を引いた値）"
-        ": 1,000 不足",
+    assert _error(folder, "t3 final 41200 28800 22100 26900") == LineError(
+        "第4回戦 3卓 の最終持ち点: 点数の合計が 119,000 ですが、120,000 になるはずです"
+        "（4 × 30,000 から供託0本を引いた値）: 1,000 不足",
         (9, 32),
     )
-    assert _describe(state, "t3 final 41200 28800 22100 27900") == (
+    assert _describe(folder, "t3 final 41200 28800 22100 27900") == (
         "第4回戦 3卓: 東 Aoife Ní Bhriain, 南 田中 優希, 西 Sophie Müller, 北 김서연\n"
         "  合計 120,000: 一致しています\n"
         "  点数: Aoife Ní Bhriain 41,200, 田中 優希 28,800, Sophie Müller 22,100, 김서연 27,900\n"
@@ -148,7 +158,7 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
     )
     # A final-scores preview with a deficit: `total_text` says what is missing or too much.
     with japanese():
-        preview = preview_line(state, read_entry(state, "t3 final 41200 28800 22100 27900"))
+        preview = preview_line(folder, read_entry(state, "t3 final 41200 28800 22100 27900"))
         assert isinstance(preview, LinePreview)
         short = dataclasses.replace(preview, total=119000, deficit=1000)
         over = dataclasses.replace(preview, total=121000, deficit=-1000)
@@ -157,8 +167,8 @@ def test_a_final_line_with_a_deficit_and_one_that_adds_up_in_japanese(club: Even
 
 
 def test_a_sanma_tsumo_in_japanese(sanma: EventStore) -> None:
-    state = commands.current_state(sanma)
-    assert _describe(state, "t1 tsumo E 3/30 r:S") == (
+    folder = _folder(sanma)
+    assert _describe(folder, "t1 tsumo E 3/30 r:S") == (
         "第3回戦 1卓 東1局 0本場: 東 박지훈, 南 Björn Sigurðsson, 西 Tomás Ó Briain\n"
         "  Björn Sigurðsson がリーチ棒を供託に出します（1,000）\n"
         "  Björn Sigurðsson が 박지훈 に 2,000 支払います（和了）\n"
@@ -172,8 +182,8 @@ def test_a_sanma_tsumo_in_japanese(sanma: EventStore) -> None:
 def test_a_riichi_charged_to_the_discarder_is_noted_with_the_wind_in_japanese(
     club: EventStore,
 ) -> None:
-    state = commands.current_state(club)
-    text = _describe(state, "t1 ron W<-S 3/30 r:S")
+    folder = _folder(club)
+    text = _describe(folder, "t1 ron W<-S 3/30 r:S")
     assert text.endswith(
         "\n  注意: 南はリーチ棒を出して（r:S）放銃しています。ロンされた牌が南のリーチ宣言牌なら、"
         "そのリーチは成立しておらずリーチ棒は不要です。その場合は r: から S を外してください"
@@ -186,17 +196,11 @@ def test_a_riichi_charged_to_the_discarder_is_noted_with_the_wind_in_japanese(
 @pytest.mark.parametrize(
     ("line", "message", "span"),
     [
-        ("t9 ron S<-W 3/30", "第4回戦に9卓はありません（全4卓）", (0, 2)),
+        ("t9 ron S<-W 3/30", "第4回戦に9卓はありません（1〜4卓です）", (0, 2)),
         (
             "r3  t3 tsumo E 2/30",
-            "3卓の対局は南2局 2本場で終了しています（時間切れ: "
-            "終了の合図があり、残りの局がありませんでした。"
-            'ルール: time_call = "one_more_hand"）。'
-            "卓で対局が続いていた場合は、局の入力が誤っている"
-            "（無効にするか修正してください。どちらも記録に残ります）か、"
-            "大会がこのルールを採用していません。"
-            "後者なら大会ファイルの [rules] で time_call を大会の運用に合わせて設定し"
-            "（全卓に適用されます）、mjevent check を実行してください",
+            "第3回戦 3卓 の局ですが、半荘は記録 01KKPCGDHG9Y2FNTPKW3A1GEKT で終了しています。"
+            "半荘が続いていたのなら、先にその記録を無効にしてください",
             (4, 6),
         ),
         (
@@ -233,8 +237,7 @@ def test_a_riichi_charged_to_the_discarder_is_noted_with_the_wind_in_japanese(
         ),
         (
             "r7 t1 draw",
-            "第7回戦の席順が決まっていません（席順があるの"
-            "は第1〜5回戦です）。先に席順を決めてください",
+            "第7回戦の席順が決まっていません。先に席順を決めてください",
             (0, 2),
         ),
         (
@@ -261,15 +264,16 @@ def test_a_riichi_charged_to_the_discarder_is_noted_with_the_wind_in_japanese(
 def test_errors_speak_japanese_and_point_at_the_same_words(
     club: EventStore, line: str, message: str, span: tuple[int, int] | None
 ) -> None:
-    state = commands.current_state(club)
-    assert _error(state, line) == LineError(message, span)
+    folder = _folder(club)
+    state = folder.state()
+    assert _error(folder, line) == LineError(message, span)
     # The same characters are at fault in English.
-    english = preview_line(state, read_entry(state, line))
+    english = preview_line(folder, read_entry(state, line))
     assert isinstance(english, LineError) and english.span == span
 
 
 def test_a_sanma_table_has_no_north_in_japanese(sanma: EventStore) -> None:
-    assert _error(commands.current_state(sanma), "t2 tsumo N 3/30") == LineError(
+    assert _error(_folder(sanma), "t2 tsumo N 3/30") == LineError(
         "'N' は席ではありません。E S W のいずれかを使ってください（三人麻雀に北家はありません）",
         (9, 10),
     )
@@ -396,7 +400,8 @@ def _without_settings(text: str) -> str:
     return re.sub(r"\bextension\b|\[rules\]", " ", text)
 
 
-def _previews(state: EventState, allowed: set[str]) -> list[tuple[str, str, list[str]]]:
+def _previews(folder: Folder, allowed: set[str]) -> list[tuple[str, str, list[str]]]:
+    state = folder.state()
     tables = max(len(t) for t in state.seating.values())
     lines = [*LINES, *(
         f"r{r} t{t} {what}"
@@ -406,7 +411,7 @@ def _previews(state: EventState, allowed: set[str]) -> list[tuple[str, str, list
     found = []
     with japanese():
         for line in lines:
-            result = preview_line(state, read_entry(state, line))
+            result = preview_line(folder, read_entry(state, line))
             text = result.message if isinstance(result, LineError) else result.describe()
             typed = set(_latin(line))  # what the user typed is quoted as typed
             # An entry's id (a ULID, as the repeated-hand warning names it) is the file's own.
@@ -435,13 +440,14 @@ def _allowed(state: EventState) -> set[str]:
 def test_no_english_word_reaches_a_japanese_preview(tmp_path: Path, sample: str) -> None:
     store = sample_store(tmp_path, sample)
     # The current round as the sample leaves it, then with hands at table 1 (counters, sticks)
-    states = [commands.current_state(store)]
+    folders = [_folder(store)]
     for line in ("t1 draw tenpai:E r:S", "t1 ron S<-W 3/30", "t2 tsumo E 2/30 r:E"):
-        states.append(commands.record_line(store, line, at=T))
+        commands.record_line(store, line, at=T)
+        folders.append(_folder(store))
     leaks = []
     texts = 0
-    for state in states:
-        for line, text, words in _previews(state, _allowed(state)):
+    for folder in folders:
+        for line, text, words in _previews(folder, _allowed(folder.state())):
             texts += 1
             assert text, line
             if words:
@@ -451,8 +457,9 @@ def test_no_english_word_reaches_a_japanese_preview(tmp_path: Path, sample: str)
 
 
 def test_english_is_unchanged_after_japanese(club: EventStore) -> None:
-    state = commands.current_state(club)
-    _describe(state, "t3 ron S<-W 3/30 r:E,S")
-    assert preview_line(state, read_entry(state, "t9 ron S<-W 3/30")) == LineError(
-        "table 9 does not exist in round 4 (4 tables)", (0, 2)
+    folder = _folder(club)
+    state = folder.state()
+    _describe(folder, "t3 ron S<-W 3/30 r:E,S")
+    assert preview_line(folder, read_entry(state, "t9 ron S<-W 3/30")) == LineError(
+        "there is no table 9 in round 4 (it has tables 1 to 4)", (0, 2)
     )

@@ -22,6 +22,7 @@ from mjevent.core.finish import (
 )
 from mjevent.core.settings import settings_from_dict
 from mjevent.events import commands
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from tests.event_end_helpers import event_file
 
@@ -45,14 +46,15 @@ def test_planned_rounds_come_from_event_rounds_else_the_last_stage() -> None:
 
 
 def test_a_finished_event_shows_its_last_round_and_its_final_places(tmp_path: Path) -> None:
-    state = commands.current_state(EventStore.open(event_file(tmp_path / "cup.toml")))
+    session = EventSession.open(event_file(tmp_path / "cup.toml"))
+    state = session.state
     assert round_finished(state, 1) and round_finished(state, 2)
     assert not round_finished(state, 3)  # not seated
     assert event_finished(state)
     assert state.current_round == 3  # the round after the last seated one ...
     assert shown_round(state) == 2  # ... but the overview stays on the last planned round
     assert next_round_waiting(state) is None
-    assert final_places(state) == (
+    assert final_places(session.standings(state)) == (
         FinalPlace("1", "Ann", 70000.0),
         FinalPlace("2", "Ed", 40000.0),
         FinalPlace("3", "Cy", 15000.0),
@@ -62,6 +64,7 @@ def test_a_finished_event_shows_its_last_round_and_its_final_places(tmp_path: Pa
         FinalPlace("7", "Di", -40000.0),
         FinalPlace("8", "Hal", -50000.0),
     )
+    assert final_places(None) == ()  # standings that cannot be computed: no places
 
 
 def test_an_event_without_planned_rounds_is_never_finished(tmp_path: Path) -> None:

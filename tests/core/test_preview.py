@@ -15,7 +15,7 @@ from mjevent.core.preview import (
     read_entry,
 )
 from mjevent.core.scoring import PaymentKind
-from mjevent.core.state import EventState
+from mjevent.core.state import Folder
 from mjevent.events import commands
 from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
@@ -24,8 +24,14 @@ from tests.core.conftest import sample_store
 T = "2026-03-14T15:00:00+00:00"
 
 
-def _preview(state: EventState, text: str) -> LinePreview:
-    preview = preview_line(state, read_entry(state, text))
+def _try(event: EventStore | Folder, text: str) -> LinePreview | LineError:
+    """`text` read and previewed on the live fold of `event` (a store is folded for it)."""
+    folder = event if isinstance(event, Folder) else EventSession(event).folder()
+    return preview_line(folder, read_entry(folder.state(), text))
+
+
+def _preview(event: EventStore | Folder, text: str) -> LinePreview:
+    preview = _try(event, text)
     assert isinstance(preview, LinePreview), preview
     return preview
 
@@ -34,9 +40,9 @@ def test_ron_with_two_riichi_shows_seats_payments_scores_and_next_dealer(
     club: EventStore,
 ) -> None:
     # GIVEN the club sample, whose round 4 has no result yet (the current round)
-    state = commands.current_state(club)
+    commands.current_state(club)
     # WHEN the director types a ron at table 3 (p09 p01 p02 p03, E S W N)
-    preview = _preview(state, "t3 ron S<-W 3/30 r:E,S")
+    preview = _preview(club, "t3 ron S<-W 3/30 r:E,S")
     # THEN the preview names the seats, every payment, the scores after and the next dealer
     assert (preview.round, preview.table, preview.hand_label) == (4, 3, "East 1, 0 honba")
     assert preview.seats == (
@@ -68,9 +74,9 @@ def test_ron_with_two_riichi_shows_seats_payments_scores_and_next_dealer(
 
 def test_tsumo_after_a_draw_pays_the_honba_and_takes_the_stick_left(club: EventStore) -> None:
     # GIVEN a draw at table 1 with the dealer tenpai and South in riichi: 1 honba, 1 stick
-    state = commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
+    commands.record_line(club, "t1 draw tenpai:E r:S", at=T)
     # WHEN West's 2 han 30 fu tsumo is typed (names and ids work as seats too)
-    preview = _preview(state, "t1 tsumo @p08 2/30")
+    preview = _preview(club, "t1 tsumo @p08 2/30")
     # THEN each payer adds 100 for the counter and West takes the stick on the table
     assert preview.hand_label == "East 1, 1 honba"
     assert preview.scores_before == (33000, 28000, 29000, 29000)
@@ -85,15 +91,15 @@ def test_tsumo_after_a_draw_pays_the_honba_and_takes_the_stick_left(club: EventS
     )
     assert preview.scores_after == (31900, 27400, 32300, 28400)
     assert preview.next_dealer == 1
-    assert _preview(state, "t1 tsumo Wiś 2/30").payments == preview.payments
+    assert _preview(club, "t1 tsumo Wiś 2/30").payments == preview.payments
 
 
 def test_the_hand_that_ends_the_game_shows_the_result_with_uma(club: EventStore) -> None:
     # GIVEN table 1 at South 4 after seven draws nobody was tenpai in
     for _ in range(7):
-        state = commands.record_line(club, "t1 draw", at=T)
+        commands.record_line(club, "t1 draw", at=T)
     # WHEN East wins off North (the dealer) in South 4
-    preview = _preview(state, "t1 ron E<-N 1/30")
+    preview = _preview(club, "t1 ron E<-N 1/30")
     # THEN 1,000 + 7 x 300 honba; the deal passes in the last hand: game over, EMA uma
     # 15/5/-5/-15 (South and West tie for second and share the uma of places 2 and 3).
     # Table 1 of round 4 seats p13 p15 p08 p07 (E S W N).
@@ -108,20 +114,20 @@ def test_the_hand_that_ends_the_game_shows_the_result_with_uma(club: EventStore)
 
 
 def test_final_scores_show_the_total_and_the_deficit(club: EventStore) -> None:
-    state = commands.current_state(club)
+    commands.current_state(club)
     # Round 4 table 3 seats p09 p01 p02 p03 (E S W N).
-    preview = _preview(state, "t3 final 41200 28800 22100 27900")
+    preview = _preview(club, "t3 final 41200 28800 22100 27900")
     assert (preview.total, preview.deficit) == (120000, 0)
     assert preview.scores_after == (41200, 28800, 22100, 27900)
     assert preview.game_over == (
         "game over: 1. Aoife Ní Bhriain 41,200 (+26.2), 2. 田中 優希 28,800 (+3.8), "
         "3. 김서연 27,900 (-7.1), 4. Sophie Müller 22,100 (-22.9)"
     )
-    left = _preview(state, "t3 final 41200 28800 22100 26900 left:1")
+    left = _preview(club, "t3 final 41200 28800 22100 26900 left:1")
     assert (left.total, left.deficit) == (119000, 0)
-    assert preview_line(state, read_entry(state, "t3 final 41200 28800 22100 26900")) == LineError(
-        "scores add up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on the "
-        "table): 1,000 missing",
+    assert _try(club, "t3 final 41200 28800 22100 26900") == LineError(
+        "final scores at round 4 table 3: scores add up to 119,000; expected 120,000 (4 x "
+        "30,000 less 0 riichi sticks on the table): 1,000 missing",
         (9, 32),
     )
 
@@ -129,13 +135,14 @@ def test_final_scores_show_the_total_and_the_deficit(club: EventStore) -> None:
 def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
     club: EventStore,
 ) -> None:
-    state = commands.record_line(club, "t2 ron S<-W 3/30", at=T)
-    assert preview_line(state, read_entry(state, "t2 final 30000 30000 30000 30000")) == LineError(
-        "these final scores do not match the hands, which give 30000 33900 26100 30000; "
-        "correct the hand that is wrong, or the scores",
+    commands.record_line(club, "t2 ron S<-W 3/30", at=T)
+    assert _try(club, "t2 final 30000 30000 30000 30000") == LineError(
+        "final scores [30000, 30000, 30000, 30000] at round 4 table 2 do not match the hands, "
+        "which give [30000, 33900, 26100, 30000]; correct the hand that is wrong, or the final "
+        "scores",
         (9, 32),
     )
-    preview = _preview(state, "t2 final 30000 33900 26100 30000")
+    preview = _preview(club, "t2 final 30000 33900 26100 30000")
     assert preview.hand_label == "East 2, 0 honba"
     assert preview.game_over is not None and preview.game_over.startswith(
         "game over (East 2, 0 honba: director): 1. "
@@ -145,14 +152,11 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
 @pytest.mark.parametrize(
     ("line", "message", "span"),
     [
-        ("t9 ron S<-W 3/30", "table 9 does not exist in round 4 (4 tables)", (0, 2)),
+        ("t9 ron S<-W 3/30", "there is no table 9 in round 4 (it has tables 1 to 4)", (0, 2)),
         (
             "r3  t3 tsumo E 2/30",
-            "the game at table 3 is over: ended at South 2, 2 honba (time: time was called and no"
-            ' more hands were due, rule time_call = "one_more_hand"). If the table played on, a '
-            "hand was entered wrong (void or correct it: the log keeps both), or the event does "
-            "not play this rule: in the event file's [rules], set time_call as the event plays it"
-            " (for every table) and run mjevent check",
+            "hand at round 3 table 3 after the game was finished by entry "
+            "01KKPCGDHG9Y2FNTPKW3A1GEKT; void that entry first if the game went on",
             (4, 6),
         ),
         ("t3 ron S <- W 3 / 35", "fu 35 is not a fu value: 30 or 40?", (14, 20)),
@@ -171,7 +175,7 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
         ("ron S<-W 3/30", "'ron' is not a table; start with the table, e.g. 't3 ...'", (0, 3)),
         (
             "r7 t1 draw",
-            "round 7 is not seated (rounds 1 to 5 are seated); set its seating first",
+            "round 7 is not seated; set its seating first",
             (0, 2),
         ),
     ],
@@ -179,14 +183,14 @@ def test_final_scores_of_a_game_played_hand_by_hand_must_match_the_hands(
 def test_a_line_the_fold_would_refuse_is_refused_with_the_span_of_the_words(
     club: EventStore, line: str, message: str, span: tuple[int, int] | None
 ) -> None:
-    state = commands.current_state(club)
-    assert preview_line(state, read_entry(state, line)) == LineError(message, span)
+    commands.current_state(club)
+    assert _try(club, line) == LineError(message, span)
 
 
 def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
     state = commands.current_state(sanma)
     assert state.current_round == 3
-    tsumo = _preview(state, "t1 tsumo E 3/30 r:S")
+    tsumo = _preview(sanma, "t1 tsumo E 3/30 r:S")
     # A dealer tsumo of 2,000 all, with tsumo loss: nobody pays North's share.
     assert tsumo.payments == (
         PreviewPayment(1, None, 1000, PaymentKind.RIICHI),
@@ -196,13 +200,13 @@ def test_sanma_tsumo_loss_draw_and_final(sanma: EventStore) -> None:
     )
     assert tsumo.scores_after == (40000, 32000, 33000)
     assert tsumo.next_dealer == 0
-    draw = _preview(state, "t1 draw tenpai:E,S")
+    draw = _preview(sanma, "t1 draw tenpai:E,S")
     assert draw.scores_after == (36500, 36500, 32000)
-    assert preview_line(state, read_entry(state, "t2 tsumo N 3/30")) == LineError(
+    assert _try(sanma, "t2 tsumo N 3/30") == LineError(
         "'N' is not a seat; use one of E S W (sanma has no North seat)", (9, 10)
     )
     # Round 3 table 1 seats p03 p06 p08 (E S W).
-    final = _preview(state, "t1 final 50000 30000 25000")
+    final = _preview(sanma, "t1 final 50000 30000 25000")
     assert (final.total, final.deficit) == (105000, 0)
     assert final.game_over == (
         "game over: 1. 박지훈 50,000 (+30.0), 2. Björn Sigurðsson 30,000 (-5.0), "
@@ -224,7 +228,7 @@ def test_when_every_seated_round_is_finished_a_line_without_round_is_refused(
         "the line (r4 t1 ...)",
         (0, 2),
     )
-    assert preview_line(state, read_entry(state, "t1 draw")) == error
+    assert _try(sanma, "t1 draw") == error
     with pytest.raises(commands.CommandError, match="every table of rounds 1 to 4 is finished"):
         commands.record_line(sanma, "t1 draw")
 
@@ -256,7 +260,7 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
     store = EventSession(sample_store(tmp_path_factory.mktemp("p"), "club.toml"))
     for line in lines:
         state = commands.current_state(store)
-        preview = preview_line(state, read_entry(state, line))
+        preview = preview_line(store.folder(), read_entry(state, line))
         # WHEN each is previewed, then entered
         try:
             after = commands.record_line(store, line, at=T)
@@ -277,7 +281,6 @@ def test_the_preview_refuses_exactly_what_recording_refuses(
 
 def test_preview_says_a_triple_ron_is_an_abortive_draw_under_tenhou_rules() -> None:
     from mjevent.core.settings import settings_from_dict
-    from mjevent.core.state import fold
 
     settings = settings_from_dict({
         "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "tenhou"},
@@ -285,7 +288,7 @@ def test_preview_says_a_triple_ron_is_an_abortive_draw_under_tenhou_rules() -> N
                     [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
         "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
     })
-    preview = _preview(fold(settings, []), "t1 ron S<-E 2/30 W<-E 3/30 N<-E 1/30")
+    preview = _preview(Folder.of(settings, []), "t1 ron S<-E 2/30 W<-E 3/30 N<-E 1/30")
     assert preview.payments == ()
     assert preview.notes == (
         'triple ron: an abortive draw under these rules (multi_ron = "double_only", '

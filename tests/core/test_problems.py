@@ -36,6 +36,7 @@ from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import EntryContext, HandLine, parse_entry
 from mjevent.core.replay import replay
 from mjevent.core.settings import EventSettings, settings_from_dict
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import Problem, ProblemKind, Words, fold, table_label
 from tests.i18n_helpers import japanese
 
@@ -352,7 +353,12 @@ def test_an_unreadable_record_is_said_again_in_the_language_it_is_shown_in() -> 
 
 
 def test_what_opening_the_file_repaired_is_told_as_it_was_said() -> None:
-    story = replay(SETTINGS, [], warnings=["the torn tail was moved aside"])
+    def no_standings() -> Standings:
+        raise AssertionError("an empty log has no round to rank")
+
+    story = replay(
+        fold(SETTINGS, []), [], [], no_standings, warnings=["the torn tail was moved aside"]
+    )
     assert [(p.entry, p.kind, str(p)) for p in story.problems] == [
         (None, ProblemKind.TOLD, "the torn tail was moved aside")
     ]

@@ -8,9 +8,13 @@ from typing import Any
 
 import pytest
 
+from mjevent.core.entry_reader import read_log
 from mjevent.core.replay import Story, replay, tell_entry
-from mjevent.core.settings import settings_from_dict
+from mjevent.core.settings import EventSettings, settings_from_dict
+from mjevent.core.state import fold
+from mjevent.core.state_standings import standings_from_state
 from mjevent.events import commands
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -46,7 +50,18 @@ def store(tmp_path: Path) -> EventStore:
 
 
 def _story(store: EventStore, until: int | None = None) -> Story:
-    return replay(store.event, store.log, until=until, warnings=store.warnings)
+    session = EventSession(store)
+    return replay(
+        session.state, store.log, session.entries, session.standings, until=until,
+        warnings=store.warnings,
+    )
+
+
+def _replay_records(settings: EventSettings, records: list[dict[str, Any]]) -> Story:
+    """The story of a log given as records (read and folded as a session does)."""
+    entries, problems = read_log(records)
+    state = fold(settings, entries, problems=problems)
+    return replay(state, records, entries, lambda: standings_from_state(state, None, entries))
 
 
 def test_story_tells_each_entry_in_log_order(store: EventStore) -> None:
@@ -135,7 +150,7 @@ def test_a_problem_is_told_where_it_happens_and_the_story_is_not_clean(
     ]
     assert [p.entry for p in story.problems] == ["BAD", "ODD"]
     # Left out by --until 0: nothing of round 1 is replayed.
-    assert replay(store.event, store.log, until=0).problems == ()
+    assert _story(store, until=0).problems == ()
 
 
 def test_tell_entry_gives_one_entry_story(store: EventStore) -> None:
@@ -152,7 +167,7 @@ def test_every_sample_replays_cleanly(name: str, games: int, hands: int) -> None
     # Replay reads only: parse the file as the store does, without opening it for writing.
     doc = tomllib.loads(text)
     records = doc.pop("log")
-    story = replay(settings_from_dict(doc), records)
+    story = _replay_records(settings_from_dict(doc), records)
     assert story.clean, [p.message for p in story.problems]
     assert sum(1 for e in story.events if e.type == "game") == games
     assert sum(1 for e in story.events if e.type == "hand") == hands

@@ -92,12 +92,14 @@ def test_ema2025_7_3_the_entry_line_preview_scores_the_swap_as_the_fold_does(
 ) -> None:
     """The preview of the score sheet shows East at 0.0 (-15 points, +15 uma), as recorded."""
     from mjevent.core.preview import LinePreview, preview_line, read_entry
+    from mjevent.events.session import EventSession
 
     store = EventStore.create(tmp_path / "cup.toml", settings("ema2025"))
     commands.record_line(store, "t1 draw tenpai:E")
     commands.substitute_player(store, 1, 1, "p1", "Reserve")
     state = commands.record_line(store, "t1 ron S<-W 2/30")
-    shown = preview_line(state, read_entry(state, "t1 final 33000 31300 26700 29000"))
+    folder = EventSession(store).folder()
+    shown = preview_line(folder, read_entry(state, "t1 final 33000 31300 26700 29000"))
     assert isinstance(shown, LinePreview)
     recorded = commands.record_line(store, "t1 final 33000 31300 26700 29000").game(1, 1)
     assert recorded is not None and recorded.result is not None

@@ -17,11 +17,12 @@ from mjevent.core.entries import (
     TableEntryRejected,
     TableEntrySubmitted,
 )
-from mjevent.core.entry_reader import entry_from_record
+from mjevent.core.entry_reader import entry_from_record, read_log
 from mjevent.core.outcomes import Draw, Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.replay import replay
 from mjevent.core.settings import settings_from_dict
 from mjevent.core.state import EventState, fold
+from mjevent.core.state_standings import standings_from_state
 
 AT = "2026-12-05T10:00:00+00:00"
 SETTINGS: dict[str, Any] = {
@@ -210,7 +211,9 @@ def test_replay_says_who_entered_and_who_confirmed() -> None:
         submitted("a2", "N", TSUMO, mode="director", hands=1).to_record(),
         TableEntryApproved(id="d1", at=AT, target="a2").to_record(),
     ]
-    story = replay(EVENT, records)
+    entries, problems = read_log(records)
+    state = fold(EVENT, entries, problems=problems)
+    story = replay(state, records, entries, lambda: standings_from_state(state, None, entries))
     assert [e.text for e in story.events] == [
         "r1 t1: E Ana entered ron S<-W 3/30 r:E (for another seat to confirm)",
         "r1 t1 ron S<-W 3/30 r:E            East 1, 0 honba    Ana -1,000  Ben +4,900  "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 import mjevent.core.game
 import mjevent.core.notation
+from mjevent.core.drafts import Stamp, draft_correction, draft_penalty, draft_player, draft_rename
 from mjevent.core.entries import HandRecorded
 from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import AmbiguousEntryError
@@ -444,3 +446,39 @@ def test_logged_entries_are_every_entry_as_read_corrected_and_voided_ones_includ
     commands.record_line(other, "t2 draw", entry_id="H3", at=T)
     store.reload()
     assert [e.id for e in commands.logged_entries(store)] == ["H1", "H2", "C1", "H3"]
+
+
+def test_record_entry_appends_the_very_entry_a_dialog_built_and_previewed(
+    store: EventStore,
+) -> None:
+    # GIVEN an entry built once with the session's stamp, and tried on its live fold
+    session = EventSession(store, clock=lambda: dt.datetime(2026, 3, 14, 12, 0, tzinfo=dt.UTC))
+    entry = draft_rename(session.stamp(), "p1", "Tanaka Yuki")
+    assert entry.at == "2026-03-14T12:00:00+00:00" and len(entry.id) == 26
+    assert session.try_entry(entry).state().name("p1") == "Tanaka Yuki"
+    # WHEN it is recorded
+    state = commands.record_entry(session, entry)
+    # THEN the log holds that entry, its id and time as built
+    assert state.name("p1") == "Tanaka Yuki"
+    assert read_log(EventStore.open(store.path).log)[0][-1] == entry
+
+
+def test_record_entry_refuses_what_the_command_of_its_kind_refuses(store: EventStore) -> None:
+    stamp = Stamp(id="X1", at=T)
+    with pytest.raises(CommandError) as caught:
+        commands.record_entry(store, draft_penalty(stamp, "p1", 0, "late"))
+    assert str(caught.value) == (
+        "a penalty of 0 points changes nothing: give the points to take off"
+    )
+    with pytest.raises(CommandError) as caught:
+        commands.record_entry(store, draft_player(stamp, "p9", "kim min-jun"))
+    assert str(caught.value) == (
+        "'kim min-jun' is already the name of p2; two players with one name cannot be told "
+        "apart. Fix: add what tells them apart (an initial, a club)."
+    )
+    with pytest.raises(CommandError) as caught:
+        commands.record_entry(store, draft_correction(stamp, "H1", "  "))
+    assert str(caught.value) == (
+        "a correction needs a reason (the log keeps it next to the original)"
+    )
+    assert EventStore.open(store.path).log == []

@@ -20,6 +20,7 @@ from mjevent.events import commands, open_event
 from mjevent.events.commands import CommandError
 from mjevent.events.errors import EventFileInvalidError, EventFileLockError, EventFileSyntaxError
 from mjevent.events.lock import lock_path, locked
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.tui.views import language
 from tests.i18n_helpers import japanese
@@ -201,7 +202,8 @@ def test_the_replay_tells_a_correction_and_what_it_voided_in_japanese(tmp_path: 
     commands.add_note(store, "doors open", entry_id="N1", at=T)
     commands.correct_entry(store, "N1", "typo", entry_id="C1", at=T)
     with japanese():
-        story = replay(store.event, store.log)
+        session = EventSession(store)
+        story = replay(session.state, store.log, session.entries, session.standings)
     assert [e.text for e in story.events] == [
         "（note N1 は無効）",
         "修正: N1（note）を無効にします: typo",

@@ -46,6 +46,7 @@ from mjevent.events.commands import CommandError
 from mjevent.events.entry_ids import entry_id_problem
 from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.events.lock import lock_path, locked
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.events.toml_write import LOG_BANNER
 from mjevent.events.values import SetOptionError, parse_set
@@ -497,7 +498,10 @@ def test_the_log_told_and_its_problems_speak_japanese(tmp_path: Path) -> None:
     store.append({"id": "B3", "at": T, "kind": "mystery"})
     store.append({"id": "B4", "at": T, "kind": "correction", "target": "B9", "reason": "x"})
     with japanese():
-        story = replay(store.event, store.log, warnings=["x"])
+        session = EventSession(store)
+        story = replay(
+            session.state, store.log, session.entries, session.standings, warnings=["x"]
+        )
         state = commands.current_state(store)
         # Every line of the story: the entries' own words (`Entry.describe`, core/entries.py)
         # as well as the replay's, the corrections and the problems.

@@ -8,9 +8,10 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
-from mjevent.core.entries import HandRecorded, Note, Penalty
+from mjevent.core.entries import GameFinished, HandRecorded, Note, Penalty
 from mjevent.core.entry_reader import read_log
-from mjevent.core.state import fold
+from mjevent.core.outcomes import Tsumo
+from mjevent.core.state import EventState, fold
 from mjevent.core.state_standings import standings_from_state
 from mjevent.core.stats import stats_from_state
 from mjevent.events.commands import add_note, current_state, record_line
@@ -92,6 +93,73 @@ def test_standings_and_stats_follow_each_change_as_a_fresh_computation(tmp_path:
     assert session.standings() is not first
     assert session.stats() is not numbers
     assert session.stats().players == stats_from_state(state).players
+
+
+def test_as_of_is_the_event_after_one_record_and_keeps_the_live_standings(
+    tmp_path: Path,
+) -> None:
+    session = EventSession.open(_club(tmp_path), clock=fixed_clock)
+    live = session.standings()
+    log = session.store.log
+    # Record 64 is round 1's last game_finished (round 2 starts at record 65).
+    assert (log[64]["kind"], log[65]["kind"], log[65]["round"]) == (
+        "game_finished",
+        "round_started",
+        2,
+    )
+    past = session.as_of(64)
+    assert past.entries == tuple(session.entries[:65])
+    assert past.state.log_ids == frozenset(str(r["id"]) for r in log[:65])
+    then = past.standings()
+    assert (then.round, [(r.place_label, r.name, r.total) for r in then.rows[:3]]) == (
+        1,
+        [
+            ("1", "Aoife Ní Bhriain", 43300.0),
+            ("2", "Chloé Lefèvre", 42000.0),
+            ("3", "Nguyễn Thị Mai", 37600.0),
+        ],
+    )
+    # The hand a later correction amends is as it was recorded then.
+    amended = next(i for i, r in enumerate(log) if r["id"] == "01KKNXE7VG58X4CZ072JMZQNWQ")
+    before = session.as_of(amended).state
+    assert "01KKNXE8TR27KTDNDK181BE1TX" not in before.log_ids
+
+    def fu(state: EventState) -> int:
+        hand = {e.id: e for e in state.entries}["01KKNXE7VG58X4CZ072JMZQNWQ"]
+        assert isinstance(hand, HandRecorded) and isinstance(hand.hand.outcome, Tsumo)
+        return hand.hand.outcome.win.value.fu
+
+    assert (fu(before), fu(session.state)) == (30, 40)
+    # Asking for the past never takes the place of the live state's standings.
+    assert session.standings() is live
+    assert (live.round, live.rows[0].name, live.rows[0].total) == (3, "Nguyễn Thị Mai", 86400.0)
+
+
+def test_as_of_reads_the_records_again_when_one_cannot_be_read(tmp_path: Path) -> None:
+    club = _club(tmp_path)
+    EventStore.open(club).append({"id": "B1", "at": "2026-03-14T12:00:00+00:00", "kind": "x"})
+    add_note(EventStore.open(club), "after the bad one", entry_id="N9", clock=fixed_clock)
+    session = EventSession.open(club, clock=fixed_clock)
+    last = len(session.store.log) - 1
+    past = session.as_of(last)
+    # Record `last` is entry `last - 1`: the unreadable one is skipped, and named.
+    assert len(past.entries) == last and past.entries[-1].id == "N9"
+    assert [p.entry for p in past.state.problems if p.entry == "B1"] == ["B1"]
+    assert past.state.notes[-1].text == "after the bad one"
+def test_the_standings_of_a_tried_entry_never_evict_the_live_ones(tmp_path: Path) -> None:
+    session = EventSession.open(_club(tmp_path), clock=fixed_clock)
+    live = session.standings()
+    sheet = GameFinished(
+        id="f-try", at="2026-03-14T12:00:00+00:00", round=4, table=3,
+        final=(41200, 28800, 22100, 27900),
+    )
+    trial = session.try_entry(sheet).state()
+    tried = session.standings(trial)
+    fresh = standings_from_state(trial, trial.settings.standings_config(), trial.entries)
+    assert [(r.player, r.total) for r in tried.rows] == [(r.player, r.total) for r in fresh.rows]
+    assert [(r.player, r.total) for r in tried.rows] != [(r.player, r.total) for r in live.rows]
+    # The live state's standings are still the ones kept: not computed again.
+    assert session.standings() is live
 
 
 def test_a_language_switch_shows_the_same_fold_in_the_new_language(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import pytest
 from mjevent.events import stations, table_keys
 from mjevent.events.commands import CommandError, current_state, record_line
 from mjevent.events.open import open_event
+from mjevent.events.session import EventSession
 from mjevent.events.stations import StationError
 from mjevent.events.store import EventStore
 
@@ -132,8 +133,7 @@ def test_a_different_second_entry_is_a_conflict_the_director_resolves(tmp_path: 
     stations.submit_line(path, 1, 1, "ron S<-W 3/30", "E", entry_id="a1", at=T)
     second = stations.submit_line(path, 1, 1, "ron S<-W 4/30", "N", entry_id="a2", at=T)
     assert (second.status, second.conflicts) == ("pending", ("a1",))
-    state = current_state(open_event(path, read_only=True))
-    waiting = stations.pending(state)
+    waiting = stations.pending(EventSession.open(path, read_only=True).folder())
     assert [(p.id, p.line, p.seat, p.name, p.conflict) for p in waiting] == [
         ("a1", "r1 t1 ron S<-W 3/30", "E", "Ana", True),
         ("a2", "r1 t1 ron S<-W 4/30", "N", "Dee", True),
@@ -148,7 +148,7 @@ def test_a_different_second_entry_is_a_conflict_the_director_resolves(tmp_path: 
     assert str(lost.value) == (
         "table entry a1 lost to another entry for the same hand, which counts (entry d1)"
     )
-    assert stations.pending(current_state(open_event(path, read_only=True))) == []
+    assert stations.pending(EventSession.open(path, read_only=True).folder()) == []
 
 
 def test_director_mode_waits_for_approval_and_reject_keeps_the_reason(tmp_path: Path) -> None:
@@ -189,7 +189,7 @@ def test_an_entry_the_console_overtook_is_refused_as_stale(tmp_path: Path) -> No
     with pytest.raises(StationError) as stale:
         stations.confirm(path, "a1", "S")
     assert stale.value.reason == "stale"
-    (item,) = stations.pending(current_state(open_event(path, read_only=True)))
+    (item,) = stations.pending(EventSession.open(path, read_only=True).folder())
     assert str(getattr(item.preview, "message", "")).startswith(
         "table entry a1 was made after 0 entries at round 1 table 1, which now has 1"
     )

@@ -17,6 +17,7 @@ from textual.widgets import DataTable
 
 import mjevent.core.game
 import mjevent.core.notation
+import mjevent.core.state.memo
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.entry_reader import read_log
 from mjevent.core.outcomes import Ron
@@ -129,13 +130,16 @@ async def test_a_line_is_read_once_per_keystroke_and_its_hand_scored_once_per_en
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # `_tokens` splits a line into words (the parse starts there); `settle` scores a hand.
+        # The fold's memo starts empty: a step it remembers from another test is not scored.
+        monkeypatch.setattr(mjevent.core.state.memo, "_STEPS", {})
         tokenised = _counted(monkeypatch, mjevent.core.notation, "_tokens")
         scored = _counted(monkeypatch, mjevent.core.game, "settle")
         line = "t1 ron S<-W 3/30"
         for key in keys_of(line):
             await pilot.press(key)
         await pilot.pause()
-        # WHEN the line was typed THEN each keystroke read it once (and previewed what it read)
+        # WHEN the line was typed THEN each keystroke read it once (and previewed what it read:
+        # the whole line tried on the live fold, which scores it)
         assert len(tokenised) == len(line)
         assert len(scored) == 1  # the whole line (at `3/3` the parser refuses 3 fu)
         tokenised.clear()
@@ -180,7 +184,7 @@ async def test_refused_line_keeps_the_typed_text_and_writes_nothing(club: Path) 
     app = make_app(club)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "t9 ron S<-W 3/30", enter=False)
-        assert preview_of(app) == "✗ table 9 does not exist in round 4 (4 tables)"
+        assert preview_of(app) == "✗ there is no table 9 in round 4 (it has tables 1 to 4)"
         await pilot.press("enter")
         assert app.screen.query_one(EntryLine).value == "t9 ron S<-W 3/30"
         assert preview_of(app) == (
@@ -196,8 +200,8 @@ async def test_final_scores_show_their_sum_and_deficit_before_enter(club: Path) 
         await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
         await type_line(pilot, "26900", enter=False)
         assert preview_of(app) == (
-            "✗ scores add up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on "
-            "the table): 1,000 missing")
+            "✗ final scores at round 4 table 2: scores add up to 119,000; expected 120,000 (4 x "
+            "30,000 less 0 riichi sticks on the table): 1,000 missing")
         await pilot.press("enter")
         assert app.screen.query_one(EntryLine).value == "t2 final 41200 28800 22100 26900"
         assert state_of(club).game(4, 2) is None
@@ -237,8 +241,8 @@ async def test_a_full_hanchan_by_keys_finishes_the_table(club: Path) -> None:
         # the next line for that table is refused before Enter
         await type_line(pilot, "t1 draw", enter=False)
         assert preview_of(app).startswith(
-            "✗ the game at table 1 is over: ended at South 4, 0 honba (last_hand: the deal "
-            "passed in the last hand")
+            "✗ hand at round 4 table 1 after the game ended at South 4, 0 honba (last_hand: the "
+            "deal passed in the last hand")
 
 
 async def test_sanma_table_has_three_seats_and_takes_a_hand(sanma: Path) -> None:

@@ -135,7 +135,9 @@ def pending_words(app: MjeventApp) -> set[str]:
     The standings' heads, the entries' lines, the hand labels and the preview's errors, which
     other branches translate, are merged here (wt/i18n-paper, wt/i18n-entry): no allowance.
     """
-    texts = [line.text for line in log_lines(app.state, list(app.session.store.log))]
+    session = app.session
+    told = log_lines(session.state, list(session.store.log), session.entries, session.standings)
+    texts = [line.text for line in told]
     for record in app.session.store.log:
         texts += [str(record.get(key, "")) for key in ("text", "reason")]
     screen = app.screen

@@ -11,6 +11,8 @@ from textual.app import App
 from typer.testing import CliRunner
 
 from mjevent.core.state import EventState
+from mjevent.core.state_standings import standings_from_state
+from mjevent.core.stats import stats_from_state
 from mjevent.events import commands
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app as cli_app
@@ -28,8 +30,19 @@ def state_of(path: Path) -> EventState:
     return commands.current_state(EventStore.open(path))
 
 
+def pages_of(
+    state: EventState, now: dt.datetime, rows_per_page: int, *, hide_standings: bool = False
+) -> list[DisplayPage]:
+    """The display's pages of `state`, with the standings and numbers a session would give."""
+    table = standings_from_state(state)
+    return display_pages(
+        state, table if table.round else None, now, rows_per_page,
+        stats=lambda: stats_from_state(state), hide_standings=hide_standings,
+    )
+
+
 def test_pages_are_the_clock_the_next_seating_and_the_standings_paged(club: Path) -> None:
-    pages = display_pages(state_of(club), AFTERNOON, rows_per_page=10)
+    pages = pages_of(state_of(club), AFTERNOON, rows_per_page=10)
     assert [(p.kind, p.title, len(p.rows)) for p in pages] == [
         (PageKind.CLOCK, "Round 4", 0),
         (PageKind.SEATING, "Round 4 seating", 4),
@@ -55,21 +68,21 @@ def test_pages_are_the_clock_the_next_seating_and_the_standings_paged(club: Path
 def test_once_a_round_starts_the_seating_shown_is_the_next_rounds(club: Path) -> None:
     store = EventStore.open(club)
     state = commands.start_round(store, 4, at="2026-03-14T15:30:00+00:00")
-    pages = display_pages(state, AFTERNOON + dt.timedelta(minutes=40), rows_per_page=20)
+    pages = pages_of(state, AFTERNOON + dt.timedelta(minutes=40), rows_per_page=20)
     # Round 4 is being played: no numbers of round 3 (they show between rounds).
     assert [p.title for p in pages] == ["Round 4", "Round 5 seating", "Standings after round 3"]
     # Before the announced start (a countdown) the room still needs round 4's tables.
-    assert display_pages(state, AFTERNOON, rows_per_page=20)[1].title == "Round 4 seating"
+    assert pages_of(state, AFTERNOON, rows_per_page=20)[1].title == "Round 4 seating"
 
 
 def test_hidden_standings_stay_off_while_the_round_is_played(club: Path) -> None:
     store = EventStore.open(club)
     state = commands.start_round(store, 4, at="2026-03-14T15:30:00+00:00")
     during = AFTERNOON + dt.timedelta(minutes=40)
-    kinds = [p.kind for p in display_pages(state, during, 20, hide_standings=True)]
+    kinds = [p.kind for p in pages_of(state, during, 20, hide_standings=True)]
     assert kinds == [PageKind.CLOCK, PageKind.SEATING]
     # Before the round starts they are shown (the previous round is over), after its numbers.
-    kinds = [p.kind for p in display_pages(state, AFTERNOON, 20, hide_standings=True)]
+    kinds = [p.kind for p in pages_of(state, AFTERNOON, 20, hide_standings=True)]
     assert kinds == [PageKind.CLOCK, PageKind.SEATING, PageKind.NUMBERS, PageKind.STANDINGS]
 
 
@@ -168,7 +181,7 @@ def test_announce_on_a_missing_file_exits_1_naming_the_fix(tmp_path: Path) -> No
 
 def test_a_finished_event_shows_only_the_final_standings(tmp_path: Path) -> None:
     path = event_file(tmp_path / "cup.toml")
-    pages = display_pages(state_of(path), AFTERNOON, rows_per_page=10)
+    pages = pages_of(state_of(path), AFTERNOON, rows_per_page=10)
     assert pages == [
         DisplayPage(
             PageKind.STANDINGS,
@@ -184,7 +197,7 @@ def test_a_finished_event_shows_only_the_final_standings(tmp_path: Path) -> None
     ]
     # Half way (round 2 of 2 still to play) the rotation is as it always was.
     half = event_file(tmp_path / "half.toml", played=1)
-    assert [p.kind for p in display_pages(state_of(half), AFTERNOON, rows_per_page=10)] == [
+    assert [p.kind for p in pages_of(state_of(half), AFTERNOON, rows_per_page=10)] == [
         PageKind.CLOCK, PageKind.SEATING, PageKind.STANDINGS,
     ]
 
@@ -218,7 +231,7 @@ async def test_the_display_follows_the_prizegiving_of_another_process(tmp_path: 
 
 def test_the_prize_page_shows_the_places_revealed_and_leaves_at_0(tmp_path: Path) -> None:
     store = EventStore.open(event_file(tmp_path / "cup.toml"))
-    pages = display_pages(commands.reveal_prizes(store, 3), AFTERNOON, rows_per_page=10)
+    pages = pages_of(commands.reveal_prizes(store, 3), AFTERNOON, rows_per_page=10)
     assert pages == [
         DisplayPage(
             PageKind.PRIZES,
@@ -228,9 +241,9 @@ def test_the_prize_page_shows_the_places_revealed_and_leaves_at_0(tmp_path: Path
         )
     ]
     # Only the rows that fit: the place revealed last stays on the page.
-    small = display_pages(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=2)
+    small = pages_of(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=2)
     assert small[0].rows == (("1", "Ann", "+70.0"), ("2", "Ed", "+40.0"))
-    back = display_pages(commands.reveal_prizes(store, 0), AFTERNOON, rows_per_page=10)
+    back = pages_of(commands.reveal_prizes(store, 0), AFTERNOON, rows_per_page=10)
     assert [p.title for p in back] == ["Final standings"]
 
 
@@ -249,10 +262,10 @@ async def test_the_display_palette_offers_only_what_the_display_does(club: Path)
 
 def test_the_awards_follow_the_winner_on_the_projector(tmp_path: Path) -> None:
     store = EventStore.open(event_with_a_hand(tmp_path / "cup.toml"))
-    assert [p.title for p in display_pages(commands.reveal_prizes(store, 7), AFTERNOON, 10)] == [
+    assert [p.title for p in pages_of(commands.reveal_prizes(store, 7), AFTERNOON, 10)] == [
         "Prize-giving"
     ]
-    pages = display_pages(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=5)
+    pages = pages_of(commands.reveal_prizes(store, 8), AFTERNOON, rows_per_page=5)
     assert [p.title for p in pages] == ["Prize-giving", "Awards (1/2)", "Awards (2/2)"]
     assert pages[1].headers == ("Award", "Winner", "Why")
     assert pages[1].rows + pages[2].rows == (

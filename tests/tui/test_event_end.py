@@ -6,16 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from mjevent.core.finish import revealed
 from mjevent.core.state import EventState
-from mjevent.events.commands import current_state
+from mjevent.events.commands import add_penalty, correct_entry, current_state
 from mjevent.events.store import EventStore
+from mjevent.tui.cli.main import app as cli_app
 from mjevent.tui.console.screens.overview import OverviewScreen
 from mjevent.tui.console.screens.prizegiving import PrizegivingScreen
 from mjevent.tui.console.screens.table import TableScreen
 from mjevent.tui.console.widgets.entry_line import EntryLine
-from tests.event_end_helpers import NAMES, event_file, event_with_a_hand
+from mjevent.tui.views.sheets import history
+from tests.event_end_helpers import AT, NAMES, event_file, event_with_a_hand
 from tests.i18n_helpers import japanese
 
 from .conftest import NOON, make_app, screen_text
@@ -244,3 +247,73 @@ async def test_prizegiving_shows_the_awards_after_the_winner(tmp_path: Path) -> 
             "Booby prize  Di  place 7 in the standings",
         ]
         assert not any(line.startswith(("Best newcomer", "Best team")) for line in lines)
+
+
+def _cancelled_penalty(path: Path) -> Path:
+    """`event_with_a_hand`, with a 100,000-point penalty on Di (p4) that a correction cancels:
+    counted, it would put Di last and move the booby prize to Hal."""
+    store = EventStore.open(event_with_a_hand(path))
+    add_penalty(store, "p4", 100000, "phone rang", entry_id="pen", at=AT)
+    correct_entry(store, "pen", "given by mistake", entry_id="void", at=AT)
+    return path
+
+
+AWARDS_WITH_A_CANCELLED_PENALTY = [
+    ("Best hand", "Ed", "7,700 points: round 2, table 1, E 1"),
+    ("Most wins", "Ed", "1 win"),
+    ("Fewest deal-ins", "Ed", "0 deal-ins"),
+    ("Most dora in one win", "Ed", "2 dora: round 2, table 1, E 1"),
+    ("Yakuman", "-", "nobody qualifies"),
+    ("Best newcomer", "-", "no player is marked newcomer = true in [[players]]"),
+    ("Booby prize", "Di", "place 7 in the standings"),
+    ("Best team", "-", "the event has no teams"),
+]
+
+
+async def test_a_cancelled_penalty_gives_the_same_awards_printed_and_at_the_prizegiving(
+    tmp_path: Path,
+) -> None:
+    path = _cancelled_penalty(tmp_path / "cup.toml")
+    # `mjevent print awards` (every award, with why) ...
+    printed = CliRunner().invoke(cli_app, ["print", "awards", str(path), "--format", "csv"])
+    rows = [line.split(",") for line in printed.output.splitlines()[1:]]
+    assert [(r[0], r[2]) for r in rows] == [
+        ("best_hand", "Ed"),
+        ("most_wins", "Ed"),
+        ("fewest_deal_ins", "Ed"),
+        ("most_dora", "Ed"),
+        ("yakuman", ""),
+        ("best_newcomer", ""),
+        ("booby", "Di"),
+        ("best_team", ""),
+    ]
+    text = CliRunner().invoke(cli_app, ["print", "awards", str(path)]).output.splitlines()
+    assert [
+        tuple(cell.strip() for cell in line.split("  ") if cell.strip()) for line in text[4:12]
+    ] == AWARDS_WITH_A_CANCELLED_PENALTY
+    # ... and the console's prize-giving, once the winner is revealed, from the same standings
+    # (the session's: the cancelled penalty listed, not counted).
+    app = make_app(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        for _ in range(8):
+            await pilot.press("space")
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        start = lines.index("Awards")
+        shown = [
+            f"{title}  {who}  {why}"
+            for title, who, why in AWARDS_WITH_A_CANCELLED_PENALTY
+            if title not in ("Best newcomer", "Best team")
+        ]  # not given at this event
+        assert lines[start + 1 : start + 7] == shown
+        # The player's history the standings screen shows lists the cancelled penalty, as
+        # `mjevent print player` does (no points: it is not counted; no round: it comes first).
+        _title, history_lines, total = history(app.session.standings(app.state), "p4")
+        assert [(h.round, h.points, h.note) for h in history_lines] == [
+            (None, None, "penalty: phone rang (cancelled: given by mistake)"),
+            (1, -30000.0, ""),
+            (2, -10000.0, ""),
+        ]
+        assert total == -40000.0

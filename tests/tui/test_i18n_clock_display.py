@@ -22,10 +22,10 @@ from mjevent.tui.console.display_app import DisplayApp
 from mjevent.tui.console.screens.display import DisplayScreen
 from mjevent.tui.console.screens.timer import TimerScreen
 from mjevent.tui.console.timer_app import TimerApp
-from mjevent.tui.views.display_pages import display_pages
 
 from ..i18n_helpers import LATIN_WORD, english_words, japanese
 from .conftest import FakeClock
+from .test_display import pages_of
 from .test_timer import START, face, screen_text, timer_app
 
 # Japanese writes asides in full-width parentheses: they are meant.
@@ -162,7 +162,7 @@ def test_timer_snapshot_in_japanese(
 
 def test_display_pages_in_japanese(club: Path) -> None:
     with japanese():
-        pages = display_pages(state_of(club), AFTERNOON, rows_per_page=10)
+        pages = pages_of(state_of(club), AFTERNOON, rows_per_page=10)
     assert [p.title for p in pages] == [
         "第4回戦", "第4回戦 席順", "第3回戦の記録", "第3回戦終了時の順位表（1/2）",
         "第3回戦終了時の順位表（2/2）",

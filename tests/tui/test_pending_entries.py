@@ -7,9 +7,10 @@ from pathlib import Path
 
 from mjevent.events import stations
 from mjevent.events.commands import current_state
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.tui.console.dialogs.reason import ReasonDialog
-from mjevent.tui.views.log import kind_name, log_lines
+from mjevent.tui.views.log import LogLine, kind_name, log_lines
 
 from .conftest import make_app, screen_text
 
@@ -84,20 +85,24 @@ async def test_no_waiting_entry_no_panel_and_no_keys(club: Path) -> None:
         assert app.screen.check_action("approve_pending", ()) is False
 
 
+def _log_lines(session: EventSession, told: tuple[LogLine, ...] = ()) -> tuple[LogLine, ...]:
+    return log_lines(session.state, session.store.log, session.entries, session.standings, told)
+
+
 def test_the_log_screen_tells_a_confirmed_entry_at_its_table_with_who_entered_it(
     club: Path,
 ) -> None:
     waiting(club)
-    before = EventStore.open(club)
-    lines = log_lines(current_state(before), before.log)
+    before = EventSession.open(club, read_only=True)
+    lines = _log_lines(before)
     stations.confirm(club, "a3", "E", confirmation_id="c1", at=T)
     stations.forget(club)
-    after = EventStore.open(club)
-    grown = log_lines(current_state(after), after.log, lines)
+    after = EventSession.open(club, read_only=True)
+    grown = _log_lines(after, lines)
     last = grown[-1]
     assert (last.id, last.kind, last.round, last.table) == ("c1", "table_entry_confirmed", 4, 3)
     assert last.text.endswith(
         "entered at the table by W Sophie Müller, confirmed by E Aoife Ní Bhriain"
     )
-    assert grown == log_lines(current_state(after), after.log)  # told as from the whole log
+    assert grown == _log_lines(after)  # told as from the whole log
     assert kind_name("table_entry_confirmed") == "table entry confirmed"

@@ -12,18 +12,22 @@ from mjevent.events.commands import current_state, record_line, swap_seats
 from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.tui.views.changes import ChangePreview
-from mjevent.tui.views.log import log_lines
+from mjevent.tui.views.log import LogLine, log_lines
 from mjevent.tui.views.seating import check_summary
-from mjevent.tui.views.sheets import event_standings, history
+from mjevent.tui.views.sheets import history
+
+
+def _log_lines(session: EventSession, told: tuple[LogLine, ...] = ()) -> tuple[LogLine, ...]:
+    return log_lines(session.state, session.store.log, session.entries, session.standings, told)
 
 
 def test_log_lines_after_appended_hands_equal_a_full_telling(club: Path) -> None:
-    store = EventStore.open(club)
-    told = log_lines(current_state(store), store.log)
-    record_line(store, "t1 draw tenpai:E")
-    state = record_line(store, "t2 ron S<-W 3/30 r:E,S")
-    grown = log_lines(state, store.log, told)
-    assert grown == log_lines(state, store.log)
+    session = EventSession.open(club)
+    told = _log_lines(session)
+    session.run(record_line, "t1 draw tenpai:E")
+    session.run(record_line, "t2 ron S<-W 3/30 r:E,S")
+    grown = _log_lines(session, told)
+    assert grown == _log_lines(session)
     assert grown[:len(told)] == told
     assert [line.kind for line in grown[-2:]] == ["hand", "hand"]
 
@@ -34,6 +38,25 @@ def test_preview_says_what_a_void_and_a_rename_change(club: Path) -> None:
     rename = PlayerRenamed(id="r", at="x", player="p12", name="Omer Yildiz")
     assert preview.changes(void) == ["standings: Ömer Yıldız -41.2 -> -36.2"]
     assert preview.changes(rename) == ["p12: renamed Ömer Yıldız -> Omer Yildiz"]
+
+
+def test_preview_refuses_what_would_leave_a_logged_entry_wrong_in_the_commands_words(
+    club: Path,
+) -> None:
+    # GIVEN round 4 table 1 with a hand and the score sheet that agrees with it
+    session = EventSession.open(club)
+    record_line(session, "t1 draw tenpai:E r:E", entry_id="H1", at="2026-03-14T12:00:00+00:00")
+    record_line(
+        session, "t1 final 32000 29000 29000 29000", entry_id="F1", at="2026-03-14T12:00:00+00:00"
+    )
+    # WHEN voiding the hand is previewed
+    void = Correction(id="c", at="x", target="H1", reason="wrong table")
+    # THEN the preview refuses it as the command does: the sheet would no longer add up
+    assert ChangePreview(session).changes(void)[-1] == (
+        "refused: it would leave entry F1 wrong: final scores at round 4 table 1: scores add "
+        "up to 119,000; expected 120,000 (4 x 30,000 less 0 riichi sticks on the table): "
+        "1,000 missing"
+    )
 
 
 def test_checker_summary_names_the_worst_repeat_in_league(tmp_path: Path) -> None:
@@ -56,8 +79,7 @@ def test_checker_summary_names_the_worst_repeat_in_league(tmp_path: Path) -> Non
 
 
 def test_history_running_total_ends_at_the_standings_total(club: Path) -> None:
-    state = current_state(EventStore.open(club))
-    table = event_standings(state, state.entries)
+    table = EventSession.open(club).standings()
     for row in table.rows:
         _, lines, total = history(table, row.player)
         assert lines[-1].running == total == row.total

@@ -193,7 +193,8 @@ def test_a_confirmation_reuses_the_submissions_preview_only_while_it_still_holds
         sub = stations.submit_line(cup, 1, 1, line, "S" if i % 2 else "E")
         state = stations.state_of(cup)
         target = state.pending[sub.id]
-        fresh = stations._preview(state, read_entry(state, stations.table_entry_line(target, 4)))
+        line = stations.table_entry_line(target, 4)
+        fresh = stations._preview(stations.session(cup).folder(), read_entry(state, line))
         assert stations._kept_preview(state, target) == fresh == sub.preview
         assert stations.confirm(cup, sub.id, "N").preview == fresh
     # A player renamed meanwhile: the kept preview names the old name, so it is not used.

@@ -15,7 +15,6 @@ from mjevent.events.commands import record_final
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.print_standings import render
 from mjevent.tui.console.screens.standings import PlayerHistoryScreen, StandingsScreen
-from mjevent.tui.views.sheets import event_standings
 from mjevent.tui.views.table import TableFormat
 from tests.tui.conftest import make_app
 from tests.tui.screens_helpers import lines, logged, open_mode, press, settle
@@ -40,8 +39,7 @@ async def test_club_standings_show_the_rows_print_standings_prints(club: Path) -
         # THEN every row holds the numbers `mjevent print standings --format csv` prints
         # (the empty Team column left out, since nobody has a team), read back as a spreadsheet
         # shows them (the "no move" mark is written '= so that no spreadsheet runs it).
-        state = app.state
-        printed = render(event_standings(state, state.entries), TableFormat.CSV).splitlines()[1:]
+        printed = render(app.session.standings(app.state), TableFormat.CSV).splitlines()[1:]
         expected = [[spreadsheet_value(c) for c in row.split(",")] for row in printed]
         assert _cells(app) == [[c for i, c in enumerate(row) if i != 2] for row in expected]
     assert shown[:4] == [

@@ -21,9 +21,11 @@ from mjevent.core.finish import event_finished, final_places, planned_rounds, po
 from mjevent.core.i18n import N_, _, format_thousands, ngettext, pgettext
 from mjevent.core.state import EventState
 from mjevent.events.commands import current_state
+from mjevent.events.session import EventSession
 from mjevent.tui.cli.event_file import echo, open_or_exit, problem_lines
 from mjevent.tui.cli.event_settings import plan_line
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views import language
 
 __all__ = ["check"]
@@ -33,7 +35,7 @@ __all__ = ["check"]
     N_("Validate and fold the whole event file; report problems; exit 0 only when clean.")
 )
 def check(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     repair: Annotated[
         bool,
         typer.Option(
@@ -63,7 +65,7 @@ def check(
                       len(problems)).format(file=file, count=len(problems), summary=summary))
         raise typer.Exit(1)
     echo(_("{file}: clean ({summary})").format(file=file, summary=summary))
-    _say_plan(file, state)
+    _say_plan(file, session, state)
 
 
 def check_summary(*, entries: int, players: int, rounds: int, games: int, hands: int) -> str:
@@ -82,7 +84,7 @@ def check_summary(*, entries: int, players: int, rounds: int, games: int, hands:
     return pgettext("list", ", ").join(parts)
 
 
-def _say_plan(file: Path, state: EventState) -> None:
+def _say_plan(file: Path, session: EventSession, state: EventState) -> None:
     """What the file plans; once it is finished, the podium of the final standings."""
     rounds = planned_rounds(state.settings)
     if rounds is None:
@@ -93,5 +95,9 @@ def _say_plan(file: Path, state: EventState) -> None:
         return
     echo(_("Final standings (the podium; all of them: mjevent print standings {file}):")
          .format(file=file))
-    for place in podium(final_places(state)):
+    # Imported here: the standings load numpy, which `check` needs only once the event has
+    # finished (bench/commands.py).
+    from mjevent.tui.views.sheets import standings_or_none
+
+    for place in podium(final_places(standings_or_none(session, state))):
         echo(f"  {place.place:>5}  {place.name}  {format_thousands(place.total)}")

@@ -6,21 +6,20 @@ nothing. `announce` appends a note for no particular table, which the display sh
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["announce", "display"]
 
-FileArg = Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)]
 
 
 def display(
-    file: FileArg,
+    file: EventFile,
     hide_standings: Annotated[
         bool,
         typer.Option("--hide-standings",
@@ -44,7 +43,7 @@ def display(
 
 
 def announce(
-    file: FileArg,
+    file: EventFile,
     text: Annotated[str, typer.Argument(help=N_("What the room should read."))],
 ) -> None:
     from mjevent.events.commands import CommandError, add_note

@@ -35,6 +35,7 @@ from mjevent.core.settings import Player
 from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.cli.print_standings import load_event, print_app, standings_of
 from mjevent.tui.views.cells import cell_width, pad
 from mjevent.tui.views.table import TableFormat, render_table
@@ -125,7 +126,6 @@ def weight_line(facts_: EmaFacts, weight: MersWeight) -> str:
     )
 
 
-FileArg = Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)]
 AfterRound = Annotated[
     int | None, typer.Option("--after-round", min=0, help=N_("Only rounds up to N."))
 ]
@@ -138,9 +138,9 @@ AfterRound = Annotated[
         "weight and each player's base rank."
     ),
 )
-def check(file: FileArg, after_round: AfterRound = None) -> None:
-    store, state, entries = load_event(file)
-    table = standings_of(file, store, state, entries, after_round)
+def check(file: EventFile, after_round: AfterRound = None) -> None:
+    session, state = load_event(file)
+    table = standings_of(file, session, state, after_round)
     f = event_facts(file, state, table)
     checks = requirements(f)
     lines = [
@@ -248,14 +248,14 @@ def report_rows(state: EventState, f: EmaFacts) -> list[list[str]]:
     "report", help=N_("The facts the EMA observer reports: schedule, players, countries, referees.")
 )
 def report(
-    file: FileArg,
+    file: EventFile,
     fmt: Annotated[
         ReportFormat, typer.Option("--format", help=N_("text (aligned), md or html."))
     ] = "text",
     after_round: AfterRound = None,
 ) -> None:
-    store, state, entries = load_event(file)
-    table = standings_of(file, store, state, entries, after_round)
+    session, state = load_event(file)
+    table = standings_of(file, session, state, after_round)
     f = event_facts(file, state, table)
     title = _("{name}: EMA observer report").format(name=state.settings.event.name)
     headers = [_("What"), _("Value")]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from mjevent.core.heap import built_to_last
 from mjevent.core.i18n import _, ngettext
 from mjevent.core.text import safe_lines
 from mjevent.events.errors import EventFileError
@@ -35,7 +36,8 @@ def open_or_exit(
     go to stderr as `warning: ...`.
     """
     try:
-        session = EventSession.open(file, read_only=read_only)
+        with built_to_last():
+            session = EventSession.open(file, read_only=read_only)
     except EventFileError as error:
         echo(_("error: {message}").format(message=error), err=True)
         raise typer.Exit(code) from None

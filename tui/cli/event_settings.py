@@ -23,6 +23,7 @@ from mjevent.events.errors import EventFileError
 from mjevent.events.stations import set_table_entry
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile, PlannedRounds
 
 __all__ = ["event_settings", "plan_line", "table_entry_words"]
 
@@ -56,14 +57,8 @@ def plan_line(file: Path, rounds: int | None, finished: bool) -> str:
 
 @command_help(N_("Show or change the event's settings: how many rounds it plans."))
 def event_settings(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            help=N_("How many rounds the event plans (1-999): after the last one it is finished."),
-        ),
-    ] = None,
+    file: EventFile,
+    rounds: PlannedRounds = None,
     no_rounds: Annotated[
         bool,
         typer.Option("--no-rounds", help=N_("Remove [event] rounds: the event plans no end.")),

@@ -37,6 +37,7 @@ from mjevent.core.state import EventState
 from mjevent.core.text import safe_lines, safe_text
 from mjevent.tui.cli.ema import event_dates, facts_or_none
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.cli.print_standings import load_event, standings_of
 from mjevent.tui.views.table import TableFormat, render_table
 
@@ -294,7 +295,7 @@ def _zero_sum_report(table: Standings) -> list[str]:
 
 @command_help(N_("Export the results: EMA ranking rows, or the full per-game table as CSV."))
 def export(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     fmt: Annotated[
         ExportFormat,
         typer.Option(
@@ -309,8 +310,8 @@ def export(
         int | None, typer.Option("--after-round", min=0, help=N_("Only rounds up to N."))
     ] = None,
 ) -> None:
-    store, state, entries = load_event(file)
-    table = standings_of(file, store, state, entries, after_round)
+    session, state = load_event(file)
+    table = standings_of(file, session, state, after_round)
     if fmt is ExportFormat.EMA:
         players = {p.id: p for p in state.settings.players}
         rows = ema_rows(table, players)

@@ -6,8 +6,6 @@ when it runs; no command but the console imports Textual, so `calc` or `check` s
 
 from __future__ import annotations
 
-import atexit
-import gc
 import importlib
 import os
 import sys
@@ -18,6 +16,7 @@ import typer
 import typer.core
 import typer.main
 
+from mjevent.core.heap import ends_with_command
 from mjevent.core.i18n import N_, _
 from mjevent.tui.cli.localize import (
     click_error_class,
@@ -117,11 +116,9 @@ class LazyCommands(typer.core.TyperGroup):
         shown, so even `mjevent --help` and click's own words speak it."""
         argv = list(sys.argv[1:] if args is None else args)
         if args is None:
-            # Run from the shell, the process ends with the command. What the command read and
-            # folded (at 500 players some 300,000 objects, no cycles) is frozen at exit, so the
-            # interpreter's last cycle collection does not scan it all once more (~0.2 s of a
-            # `mjevent record`) just before the process goes.
-            atexit.register(gc.freeze)
+            # Run from the shell, the process ends with the command: what it reads and folds is
+            # frozen, out of the cycle collector's sight (core/heap.ends_with_command).
+            ends_with_command()
         try:
             language.start(lang_from_argv(argv))
         except language.LanguageError as error:

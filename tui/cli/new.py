@@ -16,6 +16,7 @@ from mjevent.core.presets import PRESET_NAMES
 from mjevent.core.settings import EventFormat
 from mjevent.events.new_event import NewEventError, create_event
 from mjevent.tui.cli.localize import command_help, filled_help
+from mjevent.tui.cli.options import PlannedRounds
 
 __all__ = ["new"]
 
@@ -63,13 +64,7 @@ def new(
             ),
         ),
     ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            help=N_("How many rounds the event plans (1-999): after the last one it is finished."),
-        ),
-    ] = None,
+    rounds: PlannedRounds = None,
     player_names: Annotated[
         list[str] | None,
         typer.Option(

@@ -24,6 +24,7 @@ import typer
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.options import BaseUrl, EventFile
 from mjevent.tui.cli.print_standings import load_event, print_app, standings_of
 from mjevent.tui.views.paper import (
     Paper,
@@ -50,7 +51,6 @@ sheets_app = typer.Typer(
 )
 print_app.add_typer(sheets_app)
 
-FileArg = Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)]
 FormatOpt = Annotated[
     TableFormat, typer.Option("--format", "-f", help=N_("text, md, csv, tsv, html or pdf."))
 ]
@@ -121,7 +121,7 @@ def _state(file: Path) -> EventState:
 )
 def print_round(
     number: Annotated[int, typer.Argument(help=N_("The round."), min=1)],
-    file: FileArg,
+    file: EventFile,
     by: Annotated[str, typer.Option("--by", help=N_("table or player."))] = "table",
     fmt: FormatOpt = TableFormat.TEXT,
     output: OutputOpt = None,
@@ -144,7 +144,7 @@ def print_round(
 )
 def print_sheets(
     number: Annotated[int, typer.Argument(help=N_("The round."), min=1)],
-    file: FileArg,
+    file: EventFile,
     hands: Annotated[int, typer.Option("--hands", help=N_("Blank hand rows."), min=1)] = 16,
     fmt: FormatOpt = TableFormat.TEXT,
     output: OutputOpt = None,
@@ -159,13 +159,7 @@ def print_sheets(
             ),
         ),
     ] = None,
-    base: Annotated[
-        str | None,
-        typer.Option(
-            "--base-url",
-            help=N_("The start of each URL (default: http://<this machine's address>:8000)."),
-        ),
-    ] = None,
+    base: BaseUrl = None,
 ) -> None:
     state = _state(file)
     links = _table_urls(file, state, number, urls, base)
@@ -204,7 +198,7 @@ def _table_urls(
     help=N_("One card per player: table and seat every round; after the event, a report card."),
 )
 def print_cards(
-    file: FileArg,
+    file: EventFile,
     report: Annotated[
         bool | None,
         typer.Option(
@@ -219,10 +213,10 @@ def print_cards(
     output: OutputOpt = None,
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
-    store, state, entries = load_event(file)
+    session, state = load_event(file)
     wants_report = event_over(state) if report is None else report
-    table = standings_of(file, store, state, entries, show_hidden=True) if wants_report else None
-    emit(render_paper(player_cards(state, table), fmt, paper), fmt, output)
+    table = standings_of(file, session, state, show_hidden=True) if wants_report else None
+    emit(render_paper(player_cards(state, session.stats(), table), fmt, paper), fmt, output)
 
 
 @print_app.command(
@@ -230,7 +224,7 @@ def print_cards(
     help=N_("Every round, table by table, for the organiser's binder."),
 )
 def print_schedule(
-    file: FileArg,
+    file: EventFile,
     catalogue: Annotated[
         bool,
         typer.Option(

@@ -12,7 +12,6 @@ console's penalty dialog writes.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -33,6 +32,7 @@ from mjevent.events.commands import (
     current_state,
 )
 from mjevent.tui.cli.event_file import open_or_exit
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["penalty"]
 
@@ -45,7 +45,7 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 
 
 def penalty(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     kind: Annotated[str, typer.Argument(help=N_("One of late, sheet, points."))],
     name: Annotated[str, typer.Argument(help=N_("The player: id, name or number."))],
     rest: Annotated[

@@ -8,21 +8,19 @@ file's lock, so they can run while tables and the console write.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
 from mjevent.core.i18n import N_, _, ngettext, wind_name
 from mjevent.core.preview import LineError, LinePreview
-from mjevent.events.commands import current_state
 from mjevent.events.stations import PendingEntry, StationError, approve, pending, reject
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["approve_entry", "list_pending", "pending_lines", "reject_entry"]
 
-_FILE = Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)]
 _ID = Annotated[str, typer.Argument(help=N_("The id of the pending entry (mjevent pending)."))]
 
 
@@ -52,13 +50,13 @@ def pending_lines(items: list[PendingEntry]) -> list[str]:
 
 @command_help(N_("List the entries tables made that wait for a second seat or the director."))
 def list_pending(
-    file: _FILE,
+    file: EventFile,
     round_: Annotated[
         int | None, typer.Option("--round", "-r", min=1, max=999, help=N_("Only this round."))
     ] = None,
 ) -> None:
     session = open_or_exit(file, read_only=True)
-    items = pending(current_state(session), round_)
+    items = pending(session.folder(), round_)
     if not items:
         echo(_("{file}: no table entry is waiting").format(file=file))
         return
@@ -74,7 +72,7 @@ def list_pending(
 
 
 @command_help(N_("Approve a table's pending entry: it counts in the game from now on."))
-def approve_entry(file: _FILE, entry: _ID) -> None:
+def approve_entry(file: EventFile, entry: _ID) -> None:
     try:
         done = approve(file, entry)
     except StationError as error:
@@ -90,7 +88,7 @@ def approve_entry(file: _FILE, entry: _ID) -> None:
 
 @command_help(N_("Reject a table's pending entry, with the reason; it never counts."))
 def reject_entry(
-    file: _FILE,
+    file: EventFile,
     entry: _ID,
     reason: Annotated[
         str, typer.Option("--reason", help=N_("Why (the table and the log keep it)."))

@@ -41,6 +41,7 @@ from mjevent.events.commands import (
 )
 from mjevent.events.session import EventSession
 from mjevent.tui.cli.event_file import open_or_exit
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["player"]
 
@@ -70,7 +71,7 @@ def _table_of(state: EventState, player: str, rnd: int) -> int:
 
 
 def player(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     action: Annotated[str, typer.Argument(
         help=N_("One of add, withdraw, return, substitute, absent, present."))],
     name: Annotated[str, typer.Argument(help=N_("The player: id, name or number."))],

@@ -19,7 +19,6 @@ from typing import Annotated, Literal
 
 import typer
 
-from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _, listed
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.standings.compute import Standings
@@ -28,13 +27,14 @@ from mjevent.core.text import markdown_text, safe_text
 from mjevent.events.commands import current_state
 from mjevent.events.session import EventSession
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views.sheets import (
     LEFT_COLUMNS,
     breakdown_rows,
     cells,
     criterion_name,
-    event_standings,
     penalty_rows,
+    shown_standings,
     standing_columns,
     team_columns,
     tie_lines,
@@ -64,31 +64,30 @@ PrintFormat = Literal["text", "md", "csv", "html"]
 """The `TableFormat`s `print standings`, `print penalties` and `print player` write."""
 
 
-def load_event(file: Path) -> tuple[EventSession, EventState, list[Entry]]:
+def load_event(file: Path) -> tuple[EventSession, EventState]:
     """Open the event file read-only and fold its log; `typer.Exit(2)` (reason on stderr) if it
     cannot. A torn tail and log entries left out for their problems are named on stderr."""
     session = open_or_exit(file, read_only=True, code=2)
     state = current_state(session)
     warn_skipped(file, session)
-    # Every entry as read, cancelled penalties included (the printed penalty list shows them).
-    return session, state, list(session.entries)
+    return session, state
 
 
 def standings_of(
     file: Path,
     session: EventSession,
     state: EventState,
-    entries: list[Entry],
     after_round: int | None = None,
     show_hidden: bool = False,
 ) -> Standings:
-    """The event's standings with its `[standings]` table (or its preset's default chain).
+    """The session's standings of `state` (`EventSession.standings`: its `[standings]` table
+    or its preset's default chain, cancelled penalties listed) after `after_round`.
 
     `typer.Exit(1)` with the reason on stderr when they cannot be computed (a bad `[standings]`
     table, a round still hidden).
     """
     try:
-        table = event_standings(state, entries, after_round, show_hidden)
+        table = shown_standings(session.standings(state), after_round, show_hidden)
     except (StandingsConfigError, StandingsError) as error:
         typer.echo(_error(file, str(error)), err=True)
         raise typer.Exit(1) from None
@@ -105,8 +104,8 @@ def load_standings(
     file: Path, after_round: int | None = None, show_hidden: bool = False
 ) -> Standings:
     """Open the event file, fold its log and compute its standings (after `after_round`)."""
-    store, state, entries = load_event(file)
-    return standings_of(file, store, state, entries, after_round, show_hidden)
+    session, state = load_event(file)
+    return standings_of(file, session, state, after_round, show_hidden)
 
 
 def _render(title: str, fmt: TableFormat, headers: list[str], rows: list[list[str]]) -> str:
@@ -158,7 +157,7 @@ def render_teams(table: Standings) -> tuple[list[str], list[list[str]]]:
     help=N_("Print the standings: places (shared where tied), totals, place counts, movement."),
 )
 def standings(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     after_round: Annotated[
         int | None,
         typer.Option(
@@ -210,7 +209,7 @@ def standings(
     ),
 )
 def penalties(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     fmt: Annotated[
         PrintFormat, typer.Option("--format", help=N_("text (aligned), md, csv or html."))
     ] = "text",
@@ -244,7 +243,7 @@ def _find_player(table: Standings, wanted: str) -> str:
     help=N_("Explain one player's total: every game, bye and penalty behind it."),
 )
 def player(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     who: Annotated[str, typer.Argument(help=N_("The player's id or name."))],
     after_round: Annotated[
         int | None,

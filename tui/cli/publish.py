@@ -32,6 +32,7 @@ from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.tui.cli.event_file import echo, open_or_exit, warn_skipped
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views import language
 from mjevent.tui.views.site import LANGUAGES, build_site
 
@@ -234,7 +235,7 @@ def _languages(text: str) -> tuple[str, ...]:
     )
 )
 def publish(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     folder: Annotated[
         Path,
         typer.Argument(
@@ -272,7 +273,7 @@ def publish(
     session = open_or_exit(file, read_only=True, code=2)
     warn_skipped(file, session)
     try:
-        site = build_site(session.store.event, session.store.log, wanted)
+        site = build_site(session, wanted)
     except (StandingsConfigError, StandingsError) as error:
         echo(_error(_("{file}: {problem}").format(file=file, problem=error)), err=True)
         raise typer.Exit(1) from None

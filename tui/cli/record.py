@@ -7,7 +7,6 @@ already in the log is not recorded again.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,6 +21,7 @@ from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileError, EventFileWriteError
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["record"]
 
@@ -31,7 +31,7 @@ CONTEXT_SETTINGS = {"ignore_unknown_options": True}
 
 @command_help(N_("Record a hand or a game's final scores (syntax: docs/entry.md)."))
 def record(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     line: Annotated[
         list[str],
         typer.Argument(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,6 +16,7 @@ from mjevent.core.i18n import N_, ngettext
 from mjevent.core.replay import replay as replay_log
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views import language
 
 __all__ = ["replay"]
@@ -26,7 +26,7 @@ __all__ = ["replay"]
     N_("Replay the log entry by entry: each hand with its payments, each game's result.")
 )
 def replay(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     until: Annotated[
         int | None,
         typer.Option(
@@ -46,8 +46,17 @@ def replay(
     session = open_or_exit(file, read_only=True, code=2)
     # JSON lines are for scripts: their texts are English in every language (language.english).
     with language.english() if as_json else contextlib.nullcontext():
+        # The fold in the language spoken here (the session folds afresh in another one).
+        state = session.folder().state()
         store = session.store
-        story = replay_log(store.event, store.log, until=until, warnings=store.warnings)
+        story = replay_log(
+            state,
+            store.log,
+            session.entries,
+            lambda: session.standings(state),
+            until=until,
+            warnings=store.warnings,
+        )
     for event in story.events:
         if as_json:
             # JSON escapes every control character itself.

@@ -25,7 +25,7 @@ from typing import Annotated, NoReturn
 import typer
 import typer.main
 
-from mjevent.core.entries import TableReseated
+from mjevent.core.drafts import draft_reseat
 from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.seating.check import check, never_met_line
 from mjevent.core.seating.event_plans import (
@@ -61,13 +61,14 @@ from mjevent.core.seating.plan import (
     Plan,
 )
 from mjevent.core.state import EventState, TableGame
-from mjevent.events.commands import CommandError, current_state, reseat_table, set_planned_rounds
+from mjevent.events.commands import CommandError, current_state, record_entry, set_planned_rounds
 from mjevent.events.errors import EventFileError
 from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import verify_seating, write_plan, write_swap
 from mjevent.events.session import EventSession
 from mjevent.tui.cli import seat as cli_seat
 from mjevent.tui.cli.event_file import open_or_exit
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views.cells import cell_width, pad
 
 __all__ = ["seat", "seating_app"]
@@ -259,7 +260,9 @@ def seat(
     preface: list[str] = []
     try:
         if ranked or swiss:
-            plan = plan_ranked(state, round_, swiss=swiss, byes=byes)
+            plan = plan_ranked(
+                state, lambda: session.standings(state), round_, swiss=swiss, byes=byes
+            )
             out = left_out(state, plan)
             if out:
                 preface.append(
@@ -268,7 +271,7 @@ def seat(
                     )
                 )
         elif next_stage:
-            plan = plan_next_stage(state, seed=seed)
+            plan = plan_next_stage(state, lambda: session.standings(state), seed=seed)
             brackets = str(plan.params["brackets"]).split("|")
             preface.append(
                 _("stage {stage}: rounds {first}-{last}, brackets {brackets}").format(
@@ -436,7 +439,7 @@ seating_app = typer.Typer(
     help=N_("Recompute every seating entry from the file alone and say whether it matches."),
 )
 def seating_verify(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     import_path: Annotated[
         list[Path] | None,
         typer.Option(
@@ -581,7 +584,7 @@ def _repeated_pairs(state: EventState) -> list[tuple[str, str, int]]:
     ),
 )
 def seating_export(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     output_format: Annotated[
         str, typer.Option("--format", help=N_("tsv (the catalogue's grid), csv or json."))
     ] = "tsv",
@@ -632,7 +635,7 @@ def _said_after(yes: bool, consequences: list[str]) -> None:
     help=N_("Two players trade seats in a round not yet played; the consequences are shown first."),
 )
 def seating_swap(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=N_("A round not yet played."))],
     a: Annotated[str, typer.Argument(help=N_("A player (id, name or number)."))],
     b: Annotated[str, typer.Argument(help=N_("The player to trade seats with."))],
@@ -673,7 +676,7 @@ def seating_swap(
     help=N_("Say how a table really sat; its logged hands are re-applied under those seats."),
 )
 def seating_reseat(
-    file: Annotated[Path, typer.Argument(help=N_("The event file."), dir_okay=False)],
+    file: EventFile,
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=N_("The round."))],
     table: Annotated[int, typer.Argument(help=N_("The table that sat on other winds."))],
     seats: Annotated[
@@ -695,9 +698,8 @@ def seating_reseat(
                 "order they sat (E S W N)"
             ).format(round=round_, table=table, players=" ".join(planned))
         )
-    trial = session.try_entry(TableReseated(
-        id="preview", at="", round=round_, table=table, seats=tuple(real)
-    )).state()
+    entry = draft_reseat(session.stamp(), round_, table, real)
+    trial = session.try_entry(entry).state()
     winds = [wind_name(w) for w in "ESWN"[: state.rules.players]]
     consequences = [
         _("round {round} table {table}: planned {planned}, sat {sat}").format(
@@ -723,7 +725,7 @@ def seating_reseat(
         consequences,
     )
     try:
-        reseat_table(session, round_, table, real)
+        record_entry(session, entry)
     except CommandError as error:
         _fail(str(error))
     _said_after(yes, consequences)

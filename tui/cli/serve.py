@@ -22,6 +22,7 @@ import typer
 from mjevent.core import i18n
 from mjevent.core.i18n import N_, _
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["LOCAL_HOSTS", "PASSWORD_VARIABLE", "public_host", "serve", "served_command"]
 
@@ -65,7 +66,7 @@ def _hosts(host: str, shown: str) -> frozenset[str]:
 
 @command_help(N_("Serve the venue: public pages, the tables' pages and the director's pages."))
 def serve(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     host: Annotated[
         str,
         typer.Option("--host", help=N_("Address to listen on (default: this machine only).")),

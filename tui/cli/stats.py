@@ -24,9 +24,11 @@ from mjevent.core.awards import (
 )
 from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.state import EventState
-from mjevent.core.stats import EventStats, Rate, Tally, WinRecord, stats_from_state
+from mjevent.core.stats import EventStats, Rate, Tally, WinRecord
+from mjevent.tui.cli.options import EventFile
 from mjevent.tui.cli.print_standings import _error, load_event, print_app
-from mjevent.tui.views.stats import award_lines, figure_lines, standings_or_none
+from mjevent.tui.views.sheets import standings_or_none
+from mjevent.tui.views.stats import award_lines, figure_lines
 from mjevent.tui.views.table import TableFormat, render_table
 
 __all__ = ["StatsFormat", "awards", "stats"]
@@ -159,14 +161,14 @@ def _find(state: EventState, wanted: str) -> str:
     help=N_("Print the players' numbers from the log: wins, deal-ins, riichi, places ..."),
 )
 def stats(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     who: Annotated[
         str | None, typer.Option("--player", help=N_("Every figure of one player (id or name)."))
     ] = None,
     fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = "text",
 ) -> None:
-    _store, state, _entries = load_event(file)
-    numbers = stats_from_state(state)
+    session, state = load_event(file)
+    numbers = session.stats()
     if fmt == "json":
         data = stats_json(numbers)
         if who is not None:
@@ -250,11 +252,11 @@ def award_json(award: Award) -> dict[str, Any]:
     help=N_("Print the awards [awards] picks (best hand, yakuman, booby ...), each with why."),
 )
 def awards(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     fmt: Annotated[StatsFormat, typer.Option("--format", help=_FORMAT_HELP)] = "text",
 ) -> None:
-    _store, state, entries = load_event(file)
-    given = awards_of(state, stats_from_state(state), standings_or_none(state, entries))
+    session, state = load_event(file)
+    given = awards_of(state, session.stats(), standings_or_none(session, state))
     if fmt == "json":
         data = {"awards": [award_json(a) for a in given]}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -10,7 +10,6 @@ on the local network, port 8000 (`mjevent serve --host 0.0.0.0`).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -22,6 +21,7 @@ from mjevent.events.errors import EventFileError
 from mjevent.events.table_keys import revoke, table_token
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
+from mjevent.tui.cli.options import BaseUrl, EventFile
 from mjevent.tui.views.spreadsheet import delimited
 from mjevent.tui.web.lan import base_url
 
@@ -52,20 +52,14 @@ def check_base(base: str) -> str:
 
 @command_help(N_("Print each table's URL for its phone (to enter and confirm its hands)."))
 def tables(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
     round_: Annotated[
         int, typer.Option("--round", "-r", min=1, max=999, help=N_("The round."))
     ],
     format_: Annotated[
         str, typer.Option("--format", "-f", help=N_("text or csv (columns table,url)."))
     ] = "text",
-    base: Annotated[
-        str | None,
-        typer.Option(
-            "--base-url",
-            help=N_("The start of each URL (default: http://<this machine's address>:8000)."),
-        ),
-    ] = None,
+    base: BaseUrl = None,
     revoke_table: Annotated[
         int | None,
         typer.Option(

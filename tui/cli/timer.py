@@ -6,19 +6,17 @@ computed from the log, so this and the console show the same time to the second.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
 import typer
 
 from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.options import EventFile
 
 __all__ = ["timer"]
 
 
 def timer(
-    file: Annotated[Path, typer.Argument(help=N_("The event file (TOML)."), dir_okay=False)],
+    file: EventFile,
 ) -> None:
     try:
         # Textual is imported only here: `mjevent calc` and `check` never load it.

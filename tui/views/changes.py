@@ -18,8 +18,7 @@ from mjevent.core.entries import Entry
 from mjevent.core.i18n import _, format_number, format_thousands, ngettext
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState, TableGame
-from mjevent.core.state_standings import standings_from_state
+from mjevent.core.state import EventState, TableGame, caused_problems, refusals
 from mjevent.events.session import EventSession
 from mjevent.tui.views.players import status_name
 
@@ -31,14 +30,14 @@ class ChangePreview:
 
     Each entry is tried on the session's live fold (`EventSession.try_entry`: in time
     independent of the log's length; a correction folds the log again) and thrown away; the
-    state before is the session's state when the preview was made. The standings before are
-    computed once. Safe to call from a worker thread: one entry at a time.
+    state before is the session's state when the preview was made. The standings come from
+    the session (`EventSession.standings`: those of a trial state are brought up from the live
+    ones and never replace them). Safe to call from a worker thread: one entry at a time.
     """
 
     def __init__(self, session: EventSession) -> None:
         self.session = session
         self.state = session.state
-        self._standings: Standings | None = None
         self._lock = threading.Lock()
 
     def after(self, entry: Entry) -> EventState:
@@ -50,17 +49,18 @@ class ChangePreview:
         """`describe_changes` of the event now and with `entry` appended."""
         after = self.after(entry)
         with self._lock:
-            if self._standings is None:
-                self._standings = _standings(self.state)
-            before = self._standings
-        return describe_changes(self.state, after, entry=entry.id, standings_before=before)
+            before = self._standings(self.state)
+            later = self._standings(after)
+        return describe_changes(
+            self.state, after, entry=entry.id, standings_before=before, standings_after=later
+        )
 
-
-def _standings(state: EventState) -> Standings | None:
-    try:
-        return standings_from_state(state)
-    except (StandingsConfigError, StandingsError):
-        return None
+    def _standings(self, state: EventState) -> Standings | None:
+        """The standings of `state`, or None when the event's settings cannot rank it."""
+        try:
+            return self.session.standings(state)
+        except (StandingsConfigError, StandingsError):
+            return None
 
 
 def _scores(game: TableGame) -> str:
@@ -99,8 +99,7 @@ def _game_key(game: TableGame | None) -> object:
     )
 
 
-def _standings_lines(old: Standings | None, after: EventState, limit: int) -> list[str]:
-    new = _standings(after)
+def _standings_lines(old: Standings | None, new: Standings | None, limit: int) -> list[str]:
     if old is None or new is None:
         return []
     was = {r.player: r for r in (*old.rows, *old.apart)}
@@ -132,13 +131,17 @@ def describe_changes(
     entry: str | None = None,
     limit: int = 6,
     standings_before: Standings | None = None,
+    standings_after: Standings | None = None,
 ) -> list[str]:
     """One line per thing `after` shows differently from `before`, most important first.
 
-    A problem of the new entry itself (`entry`, its id) means the command will refuse it:
-    that line starts "refused:". Other new problems are steps on the way the director should
-    know about (a withdrawn player still seated until the round is re-seated).
-    `standings_before` saves computing the standings of `before` again.
+    The new problems are the ones a command compares (`caused_problems`): those naming an
+    entry mean the command will refuse `entry` (its id), in the command's words (`refusals`),
+    each line starting "refused:". Problems naming no entry are steps on the way the director
+    should know about (a withdrawn player still seated until the round is re-seated).
+    `standings_before` and `standings_after` are the standings of `before` and `after` (the
+    session's, `ChangePreview`); without them (None: the event cannot rank, or the caller has
+    none) no standings lines are shown.
 
     >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.entries import PlayerRenamed
@@ -197,15 +200,15 @@ def describe_changes(
                     who = after.name(new.seats[seat])
                     out.append(_("r{round} t{table}: {name} plays for {who}").format(
                         round=key[0], table=key[1], name=name, who=who))
-    ranked = standings_before if standings_before is not None else _standings(before)
-    out.extend(_standings_lines(ranked, after, limit))
-    old_problems = set(before.problems)
-    for problem in after.problems:
-        if problem in old_problems:
-            continue
-        own = entry is not None and problem.entry == entry
-        if own:
-            out.append(_("refused: {problem}").format(problem=problem.message))
-        else:
-            out.append(_("problem: {problem}").format(problem=problem))
+    out.extend(_standings_lines(standings_before, standings_after, limit))
+    caused = caused_problems(before, after)
+    if entry is not None:
+        out.extend(
+            _("refused: {problem}").format(problem=why) for why in refusals(caused, entry)
+        )
+    out.extend(
+        _("problem: {problem}").format(problem=problem)
+        for problem in caused
+        if entry is None or problem.entry is None
+    )
     return out

@@ -7,20 +7,19 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mjevent.core.awards import presented
+from mjevent.core.awards import awards_of, presented
 from mjevent.core.clock import ClockPhase, time_left
 from mjevent.core.entries import Note
-from mjevent.core.finish import event_finished, final_places, reveal_order, revealed
+from mjevent.core.finish import FinalPlace, event_finished, final_places, reveal_order, revealed
 from mjevent.core.i18n import _, format_thousands
-from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
-from mjevent.core.state_standings import standings_from_state
-from mjevent.core.stats import round_numbers
+from mjevent.core.stats import EventStats, round_numbers
 from mjevent.tui.views.paper import round_by_table
-from mjevent.tui.views.stats import award_lines, event_awards, round_numbers_rows
+from mjevent.tui.views.stats import award_lines, round_numbers_rows
 
 __all__ = [
     "DisplayPage",
@@ -114,23 +113,33 @@ def announcement_text(state: EventState) -> str:
 
 
 def display_pages(
-    state: EventState, now: dt.datetime, rows_per_page: int, *, hide_standings: bool = False
+    state: EventState,
+    standings: Standings | None,
+    now: dt.datetime,
+    rows_per_page: int,
+    *,
+    stats: Callable[[], EventStats],
+    hide_standings: bool = False,
 ) -> list[DisplayPage]:
     """The pages in rotation order: the clock, the seating of `seating_round`, between rounds
     the numbers of the round just finished (`numbers_page`), and the standings,
     `rows_per_page` rows a page. With `hide_standings` the standings are left out while a
     round is being played, and come back once its last table has finished.
 
+    `standings` are the event's (`sheets.standings_or_none`: None when there are none to show)
+    and `stats` gives its numbers (`EventSession.stats`), asked only for the awards.
+
     Once the event is finished, the final standings alone; while the prize-giving reveals the
     places (`core.finish.revealed`), one page of them, the last revealed on top."""
     shown = revealed(state)
     if shown > 0:
-        page = prize_page(state, shown, rows_per_page)
-        if shown < len(final_places(state)):
+        places = final_places(standings)
+        page = prize_page(places, shown, rows_per_page)
+        if shown < len(places):
             return [page]
-        return [page, *awards_pages(state, rows_per_page)]
+        return [page, *awards_pages(state, stats(), standings, rows_per_page)]
     if event_finished(state):
-        return _standings_pages(state, rows_per_page, final=True)
+        return _standings_pages(standings, rows_per_page, final=True)
     pages = [
         DisplayPage(PageKind.CLOCK, _("Round {round}").format(round=state.current_round))
     ]
@@ -144,7 +153,7 @@ def display_pages(
         pages += numbers_page(state, numbers, rows_per_page)
     if hide_standings and round_in_play(state, now):
         return pages
-    return pages + _standings_pages(state, rows_per_page, final=False)
+    return pages + _standings_pages(standings, rows_per_page, final=False)
 
 
 def numbers_round(state: EventState, now: dt.datetime) -> int | None:
@@ -177,33 +186,32 @@ def numbers_page(state: EventState, rnd: int, rows_per_page: int) -> list[Displa
     )
 
 
-def prize_page(state: EventState, shown: int, rows_per_page: int) -> DisplayPage:
+def prize_page(places: Sequence[FinalPlace], shown: int, rows_per_page: int) -> DisplayPage:
     """The prize-giving's page: the places revealed so far, best first, so that the place
     revealed last is on top (the lower ones leave the page at the bottom)."""
-    rows = [(p.place, p.name, format_thousands(p.total))
-            for p in reveal_order(final_places(state), shown)]
+    rows = [(p.place, p.name, format_thousands(p.total)) for p in reveal_order(places, shown)]
     return DisplayPage(PageKind.PRIZES, _("Prize-giving"),
                        (_("Place"), _("Name"), _("Total")), tuple(rows[: max(rows_per_page, 1)]),
                        frozenset({0, 2}))
 
 
-def awards_pages(state: EventState, rows_per_page: int) -> list[DisplayPage]:
+def awards_pages(
+    state: EventState, stats: EventStats, standings: Standings | None, rows_per_page: int
+) -> list[DisplayPage]:
     """The awards `[awards]` picks, shown once the winner is revealed: one row per winner
     (award, who, why: the figure and, for a hand, its round, table and hand), as `print
     awards` and the console's prize-giving give them; no page when no award is given."""
-    rows = award_lines(presented(event_awards(state), state.settings.awards))
+    rows = award_lines(presented(awards_of(state, stats, standings), state.settings.awards))
     if not rows:
         return []
     return _pages(PageKind.PRIZES, _("Awards"), (_("Award"), _("Winner"), _("Why")), rows,
                   rows_per_page, frozenset())
 
 
-def _standings_pages(state: EventState, rows_per_page: int, *, final: bool) -> list[DisplayPage]:
-    try:
-        table = standings_from_state(state, state.settings.standings_config(), state.entries)
-    except (StandingsConfigError, StandingsError):
-        return []
-    if table.round == 0:
+def _standings_pages(
+    table: Standings | None, rows_per_page: int, *, final: bool
+) -> list[DisplayPage]:
+    if table is None or table.round == 0:
         return []
     rows = [
         (r.place_label, r.name, format_thousands(r.total), str(r.games))

@@ -1,9 +1,10 @@
 """The log as the console lists it, its filter, and the event as it stood after any entry.
 
-`log_lines(state, records)` tells every record of the log (voided ones and corrections too) in
-the words of `mjevent replay` (`core/replay.py`), with the round, table, kind and players each
-entry is about. `LogFilter.parse("r2 t3 hand Tanaka")` reads a filter line; `state_after(...)`
-folds the log up to one entry: the replay inside the console.
+`log_lines(state, records, entries, standings)` tells every record of the log (voided ones and
+corrections too) in the words of `mjevent replay` (`core/replay.py`), with the round, table,
+kind and players each entry is about. `LogFilter.parse("r2 t3 hand Tanaka")` reads a filter
+line. The event as it stood after one entry (the replay inside the console) is the session's
+(`EventSession.as_of`).
 
 No Textual here.
 """
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjevent.core.entries import (
     KINDS,
@@ -31,18 +32,18 @@ from mjevent.core.entries import (
     TableEntrySubmitted,
     TableReseated,
 )
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import N_, _
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.replay import replay, tell_entry
-from mjevent.core.settings import EventSettings
-from mjevent.core.state import EventState, fold
+from mjevent.core.state import EventState
+
+if TYPE_CHECKING:
+    from mjevent.core.standings.compute import Standings
 
 __all__ = [
     "LogFilter",
     "LogLine",
     "entry_words",
-    "fold_upto",
     "kind_name",
     "log_lines",
     "plain",
@@ -176,6 +177,7 @@ def entry_words(entry: Entry, state: EventState) -> str:
 
     >>> from mjevent.core.entries import Penalty
     >>> from mjevent.core.settings import settings_from_dict
+    >>> from mjevent.core.state import fold
     >>> settings = settings_from_dict({"event": {"name": "Demo", "format_version": 1},
     ...     "rules": {"preset": "ema2016"}, "players": [{"id": "p1", "name": "Ana"}]})
     >>> entry_words(Penalty(id="P1", at="", player="p1", amount=5000, reason="late"),
@@ -205,23 +207,27 @@ def _fields(record: Mapping[str, Any]) -> str:
 def log_lines(
     state: EventState,
     records: Sequence[Mapping[str, Any]],
+    entries: Sequence[Entry],
+    standings: Callable[[], Standings],
     previous: Sequence[LogLine] = (),
 ) -> tuple[LogLine, ...]:
     """Every record of the log, oldest first, told as `mjevent replay` tells it.
 
-    `previous` are the lines of the log as it was before records were appended: when the log
-    only grew by entries that change nothing told before (no correction), those lines are kept
-    and only the new records are told, in time independent of the log's length.
+    `records` is the log as written, `entries` the ones that could be read, `state` their fold
+    and `standings` gives their standings (an open event's session holds them all: `store.log`,
+    `entries`, `state`, `standings`). `previous` are the lines of the log as it was before
+    records were appended: when the log only grew by entries that change nothing told before
+    (no correction), those lines are kept and only the new records are told, in time
+    independent of the log's length.
     """
-    more = _appended(state, records, previous)
+    more = _appended(state, records, entries, previous)
     if more is not None:
         return more
-    story = replay(state.settings, records)
+    story = replay(state, records, entries, standings)
     told: dict[str, list[str]] = {}
     for event in story.events:
         if event.entry is not None:
             told.setdefault(event.entry, []).append(event.text)
-    entries, _unreadable = read_log(records)
     by_id = {e.id: e for e in entries}
     corrections: dict[str, list[str]] = {}
     amended: set[str] = set()
@@ -267,7 +273,10 @@ def log_lines(
 
 
 def _appended(
-    state: EventState, records: Sequence[Mapping[str, Any]], previous: Sequence[LogLine]
+    state: EventState,
+    records: Sequence[Mapping[str, Any]],
+    read: Sequence[Entry],
+    previous: Sequence[LogLine],
 ) -> tuple[LogLine, ...] | None:
     """The lines of `records` built on `previous`, or None when they must all be told again."""
     if not previous:
@@ -276,14 +285,15 @@ def _appended(
     start = last.position + 1
     if start > len(records) or records[last.position].get("id") != last.id:
         return None
-    fresh = records[start:]
-    entries, unreadable = read_log(fresh)
+    # A record that could not be read (the log then has fewer entries than records) is told
+    # with the whole log.
+    if len(read) != len(records):
+        return None
+    entries = read[start:]
     known = {line.id for line in previous}
     # A correction changes what earlier entries mean; a game's finish entry moves its result
     # from the last hand's line to its own (as the replay tells it): tell everything again.
-    if unreadable or any(
-        isinstance(e, Correction | GameFinished) or e.id in known for e in entries
-    ):
+    if any(isinstance(e, Correction | GameFinished) or e.id in known for e in entries):
         return None
     # A table's entry that comes to count is told with who entered it, from the whole log.
     if any(
@@ -383,14 +393,3 @@ class LogFilter:
                 if not any(name in plain(p) or name in plain(state.name(p)) for p in line.players):
                     return False
         return True
-
-
-def fold_upto(settings: EventSettings, records: Sequence[Mapping[str, Any]], position: int) -> (
-    EventState
-):
-    """The event as it stood just after the log's record number `position` (0 = the first).
-
-    Corrections later in the log are not applied yet: the state is what the director saw then.
-    """
-    entries, problems = read_log(records[: position + 1])
-    return fold(settings, entries, problems=problems)

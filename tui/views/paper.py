@@ -19,7 +19,7 @@ from mjevent.core.entries import PlayerId
 from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, wind_name
 from mjevent.core.settings import PlayerStatus
 from mjevent.core.state import EventState
-from mjevent.core.stats import stats_from_state
+from mjevent.core.stats import EventStats
 from mjevent.tui.views.stats import summary_line
 
 if TYPE_CHECKING:
@@ -265,14 +265,17 @@ def _where(state: EventState, player: PlayerId) -> dict[int, tuple[int, int]]:
     return found
 
 
-def player_cards(state: EventState, standings: Standings | None = None) -> Paper:
+def player_cards(
+    state: EventState, stats: EventStats, standings: Standings | None = None
+) -> Paper:
     """One card per player (by name): their table and seat in every round, the personal
     schedule. Given `standings` (after the event), a report card instead: every game with
     place, final score and points, the running total, and the running total as a chart.
 
-    A player who has played a hand has their numbers under the card (hands, wins, tsumo,
-    deal-ins, riichi, average win: `stats_view.summary_line`, docs/stats.md)."""
-    numbers = stats_from_state(state).players
+    A player who has played a hand has their numbers (`stats`, the event's: `EventSession.stats`)
+    under the card (hands, wins, tsumo, deal-ins, riichi, average win:
+    `stats_view.summary_line`, docs/stats.md)."""
+    numbers = stats.players
     blocks: list[Block] = []
     rounds = sorted(state.seating)
     players = sorted(state.players.values(), key=lambda p: (p.name.casefold(), p.id))

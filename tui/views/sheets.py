@@ -12,16 +12,25 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, pgettext, wind_name
-from mjevent.core.standings import Criterion, GameLine, PenaltyRecord, StandingRow, TeamRow
+from mjevent.core.standings import (
+    Criterion,
+    GameLine,
+    PenaltyRecord,
+    StandingRow,
+    StandingsConfigError,
+    StandingsError,
+    TeamRow,
+)
 from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
-from mjevent.core.state_standings import standings_from_state
+
+if TYPE_CHECKING:
+    from mjevent.events.session import EventSession
 
 __all__ = [
     "LEFT_COLUMNS",
@@ -31,12 +40,12 @@ __all__ = [
     "cells",
     "criterion_name",
     "decider",
-    "event_standings",
     "history",
-
     "movement",
     "penalty_rows",
+    "shown_standings",
     "standing_columns",
+    "standings_or_none",
     "team_cells",
     "team_columns",
     "tie_lines",
@@ -53,25 +62,31 @@ LEFT_COLUMNS = frozenset(
 English header, the message id: the same in every language)."""
 
 
-def event_standings(
-    state: EventState,
-    entries: Iterable[Entry] = (),
-    after_round: int | None = None,
-    show_hidden: bool = False,
+def shown_standings(
+    table: Standings, after_round: int | None = None, show_hidden: bool = False
 ) -> Standings:
-    """The event's standings with its `[standings]` table (or its preset's default chain),
-    after `after_round` (default: the last round shown to players).
+    """The event's standings `table` (`EventSession.standings`: every round, with its
+    `[standings]` table or its preset's default chain) after `after_round` (default: the last
+    round shown to players).
 
     `show_hidden` is the director's view: a round still hidden until all its tables finish is
-    shown. `entries` (the whole log as read) only lists cancelled penalties in the audit.
-    Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError` (a round
-    hidden or without results), each naming the fix.
+    shown. Raises `StandingsError` (a round hidden or without results), naming the fix.
     """
-    table = standings_from_state(state, state.settings.standings_config(), entries)
     if after_round is not None or (show_hidden and table.last_round > table.round):
         wanted = table.last_round if after_round is None else after_round
         table = table.standings_after(wanted, show_hidden=show_hidden)
     return table
+
+
+def standings_or_none(session: EventSession, state: EventState) -> Standings | None:
+    """The session's standings of `state`, or None when there are none to show: they cannot
+    be computed (a bad `[standings]` table, a `StandingsError`) or no game has finished (what
+    the awards, the final places and the projector's pages read)."""
+    try:
+        table = session.standings(state)
+    except (StandingsConfigError, StandingsError):
+        return None
+    return table if table.round else None
 
 
 def movement(value: int | None) -> str:

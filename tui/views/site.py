@@ -26,14 +26,14 @@ out) and `html.escape`: a player called `<script>` shows as text.
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjevent.core import i18n
 from mjevent.core.entries import Correction, Entry, Note
-from mjevent.core.entry_reader import read_log
 from mjevent.core.i18n import (
     N_,
     _,
@@ -47,7 +47,6 @@ from mjevent.core.i18n import (
 )
 from mjevent.core.preview import result_text
 from mjevent.core.replay import StoryEvent, replay
-from mjevent.core.settings import EventSettings
 from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import player_tally
@@ -57,13 +56,15 @@ from mjevent.tui.views.paper import round_by_player, round_by_table, seat_name
 from mjevent.tui.views.sheets import (
     cells,
     criterion_name,
-    event_standings,
     history,
     standing_columns,
     team_columns,
     tie_lines,
 )
 from mjevent.tui.views.stats import figure_lines
+
+if TYPE_CHECKING:
+    from mjevent.events.session import EventSession
 
 __all__ = ["LANGUAGES", "build_site", "player_files", "speaking"]
 
@@ -183,14 +184,13 @@ class _Pages:
         state: EventState,
         story: Sequence[StoryEvent],
         entries: Sequence[Entry],
+        standings: Standings,
     ) -> None:
         self.lang = lang
         self.languages = languages
         self.state = state
         self.files = player_files(list(state.players))
-        self.table: Standings | None = event_standings(state, entries)
-        if self.table.round == 0:
-            self.table = None
+        self.table: Standings | None = standings if standings.round else None
         self.raw = {e.id: e for e in entries}
         self.stories = self._stories(story)
         self.out: dict[str, str] = {}
@@ -867,23 +867,22 @@ def _landing(name: str, languages: Sequence[str]) -> str:
     )
 
 
-def build_site(
-    settings: EventSettings,
-    records: Sequence[Mapping[str, Any]],
-    languages: Sequence[str] = LANGUAGES,
-) -> dict[str, bytes]:
+def build_site(session: EventSession, languages: Sequence[str] = LANGUAGES) -> dict[str, bytes]:
     """Every file of the event's results site, by its path relative to the site's folder.
 
-    `records` is the event file's log as read (`EventStore.log`). The same settings and log
-    always give the same bytes. Raises `StandingsConfigError` for a bad `[standings]` table and
-    `LanguageError` for a language with no catalogue.
+    `session` is the open event (its log, entries, fold and standings). The same settings and
+    log always give the same bytes. Raises `StandingsConfigError` for a bad `[standings]` table
+    and `LanguageError` for a language with no catalogue.
     """
-    entries, _problems = read_log(records)
+    records, entries = session.store.log, session.entries
     site: dict[str, bytes] = {"style.css": _CSS.encode()}
     for lang in languages:
         with speaking(lang):
-            story = replay(settings, records)
-            pages = _Pages(lang, languages, story.state, story.events, entries).build()
+            # The fold in this language (its problems are words): the session folds afresh.
+            state = session.folder().state()
+            table = session.standings(state)
+            story = replay(state, records, entries, functools.partial(session.standings, state))
+            pages = _Pages(lang, languages, state, story.events, entries, table).build()
             site.update({path: text.encode() for path, text in pages.items()})
-    site["index.html"] = _landing(settings.event.name, languages).encode()
+    site["index.html"] = _landing(session.store.event.event.name, languages).encode()
     return dict(sorted(site.items()))

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from mjevent.core.awards import Award, award_title, awards_of, reason, unavailable_text
+from mjevent.core.awards import Award, award_title, reason, unavailable_text
 from mjevent.core.entries import WINDS
 from mjevent.core.i18n import N_, _, format_number, format_signed, pgettext, wind_name
 from mjevent.core.outcomes import HandValue
-from mjevent.core.standings import StandingsConfigError, StandingsError
-from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
 from mjevent.core.stats import (
     EventStats,
@@ -28,24 +25,21 @@ from mjevent.core.stats import (
     RoundNumbers,
     Tally,
     WinRecord,
-    stats_from_state,
 )
 from mjevent.core.yaku import win_detail_text
 from mjevent.tui.views.cells import cut
-from mjevent.tui.views.sheets import Column, event_standings
+from mjevent.tui.views.sheets import Column
 
 __all__ = [
     "FIELD_KEY",
     "StatsRow",
     "award_lines",
     "detail_text",
-    "event_awards",
     "figure_lines",
     "hand_columns",
     "rate_text",
     "result_name",
     "round_numbers_rows",
-    "standings_or_none",
     "stats_columns",
     "stats_rows",
     "summary_line",
@@ -373,23 +367,6 @@ def round_numbers_rows(state: EventState, numbers: RoundNumbers) -> list[tuple[s
         (_("Average win"), _number(f.average_win)),
     ]
     return rows
-
-
-def standings_or_none(state: EventState, entries: list[Any]) -> Standings | None:
-    """The standings `[awards]` reads (None when there are none yet or they cannot be
-    computed: the awards that need them say so)."""
-    try:
-        table = event_standings(state, entries, None, False)
-    except (StandingsConfigError, StandingsError):
-        return None
-    return table if table.round else None
-
-
-def event_awards(state: EventState) -> tuple[Award, ...]:
-    """The awards `[awards]` picks for `state`, from its statistics and standings (the
-    console's prize-giving and `print awards` give the same)."""
-    entries = list(state.entries)
-    return awards_of(state, stats_from_state(state), standings_or_none(state, entries))
 
 
 def award_lines(given: Sequence[Award]) -> list[tuple[str, str, str]]:

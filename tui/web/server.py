@@ -37,12 +37,13 @@ from mjevent.core.i18n import _
 from mjevent.core.preview import LineError, preview_line
 from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState
+from mjevent.core.state import EventState, Folder
 from mjevent.core.stats import EventStats
 from mjevent.events import stations, table_keys
 from mjevent.events.errors import EventFileError
 from mjevent.events.session import EventSession
 from mjevent.events.stations import StationError
+from mjevent.tui.views.sheets import standings_or_none
 from mjevent.tui.views.site import speaking
 from mjevent.tui.web import views
 
@@ -223,6 +224,10 @@ class Venue:
         """The writers' session of the event (`events.stations`): its standings and figures
         are kept up to date as entries are recorded."""
         return stations.session(self.config.path)
+
+    def folder(self) -> Folder:
+        """The writers' live fold (`EventSession.folder`): entries are tried on it."""
+        return self.session.folder()
 
     def _standings(self) -> Standings | None:
         try:
@@ -444,7 +449,9 @@ async def round_page(request: web.Request) -> web.StreamResponse:
 async def player_page(request: web.Request) -> web.StreamResponse:
     with _speaking(request):
         venue = _venue(request)
-        view = views.player_view(venue.state, request.match_info["player"], venue.stats())
+        view = views.player_view(
+            venue.state, request.match_info["player"], venue._standings(), venue.stats()
+        )
     if view is None:
         raise web.HTTPNotFound(text=_("no such player"))
     return _render(request, "player.html", view=view)
@@ -454,7 +461,11 @@ async def display_page(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
     with _speaking(request):
         pages = views.display_view(
-            venue.state, dt.datetime.now(dt.UTC), hide_standings=venue.config.hide_standings
+            venue.state,
+            standings_or_none(venue.session, venue.state),
+            dt.datetime.now(dt.UTC),
+            stats=venue.stats,
+            hide_standings=venue.config.hide_standings,
         )
         from mjevent.tui.views.display_pages import announcement_text
 
@@ -554,7 +565,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
     if request.method == "POST":
         venue.refresh()  # the page answering a post shows what the post did
     with _speaking(request):
-        view = views.table_view(venue.state, rnd, table)
+        view = views.table_view(venue.folder(), rnd, table)
     return _render(
         request,
         "table.html",
@@ -576,7 +587,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
 async def table_api(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     with speaking("en"):
-        view = views.table_view(_venue(request).state, rnd, table)
+        view = views.table_view(_venue(request).folder(), rnd, table)
     return web.json_response(views.api_table(view))
 
 
@@ -662,7 +673,9 @@ async def table_preview(request: web.Request) -> web.StreamResponse:
             parsed = stations.read_table_line(state, rnd, table, line)
         except StationError as error:
             return web.json_response({"ok": False, "error": str(error)})
-        return web.json_response(views.preview_json(preview_line(state, parsed)))
+        return web.json_response(
+            views.preview_json(preview_line(_venue(request).folder(), parsed))
+        )
 
 
 # --- The director ---------------------------------------------------------------------------------
@@ -691,7 +704,7 @@ async def director_page(request: web.Request) -> web.StreamResponse:
     rnd = state.current_round
     with _speaking(request):
         waiting = []
-        for p in stations.pending(state):
+        for p in stations.pending(venue.folder()):
             words = p.preview.message if isinstance(p.preview, LineError) else p.preview.describe()
             waiting.append(
                 {

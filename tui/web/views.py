@@ -10,6 +10,7 @@ table's entries); this module only picks what a phone or a browser needs.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,15 +19,14 @@ from mjevent.core.game import new_game
 from mjevent.core.i18n import N_, _, format_number, format_thousands, wind_name
 from mjevent.core.notation import EntryContext, FinalLine, HandLine, format_entry
 from mjevent.core.preview import LineError, LinePreview
-from mjevent.core.standings import StandingsConfigError, StandingsError
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState
-from mjevent.core.stats import EventStats, stats_from_state
+from mjevent.core.state import EventState, Folder
+from mjevent.core.stats import EventStats
 from mjevent.core.yaku import yaku_label
 from mjevent.events.stations import pending
 from mjevent.tui.views.display_pages import display_pages
 from mjevent.tui.views.paper import Block, round_by_player, round_by_table
-from mjevent.tui.views.sheets import event_standings, history
+from mjevent.tui.views.sheets import history
 
 __all__ = [
     "LABELS",
@@ -136,14 +136,6 @@ def labels() -> dict[str, str]:
     return {key: _(text) for key, text in LABELS.items()}
 
 
-def _safe(state: EventState, show_hidden: bool = False) -> Any:
-    try:
-        table = event_standings(state, state.entries, show_hidden=show_hidden)
-    except (StandingsConfigError, StandingsError):
-        return None
-    return table
-
-
 def standings_rows(table: Standings | None) -> tuple[str, list[dict[str, Any]]]:
     """The public standings (`EventSession.standings`: hidden rounds stay hidden, as on the
     projector; None when they cannot be computed): (title, rows), each row `place`, `name`,
@@ -199,16 +191,16 @@ def _next_seat(state: EventState, player: str) -> tuple[int, int, str] | None:
 
 
 def player_view(
-    state: EventState, player: str, stats: EventStats | None = None
+    state: EventState, player: str, table: Standings | None, stats: EventStats
 ) -> dict[str, Any] | None:
     """A player's page: the next table and seat wind, the results so far (the standings'
-    history, hidden rounds left out) and the player's figures from `core.stats`; None for an
-    unknown id. `stats` is the event's figures when the caller keeps them (made otherwise)."""
+    history, hidden rounds left out: `table` is the event's standings, `EventSession.standings`,
+    None when they cannot be computed) and the player's figures from `core.stats` (`stats`, the
+    event's); None for an unknown id."""
     known = state.players.get(player)
     if known is None:
         return None
     nxt = _next_seat(state, player)
-    table = _safe(state)
     lines: list[dict[str, Any]] = []
     total = ""
     if table is not None and table.round:
@@ -231,7 +223,7 @@ def player_view(
             )
         total = format_thousands(running)
     figures: list[tuple[str, str]] = []
-    mine = (stats or stats_from_state(state)).players.get(player)
+    mine = stats.players.get(player)
     if mine is not None and mine.stats.hands:
         s = mine.stats
         figures = [
@@ -255,9 +247,16 @@ def player_view(
     }
 
 
-def display_view(state: EventState, now: dt.datetime, *, hide_standings: bool) -> list[Any]:
-    """The projector's pages (`tui.display_pages`), all of them: a browser scrolls where the
-    terminal display rotates."""
+def display_view(
+    state: EventState,
+    standings: Standings | None,
+    now: dt.datetime,
+    *,
+    stats: Callable[[], EventStats],
+    hide_standings: bool,
+) -> list[Any]:
+    """The projector's pages (`tui.display_pages`; `standings` and `stats` as it takes them),
+    all of them: a browser scrolls where the terminal display rotates."""
     return [
         {
             "title": p.title,
@@ -266,7 +265,9 @@ def display_view(state: EventState, now: dt.datetime, *, hide_standings: bool) -
             "numbers": sorted(p.numbers),
             "notes": [],
         }
-        for p in display_pages(state, now, 1000, hide_standings=hide_standings)
+        for p in display_pages(
+            state, standings, now, 1000, stats=stats, hide_standings=hide_standings
+        )
     ]
 
 
@@ -317,9 +318,11 @@ def round_over(state: EventState, rnd: int) -> bool:
     return state.current_round > rnd
 
 
-def table_view(state: EventState, rnd: int, table: int) -> TableView:
-    """Table `table` of round `rnd`: seats, the game as it stands, its hands and its pending
-    entries (each with the preview's words, or why it no longer fits)."""
+def table_view(folder: Folder, rnd: int, table: int) -> TableView:
+    """Table `table` of round `rnd` in the event `folder` has folded (the writers' live fold):
+    seats, the game as it stands, its hands and its pending entries (each with the preview's
+    words, tried on that fold, or why it no longer fits)."""
+    state = folder.state()
     players = state.table_seats(rnd, table) or ()
     game = state.game(rnd, table)
     now = game.state if game is not None and game.state is not None else None
@@ -335,7 +338,7 @@ def table_view(state: EventState, rnd: int, table: int) -> TableView:
         for s, p in enumerate(players)
     )
     waiting = []
-    for p in pending(state, rnd, table):
+    for p in pending(folder, rnd, table):
         words = p.preview.message if isinstance(p.preview, LineError) else p.preview.describe()
         waiting.append(
             {

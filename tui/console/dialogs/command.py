@@ -27,6 +27,7 @@ from mjevent.core.entries import Entry
 from mjevent.core.i18n import N_, _
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState
+from mjevent.events.commands import record_entry
 from mjevent.events.errors import EventFileError
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.views.changes import ChangePreview
@@ -46,15 +47,11 @@ class Field:
 
 @dataclass(frozen=True)
 class Plan:
-    """What the dialog's values mean: the entry to preview and how to run the command.
-
-    `run(app)` calls the command through the app (which sets the new state) and returns the new
-    state; it raises the command's own error when the command refuses.
-    """
+    """What the dialog's values mean: the entry (a `core.drafts` builder's, with its id and
+    time) that the dialog previews and, confirmed, records as it is
+    (`events.commands.record_entry`)."""
 
     entry: Entry
-    run: Callable[[Any], EventState]
-    summary: str = ""
 
 
 Planner = Callable[[Mapping[str, str]], Plan]
@@ -225,7 +222,7 @@ class CommandDialog(ModalScreen[bool]):
         error = self.query_one("#dialog-error", Static)
         try:
             plan = self.planner(self.values())
-            plan.run(cast(Any, self.app))
+            cast(Any, self.app).run_command(record_entry, plan.entry)
         except (ValueError, IllegalHandError, EventFileError) as exc:
             # CommandError, EntryError and IllegalHandError are ValueErrors; the file's own
             # errors (opened read-only, the disk full, the lock lost) are EventFileErrors. Each

@@ -188,9 +188,12 @@ class HandFormDialog(ModalScreen[str | None]):
     def _update(self) -> None:
         line = self.line
         self.query_one("#form-line", Static).update(_("line: {line}").format(line=line))
-        state = getattr(self.app, "state", None)
-        if state is not None:
-            self.query_one(EntryPreview).show(preview_line(state, read_entry(state, line)))
+        session = getattr(self.app, "session", None)
+        if session is not None:
+            folder = session.folder()
+            self.query_one(EntryPreview).show(
+                preview_line(folder, read_entry(folder.state(), line))
+            )
 
     @on(Input.Submitted)
     def _entered(self) -> None:

@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.entries import TableReseated
+from mjevent.core.drafts import draft_reseat
 from mjevent.core.finish import planned_rounds
 from mjevent.core.i18n import N_, _, listed, ngettext, pgettext, wind_name
 from mjevent.core.scoring import IllegalHandError
@@ -58,8 +58,9 @@ from mjevent.core.seating.event_state import (
 from mjevent.core.seating.imports import FORMATS, MAX_SEATING_BYTES
 from mjevent.core.seating.library import block_names
 from mjevent.core.seating.plan import Plan as SeatingPlan
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
-from mjevent.events.commands import reseat_table
+from mjevent.events.commands import record_entry
 from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import write_plan, write_swap
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
@@ -555,9 +556,9 @@ def regenerate_form(state: EventState) -> SeatingPlanDialog:
     )
 
 
-def ranked_form(state: EventState) -> SeatingPlanDialog:
-    """`k`: seat one round by the standings, ranked (1-4, 5-8 ...) or Swiss (`mjevent seat
-    FILE --ranked | --swiss`)."""
+def ranked_form(state: EventState, standings: Callable[[], Standings]) -> SeatingPlanDialog:
+    """`k`: seat one round by the standings (`standings` gives the session's), ranked (1-4,
+    5-8 ...) or Swiss (`mjevent seat FILE --ranked | --swiss`)."""
 
     def propose(v: Mapping[str, str]) -> Proposal:
         rnd = _number(v, "round", pgettext("seating field", "Round"), _("the round to seat"))
@@ -565,7 +566,8 @@ def ranked_form(state: EventState) -> SeatingPlanDialog:
         if style not in ("ranked", "swiss"):
             raise ValueError(_("Style: type ranked (1-4, 5-8 ...) or swiss"))
         return _offering_byes(
-            state, lambda byes: plan_ranked(state, rnd, swiss=style == "swiss", byes=byes),
+            state,
+            lambda byes: plan_ranked(state, standings, rnd, swiss=style == "swiss", byes=byes),
             "seat",
         )
 
@@ -583,12 +585,12 @@ def ranked_form(state: EventState) -> SeatingPlanDialog:
     )
 
 
-def stage_form(state: EventState) -> SeatingPlanDialog:
-    """`n`: seat the next stage of `[[standings.stages]]` from the standings' cut, bracket by
-    bracket (`mjevent seat FILE --next-stage`)."""
+def stage_form(state: EventState, standings: Callable[[], Standings]) -> SeatingPlanDialog:
+    """`n`: seat the next stage of `[[standings.stages]]` from the standings' cut (`standings`
+    gives the session's), bracket by bracket (`mjevent seat FILE --next-stage`)."""
 
     def propose(v: Mapping[str, str]) -> Proposal:
-        plan = plan_next_stage(state, seed=_seed(state, v))
+        plan = plan_next_stage(state, standings, seed=_seed(state, v))
         brackets = str(plan.params["brackets"]).split("|")
         seated = sum(len(b.split()) for b in brackets)
         sizes = pgettext("seating screen sentences", "; ").join(
@@ -642,13 +644,13 @@ def reseat_table_form(
             raise ValueError(
                 _("Sat as: give the players as they sat ({winds})").format(winds=winds))
         real = _real_seats(state, typed)
-        entry = TableReseated(id="preview", at="", round=rnd, table=table, seats=tuple(real))
+        entry = draft_reseat(trial.session.stamp(), rnd, table, real)
         planned = state.table_seats(rnd, table)
         after = trial.after(entry) if planned is not None and sorted(planned) == sorted(real) \
             else state
         lines = reseat_lines(state, after, rnd, table, real)
         return Proposal(
-            tuple(lines), lambda app: app.run_command(reseat_table, rnd, table, real)
+            tuple(lines), lambda app: app.run_command(record_entry, entry)
         )
 
     return SeatingPlanDialog(
@@ -671,14 +673,19 @@ _FORMS: dict[str, Callable[[EventState, int], SeatingPlanDialog]] = {
     "import": lambda state, _: import_form(state),
     "swap": swap_form,
     "regenerate": lambda state, _: regenerate_form(state),
-    "ranked": lambda state, _: ranked_form(state),
-    "stage": lambda state, _: stage_form(state),
 }
 
 
-def seating_form(form: str, state: EventState, shown_round: int) -> SeatingPlanDialog:
+def seating_form(
+    form: str, state: EventState, shown_round: int, standings: Callable[[], Standings]
+) -> SeatingPlanDialog:
     """The dialog of one of the seating screen's keys; `shown_round` is the round on screen
-    (a swap starts there)."""
+    (a swap starts there); `standings` gives the session's standings of `state` (the ranked
+    round and the next stage seat by them)."""
+    if form == "ranked":
+        return ranked_form(state, standings)
+    if form == "stage":
+        return stage_form(state, standings)
     return _FORMS[form](state, shown_round)
 
 

@@ -25,8 +25,10 @@ from mjevent.core.finish import event_finished
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.tui.console.keys import translate_bindings
+from mjevent.tui.console.screens.base import console_of
 from mjevent.tui.console.widgets.big_clock import BigClock
 from mjevent.tui.views.display_pages import DisplayPage, PageKind, announcement_text, display_pages
+from mjevent.tui.views.sheets import standings_or_none
 
 __all__ = ["DisplayScreen"]
 
@@ -108,7 +110,10 @@ class DisplayScreen(Screen[None]):
             return
         shown = self.pages[self.page_index] if self.pages else None
         now = self.app.clock()  # type: ignore[attr-defined]
-        self.pages = display_pages(self.event_state, now, self.rows_per_page(),
+        session = console_of(self).session
+        state = self.event_state
+        self.pages = display_pages(state, standings_or_none(session, state), now,
+                                   self.rows_per_page(), stats=session.stats,
                                    hide_standings=self.hide_standings)
         if shown is not None:
             same = [i for i, p in enumerate(self.pages) if p.title == shown.title]

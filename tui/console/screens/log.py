@@ -16,7 +16,7 @@ with a reason (a `Correction`; the original stays in the log).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,11 +28,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from mjevent.core.entries import WINDS, Correction
+from mjevent.core.drafts import draft_correction
+from mjevent.core.entries import WINDS, Entry
 from mjevent.core.i18n import N_, _, listed, wind_name
 from mjevent.core.standings import StandingRow, StandingsConfigError, StandingsError
 from mjevent.core.state import EventState
-from mjevent.events.commands import correct_entry
+from mjevent.events.session import EventSession
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, ListScreen, console_of
@@ -40,8 +41,8 @@ from mjevent.tui.console.widgets.footer import ConsoleFooter
 from mjevent.tui.console.widgets.sheet_table import SheetTable
 from mjevent.tui.views.cells import cut
 from mjevent.tui.views.changes import ChangePreview
-from mjevent.tui.views.log import LogFilter, LogLine, fold_upto, kind_name, log_lines
-from mjevent.tui.views.sheets import Column, event_standings, standing_columns
+from mjevent.tui.views.log import LogFilter, LogLine, kind_name, log_lines
+from mjevent.tui.views.sheets import Column, shown_standings, standing_columns
 
 __all__ = ["LogScreen", "ReplayScreen", "void_dialog"]
 
@@ -88,8 +89,7 @@ def void_dialog(screen: EventScreen, line: LogLine) -> CommandDialog:
         reason = values.get("reason", "")
         if not reason:
             raise ValueError(_("give the reason (the log keeps it next to the original)"))
-        entry = Correction(id="preview", at=line.at, target=line.id, reason=reason)
-        return Plan(entry, lambda a: a.run_command(correct_entry, line.id, reason))
+        return Plan(draft_correction(app.session.stamp(), line.id, reason))
 
     return CommandDialog(
         _("Void entry {id}").format(id=line.id),
@@ -169,17 +169,25 @@ class LogScreen(ListScreen):
         super().on_mount()
 
     def show_state(self, state: EventState) -> None:
-        self.tell(state, list(self.console.session.store.log), self.lines)
+        session = self.console.session
+        # The session's fold, its entries and the records they were read from, taken together.
+        folder = session.folder()
+        self.tell(session, folder.state(), list(session.store.log), folder.log, self.lines)
 
     # A description: by default Textual writes the repr of every argument (a whole
     # EventState, 20,000 log lines) on the event loop, which took seconds at 500 players.
     @work(thread=True, exclusive=True, group="log", description="tell the log")
     def tell(
-        self, state: EventState, records: list[dict[str, object]], told: tuple[LogLine, ...]
+        self,
+        session: EventSession,
+        state: EventState,
+        records: list[dict[str, object]],
+        entries: Sequence[Entry],
+        told: tuple[LogLine, ...],
     ) -> None:
         """Tell the records (the replay's words) off the event loop: only the new ones when
         the log just grew."""
-        lines = log_lines(state, records, told)
+        lines = log_lines(state, records, entries, lambda: session.standings(state), told)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_lines, lines)
 
@@ -382,20 +390,21 @@ class ReplayScreen(Screen[int]):
             )
         )
         self.refresh_bindings()
-        self.replay(console_of(self).state, line)
+        self.replay(line)
 
     @work(thread=True, exclusive=True, group="replay", description="replay the log")
-    def replay(self, now: EventState, line: LogLine) -> None:
-        """Fold the log up to the entry and compute the standings then."""
-        records = console_of(self).session.store.log
-        then = fold_upto(now.settings, records, line.position)
+    def replay(self, line: LogLine) -> None:
+        """The event as it stood just after the entry (the session's `as_of`), with the
+        standings then."""
+        past = console_of(self).session.as_of(line.position)
+        then = past.state
         rnd = line.round if line.round is not None else then.current_round
         # Names get what the screen leaves them: 9 columns at 80, whole names on a wide screen.
         seats = then.rules.players
         width = max(9, min(24, (self.size.width - 14) // seats - 8))
         tables = tables_after(then, rnd, width)
         try:
-            table = event_standings(then, then.entries, show_hidden=True)
+            table = shown_standings(past.standings(), show_hidden=True)
             standings: tuple[StandingRow, ...] = table.rows
             heading = (
                 _("Standings after round {round}").format(round=table.round) if table.round

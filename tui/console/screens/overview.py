@@ -42,13 +42,15 @@ from mjevent.core.finish import (
 )
 from mjevent.core.i18n import N_, _, format_thousands, ngettext, pgettext
 from mjevent.core.preview import LineError, entry_examples, preview_line
-from mjevent.core.state import EventState
+from mjevent.core.standings.compute import Standings
+from mjevent.core.state import EventState, Folder
 from mjevent.events.commands import record_read_line, set_planned_rounds, start_round
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import approve_table_entry, reject_table_entry, table_entry_line
 from mjevent.tui.console.dialogs.numbers import Ask, NumbersDialog
 from mjevent.tui.console.dialogs.reason import ReasonDialog
 from mjevent.tui.console.keys import translate_bindings
+from mjevent.tui.console.screens.base import console_of
 from mjevent.tui.console.widgets.entry_line import (
     EntryLine,
     EntryPreview,
@@ -61,6 +63,7 @@ from mjevent.tui.console.widgets.table_list import (
     TableStatus,
     round_clocks,
 )
+from mjevent.tui.views.sheets import standings_or_none
 
 __all__ = ["OverviewScreen", "attention_lines", "clock_attention", "event_end_text"]
 
@@ -130,10 +133,15 @@ def clock_attention(clocks: Mapping[int, TableClock]) -> list[str]:
     return lines
 
 
-def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
+def event_end_text(
+    state: EventState,
+    standings: Callable[[], Standings | None],
+    key: Callable[[str], str],
+) -> Text | None:
     """What the overview says above the tables once a round or the event is over, or None.
 
-    The event finished: that, and the podium of the final standings. A round finished and the
+    The event finished: that, and the podium of the final standings (`standings`, asked only
+    then: `sheets.standings_or_none` of the session). A round finished and the
     next seated, its clock not started: the key that starts it. Every seated round finished,
     the next not seated and no number of rounds planned: seat it, or say the event is over.
     `key` shows the key of a binding id.
@@ -148,7 +156,7 @@ def event_end_text(state: EventState, key: Callable[[str], str]) -> Text | None:
         )
         text.append(_("{key} prize-giving · F3 all places").format(key=key("overview.prizegiving")),
                     style="green")
-        places = podium(final_places(state))
+        places = podium(final_places(standings()))
         if places:
             text.append("\n" + _("Final standings: ") , style="bold")
             text.append(pgettext("joins places", " · ").join(
@@ -314,7 +322,8 @@ class OverviewScreen(Screen[None]):
     def _show_event_end(self, state: EventState) -> None:
         """The event is over (with the podium), or a round is over and the next one waits."""
         panel = self.query_one("#event-end", Static)
-        text = event_end_text(state, self._key)
+        session = console_of(self).session
+        text = event_end_text(state, lambda: standings_or_none(session, state), self._key)
         panel.display = text is not None
         self._update("#event-end", text or Text(""))
 
@@ -395,7 +404,8 @@ class OverviewScreen(Screen[None]):
                 preview.show(None)
             return
         self._recorded = None
-        result = preview_line(state, parsed)
+        folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
+        result = preview_line(folder, parsed)
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
 

@@ -22,37 +22,20 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from mjevent.core.entries import (
-    Entry,
-    Penalty,
-    PlayerAdded,
-    PlayerCheckedIn,
-    PlayerRenamed,
-    PlayerReturned,
-    PlayerSubstituted,
-    PlayerWithdrawn,
+from mjevent.core.drafts import (
+    draft_check_in,
+    draft_late_penalty,
+    draft_penalty,
+    draft_player,
+    draft_rename,
+    draft_return,
+    draft_score_sheet_penalty,
+    draft_substitute,
+    draft_withdrawal,
 )
 from mjevent.core.i18n import N_, _, pgettext
-from mjevent.core.penalties import (
-    PenaltyKind,
-    late_penalty,
-    late_reason,
-    parse_lateness,
-    score_sheet_penalty,
-    score_sheet_reason,
-)
+from mjevent.core.penalties import PenaltyKind, parse_lateness
 from mjevent.core.state import EventState
-from mjevent.events.commands import (
-    add_late_penalty,
-    add_penalty,
-    add_player,
-    add_score_sheet_penalty,
-    check_in_player,
-    rename_player,
-    return_player,
-    substitute_player,
-    withdraw_player,
-)
 from mjevent.tui.console.dialogs.command import CommandDialog, Field, Plan
 from mjevent.tui.console.dialogs.seating_plan import RESEAT_KEY, ReseatOffer, regenerate_form
 from mjevent.tui.console.screens.base import ListScreen
@@ -72,10 +55,6 @@ _COLUMNS = (
     Column(N_("Here"), lambda r: r.here, lambda r: r.here),
 )
 """The list's columns: English headers, shown in the language in use (`Column.label`)."""
-
-# The entry a dialog previews is never written: the command makes its own id and time.
-_ID, _AT = "preview", "1970-01-01T00:00:00+00:00"
-
 
 def _field(name: str) -> str:
     # A field as an error about it names it ("from round: give ...").
@@ -288,8 +267,7 @@ class PlayersScreen(ListScreen):
             pid = _needed(v, "id", _("the new player's id"))
             name = _needed(v, "name", _("the player's name"))
             team = v.get("team") or None
-            entry: Entry = PlayerAdded(id=_ID, at=_AT, player=pid, name=name, team=team)
-            return Plan(entry, lambda a: a.run_command(add_player, pid, name, team=team))
+            return Plan(draft_player(self.console.session.stamp(), pid, name, team=team))
 
         self._open(
             _("Add a late player"),
@@ -309,8 +287,7 @@ class PlayersScreen(ListScreen):
 
         def plan(v: Mapping[str, str]) -> Plan:
             name = _needed(v, "name", _("the corrected name"))
-            entry: Entry = PlayerRenamed(id=_ID, at=_AT, player=row.id, name=name)
-            return Plan(entry, lambda a: a.run_command(rename_player, row.id, name))
+            return Plan(draft_rename(self.console.session.stamp(), row.id, name))
 
         self._open(
             _("Rename {name} ({id})").format(name=row.name, id=row.id),
@@ -327,12 +304,7 @@ class PlayersScreen(ListScreen):
 
         def plan(v: Mapping[str, str]) -> Plan:
             rnd = _number(v, "round")
-            entry: Entry = PlayerCheckedIn(
-                id=_ID, at=_AT, player=row.id, round=rnd, present=present
-            )
-            return Plan(
-                entry, lambda a: a.run_command(check_in_player, row.id, rnd, present=present)
-            )
+            return Plan(draft_check_in(self.console.session.stamp(), row.id, rnd, present))
 
         title = _("{name} ({id}) is here") if present else _("{name} ({id}) is absent")
         self._open(
@@ -353,10 +325,7 @@ class PlayersScreen(ListScreen):
         def plan(v: Mapping[str, str]) -> Plan:
             rnd = _number(v, "from_round")
             reason = v.get("reason", "")
-            entry: Entry = PlayerWithdrawn(
-                id=_ID, at=_AT, player=row.id, from_round=rnd, reason=reason
-            )
-            return Plan(entry, lambda a: a.run_command(withdraw_player, row.id, rnd, reason))
+            return Plan(draft_withdrawal(self.console.session.stamp(), row.id, rnd, reason))
 
         self._open(
             _("Withdraw {name} ({id})").format(name=row.name, id=row.id),
@@ -376,8 +345,7 @@ class PlayersScreen(ListScreen):
 
         def plan(v: Mapping[str, str]) -> Plan:
             rnd = _number(v, "from_round")
-            entry: Entry = PlayerReturned(id=_ID, at=_AT, player=row.id, from_round=rnd)
-            return Plan(entry, lambda a: a.run_command(return_player, row.id, rnd))
+            return Plan(draft_return(self.console.session.stamp(), row.id, rnd))
 
         self._open(
             _("Bring back {name} ({id})").format(name=row.name, id=row.id),
@@ -399,16 +367,9 @@ class PlayersScreen(ListScreen):
             table = _number(v, "table", _("a table number such as 2"))
             name = _needed(v, "substitute", _("the substitute's name"))
             during = _yes_no(v, "during_game")
-            entry: Entry = PlayerSubstituted(
-                id=_ID, at=_AT, round=r, table=table, player=row.id, substitute=name,
-                during_game=during,
-            )
-            return Plan(
-                entry,
-                lambda a: a.run_command(
-                    substitute_player, r, table, row.id, name, during_game=during
-                ),
-            )
+            return Plan(draft_substitute(
+                self.console.session.stamp(), r, table, row.id, name, during_game=during
+            ))
 
         self._open(
             _("Substitute for {name} ({id})").format(name=row.name, id=row.id),
@@ -439,24 +400,14 @@ class PlayersScreen(ListScreen):
             kind = v.get("kind", "").strip()
             detail = v.get("reason", "").strip()
 
-            def entry(amount: int, reason: str) -> Entry:
-                return Penalty(
-                    id=_ID, at=_AT, player=row.id, amount=amount, reason=reason, round=rnd
-                )
-
+            stamp = self.console.session.stamp()
             if kind == PenaltyKind.LATE:
                 # A ValueError (PenaltyRuleError) is shown in the dialog: too late, no such rule.
                 seconds = parse_lateness(_needed(v, "value", _("the minutes late, e.g. 3:20")))
-                return Plan(
-                    entry(late_penalty(rules, seconds), late_reason(rules, seconds)),
-                    lambda a: a.run_command(add_late_penalty, row.id, seconds, round=rnd),
-                )
+                return Plan(draft_late_penalty(stamp, rules, row.id, seconds, round=rnd))
             if kind == PenaltyKind.SCORE_SHEET:
                 return Plan(
-                    entry(score_sheet_penalty(rules), score_sheet_reason(detail)),
-                    lambda a: a.run_command(
-                        add_score_sheet_penalty, row.id, detail=detail, round=rnd
-                    ),
+                    draft_score_sheet_penalty(stamp, rules, row.id, detail=detail, round=rnd)
                 )
             if kind == "points":
                 text = _needed(v, "value", _("the points to take off, e.g. 5000")).replace(",", "")
@@ -464,10 +415,7 @@ class PlayersScreen(ListScreen):
                     raise ValueError(_("{field}: give {what}").format(
                         field=_field("value"), what=_("the points to take off, e.g. 5000")))
                 amount, reason = int(text), _needed(v, "reason", _("the reason"))
-                return Plan(
-                    entry(amount, reason),
-                    lambda a: a.run_command(add_penalty, row.id, amount, reason, round=rnd),
-                )
+                return Plan(draft_penalty(stamp, row.id, amount, reason, round=rnd))
             raise ValueError(_("{field}: give one of {kinds}").format(
                 field=_field("kind"), kinds=kinds))
 

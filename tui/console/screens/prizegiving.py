@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from mjevent.core.awards import presented
+from mjevent.core.awards import awards_of, presented
 from mjevent.core.finish import (
     FinalPlace,
     event_finished,
@@ -34,11 +34,16 @@ from mjevent.core.finish import (
 )
 from mjevent.core.i18n import N_, _, format_thousands
 from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.core.standings.compute import Standings
 from mjevent.core.state import EventState
+from mjevent.core.stats import EventStats
 from mjevent.events.commands import reveal_prizes
+from mjevent.events.session import EventSession
 from mjevent.tui.console.keys import translate_bindings
+from mjevent.tui.console.screens.base import console_of
 from mjevent.tui.console.widgets.footer import ConsoleFooter
-from mjevent.tui.views.stats import award_lines, event_awards
+from mjevent.tui.views.sheets import standings_or_none
+from mjevent.tui.views.stats import award_lines
 
 __all__ = ["PrizegivingScreen", "cards_path", "write_cards"]
 
@@ -48,19 +53,21 @@ def cards_path(event_path: Path, suffix: str) -> Path:
     return event_path.with_name(f"{event_path.stem}-cards.{suffix}")
 
 
-def write_cards(event_path: Path, state: EventState) -> Path:
-    """Write every player's card as `mjevent print cards` makes them (report cards once the
-    event is finished, schedules before): a PDF through Chromium, else the HTML page to print
-    from a browser. Returns the file written; raises `OSError` when it cannot be written."""
+def write_cards(
+    event_path: Path, state: EventState, stats: EventStats, standings: Standings | None
+) -> Path:
+    """Write every player's card as `mjevent print cards` makes them (with `stats`, and report
+    cards from `standings`, the session's, given once the event is finished; schedules
+    without them): a PDF through Chromium, else the HTML page to print from a browser.
+    Returns the file written; raises `OSError` when it cannot be written."""
     from mjevent.tui.views.paper import player_cards
     from mjevent.tui.views.paper_render import render_paper
     from mjevent.tui.views.pdf import PdfError, html_to_pdf
-    from mjevent.tui.views.sheets import event_standings
+    from mjevent.tui.views.sheets import shown_standings
     from mjevent.tui.views.table import TableFormat
 
-    report = event_finished(state)
-    table = event_standings(state, list(state.entries), None, True) if report else None
-    page = render_paper(player_cards(state, table), TableFormat.HTML)
+    table = None if standings is None else shown_standings(standings, None, True)
+    page = render_paper(player_cards(state, stats, table), TableFormat.HTML)
     target = cards_path(event_path, "pdf")
     try:
         html_to_pdf(page, target)
@@ -132,7 +139,9 @@ class PrizegivingScreen(Screen[None]):
 
     def show_state(self, state: EventState) -> None:
         """Redraw the heading, the places revealed so far and (after the winner) the awards."""
-        self._places = final_places(state)
+        session = console_of(self).session
+        standings = standings_or_none(session, state)
+        self._places = final_places(standings)
         shown = min(revealed(state), len(self._places))
         total = len(self._places)
         head = Text(_("Prize-giving"), style="bold")
@@ -172,7 +181,8 @@ class PrizegivingScreen(Screen[None]):
         awards = self.query_one("#prizes-awards", Static)
         lines: list[tuple[str, str, str]] = []
         if total > 0 and shown >= total:
-            lines = award_lines(presented(event_awards(state), state.settings.awards))
+            given = awards_of(state, session.stats(), standings)
+            lines = award_lines(presented(given, state.settings.awards))
         awards.display = bool(lines)
         if lines:
             text = Text(_("Awards"), style="bold")
@@ -198,12 +208,13 @@ class PrizegivingScreen(Screen[None]):
     def action_cards(self) -> None:
         """Write every player's card beside the event file, in a worker."""
         self.notify(_("Writing every player's card…"), timeout=3)
-        self._write_cards(self.app.session.store.path, self.event_state)  # type: ignore[attr-defined]
+        self._write_cards(console_of(self).session, self.event_state)
 
     @work(thread=True, exclusive=True, group="cards")
-    def _write_cards(self, event_path: Path, state: EventState) -> None:
+    def _write_cards(self, session: EventSession, state: EventState) -> None:
         try:
-            target = write_cards(event_path, state)
+            table = session.standings(state) if event_finished(state) else None
+            target = write_cards(session.store.path, state, session.stats(), table)
         except (OSError, StandingsError, StandingsConfigError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.app.call_from_thread(

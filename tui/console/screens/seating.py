@@ -166,7 +166,10 @@ class SeatingScreen(EventScreen):
 
     def action_plan(self, form: str) -> None:
         """Open the dialog of `form` (generate, library, import, swap, regenerate, ranked)."""
-        dialog: SeatingPlanDialog = seating_form(form, self.console.state, self._current())
+        state, session = self.console.state, self.console.session
+        dialog: SeatingPlanDialog = seating_form(
+            form, state, self._current(), lambda: session.standings(state)
+        )
         self.app.push_screen(dialog)
 
     def action_reseat_table(self) -> None:

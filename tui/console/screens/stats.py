@@ -28,7 +28,8 @@ from textual.worker import get_current_worker
 
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.state import EventState
-from mjevent.core.stats import EventStats, player_hands, stats_from_state, stats_update
+from mjevent.core.stats import EventStats, player_hands
+from mjevent.events.session import EventSession
 from mjevent.tui.console.keys import translate_bindings
 from mjevent.tui.console.screens.base import EventScreen, console_of
 from mjevent.tui.console.widgets.footer import ConsoleFooter
@@ -106,17 +107,13 @@ class StatsScreen(EventScreen):
     # ----- rendering
 
     def show_state(self, state: EventState) -> None:
-        self.count(state, self.numbers, self.numbers_of)
+        self.count(self.console.session, state)
 
     @work(thread=True, exclusive=True, group="stats", description="statistics")
-    def count(
-        self, state: EventState, previous: EventStats | None, previous_of: EventState | None
-    ) -> None:
-        """Count the numbers off the event loop (up to date from the last ones when it can)."""
-        if previous is not None and previous_of is not None:
-            numbers = stats_update(previous, previous_of, state)
-        else:
-            numbers = stats_from_state(state)
+    def count(self, session: EventSession, state: EventState) -> None:
+        """The session's numbers of `state`, off the event loop (brought up to date from the
+        last ones when it can)."""
+        numbers = session.stats(state)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.render_numbers, numbers, state)
 

@@ -31,7 +31,7 @@ from mjevent.core.preview import (
     preview_amend,
     preview_line,
 )
-from mjevent.core.state import EventState, TableGame
+from mjevent.core.state import EventState, Folder, TableGame
 from mjevent.events.commands import correct_entry, record_read_line
 from mjevent.tui.console.dialogs.confirm import ConfirmDialog
 from mjevent.tui.console.keys import translate_bindings
@@ -269,7 +269,8 @@ class TableScreen(Screen[None]):
             preview.set_text(head + Text("\n") + preview_text(result, width=width))
             preview.set_class(isinstance(result, LineError), "-error")
             return
-        result = preview_line(self.event_state, parsed)
+        folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
+        result = preview_line(folder, parsed)
         preview.show(result)
 
     @on(Input.Submitted, "#table-line")

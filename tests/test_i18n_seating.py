@@ -41,7 +41,7 @@ runner = CliRunner()
 ALLOWED = {
     # the command line's own names and the file names the tests use
     "mjevent", "seat", "seating", "verify", "check", "export", "swap", "reseat", "toml", "txt",
-    "OPTIONS", "COMMAND", "ARGS", "ROUND", "FILE", "NAME", "JSON", "UTF", "sha",
+    "OPTIONS", "COMMAND", "ARGS", "ROUND", "FILE", "NAME", "JSON", "TOML", "UTF", "sha",
     # players' names in the test events, and the event's name (the default draw text)
     "Player", "Test", "Open",
     # method keywords recorded in the log, shown as they are recorded

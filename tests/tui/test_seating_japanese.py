@@ -141,7 +141,7 @@ def test_mjevent_player_speaks_japanese(club: Path) -> None:
     typed = {"mjevent", "seat", "from", "round", "player", "substitute", "NAME", "OPTIONS",
              "file", "action", "name", "other", "str", "list", "int", "add", "withdraw",
              "return", "absent", "present", "team", "rating", "reason", "help", "required",
-             "during", "before", "game"}
+             "during", "before", "game", "TOML"}
     allowed = latin_allowed(club) | set(re.findall(r"[A-Za-z]+", str(club))) | typed
     text_out = out.stdout + absent.stdout + shown.stdout
     assert english_words(text_out, allowed) == []

@@ -89,6 +89,7 @@ __all__ = [
     "extend_round",
     "finish_game",
     "logged_entries",
+    "new_stamp",
     "pause_round",
     "record_entry",
     "record_final",
@@ -248,7 +249,9 @@ def _check_and_append(session: EventSession, entry: Entry) -> EventState:
     return session.folder().state()
 
 
-def _stamp(entry_id: str | None, at: str | None, clock: Clock) -> Stamp:
+def new_stamp(entry_id: str | None, at: str | None, clock: Clock) -> Stamp:
+    """A new entry's id and time: `entry_id` (refused when it is not a valid id) or a new one,
+    `at` or `clock`'s now. Every command stamps its entry with it; so do the tables' stations."""
     if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
         raise _refused(
             _("entry id {id!r}: {problem}").format(id=safe_text(entry_id), problem=problem)
@@ -333,7 +336,7 @@ def record_hand(
     An illegal hand raises the calculator's `IllegalHandError` naming the fault; a hand the
     game cannot take (the game is over, the table does not exist) raises `CommandError`.
     """
-    return record_entry(event, draft_hand(_stamp(entry_id, at, clock), round, table, hand))
+    return record_entry(event, draft_hand(new_stamp(entry_id, at, clock), round, table, hand))
 
 
 def _record_hand(session: EventSession, entry: HandRecorded) -> EventState:
@@ -371,7 +374,7 @@ def record_final(
     """Finish a table's game: by its final scores (seat order), or, when the game was recorded
     hand by hand, with `final=None` (the hands decide) or the score sheet's totals to compare."""
     entry = draft_game_end(
-        _stamp(entry_id, at, clock), round, table, final, deposits=deposits, chombos=chombos
+        new_stamp(entry_id, at, clock), round, table, final, deposits=deposits, chombos=chombos
     )
     return record_entry(event, entry)
 
@@ -388,7 +391,7 @@ def record_parsed(
     clock: Clock = utc_now,
 ) -> EventState:
     """Record what `parse_entry` read: a hand or a game's final scores."""
-    return record_entry(event, draft_line(_stamp(entry_id, at, clock), parsed))
+    return record_entry(event, draft_line(new_stamp(entry_id, at, clock), parsed))
 
 
 def _same_as_logged(store: EventStore, entry: Entry) -> None:
@@ -506,7 +509,7 @@ def call_time_for(
 ) -> EventState:
     """Call time for every table of the round, or for one table."""
     return record_entry(
-        event, TimeCalled(**_stamp(entry_id, at, clock), round=round, table=table)
+        event, TimeCalled(**new_stamp(entry_id, at, clock), round=round, table=table)
     )
 
 
@@ -518,7 +521,7 @@ def start_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Start the round's clock."""
-    return record_entry(event, RoundStarted(**_stamp(entry_id, at, clock), round=round))
+    return record_entry(event, RoundStarted(**new_stamp(entry_id, at, clock), round=round))
 
 
 def pause_round(
@@ -526,7 +529,7 @@ def pause_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Stop the round's clock."""
-    return record_entry(event, RoundPaused(**_stamp(entry_id, at, clock), round=round))
+    return record_entry(event, RoundPaused(**new_stamp(entry_id, at, clock), round=round))
 
 
 def resume_round(
@@ -534,7 +537,7 @@ def resume_round(
     clock: Clock = utc_now,
 ) -> EventState:
     """Run the round's clock again."""
-    return record_entry(event, RoundResumed(**_stamp(entry_id, at, clock), round=round))
+    return record_entry(event, RoundResumed(**new_stamp(entry_id, at, clock), round=round))
 
 
 def extend_round(
@@ -550,7 +553,7 @@ def extend_round(
     """Add time to the round, or to one table."""
     return record_entry(
         event,
-        RoundExtended(**_stamp(entry_id, at, clock), round=round, seconds=seconds, table=table),
+        RoundExtended(**new_stamp(entry_id, at, clock), round=round, seconds=seconds, table=table),
     )
 
 
@@ -582,7 +585,7 @@ def add_player(
 ) -> EventState:
     """Add a player (a late entry) with a new id; a name another player has is refused (two
     players of one name cannot be told apart on paper, nor named at the keyboard)."""
-    entry = draft_player(_stamp(entry_id, at, clock), player, name, team=team, rating=rating)
+    entry = draft_player(new_stamp(entry_id, at, clock), player, name, team=team, rating=rating)
     return record_entry(event, entry)
 
 
@@ -591,7 +594,7 @@ def rename_player(
     at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Correct a player's name."""
-    return record_entry(event, draft_rename(_stamp(entry_id, at, clock), player, name))
+    return record_entry(event, draft_rename(new_stamp(entry_id, at, clock), player, name))
 
 
 def withdraw_player(
@@ -600,7 +603,7 @@ def withdraw_player(
 ) -> EventState:
     """Withdraw a player from `from_round` on."""
     return record_entry(
-        event, draft_withdrawal(_stamp(entry_id, at, clock), player, from_round, reason)
+        event, draft_withdrawal(new_stamp(entry_id, at, clock), player, from_round, reason)
     )
 
 
@@ -609,7 +612,7 @@ def return_player(
     at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Bring a withdrawn player back from `from_round` on."""
-    return record_entry(event, draft_return(_stamp(entry_id, at, clock), player, from_round))
+    return record_entry(event, draft_return(new_stamp(entry_id, at, clock), player, from_round))
 
 
 def check_in_player(
@@ -621,7 +624,7 @@ def check_in_player(
     Shown in `EventState.presence`; the last call for a player and a round counts.
     """
     return record_entry(
-        event, draft_check_in(_stamp(entry_id, at, clock), player, round, present)
+        event, draft_check_in(new_stamp(entry_id, at, clock), player, round, present)
     )
 
 
@@ -633,7 +636,7 @@ def substitute_player(
     """`substitute` plays `player`'s seat at `table` in `round`; `during_game` says the swap
     happened after the game began (None: judged from the hands recorded, EMA 2025 §7.3)."""
     entry = draft_substitute(
-        _stamp(entry_id, at, clock), round, table, player, substitute, during_game=during_game
+        new_stamp(entry_id, at, clock), round, table, player, substitute, during_game=during_game
     )
     return record_entry(event, entry)
 
@@ -652,7 +655,7 @@ def set_seating(
 ) -> EventState:
     """Seat rounds `first_round`, `first_round + 1` ... (tables of player ids in wind order)."""
     entry = draft_seating(
-        _stamp(entry_id, at, clock), first_round, rounds, method=method, params=params, seed=seed
+        new_stamp(entry_id, at, clock), first_round, rounds, method=method, params=params, seed=seed
     )
     return record_entry(event, entry)
 
@@ -662,7 +665,8 @@ def swap_seats(
     at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Swap two players' seats in `round` (before their tables have played)."""
-    return record_entry(event, SeatsSwapped(**_stamp(entry_id, at, clock), round=round, a=a, b=b))
+    entry = SeatsSwapped(**new_stamp(entry_id, at, clock), round=round, a=a, b=b)
+    return record_entry(event, entry)
 
 
 def reseat_table(
@@ -670,7 +674,7 @@ def reseat_table(
     entry_id: str | None = None, at: str | None = None, clock: Clock = utc_now,
 ) -> EventState:
     """Say how a table really sat (E S W N); its logged hands are re-applied under those seats."""
-    return record_entry(event, draft_reseat(_stamp(entry_id, at, clock), round, table, seats))
+    return record_entry(event, draft_reseat(new_stamp(entry_id, at, clock), round, table, seats))
 
 
 # --- Penalties, notes, corrections --------------------------------------------------------------
@@ -683,7 +687,7 @@ def add_penalty(
 ) -> EventState:
     """Take `amount` points off a player's event total, with the reason."""
     entry = draft_penalty(
-        _stamp(entry_id, at, clock), player, amount, reason, entered_by=entered_by, round=round
+        new_stamp(entry_id, at, clock), player, amount, reason, entered_by=entered_by, round=round
     )
     return record_entry(event, entry)
 
@@ -698,7 +702,7 @@ def add_late_penalty(
     substitute takes the seat."""
     event = session_of(event)
     rules = current_state(event).rules
-    stamp = _stamp(entry_id, at, clock)
+    stamp = new_stamp(entry_id, at, clock)
     try:
         entry = draft_late_penalty(
             stamp, rules, player, seconds, entered_by=entered_by, round=round
@@ -716,7 +720,7 @@ def add_score_sheet_penalty(
     """Penalise a player for a score sheet as the event's rules say (EMA 2025 §7.5: 2,000)."""
     event = session_of(event)
     rules = current_state(event).rules
-    stamp = _stamp(entry_id, at, clock)
+    stamp = new_stamp(entry_id, at, clock)
     try:
         entry = draft_score_sheet_penalty(
             stamp, rules, player, detail=detail, entered_by=entered_by, round=round
@@ -732,7 +736,7 @@ def add_note(
 ) -> EventState:
     """Put a note in the log."""
     return record_entry(
-        event, Note(**_stamp(entry_id, at, clock), text=text, round=round, table=table)
+        event, Note(**new_stamp(entry_id, at, clock), text=text, round=round, table=table)
     )
 
 
@@ -742,7 +746,7 @@ def reveal_prizes(
 ) -> EventState:
     """Record that the prize-giving now shows `shown` places from the bottom up (0 hides them
     all again); a projector in another process follows the latest such entry."""
-    return record_entry(event, PrizesRevealed(**_stamp(entry_id, at, clock), shown=shown))
+    return record_entry(event, PrizesRevealed(**new_stamp(entry_id, at, clock), shown=shown))
 
 
 def set_planned_rounds(event: Target, rounds: int | None) -> EventState:
@@ -791,6 +795,6 @@ def correct_entry(
 
     The amended entry takes the target's place in the log order; it must be of the same kind.
     """
-    entry = draft_correction(_stamp(entry_id, at, clock), target, reason, replacement)
+    entry = draft_correction(new_stamp(entry_id, at, clock), target, reason, replacement)
     return record_entry(event, entry)
 

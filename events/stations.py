@@ -57,9 +57,9 @@ from mjevent.core.text import text_problem
 from mjevent.events.commands import (
     CommandError,
     Target,
-    _append,
-    _stamp,
     current_state,
+    new_stamp,
+    record_entry,
     session_of,
 )
 from mjevent.events.errors import EventFileError, EventFileInvalidError
@@ -426,7 +426,7 @@ def submit_line(
             )
         parsed = read_table_line(state, round, table, line)
         preview = _preview(session.folder(), parsed)
-        stamp = _stamp(entry_id, at, clock)
+        stamp = new_stamp(entry_id, at, clock)
         inner = draft_line(stamp, parsed.result())
         hands = _played(state, round, table)
         players = state.table_seats(round, table) or ()
@@ -454,7 +454,7 @@ def submit_line(
                     session, state, other.id, who, confirmation_id=entry_id, at=at, clock=clock
                 )[0]
         try:
-            after = _append(session, entry)
+            after = record_entry(session, entry)
         except CommandError as error:
             raise _refused(error) from None
         _keep_preview(state, entry, preview)
@@ -538,13 +538,13 @@ def _confirm(
         )
     preview = _check_fits(session.folder(), target)
     entry = TableEntryConfirmed(
-        **_stamp(confirmation_id, at, clock),
+        **new_stamp(confirmation_id, at, clock),
         target=entry_id,
         seat=seat,
         player=players[WINDS.index(seat)] if WINDS.index(seat) < len(players) else None,
     )
     try:
-        after = _append(session, entry)
+        after = record_entry(session, entry)
     except CommandError as error:
         raise _refused(error) from None
     return _submission(after, target, "recorded", preview), after
@@ -596,9 +596,9 @@ def _approve(
     state = current_state(session)
     target = _target(state, target_id)
     preview = _check_fits(session.folder(), target)
-    entry = TableEntryApproved(**_stamp(approval_id, at, clock), target=target_id)
+    entry = TableEntryApproved(**new_stamp(approval_id, at, clock), target=target_id)
     try:
-        after = _append(session, entry)
+        after = record_entry(session, entry)
     except CommandError as error:
         raise _refused(error) from None
     return _submission(after, target, "recorded", preview), after
@@ -652,10 +652,10 @@ def _reject(
         )
     _target(current_state(session), target_id)
     entry = TableEntryRejected(
-        **_stamp(rejection_id, at, clock), target=target_id, reason=reason.strip()
+        **new_stamp(rejection_id, at, clock), target=target_id, reason=reason.strip()
     )
     try:
-        return _append(session, entry)
+        return record_entry(session, entry)
     except CommandError as error:
         raise _refused(error) from None
 

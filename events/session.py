@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 from mjevent.core.drafts import Stamp
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
-from mjevent.core.state import EventState, Folder, Problem, fold
+from mjevent.core.state import EventState, Folder, FoldMemo, Problem, fold
 from mjevent.events.entry_ids import new_entry_id
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
@@ -108,6 +108,10 @@ class EventSession:
         self._derived = threading.Lock()
         self._key: _Key | None = None
         self._folder: Folder | None = None
+        # The fold's memo for the life of the open event: a refold (a correction, another
+        # process's append in the middle, the log screen's past states) costs a lookup per
+        # unchanged hand instead of a settlement.
+        self._memo = FoldMemo()
         self._standings: tuple[EventState, Standings] | None = None
         self._stats: tuple[EventState, EventStats] | None = None
         self.state: EventState = self.folder().state()
@@ -153,7 +157,7 @@ class EventSession:
                             later = later.then(entry)
             if later is None:
                 entries, problems = read_log(log)
-                later = Folder.of(self.store.event, entries, problems=problems)
+                later = Folder.of(self.store.event, entries, problems=problems, memo=self._memo)
             self._keep(later, key)
             return later
 
@@ -237,7 +241,8 @@ class EventSession:
             entries, problems = folder.log[: position + 1], ()
         else:
             entries, problems = read_log(records)
-        return PastEvent(fold(folder.settings, entries, problems=problems), tuple(entries))
+        past = fold(folder.settings, entries, problems=problems, memo=self._memo)
+        return PastEvent(past, tuple(entries))
 
     def stats(self, state: EventState | None = None) -> EventStats:
         """The players' and teams' numbers (`core.stats`) for `state` (default: the latest);

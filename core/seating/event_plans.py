@@ -46,7 +46,7 @@ from mjevent.core.seating.schedule import ScheduleError
 from mjevent.core.settings import EventSettings
 from mjevent.core.standings import StandingsError
 from mjevent.core.standings.compute import Standings
-from mjevent.core.state import EventState, fold
+from mjevent.core.state import EventState, FoldMemo, fold
 
 __all__ = [
     "ByesNeeded",
@@ -179,13 +179,14 @@ def recompute_seatings(
     seated then). `matches` is None when the entry cannot be recomputed from the file
     (`imported`, `manual`); `imported` maps a sha256 to rounds read again from a file.
     """
-    state = fold(settings, entries)
+    memo = FoldMemo()  # each prefix's fold finds the steps of the one before
+    state = fold(settings, entries, memo=memo)
     out: list[Verification] = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, SeatingSet) or entry.id in state.voided:
             continue
         params = dict(entry.params)
-        before = fold(settings, entries[:i])
+        before = fold(settings, entries[:i], memo=memo)
         count = len(entry.rounds)
         try:
             if entry.method == "imported":

@@ -30,6 +30,7 @@ from mjevent.core.state.caused import caused_problems, refusals
 from mjevent.core.state.entry_texts import entry_text_problems
 from mjevent.core.state.fold_rules import fold_rule_missing
 from mjevent.core.state.folder import Folder, fold
+from mjevent.core.state.memo import FoldMemo
 from mjevent.core.state.problems import Problem, ProblemKind, Words, table_label
 from mjevent.core.state.table import remap_hand
 from mjevent.core.state.table_entry_problems import confirm_problem, settled_problem, stale_problem
@@ -46,6 +47,7 @@ from mjevent.core.state.values import (
 
 __all__ = [
     "EventState",
+    "FoldMemo",
     "Folder",
     "HandPlayed",
     "PlayerState",

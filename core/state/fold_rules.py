@@ -43,6 +43,7 @@ from mjevent.core.entries import (
 )
 from mjevent.core.settings import EventSettings, PlayerStatus
 from mjevent.core.state.entry_texts import _TEXTS, entry_text_problems
+from mjevent.core.state.memo import FoldMemo
 from mjevent.core.state.problems import Problem, ProblemKind, Words
 from mjevent.core.state.table import _Table
 from mjevent.core.state.table_entry_problems import (
@@ -92,8 +93,11 @@ class _Fold:
     while the original stays as it was.
     """
 
-    def __init__(self, settings: EventSettings, problems: list[Problem]) -> None:
+    def __init__(
+        self, settings: EventSettings, problems: list[Problem], memo: FoldMemo
+    ) -> None:
         self.settings = settings
+        self.memo = memo
         self.rules = settings.rules.ruleset
         self.problems = problems
         self.players: dict[PlayerId, PlayerState] = {
@@ -228,7 +232,7 @@ class _Fold:
         if not 1 <= table <= len(tables):
             self.problem(entry, ProblemKind.NO_SUCH_TABLE, table=table, round=rnd, last=len(tables))
             return None
-        state = _Table(rnd, table, tables[table - 1], self.rules)
+        state = _Table(rnd, table, tables[table - 1], self.rules, self.memo)
         if rnd in self.round_time_called:
             state.time_call_at = 0
         self.tables[key] = state

@@ -13,6 +13,7 @@ from mjevent.core.heap import collector_paused
 from mjevent.core.settings import EventSettings
 from mjevent.core.state.corrections import _resolve
 from mjevent.core.state.fold_rules import _Fold
+from mjevent.core.state.memo import FoldMemo
 from mjevent.core.state.problems import Problem
 from mjevent.core.state.table import _Table
 from mjevent.core.state.values import EventState, TableGame
@@ -68,15 +69,23 @@ class Folder:
 
     @classmethod
     def of(
-        cls, settings: EventSettings, entries: Iterable[Entry], *, problems: Iterable[Problem] = ()
+        cls,
+        settings: EventSettings,
+        entries: Iterable[Entry],
+        *,
+        problems: Iterable[Problem] = (),
+        memo: FoldMemo | None = None,
     ) -> Folder:
-        """Fold `entries` (the whole log, in order) over `settings`; see `fold`."""
+        """Fold `entries` (the whole log, in order) over `settings`; see `fold`. `memo` is
+        the fold's memo to use and keep (`FoldMemo`; None: an empty one); the folds made from
+        this folder (`then`) use it too."""
+        memo = FoldMemo() if memo is None else memo
         with collector_paused():
             log = list(entries)
             read = tuple(problems)
             found = list(read)
             effective, voided = _resolve(log, found)
-            work = _Fold(settings, found)
+            work = _Fold(settings, found, memo)
             for entry in effective:
                 work.apply(entry)
             if work.accepted:
@@ -88,7 +97,9 @@ class Folder:
     def then(self, entry: Entry) -> Folder:
         """The fold of the log with `entry` appended; this folder is left as it was."""
         if entry.id in self.ids or entry.id in self.targets or isinstance(entry, Correction):
-            return Folder.of(self.settings, [*self.log, entry], problems=self.read_problems)
+            return Folder.of(
+                self.settings, [*self.log, entry], problems=self.read_problems, memo=self.work.memo
+            )
         with collector_paused():
             work = self.work.fork()
             work.apply(entry)
@@ -155,11 +166,16 @@ def _games_of(tables: Mapping[tuple[int, int], _Table]) -> dict[tuple[int, int],
 
 
 def fold(
-    settings: EventSettings, entries: Iterable[Entry], *, problems: Iterable[Problem] = ()
+    settings: EventSettings,
+    entries: Iterable[Entry],
+    *,
+    problems: Iterable[Problem] = (),
+    memo: FoldMemo | None = None,
 ) -> EventState:
     """Replay `entries` (the whole log, in order) over `settings` into the event's state.
 
     Never raises on log content: what cannot apply becomes a `Problem`. `problems` found before
     the fold (records that could not be read as entries) are kept first in the state's list.
+    `memo` (a `FoldMemo`) makes a fold of a log folded before with it cost a lookup per hand.
     """
-    return Folder.of(settings, entries, problems=problems).state()
+    return Folder.of(settings, entries, problems=problems, memo=memo).state()

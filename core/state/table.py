@@ -16,7 +16,7 @@ from mjevent.core.i18n import _, wind_name
 from mjevent.core.outcomes import AbortiveDraw, ChomboHand, Draw, Hand, Ron, Tsumo, Win
 from mjevent.core.results import GameResult, ScoreSumError, check_final_scores, game_result
 from mjevent.core.rules import RuleSet
-from mjevent.core.state.memo import _apply, _call_time, _result, _start
+from mjevent.core.state.memo import FoldMemo
 from mjevent.core.state.problems import (
     Problem,
     ProblemKind,
@@ -89,11 +89,14 @@ def _bad_seat(hand: Hand, seats: int) -> Words | None:
 class _Table:
     """A table's game while the fold runs (mutable here, frozen into `TableGame` at the end)."""
 
-    def __init__(self, round: int, table: int, seats: TableSeats, rules: RuleSet) -> None:
+    def __init__(
+        self, round: int, table: int, seats: TableSeats, rules: RuleSet, memo: FoldMemo
+    ) -> None:
         self.round = round
         self.table = table
         self.seats = seats
         self.rules = rules
+        self.memo = memo
         self.logged: list[HandRecorded] = []
         self.played: list[HandPlayed] = []
         self.state: GameState | None = None
@@ -107,7 +110,7 @@ class _Table:
 
     def copy(self) -> _Table:
         """A copy to change while the original stays as it is (see `_Fold.fork`)."""
-        twin = _Table(self.round, self.table, self.seats, self.rules)
+        twin = _Table(self.round, self.table, self.seats, self.rules, self.memo)
         twin.logged, twin.played = list(self.logged), list(self.played)
         twin.state, twin.finished, twin.result = self.state, self.finished, self.result
         twin.substitutes = dict(self.substitutes)
@@ -132,15 +135,15 @@ class _Table:
                 )
             )
             return
-        state = self.state if self.state is not None else _start(self.rules, False)
+        state = self.state if self.state is not None else self.memo.start(self.rules, False)
         if state.finished:
             problems.append(self._over_problem(entry.id, state))
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
-            state = _call_time(state, entry.id, 0)
+            state = self.memo.call_time(state, entry.id, 0)
         try:
-            after, settlement = _apply(state, entry.hand, entry.id)
+            after, settlement = self.memo.apply(state, entry.hand, entry.id)
         except ValueError:
             # The refusal is said again when shown (`why_not_applied`), in that moment's language.
             bad = _bad_seat(entry.hand, self.rules.players)
@@ -185,7 +188,7 @@ class _Table:
         if self.time_call_at is None:
             self.time_call_at = len(self.played)
         if self.state is not None and self.finished is None and not self.state.finished:
-            self.state = _call_time(self.state, entry, self.table)
+            self.state = self.memo.call_time(self.state, entry, self.table)
 
     def reseat(self, entry: TableReseated, problems: list[Problem]) -> bool:
         if sorted(entry.seats) != sorted(self.seats):
@@ -236,7 +239,7 @@ class _Table:
             assert self.state is not None
             state = self.state if self.state.finished else end_game(self.state)
             self.state = state
-            result = _result(state, subs, frozenset(self.in_play))
+            result = self.memo.result(state, subs, frozenset(self.in_play))
             # A score sheet may show the scores before or after the leftover sticks went out.
             if entry.final is not None and tuple(entry.final) not in (state.scores, result.final):
                 problems.append(
@@ -298,7 +301,8 @@ class _Table:
             return self.cached
         result = self.result
         if result is None and self.state is not None and self.state.finished:
-            result = _result(self.state, frozenset(self.substitutes), frozenset(self.in_play))
+            subs = frozenset(self.substitutes)
+            result = self.memo.result(self.state, subs, frozenset(self.in_play))
         self.cached = TableGame(
             round=self.round,
             table=self.table,

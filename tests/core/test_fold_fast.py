@@ -17,7 +17,7 @@ from mjevent.core.entry_reader import (
 )
 from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.settings import settings_from_dict
-from mjevent.core.state import fold
+from mjevent.core.state import FoldMemo, fold
 
 T = "2026-03-14T10:00:00+00:00"
 SETTINGS = settings_from_dict(
@@ -41,14 +41,40 @@ TSUMO = Hand(Tsumo(Win(3, HandValue(2, 30))))
 def test_a_refold_with_another_hand_under_the_same_id_settles_that_hand() -> None:
     # The memo of game steps is keyed by the entry id: a second log holding another hand under
     # that id (an amended entry keeps its id) must not be given the first hand's result.
-    first = fold(SETTINGS, [_hand("h1", RON)]).game(1, 1)
-    second = fold(SETTINGS, [_hand("h1", TSUMO)]).game(1, 1)
+    memo = FoldMemo()
+    first = fold(SETTINGS, [_hand("h1", RON)], memo=memo).game(1, 1)
+    second = fold(SETTINGS, [_hand("h1", TSUMO)], memo=memo).game(1, 1)
     assert first is not None and second is not None
     assert first.hands[0].settlement.deltas == (0, 3900, -3900, 0)
     # Non-dealer tsumo 2 han 30 fu: 1000 from the dealer, 500 from each other player.
     assert second.hands[0].settlement.deltas == (-1000, -500, -500, 2000)
-    again = fold(SETTINGS, [_hand("h1", RON)]).game(1, 1)
+    again = fold(SETTINGS, [_hand("h1", RON)], memo=memo).game(1, 1)
     assert again is not None and again.hands[0].after == first.hands[0].after
+
+
+def test_a_refold_with_the_same_memo_settles_no_hand_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The memo is the fold's own (a session keeps one): a second fold of the same log with it
+    # scores nothing, a fold with a fresh one scores every hand.
+    import mjevent.core.state.memo as memo_module
+
+    scored: list[Hand] = []
+    real = memo_module.apply_hand
+
+    def counted(state: object, hand: Hand) -> object:
+        scored.append(hand)
+        return real(state, hand)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(memo_module, "apply_hand", counted)
+    log = [_hand("h1", RON), _hand("h2", TSUMO)]
+    memo = FoldMemo()
+    first = fold(SETTINGS, log, memo=memo)
+    again = fold(SETTINGS, log, memo=memo)
+    assert len(scored) == 2
+    assert again.game(1, 1) == first.game(1, 1)
+    fold(SETTINGS, log)
+    assert len(scored) == 4
 
 
 def test_a_correction_of_an_unknown_entry_is_left_out_of_a_log_with_nothing_corrected() -> None:

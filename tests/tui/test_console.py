@@ -17,7 +17,6 @@ from textual.widgets import DataTable
 
 import mjevent.core.game
 import mjevent.core.notation
-import mjevent.core.state.memo
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.entry_reader import read_log
 from mjevent.core.outcomes import Ron
@@ -130,8 +129,8 @@ async def test_a_line_is_read_once_per_keystroke_and_its_hand_scored_once_per_en
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # `_tokens` splits a line into words (the parse starts there); `settle` scores a hand.
-        # The fold's memo starts empty: a step it remembers from another test is not scored.
-        monkeypatch.setattr(mjevent.core.state.memo, "_STEPS", {})
+        # The fold's memo is the app's session's (`FoldMemo`): no step another test scored is
+        # remembered here.
         tokenised = _counted(monkeypatch, mjevent.core.notation, "_tokens")
         scored = _counted(monkeypatch, mjevent.core.game, "settle")
         line = "t1 ron S<-W 3/30"

@@ -58,9 +58,9 @@ def test_a_refold_with_the_same_memo_settles_no_hand_again(
     # The memo is the fold's own (a session keeps one): a second fold of the same log with it
     # scores nothing, a fold with a fresh one scores every hand.
     import mjevent.core.state.memo as memo_module
+    from mjevent.core.game import apply_hand as real
 
     scored: list[Hand] = []
-    real = memo_module.apply_hand
 
     def counted(state: object, hand: Hand) -> object:
         scored.append(hand)

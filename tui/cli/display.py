@@ -12,6 +12,7 @@ import typer
 
 from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.options import EventFile
 
 __all__ = ["announce", "display"]
@@ -35,7 +36,7 @@ def display(
 
         app = DisplayApp(file, hide_standings=hide_standings, seconds=seconds)
     except EventFileError as error:
-        typer.echo(_error(str(error)), err=True)
+        typer.echo(error_text(str(error)), err=True)
         raise typer.Exit(1) from None
     app.run()
     if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell
@@ -50,22 +51,19 @@ def announce(
     from mjevent.events.session import EventSession
 
     if not text.strip():
-        typer.echo(_error(_("the announcement is empty: give the text to show")), err=True)
+        typer.echo(error_text(_("the announcement is empty: give the text to show")), err=True)
         raise typer.Exit(2)
     try:
         # Opened for writing the way the console opens it (lock, checks, durable append).
         EventSession.open(file).run(add_note, text.strip())
     except EventFileError as error:
-        typer.echo(_error(str(error)), err=True)
+        typer.echo(error_text(str(error)), err=True)
         raise typer.Exit(1) from None
     except CommandError as error:
-        typer.echo(_error(_("{file}: {problem}").format(file=file, problem=error)), err=True)
+        typer.echo(error_text(_("{file}: {problem}").format(file=file, problem=error)), err=True)
         raise typer.Exit(1) from None
     typer.echo(_("announced: {text}").format(text=text.strip()))
 
-
-def _error(message: str) -> str:
-    return _("error: {message}").format(message=message)
 
 
 # The commands' help, which Typer reads from their docstrings: marked for the catalogue here.

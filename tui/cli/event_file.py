@@ -18,6 +18,7 @@ from mjevent.core.i18n import _, ngettext
 from mjevent.core.text import safe_lines
 from mjevent.events.errors import EventFileError
 from mjevent.events.session import EventSession
+from mjevent.tui.cli.errors import error_text
 
 __all__ = ["echo", "open_or_exit", "problem_lines", "warn_skipped"]
 
@@ -39,7 +40,7 @@ def open_or_exit(
         with built_to_last():
             session = EventSession.open(file, read_only=read_only)
     except EventFileError as error:
-        echo(_("error: {message}").format(message=error), err=True)
+        echo(error_text(error), err=True)
         raise typer.Exit(code) from None
     if warn:
         for warning in session.store.warnings:

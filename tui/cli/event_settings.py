@@ -21,6 +21,7 @@ from mjevent.core.i18n import N_, _, ngettext
 from mjevent.events.commands import CommandError, current_state, set_planned_rounds
 from mjevent.events.errors import EventFileError
 from mjevent.events.stations import set_table_entry
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.options import EventFile, PlannedRounds
@@ -76,9 +77,7 @@ def event_settings(
 ) -> None:
     if rounds is not None and no_rounds:
         echo(
-            _("error: {message}").format(
-                message=_("--rounds and --no-rounds both given: use one of them")
-            ),
+            error_text(_("--rounds and --no-rounds both given: use one of them")),
             err=True,
         )
         raise typer.Exit(2)
@@ -88,7 +87,7 @@ def event_settings(
         try:
             set_table_entry(session, table_entry)
         except (CommandError, EventFileError) as error:
-            echo(_("error: {message}").format(message=error), err=True)
+            echo(error_text(error), err=True)
             raise typer.Exit(1) from None
         echo(
             _("{file}: table entries count {how}").format(
@@ -101,7 +100,7 @@ def event_settings(
         try:
             set_planned_rounds(session, None if no_rounds else rounds)
         except (CommandError, EventFileError) as error:
-            echo(_("error: {message}").format(message=error), err=True)
+            echo(error_text(error), err=True)
             raise typer.Exit(1) from None
     state = current_state(session)
     echo(plan_line(file, planned_rounds(state.settings), event_finished(state)))

@@ -18,6 +18,7 @@ import typer.main
 
 from mjevent.core.heap import ends_with_command
 from mjevent.core.i18n import N_, _
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.localize import (
     click_error_class,
     lang_from_argv,
@@ -122,7 +123,7 @@ class LazyCommands(typer.core.TyperGroup):
         try:
             language.start(lang_from_argv(argv))
         except language.LanguageError as error:
-            typer.echo(_("error: {message}").format(message=error), err=True)
+            typer.echo(error_text(error), err=True)
             sys.exit(2)
         localize(self)
         use_catalogue_for_click()

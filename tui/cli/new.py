@@ -15,6 +15,7 @@ from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.presets import PRESET_NAMES
 from mjevent.core.settings import EventFormat
 from mjevent.events.new_event import NewEventError, create_event
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.localize import command_help, filled_help
 from mjevent.tui.cli.options import PlannedRounds
 
@@ -101,5 +102,5 @@ def new(
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(_("error: {message}").format(message=message), err=True)
+    typer.echo(error_text(message), err=True)
     raise typer.Exit(1)

@@ -15,6 +15,7 @@ import typer
 
 from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.localize import command_help
 
 __all__ = ["open_console"]
@@ -36,7 +37,7 @@ def open_console(
     try:
         read_keymap(known=binding_ids())
     except KeymapError as error:
-        typer.echo(_("error: {message}").format(message=error), err=True)
+        typer.echo(error_text(error), err=True)
         raise typer.Exit(1) from None
     if file is None:
         from mjevent.tui.console.launcher import LauncherApp
@@ -54,7 +55,7 @@ def open_console(
 
         app = MjeventApp(file)
     except EventFileError as error:
-        typer.echo(_("error: {message}").format(message=error), err=True)
+        typer.echo(error_text(error), err=True)
         raise typer.Exit(1) from None
     for warning in app.session.store.warnings:
         typer.echo(_("warning: {message}").format(message=warning), err=True)

@@ -24,6 +24,7 @@ import typer
 from mjevent.core.i18n import N_, _
 from mjevent.core.state import EventState
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.options import BaseUrl, EventFile
 from mjevent.tui.cli.print_standings import load_event, print_app, standings_of
 from mjevent.tui.views.paper import (
@@ -66,12 +67,13 @@ def emit(text: str, fmt: TableFormat, output: Path | None) -> None:
     """Print `text` (HTML for a PDF) to `output` or stdout; a PDF goes through Chromium."""
     if fmt is TableFormat.PDF:
         if output is None:
-            typer.echo(_error(_("a PDF needs a file to go to: add --output FILE.pdf")), err=True)
+            need = _("a PDF needs a file to go to: add --output FILE.pdf")
+            typer.echo(error_text(need), err=True)
             raise typer.Exit(2)
         try:
             html_to_pdf(text, output)
         except PdfError as error:
-            typer.echo(_error(str(error)), err=True)
+            typer.echo(error_text(str(error)), err=True)
             raise typer.Exit(1) from None
         typer.echo(_("wrote {path}").format(path=output), err=True)
         return
@@ -82,7 +84,9 @@ def emit(text: str, fmt: TableFormat, output: Path | None) -> None:
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         typer.echo(
-            _error(_("cannot write {path}: {reason}").format(path=output, reason=error.strerror)),
+            error_text(
+                _("cannot write {path}: {reason}").format(path=output, reason=error.strerror)
+            ),
             err=True,
         )
         raise typer.Exit(1) from None
@@ -95,7 +99,7 @@ def _shape(file: Path, make: object, *args: object) -> Paper:
         paper = make(*args)  # type: ignore[operator]
     except KeyError as error:
         typer.echo(
-            _error(
+            error_text(
                 _("{file}: {problem}; seat it first (mjevent seating), or pick another").format(
                     file=file, problem=error.args[0]
                 )
@@ -106,9 +110,6 @@ def _shape(file: Path, make: object, *args: object) -> Paper:
     assert isinstance(paper, Paper)
     return paper
 
-
-def _error(message: str) -> str:
-    return _("error: {message}").format(message=message)
 
 
 def _state(file: Path) -> EventState:
@@ -128,7 +129,7 @@ def print_round(
     paper: PaperOpt = PaperSize.A4,
 ) -> None:
     if by not in ("table", "player"):
-        typer.echo(_error(_("--by {by!r}: give table or player").format(by=by)), err=True)
+        typer.echo(error_text(_("--by {by!r}: give table or player").format(by=by)), err=True)
         raise typer.Exit(2)
     state = _state(file)
     make = round_by_table if by == "table" else round_by_player
@@ -189,7 +190,7 @@ def _table_urls(
             t: table_url(start, table_token(file, number, t)) for t in range(1, len(tables) + 1)
         }
     except EventFileError as error:
-        typer.echo(_error(str(error)), err=True)
+        typer.echo(error_text(str(error)), err=True)
         raise typer.Exit(1) from None
 
 

@@ -31,6 +31,7 @@ from mjevent.events.commands import (
     add_score_sheet_penalty,
     current_state,
 )
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import open_or_exit
 from mjevent.tui.cli.options import EventFile
 
@@ -40,7 +41,7 @@ KINDS = ("late", "sheet", "points")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(_("error: {message}").format(message=message), err=True)
+    typer.echo(error_text(message), err=True)
     raise typer.Exit(code)
 
 

@@ -15,6 +15,7 @@ import typer
 from mjevent.core.i18n import N_, _, ngettext, wind_name
 from mjevent.core.preview import LineError, LinePreview
 from mjevent.events.stations import PendingEntry, StationError, approve, pending, reject
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.options import EventFile
@@ -25,7 +26,7 @@ _ID = Annotated[str, typer.Argument(help=N_("The id of the pending entry (mjeven
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    echo(_("error: {message}").format(message=message), err=True)
+    echo(error_text(message), err=True)
     raise typer.Exit(code)
 
 

@@ -40,6 +40,7 @@ from mjevent.events.commands import (
     withdraw_player,
 )
 from mjevent.events.session import EventSession
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import open_or_exit
 from mjevent.tui.cli.options import EventFile
 
@@ -49,7 +50,7 @@ ACTIONS = ("add", "withdraw", "return", "substitute", "absent", "present")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(_("error: {message}").format(message=message), err=True)
+    typer.echo(error_text(message), err=True)
     raise typer.Exit(code)
 
 

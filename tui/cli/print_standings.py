@@ -26,6 +26,7 @@ from mjevent.core.state import EventState
 from mjevent.core.text import markdown_text, safe_text
 from mjevent.events.commands import current_state
 from mjevent.events.session import EventSession
+from mjevent.tui.cli.errors import file_error_text
 from mjevent.tui.cli.event_file import open_or_exit, warn_skipped
 from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views.sheets import (
@@ -89,15 +90,9 @@ def standings_of(
     try:
         table = shown_standings(session.standings(state), after_round, show_hidden)
     except (StandingsConfigError, StandingsError) as error:
-        typer.echo(_error(file, str(error)), err=True)
+        typer.echo(file_error_text(file, str(error)), err=True)
         raise typer.Exit(1) from None
     return table
-
-
-def _error(file: Path, problem: str) -> str:
-    return _("error: {message}").format(
-        message=_("{file}: {problem}").format(file=file, problem=problem)
-    )
 
 
 def load_standings(
@@ -184,7 +179,7 @@ def standings(
     shape = TableFormat(fmt)
     if teams:
         if not table.teams:
-            typer.echo(_error(file, _("no player has a team; nothing to rank")), err=True)
+            typer.echo(file_error_text(file, _("no player has a team; nothing to rank")), err=True)
             raise typer.Exit(1)
         headers, rows = render_teams(table)
         typer.echo(_render(_title(table, teams=True), shape, headers, rows), nl=False)
@@ -257,7 +252,7 @@ def player(
     try:
         player_id = _find_player(table, who)
     except KeyError as error:
-        typer.echo(_error(file, error.args[0]), err=True)
+        typer.echo(file_error_text(file, error.args[0]), err=True)
         raise typer.Exit(1) from None
     title, headers, rows = breakdown_rows(table, player_id)
     typer.echo(_render(title, TableFormat(fmt), headers, rows), nl=False)

@@ -30,6 +30,7 @@ import typer
 
 from mjevent.core.i18n import N_, _, ngettext
 from mjevent.core.standings import StandingsConfigError, StandingsError
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import echo, open_or_exit, warn_skipped
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.options import EventFile
@@ -206,9 +207,6 @@ def zip_bytes(site: Mapping[str, bytes], top: str) -> bytes:
     return out.getvalue()
 
 
-def _error(message: str) -> str:
-    return _("error: {message}").format(message=message)
-
 
 def _languages(text: str) -> tuple[str, ...]:
     wanted = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
@@ -216,7 +214,7 @@ def _languages(text: str) -> tuple[str, ...]:
     unknown = [w for w in wanted if w not in known]
     if not wanted or unknown:
         echo(
-            _error(
+            error_text(
                 _("--languages {given!r}: give one or more of {known}, separated by commas").format(
                     given=text, known=", ".join(known)
                 )
@@ -275,12 +273,12 @@ def publish(
     try:
         site = build_site(session, wanted)
     except (StandingsConfigError, StandingsError) as error:
-        echo(_error(_("{file}: {problem}").format(file=file, problem=error)), err=True)
+        echo(error_text(_("{file}: {problem}").format(file=file, problem=error)), err=True)
         raise typer.Exit(1) from None
     try:
         plan = site_plan(folder, site)
     except SiteError as error:
-        echo(_error(str(error)), err=True)
+        echo(error_text(str(error)), err=True)
         raise typer.Exit(1) from None
     for rel in plan.foreign:
         echo(
@@ -309,7 +307,7 @@ def publish(
         write_site(folder, site, plan)
     except OSError as error:
         echo(
-            _error(
+            error_text(
                 _("cannot write the site into {path}: {reason}").format(path=folder, reason=error)
             ),
             err=True,
@@ -333,7 +331,7 @@ def publish(
                 _write_atomically(target, packed)
         except OSError as error:
             echo(
-                _error(
+                error_text(
                     _("cannot write {path}: {reason}").format(path=target, reason=error.strerror)
                 ),
                 err=True,

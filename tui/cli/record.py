@@ -19,6 +19,7 @@ from mjevent.core.scoring import IllegalHandError
 from mjevent.events.commands import CommandError, current_state, record_line
 from mjevent.events.entry_ids import entry_id_problem, new_entry_id
 from mjevent.events.errors import EventFileError, EventFileWriteError
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.options import EventFile
@@ -61,7 +62,7 @@ def record(
     text = " ".join(line)
     if entry_id is not None and (problem := entry_id_problem(entry_id)) is not None:
         message = _("--id {id!r}: {problem}").format(id=entry_id, problem=problem)
-        echo(_("error: {message}").format(message=message), err=True)
+        echo(error_text(message), err=True)
         raise typer.Exit(1)
     session = open_or_exit(file, read_only=False)
     new_id = entry_id or new_entry_id()
@@ -71,11 +72,11 @@ def record(
     except EventFileWriteError as error:
         message = _("{error} Retry with --id {id} so that it is recorded once.").format(
             error=error, id=new_id)
-        echo(_("error: {message}").format(message=message), err=True)
+        echo(error_text(message), err=True)
         raise typer.Exit(1) from None
     except (EventFileError, EntrySyntaxError, AmbiguousEntryError, IllegalHandError,
             CommandError) as error:
-        echo(_("error: {message}").format(message=error), err=True)
+        echo(error_text(error), err=True)
         raise typer.Exit(1) from None
     if known:
         echo(_("entry {id} is already in {file}; nothing recorded again").format(

@@ -34,6 +34,7 @@ from mjevent.core.seating.imports import MAX_SEATING_BYTES, json_depth_problem, 
 from mjevent.core.seating.schedule import Schedule, ScheduleError, consecutive_teams
 from mjevent.core.seating.search import SearchSettings
 from mjevent.events.files import FileRefusedError, read_regular
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.views.cells import cell_width
 from mjevent.tui.views.wrap import wide, wrap_text
 
@@ -422,5 +423,5 @@ def in_file(file: Path | str, error: object) -> str:
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(_("error: {message}").format(message=message), err=True)
+    typer.echo(error_text(message), err=True)
     raise typer.Exit(2)

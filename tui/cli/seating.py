@@ -67,6 +67,7 @@ from mjevent.events.files import FileRefusedError, read_regular
 from mjevent.events.seating import verify_seating, write_plan, write_swap
 from mjevent.events.session import EventSession
 from mjevent.tui.cli import seat as cli_seat
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import open_or_exit
 from mjevent.tui.cli.options import EventFile
 from mjevent.tui.views.cells import cell_width, pad
@@ -77,7 +78,7 @@ EXPORT_FORMATS = ("tsv", "csv", "json")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(_("error: {message}").format(message=message), err=True)
+    typer.echo(error_text(message), err=True)
     raise typer.Exit(code)
 
 

@@ -25,8 +25,9 @@ from mjevent.core.awards import (
 from mjevent.core.i18n import N_, _, format_number
 from mjevent.core.state import EventState
 from mjevent.core.stats import EventStats, Rate, Tally, WinRecord
+from mjevent.tui.cli.errors import file_error_text
 from mjevent.tui.cli.options import EventFile
-from mjevent.tui.cli.print_standings import _error, load_event, print_app
+from mjevent.tui.cli.print_standings import load_event, print_app
 from mjevent.tui.views.sheets import standings_or_none
 from mjevent.tui.views.stats import award_lines, figure_lines
 from mjevent.tui.views.table import TableFormat, render_table
@@ -224,7 +225,7 @@ def _player_or_exit(file: Path, state: EventState, who: str) -> str:
     try:
         return _find(state, who)
     except KeyError as error:
-        typer.echo(_error(file, error.args[0]), err=True)
+        typer.echo(file_error_text(file, error.args[0]), err=True)
         raise typer.Exit(1) from None
 
 

@@ -19,6 +19,7 @@ from mjevent.core.preview import unseated_round
 from mjevent.events.commands import current_state
 from mjevent.events.errors import EventFileError
 from mjevent.events.table_keys import revoke, table_token
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.event_file import echo, open_or_exit
 from mjevent.tui.cli.localize import command_help
 from mjevent.tui.cli.options import BaseUrl, EventFile
@@ -29,7 +30,7 @@ __all__ = ["table_url", "tables"]
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    echo(_("error: {message}").format(message=message), err=True)
+    echo(error_text(message), err=True)
     raise typer.Exit(code)
 
 

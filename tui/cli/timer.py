@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import typer
 
-from mjevent.core.i18n import N_, _
+from mjevent.core.i18n import N_
 from mjevent.events.errors import EventFileError
+from mjevent.tui.cli.errors import error_text
 from mjevent.tui.cli.options import EventFile
 
 __all__ = ["timer"]
@@ -24,7 +25,7 @@ def timer(
 
         app = TimerApp(file)
     except EventFileError as error:
-        typer.echo(_("error: {message}").format(message=error), err=True)
+        typer.echo(error_text(error), err=True)
         raise typer.Exit(1) from None
     app.run()
     if app.return_code:  # it crashed (Textual printed the traceback): say so to the shell

@@ -52,6 +52,7 @@ from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
 
 if TYPE_CHECKING:
+    from mjevent.core.preview import LinePreview
     from mjevent.core.standings.compute import Standings
     from mjevent.core.stats import EventStats
 
@@ -112,6 +113,9 @@ class EventSession:
         # process's append in the middle, the log screen's past states) costs a lookup per
         # unchanged hand instead of a settlement.
         self._memo = FoldMemo()
+        # The previews the tables' stations computed for their pending entries, by entry id,
+        # with what each was computed from (`events/stations.py` keeps and checks them).
+        self.previews: dict[str, tuple[tuple[object, ...], LinePreview]] = {}
         self._standings: tuple[EventState, Standings] | None = None
         self._stats: tuple[EventState, EventStats] | None = None
         self.state: EventState = self.folder().state()

@@ -350,12 +350,12 @@ def _preview(folder: Folder, parsed: ParsedLine) -> LinePreview:
     return shown
 
 
-# The preview a submission computed, kept for its confirmation or approval: in a burst every
-# table's entry is confirmed a moment later against the same game, and scoring it again is
-# most of a confirmation's work. It is used only when everything the preview reads is the same
-# object or value: the table's game (the fold makes a new one at any change to it), the rules,
-# the seats and their names, and the language it is worded in.
-_PREVIEWS: dict[str, tuple[tuple[object, ...], LinePreview]] = {}
+# The preview a submission computed, kept (in its event's session, `EventSession.previews`)
+# for its confirmation or approval: in a burst every table's entry is confirmed a moment later
+# against the same game, and scoring it again is most of a confirmation's work. It is used only
+# when everything the preview reads is the same object or value: the table's game (the fold
+# makes a new one at any change to it), the rules, the seats and their names, and the language
+# it is worded in.
 _PREVIEWS_KEPT = 1024
 
 
@@ -370,14 +370,19 @@ def _preview_key(state: EventState, round: int, table: int) -> tuple[object, ...
     )
 
 
-def _keep_preview(state: EventState, entry: TableEntrySubmitted, preview: LinePreview) -> None:
-    if len(_PREVIEWS) >= _PREVIEWS_KEPT:
-        _PREVIEWS.pop(next(iter(_PREVIEWS)))
-    _PREVIEWS[entry.id] = (_preview_key(state, entry.round, entry.table), preview)
+def _keep_preview(
+    session: EventSession, state: EventState, entry: TableEntrySubmitted, preview: LinePreview
+) -> None:
+    kept = session.previews
+    if len(kept) >= _PREVIEWS_KEPT:
+        kept.pop(next(iter(kept)))
+    kept[entry.id] = (_preview_key(state, entry.round, entry.table), preview)
 
 
-def _kept_preview(state: EventState, target: TableEntrySubmitted) -> LinePreview | None:
-    kept = _PREVIEWS.get(target.id)
+def _kept_preview(
+    session: EventSession, state: EventState, target: TableEntrySubmitted
+) -> LinePreview | None:
+    kept = session.previews.get(target.id)
     if kept is None:
         return None
     (game, *rest), (kept_game, *kept_rest) = (
@@ -457,7 +462,7 @@ def submit_line(
             after = record_entry(session, entry)
         except CommandError as error:
             raise _refused(error) from None
-        _keep_preview(state, entry, preview)
+        _keep_preview(session, state, entry, preview)
         how = after.settled.get(entry.id, ("pending", ""))[0]
         status: Status = "recorded" if how == "direct" else "pending"
         return _submission(after, entry, status, preview)
@@ -494,12 +499,13 @@ def _target(state: EventState, entry_id: str) -> TableEntrySubmitted:
     )
 
 
-def _check_fits(folder: Folder, target: TableEntrySubmitted) -> LinePreview:
+def _check_fits(session: EventSession, target: TableEntrySubmitted) -> LinePreview:
+    folder = session.folder()
     state = folder.state()
     played = _played(state, target.round, target.table)
     if played != target.hands:
         raise StationError("stale", stale_problem(target, played).message)
-    kept = _kept_preview(state, target)
+    kept = _kept_preview(session, state, target)
     if kept is not None:
         return kept
     return _preview(folder, read_entry(state, table_entry_line(target, state.rules.players)))
@@ -536,7 +542,7 @@ def _confirm(
                 "the director approves one of them (or rejects both)"
             ).format(target=entry_id, others=", ".join(others)),
         )
-    preview = _check_fits(session.folder(), target)
+    preview = _check_fits(session, target)
     entry = TableEntryConfirmed(
         **new_stamp(confirmation_id, at, clock),
         target=entry_id,
@@ -595,7 +601,7 @@ def _approve(
 ) -> tuple[Submission, EventState]:
     state = current_state(session)
     target = _target(state, target_id)
-    preview = _check_fits(session.folder(), target)
+    preview = _check_fits(session, target)
     entry = TableEntryApproved(**new_stamp(approval_id, at, clock), target=target_id)
     try:
         after = record_entry(session, entry)

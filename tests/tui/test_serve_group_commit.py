@@ -195,12 +195,12 @@ def test_a_confirmation_reuses_the_submissions_preview_only_while_it_still_holds
         target = state.pending[sub.id]
         line = stations.table_entry_line(target, 4)
         fresh = stations._preview(stations.session(cup).folder(), read_entry(state, line))
-        assert stations._kept_preview(state, target) == fresh == sub.preview
+        assert stations._kept_preview(stations.session(cup), state, target) == fresh == sub.preview
         assert stations.confirm(cup, sub.id, "N").preview == fresh
     # A player renamed meanwhile: the kept preview names the old name, so it is not used.
     sub = stations.submit_line(cup, 1, 2, RON, "E")
     with stations.group(cup) as store:
         rename_player(store, "p6", "Fiona")
     state = stations.state_of(cup)
-    assert stations._kept_preview(state, state.pending[sub.id]) is None
+    assert stations._kept_preview(stations.session(cup), state, state.pending[sub.id]) is None
     assert stations.confirm(cup, sub.id, "N").preview.seats[1].name == "Fiona"

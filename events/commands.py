@@ -67,7 +67,7 @@ from mjevent.core.preview import read_entry, unseated_round
 from mjevent.core.scoring import IllegalHandError
 from mjevent.core.state import EventState, Folder, caused_problems, refusals, table_label
 from mjevent.core.text import name_problem, quoted_name, safe_text
-from mjevent.events.entry_ids import entry_id_problem, new_entry_id
+from mjevent.events.entry_ids import entry_id_problem, stamp
 from mjevent.events.errors import EventFileInvalidError
 from mjevent.events.replaced import entry_words
 from mjevent.events.session import Clock, EventSession, utc_now
@@ -256,9 +256,7 @@ def new_stamp(entry_id: str | None, at: str | None, clock: Clock) -> Stamp:
         raise _refused(
             _("entry id {id!r}: {problem}").format(id=safe_text(entry_id), problem=problem)
         )
-    return Stamp(
-        id=entry_id or new_entry_id(), at=at or clock().isoformat(timespec="seconds")
-    )
+    return stamp(clock, entry_id, at)
 
 
 def record_entry(event: Target, entry: Entry) -> EventState:

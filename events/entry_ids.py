@@ -7,11 +7,14 @@ older files (any text without spaces).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import secrets
 import threading
 import time
+from collections.abc import Callable
 
+from mjevent.core.drafts import Stamp
 from mjevent.core.i18n import _
 
 ID_TEXT = re.compile(r"[^\s]+")
@@ -46,6 +49,14 @@ def new_entry_id() -> str:
         _last_id[:] = [ms, rand]
     number = (ms << 80) | (rand & ((1 << 80) - 1))
     return "".join(_CROCKFORD[(number >> shift) & 31] for shift in range(125, -1, -5))
+
+
+def stamp(
+    clock: Callable[[], dt.datetime], entry_id: str | None = None, at: str | None = None
+) -> Stamp:
+    """A new entry's id and time: `entry_id` or a new id (`new_entry_id`), `at` or `clock`'s now
+    to the second. The id is not checked here (`events.commands.new_stamp` refuses a bad one)."""
+    return Stamp(id=entry_id or new_entry_id(), at=at or clock().isoformat(timespec="seconds"))
 
 
 def entry_id_problem(entry_id: str) -> str | None:

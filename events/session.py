@@ -46,7 +46,7 @@ from mjevent.core.drafts import Stamp
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
 from mjevent.core.state import EventState, Folder, FoldMemo, Problem, fold
-from mjevent.events.entry_ids import new_entry_id
+from mjevent.events.entry_ids import stamp
 from mjevent.events.open import open_event
 from mjevent.events.replaced import Divergence
 from mjevent.events.store import EventStore
@@ -178,7 +178,7 @@ class EventSession:
     def stamp(self) -> Stamp:
         """A new entry's id and time (by the session's clock): a dialog builds its entry with
         it once (`core.drafts`), previews it (`try_entry`) and records that very entry."""
-        return Stamp(id=new_entry_id(), at=self.clock().isoformat(timespec="seconds"))
+        return stamp(self.clock)
 
     def try_entry(self, entry: Entry) -> Folder:
         """The fold with `entry` appended, the live one left as it was: `.state()` is the event

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 from mjevent.core.drafts import Stamp
 from mjevent.core.entries import Entry
 from mjevent.core.entry_reader import read_log
+from mjevent.core.i18n import language
 from mjevent.core.state import EventState, Folder, FoldMemo, Problem, fold
 from mjevent.events.entry_ids import stamp
 from mjevent.events.open import open_event
@@ -116,7 +117,11 @@ class EventSession:
         # The previews the tables' stations computed for their pending entries, by entry id,
         # with what each was computed from (`events/stations.py` keeps and checks them).
         self.previews: dict[str, tuple[tuple[object, ...], LinePreview]] = {}
-        self._standings: tuple[EventState, Standings] | None = None
+        # The standings hold words (a note on an annulled game or a skipped tiebreak, an
+        # unnamed substitute's label) in the language they were computed in: kept per language,
+        # so a Japanese page never shows the English ones (the venue server and the site speak
+        # both from one session).
+        self._standings: dict[str, tuple[EventState, Standings]] = {}
         self._stats: tuple[EventState, EventStats] | None = None
         self.state: EventState = self.folder().state()
 
@@ -200,8 +205,8 @@ class EventSession:
         `state` (default: the latest); brought up to date from the ones computed last when
         only games finished since (`standings_update`), else computed afresh. A penalty a
         correction cancelled is listed (the whole log is read for it), with why. Only the
-        latest state's are kept: another state's (an entry tried, `try_entry`) are made from
-        them.
+        latest state's are kept (one for each language spoken: their notes are words): another
+        state's (an entry tried, `try_entry`) are made from them.
 
         Raises `StandingsConfigError` (a bad `[standings]` table) or `StandingsError`.
         """
@@ -215,7 +220,8 @@ class EventSession:
         # so it holds every entry an earlier state was folded from).
         entries = self.entries
         with self._derived:
-            held = self._standings
+            lang = language()
+            held = self._standings.get(lang)
             if held is not None and held[0] is state:
                 return held[1]
             config = state.settings.standings_config()
@@ -226,7 +232,7 @@ class EventSession:
             if state is self.state:
                 # Only the live state's are kept: a trial's (a dialog's preview of an entry)
                 # never evicts them, so the next preview is brought up from the live ones too.
-                self._standings = (state, table)
+                self._standings[lang] = (state, table)
             return table
 
     def as_of(self, position: int) -> PastEvent:

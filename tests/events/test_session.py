@@ -14,7 +14,7 @@ from mjevent.core.outcomes import Tsumo
 from mjevent.core.state import EventState, fold
 from mjevent.core.state_standings import standings_from_state
 from mjevent.core.stats import stats_from_state
-from mjevent.events.commands import add_note, current_state, record_line
+from mjevent.events.commands import add_note, current_state, record_line, withdraw_player
 from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from tests.i18n_helpers import japanese
@@ -190,3 +190,36 @@ def test_a_language_switch_shows_the_same_fold_in_the_new_language(tmp_path: Pat
         add_note(session, "doors open", clock=fixed_clock)
         assert session.state.problems == state.problems
     assert session.folder() is not folder and [str(p) for p in session.state.problems] == english
+
+
+def test_the_standings_are_kept_in_each_language_they_are_shown_in(tmp_path: Path) -> None:
+    # GIVEN the club's event under the chess 50% rule with 8 rounds planned, where p07 has
+    # played 3 games and withdraws: the standings carry a note that their games are annulled
+    club = _club(tmp_path)
+    text = club.read_text(encoding="utf-8")
+    club.write_text(
+        text.replace(
+            "[[players]]",
+            '[standings]\nwithdrawal = "chess_50"\nscheduled_rounds = 8\n\n[[players]]',
+            1,
+        ),
+        encoding="utf-8",
+    )
+    session = EventSession.open(club, clock=fixed_clock)
+    withdraw_player(session, "p07", 2, clock=fixed_clock)
+    english = session.standings()
+    tables = "round 1 table 1, round 2 table 1, round 3 table 1"
+    assert english.notes == (
+        "João Gonçalves (p07) withdrew after 3 of 8 games, under 50%: their games are annulled "
+        f"for everyone at the table ({tables})",
+    )
+    # WHEN a Japanese page asks the same session for them (the venue server, the site)
+    with japanese():
+        in_japanese = session.standings()
+    # THEN the note is in Japanese there, and the English standings are still the ones kept
+    assert in_japanese.notes == (
+        "João Gonçalves（p07）は予定の 8 半荘のうち 3 半荘で棄権し、5割に届きません。"  # noqa: RUF001
+        "この選手の半荘は同卓の全員について無効になります"
+        "（第1回戦 1卓, 第2回戦 1卓, 第3回戦 1卓）",  # noqa: RUF001
+    )
+    assert session.standings() is english

@@ -878,7 +878,8 @@ def build_site(session: EventSession, languages: Sequence[str] = LANGUAGES) -> d
     site: dict[str, bytes] = {"style.css": _CSS.encode()}
     for lang in languages:
         with speaking(lang):
-            # The fold in this language (its problems are words): the session folds afresh.
+            # One fold serves every language (its problems are put into words when shown);
+            # the session keeps the standings of each language apart (their notes are words).
             state = session.folder().state()
             table = session.standings(state)
             story = replay(state, records, entries, functools.partial(session.standings, state))

@@ -164,7 +164,18 @@ def _toml_reason(reason: str) -> str:
 
 _NOT_FAST = object()
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
-RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]")
+# The control characters TOML refuses outside strings and in them unescaped (all but tab, LF and
+# CR): every byte but those, to delete, so that what is left is the controls found. In UTF-8
+# these bytes are those characters only (a multi-byte character's bytes are all 0x80 or more).
+_NOT_CONTROL = bytes(b for b in range(256) if b not in (*range(9), 11, 12, *range(14, 32), 127))
+
+
+def has_raw_control(data: bytes) -> bool:
+    """Whether `data` holds a control character TOML refuses unescaped (checked in one C pass:
+    a regex search over a 4 MB log took some 50 ms)."""
+    return bool(data.translate(None, _NOT_CONTROL))
+
+
 # Spellings JSON reads and TOML refuses: `\/`, a lone surrogate escape, and `null` (TOML has no
 # null; the word inside a text value with escapes only sends that file to tomllib).
 _JSON_ONLY = re.compile(r"\\/|\\u[dD][89a-fA-F]|null")
@@ -299,6 +310,8 @@ def fast_document(data: bytes) -> dict[str, Any] | None:
     match = LOG_HEADER.search(data)
     if match is None or data[match.start() : match.start() + 7] != b"[[log]]":
         return None
+    if has_raw_control(data[match.start() :]):
+        return None
     try:
         head = data[: match.start()].decode("utf-8")
         log = data[match.start() :].decode("utf-8")
@@ -309,8 +322,6 @@ def fast_document(data: bytes) -> dict[str, Any] | None:
         log = log.replace("\r\n", "\n")
         if "\r" in log:
             return None
-    if RAW_CONTROL.search(log):
-        return None
     records = fast_log(log)
     if records is None:
         return None

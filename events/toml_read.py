@@ -221,63 +221,71 @@ def fast_log(text: str) -> list[dict[str, Any]] | None:
     """The log blocks in `text` as tomllib reads them, or None when any line is not in the
     shape mjevent writes (see above)."""
     records: list[dict[str, Any]] = []
+    keep = records.append
     record: dict[str, Any] | None = None
     keys: set[str] = set()
     converted: dict[str, str] = {}
     # A log repeats most of its lines word for word (`kind = "hand"`, `round = 3`, a 3 han 30
     # fu win by South): each distinct line is read once, and its value handed out again (a
-    # list or table as a fresh copy, so no two records share one).
+    # list or table as a fresh copy, so no two records share one). An id line never repeats,
+    # and is not kept.
     known: dict[str, tuple[str, Any, Callable[[Any], Any] | None]] = {}
-    for line in text.split("\n"):
-        seen = known.get(line)
-        if seen is not None:
-            key, value, fresh = seen
-            if record is None or key in record:
-                return None
-            record[key] = value if fresh is None else fresh(value)
-            continue
-        key, sep, raw = line.partition(" = ")
-        if sep:
-            if record is None or key in record:
-                return None
-            if key not in keys:
-                if not _BARE.fullmatch(key):
+    seen_line = known.get
+    try:
+        for line in text.split("\n"):
+            seen = seen_line(line)
+            if seen is not None:
+                key, value, fresh = seen
+                if key in record:  # type: ignore[operator]  # None (no [[log]] yet): TypeError
                     return None
-                keys.add(key)
-            # The common values (plain text without escapes, whole numbers) skip JSON.
-            if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
-                value = raw[1:-1]
-            elif (
-                raw[:1] != '"'
-                and raw.isdigit()
-                and raw.isascii()
-                and len(raw) < 19
-                and (raw[0] != "0" or len(raw) == 1)
-            ):
-                value = int(raw)
+                record[key] = value if fresh is None else fresh(value)  # type: ignore[index]
+            elif not line:
+                continue
+            elif line == "[[log]]":
+                if record is not None:
+                    return None
+                record = {}
+            elif line[:6] == "# end ":
+                end_id, _, sum_ = line[6:].partition(" ")
+                if record is None or end_id != record.get("id"):
+                    return None
+                if sum_ and not (len(sum_) == 14 and sum_[:6] == "crc32:"):
+                    return None
+                keep(record)
+                record = None
             else:
-                value = _json_value(raw, converted)
-                if value is _NOT_FAST:
+                key, sep, raw = line.partition(" = ")
+                if not sep or record is None or key in record:
                     return None
-            copier = _copier(value)
-            if copier is not _NOT_FAST:
-                known[line] = (key, value, copier)
-                value = value if copier is None else copier(value)
-            record[key] = value
-        elif line == "[[log]]":
-            if record is not None:
-                return None
-            record = {}
-        elif line.startswith("# end "):
-            end_id, _, sum_ = line[6:].partition(" ")
-            if record is None or end_id != record.get("id"):
-                return None
-            if sum_ and not (len(sum_) == 14 and sum_.startswith("crc32:")):
-                return None
-            records.append(record)
-            record = None
-        elif line:
-            return None
+                if key not in keys:
+                    if not _BARE.fullmatch(key):
+                        return None
+                    keys.add(key)
+                # The common values (plain text without escapes, whole numbers) skip JSON.
+                if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
+                    record[key] = raw[1:-1]
+                    if key != "id":
+                        known[line] = (key, raw[1:-1], None)
+                    continue
+                if (
+                    raw[:1] != '"'
+                    and raw.isdigit()
+                    and raw.isascii()
+                    and len(raw) < 19
+                    and (raw[0] != "0" or len(raw) == 1)
+                ):
+                    value = int(raw)
+                else:
+                    value = _json_value(raw, converted)
+                    if value is _NOT_FAST:
+                        return None
+                copier = _copier(value)
+                if copier is not _NOT_FAST:
+                    known[line] = (key, value, copier)
+                    value = value if copier is None else copier(value)
+                record[key] = value
+    except TypeError:
+        return None  # a line of a table before any [[log]] line
     return records if record is None else None
 
 

@@ -817,8 +817,9 @@ catalogues/ko.po (docs/i18n.md).
                 ),
                 "log",
             )
+        ids: dict[str, int] = {}  # each entry's index, as check_log finds them
         try:
-            log = check_log(self.path, raw_log, 0, {})
+            log = check_log(self.path, raw_log, 0, ids)
         except EventFileInvalidError as error:
             raise with_line(error, data) from None
         if damage is not None:
@@ -875,7 +876,7 @@ catalogues/ko.po (docs/i18n.md).
         self.settings = doc
         self.event = event
         self.log = log
-        self._ids = {rec["id"]: i for i, rec in enumerate(log)}
+        self._ids = ids
         self.warnings.extend(warnings)
         self._torn_at = torn_at
         self._mark = _Mark.of(st, data)

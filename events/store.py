@@ -75,7 +75,13 @@ from mjevent.events.io_errors import (
 )
 from mjevent.events.lock import flock_by, locked, real_path
 from mjevent.events.replaced import Divergence, log_divergence
-from mjevent.events.toml_read import LOG_HEADER, RAW_CONTROL, fast_document, fast_log, parse_toml
+from mjevent.events.toml_read import (
+    LOG_HEADER,
+    fast_document,
+    fast_log,
+    has_raw_control,
+    parse_toml,
+)
 from mjevent.events.toml_write import settings_text
 from mjevent.events.torn_tail import (
     BANNER,
@@ -763,7 +769,7 @@ catalogues/ko.po (docs/i18n.md).
         try:
             text = new.decode("utf-8")
             # Entries as mjevent writes them (a table's burst) skip the TOML parser.
-            fast = None if "\r" in text or RAW_CONTROL.search(text) else fast_log(text)
+            fast = None if b"\r" in new or has_raw_control(new) else fast_log(text)
             doc = {"log": fast} if fast is not None else tomllib.loads(text)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
             return False
@@ -811,8 +817,9 @@ catalogues/ko.po (docs/i18n.md).
                 ),
                 "log",
             )
+        ids: dict[str, int] = {}  # each entry's index, as check_log finds them
         try:
-            log = check_log(self.path, raw_log, 0, {})
+            log = check_log(self.path, raw_log, 0, ids)
         except EventFileInvalidError as error:
             raise with_line(error, data) from None
         if damage is not None:
@@ -869,7 +876,7 @@ catalogues/ko.po (docs/i18n.md).
         self.settings = doc
         self.event = event
         self.log = log
-        self._ids = {rec["id"]: i for i, rec in enumerate(log)}
+        self._ids = ids
         self.warnings.extend(warnings)
         self._torn_at = torn_at
         self._mark = _Mark.of(st, data)

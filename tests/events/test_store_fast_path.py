@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mjevent.events import toml_write
 from mjevent.events.store import EventStore
-from mjevent.events.toml_read import fast_document
+from mjevent.events.toml_read import fast_document, fast_log
 from mjevent.events.toml_write import LOG_BANNER
 
 HEAD = (
@@ -151,3 +151,27 @@ def test_a_line_read_again_gives_each_entry_its_own_lists_and_tables() -> None:
     for key in ("wins", "riichi", "t"):
         assert first[key] == second[key] and first[key] is not second[key]
     assert first["wins"][0] is not second["wins"][0]
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        'kind = "hand"\n',  # a line read before (in the first entry), now outside any entry
+        'note = "x"\n',  # a line not read before, outside any entry
+        'id = "e9"\n',  # an id line outside any entry
+        "# end e1\n",  # an end line closing no entry
+    ],
+)
+def test_a_field_outside_any_entry_is_left_to_tomllib(between: str) -> None:
+    fields = {"kind": "hand", "round": 1}
+    text = HEAD + _block(1, fields) + between + _block(2, fields)
+    assert fast_log(text[text.index("[[log]]") :]) is None
+    assert fast_document(text.encode("utf-8")) is None
+
+
+def test_a_line_repeated_in_one_entry_is_a_duplicate_key() -> None:
+    text = HEAD + _block(1, {"kind": "hand"}) + '\n[[log]]\nid = "e2"\nkind = "hand"\n'
+    text += 'kind = "hand"\n# end e2\n'
+    assert fast_document(text.encode("utf-8")) is None
+    with pytest.raises(tomllib.TOMLDecodeError):
+        tomllib.loads(text)

@@ -1,0 +1,106 @@
+"""The entries' checksums checked in one pass (`torn_tail._all_match`): a file it clears is one the
+end-line-by-end-line search (`_first_damage`) finds nothing wrong with, so `damaged` answers the
+same either way, on files as written and on files damaged or edited in any of the ways below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from mjevent.events import toml_write
+from mjevent.events.torn_tail import _all_match, _first_damage, damaged
+
+
+def _record(n: int) -> dict[str, Any]:
+    return {
+        "id": f"h{n}",
+        "at": "2026-12-02T15:30:00+00:00",
+        "kind": "hand",
+        "round": 1,
+        "table": 1 + n % 3,
+        "outcome": "ron",
+        "loser": "W",
+        "wins": [{"winner": "S", "han": 3, "fu": 30}],
+        "riichi": ["E"],
+    }
+
+
+def _file(entries: int, banner: bool = True) -> bytes:
+    head = toml_write.settings_text({"event": {"name": "Club"}}, banner=banner)
+    blocks = "".join(toml_write.log_block(_record(n)) for n in range(entries))
+    return (head + blocks).encode("utf-8")
+
+
+def test_a_file_as_written_is_cleared_in_one_pass() -> None:
+    data = _file(5)
+    assert _all_match(data)
+    assert damaged(data) is None
+    assert _all_match(_file(5, banner=False))
+    assert _all_match(_file(0))
+
+
+# Edits that `_all_match` must not clear when they damage an entry, and that `damaged` must then
+# name exactly as the end-line search does: bytes changed, removed or added anywhere.
+_EDITS = st.sampled_from(
+    [
+        b"\0",
+        b"\r",
+        b"\n",
+        b"\n\n",
+        b"[[log]]\n",
+        b"\n[[log]]\n",
+        b'\n[[log]]\nid = "h1"\n',
+        b"# end h1",
+        b"\n# end h2 crc32:00000000\n",
+        b" crc32:",
+        b"x",
+        b" ",
+        b'"',
+        b"# ---- log: appended by mjevent; every entry ends with its `# end <id>` line ----",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    entries=st.integers(1, 4),
+    banner=st.booleans(),
+    edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12), _EDITS), max_size=3),
+)
+@example(entries=2, banner=True, edits=[(0.6, 1, b"X")])
+@example(entries=3, banner=True, edits=[(0.95, 0, b"\n# end h9 crc32:12345678")])
+@example(entries=2, banner=False, edits=[(0.3, 8, b"")])
+def test_one_pass_agrees_with_the_search(
+    entries: int, banner: bool, edits: list[tuple[float, int, bytes]]
+) -> None:
+    data = _file(entries, banner)
+    for where, cut, insert in edits:
+        at = int(where * len(data))
+        data = data[:at] + insert + data[at + cut :]
+    found = _first_damage(data)
+    assert damaged(data) == found
+    if _all_match(data):
+        assert found is None
+
+
+def test_a_changed_byte_is_found_as_before() -> None:
+    data = _file(3)
+    at = data.index(b"han = 3", data.index(b'id = "h1"'))
+    edited = data[:at] + b"han = 4" + data[at + 7 :]
+    assert not _all_match(edited)
+    damage = damaged(edited)
+    assert damage is not None and damage.entry_id == "h1" and not damage.last
+
+
+def test_an_entry_holding_the_banner_line_is_left_to_the_search() -> None:
+    # The first entry is searched for after the banner: one that holds the banner's line (by
+    # hand, with its checksum made to match) starts there, so it is damaged as before.
+    body = '[[log]]\nid = "h9"\n' + toml_write.LOG_BANNER.strip() + '\nkind = "note"\n'
+    block = f"\n{body}# end h9 {toml_write.checksum(body.encode())}\n"
+    data = _file(0, banner=False) + block.encode()
+    assert not _all_match(data)
+    damage = damaged(data)
+    assert damage is not None and damage.entry_id == "h9"

@@ -143,7 +143,7 @@ class _Table:
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
             state = self.memo.call_time(state, entry.id, 0)
         try:
-            after, settlement = self.memo.apply(state, entry.hand, entry.id)
+            played = self.memo.apply(state, entry.hand, entry.id)
         except ValueError:
             # The refusal is said again when shown (`why_not_applied`), in that moment's language.
             bad = _bad_seat(entry.hand, self.rules.players)
@@ -164,8 +164,8 @@ class _Table:
             )
             return
         self.logged.append(entry)
-        self.state = after
-        self.played.append(HandPlayed(entry.id, entry.hand, settlement, after))
+        self.state = played.after
+        self.played.append(played)
 
     def _over_problem(self, entry: str, state: GameState) -> Problem:
         if state.end_reason is EndReason.TIME:

@@ -136,7 +136,7 @@ class _Table:
             )
             return
         state = self.state if self.state is not None else self.memo.start(self.rules, False)
-        if state.finished:
+        if state.end_reason is not None:
             problems.append(self._over_problem(entry.id, state))
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.

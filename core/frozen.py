@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["quick_init"]
+__all__ = ["quick_init", "unchecked_maker"]
 
 _T = TypeVar("_T")
 
@@ -84,3 +85,42 @@ def quick_init(cls: type[_T]) -> type[_T]:
     init.__doc__ = cls.__init__.__doc__
     setattr(cls, "__init__", init)  # noqa: B010 - a method replaced on the class
     return cls
+
+
+def unchecked_maker(cls: type[_T]) -> Callable[..., _T]:
+    """A function that makes the frozen dataclass `cls` from every field, positionally, without
+    its `__post_init__`.
+
+    For a value worked out from values that passed the checks, by steps that keep every check
+    true (`game.apply_hand`'s next state): the checks would cost more than the step. A value
+    built any other way goes through the class itself.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Positive:
+    ...     n: int
+    ...     def __post_init__(self) -> None:
+    ...         if self.n <= 0:
+    ...             raise ValueError(self.n)
+    >>> make = unchecked_maker(Positive)
+    >>> make(2) == Positive(2), type(make(2)) is Positive
+    (True, True)
+    """
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        raise TypeError(f"{cls.__name__} is not a frozen dataclass")
+    fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    slotted = "__slots__" in cls.__dict__
+    names: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    body = ["    self = _new(_cls)"]
+    for name in fields:
+        if slotted:
+            names[f"_set_{name}"] = getattr(cls, name).__set__
+            body.append(f"    _set_{name}(self, {name})")
+        else:
+            body.append(f"    self.__dict__[{name!r}] = {name}")
+    body.append("    return self")
+    exec(f"def make({', '.join(fields)}):\n" + "\n".join(body), names)
+    make: Callable[..., _T] = names["make"]
+    make.__qualname__ = f"unchecked_maker({cls.__qualname__})"
+    return make

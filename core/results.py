@@ -20,9 +20,11 @@ EMA (no oka, uma 15/5/-5/-15), second and third tied, which share the uma of pla
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from mjevent.core.frozen import quick_init
 from mjevent.core.i18n import _, format_number, ngettext
 from mjevent.core.rules import Chombo, Leftover, Rounding, RuleSet, TieRule
 
@@ -42,6 +44,7 @@ class ScoreSumError(ValueError):
     """Final scores that cannot be a game's result; the message says by how much they are off."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game, per seat in seat order (seat 0 was East in the first hand).
@@ -150,9 +153,18 @@ def places(scores: Sequence[int], ties: TieRule) -> tuple[int, ...]:
     >>> places([30000, 40000, 30000, 20000], TieRule.SPLIT)
     (2, 1, 2, 4)
     """
-    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    return _places(scores, _order(scores), ties)
+
+
+def _order(scores: Sequence[int]) -> list[int]:
+    # The seats, higher score first and equal scores by seat: a stable sort in reverse keeps
+    # equal keys in seat order, as the key (-score, seat) would, at a third of the cost.
+    return sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+
+
+def _places(scores: Sequence[int], order: Sequence[int], ties: TieRule) -> tuple[int, ...]:
     result = [0] * len(scores)
-    split = ties is TieRule.SPLIT
+    split = ties is _SPLIT
     for index, seat in enumerate(order):
         if split and index and scores[order[index - 1]] == scores[seat]:
             result[seat] = result[order[index - 1]]
@@ -199,9 +211,15 @@ def share_by_place(
                 count=len(per_place), seats=len(scores)
             )
         )
-    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    return _share(per_place, scores, _order(scores), ties)
+
+
+def _share(
+    per_place: Sequence[int], scores: Sequence[int], order: Sequence[int], ties: TieRule
+) -> tuple[int, ...]:
+    # `share_by_place` with the seats already in order (`_order`).
     result = [0] * len(scores)
-    if ties is TieRule.SEAT_ORDER:
+    if ties is _SEAT_ORDER:
         for index, seat in enumerate(order):
             result[seat] = per_place[index]
         return tuple(result)
@@ -240,13 +258,20 @@ def settle_leftover(
     """
     scores = _check_scores(final_scores, rules)
     _check_deposits(deposits_left)
+    return _leftover(scores, rules, deposits_left)
+
+
+def _leftover(
+    scores: tuple[int, ...], rules: RuleSet, deposits_left: int
+) -> tuple[tuple[int, ...], int]:
+    # `settle_leftover` of scores and sticks already checked.
     amount = deposits_left * rules.riichi_value
-    if not amount or rules.leftover in (Leftover.NOBODY, Leftover.POT):
+    if not amount or rules.leftover in (_NOBODY, _POT):
         return scores, amount
     top = max(scores)
     firsts = [seat for seat, score in enumerate(scores) if score == top]
     after = list(scores)
-    if rules.leftover is Leftover.FIRST:
+    if rules.leftover is _FIRST:
         after[firsts[0]] += amount
         return tuple(after), 0
     share = amount // len(firsts) // 100 * 100
@@ -257,6 +282,9 @@ def settle_leftover(
 
 # Looking an enum member up on its class (`Bust.AT_ZERO`) costs about ten times reading a
 # module name on Python 3.11; the code that runs for every seat of every game of a fold uses these.
+_SPLIT, _SEAT_ORDER = TieRule.SPLIT, TieRule.SEAT_ORDER
+_NOBODY, _POT, _FIRST = Leftover.NOBODY, Leftover.POT, Leftover.FIRST
+_NO_ROUNDING, _AFTER_UMA = Rounding.NONE, Chombo.AFTER_UMA
 _NEAREST_1000, _UP_1000 = Rounding.NEAREST_1000, Rounding.UP_1000
 _NEAREST_1000_HALF_DOWN = Rounding.NEAREST_1000_HALF_DOWN
 _NEAREST_1000_HALF_AWAY = Rounding.NEAREST_1000_HALF_AWAY
@@ -296,9 +324,7 @@ def round_points(total: int, rounding: Rounding) -> int:
     return total
 
 
-def _rounded_totals(
-    total: Sequence[int], place: Sequence[int], rules: RuleSet
-) -> tuple[int, ...]:
+def _rounded_totals(total: Sequence[int], place: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
     """Each total rounded; with `rounding_rest_to_first`, first place (the seat nearest the first
     dealer among tied firsts) takes whatever keeps the table's sum unrounded.
 
@@ -378,14 +404,14 @@ def game_result(
     scores = _check_scores(final_scores, rules)
     seats = rules.players
     chombo_counts = tuple(chombos) if chombos else (0,) * seats
-    if len(chombo_counts) != seats or any(c < 0 for c in chombo_counts):
+    if len(chombo_counts) != seats or min(chombo_counts) < 0:
         raise ValueError(
             _("chombos={counts}: give one count (0 or more) per seat, {seats} in all").format(
                 counts=list(chombos), seats=seats
             )
         )
     subs = frozenset(substitutes)
-    outside = sorted(s for s in subs if not (isinstance(s, int) and 0 <= s < seats))
+    outside = sorted(s for s in subs if not (isinstance(s, int) and 0 <= s < seats)) if subs else ()
     if outside:
         raise ValueError(
             _("substitutes {seats} are not seats: the table has seats 0 to {last}").format(
@@ -399,10 +425,17 @@ def game_result(
                 seats=sorted(in_play - subs), subs=sorted(subs)
             )
         )
-    final, leftover = settle_leftover(scores, rules, deposits_left)
-    place = places(final, rules.ties)
-    uma = list(share_by_place(_uma_table(final, rules), final, rules.ties))
-    oka = share_by_place((rules.oka,) + (0,) * (seats - 1), final, rules.ties)
+    _check_deposits(deposits_left)
+    final, leftover = _leftover(scores, rules, deposits_left)
+    # The seats in order once, for the places, the uma and the oka.
+    ties = rules.ties
+    order = _order(final)
+    place = _places(final, order, ties)
+    uma = list(_share(_uma_table(final, rules), final, order, ties))
+    # No oka: every share of (0, 0, ...) is 0, tie or not.
+    oka = (
+        _share((rules.oka,) + (0,) * (seats - 1), final, order, ties) if rules.oka else (0,) * seats
+    )
     base = [score - rules.return_points for score in final]
     for seat in subs:
         if rules.substitute_points is not None:
@@ -410,10 +443,11 @@ def game_result(
         fixed_uma = rules.substitute_uma_after_start if seat in in_play else rules.substitute_uma
         if fixed_uma is not None:
             uma[seat] = fixed_uma
-    total = tuple(base[s] + uma[s] + oka[s] for s in range(seats))
-    rounded = _rounded_totals(total, place, rules)
-    per_chombo = rules.chombo_penalty if rules.chombo is Chombo.AFTER_UMA else 0
-    penalties = tuple(-per_chombo * count for count in chombo_counts)
+    total = tuple([base[s] + uma[s] + oka[s] for s in range(seats)])
+    # Rounding NONE keeps every total as it is (`round_points`).
+    rounded = total if rules.rounding is _NO_ROUNDING else _rounded_totals(total, place, rules)
+    per_chombo = rules.chombo_penalty if rules.chombo is _AFTER_UMA else 0
+    penalties = tuple([-per_chombo * count for count in chombo_counts])
     return GameResult(
         final=final,
         places=place,
@@ -422,7 +456,8 @@ def game_result(
         penalties=penalties,
         total=total,
         rounded=rounded,
-        points=tuple(r + p for r, p in zip(rounded, penalties, strict=True)),
+        # One of each per seat (`total` is made per seat, the chombo counts were checked).
+        points=tuple(map(operator.add, rounded, penalties)),
         leftover=leftover,
         substitutes=subs,
     )

@@ -96,18 +96,18 @@ _RIICHI, _HAND, _HONBA = PaymentKind.RIICHI, PaymentKind.HAND, PaymentKind.HONBA
 _DEPOSITS, _NOTEN = PaymentKind.DEPOSITS, PaymentKind.NOTEN
 
 
-def _seat_ok(seat: object, seats: int) -> bool:
-    return type(seat) is int and 0 <= seat < seats
-
-
 def settle_common(
     hand: Hand, dealer: int, honba: int, deposits: int, rules: RuleSet
 ) -> Settlement | None:
     """`settle` of a single ron or a tsumo without pao, or of a draw without nagashi; None for
     any other hand, or for one that breaks a rule."""
+    # A seat is an int (not a bool) from 0 to seats - 1: the test is written out where it is
+    # needed, and a payment looked up in `_PAYMENTS` before `_payment` is called, because a
+    # call costs as much as the test itself and this runs for every hand of a fold.
     seats = rules.players
     if not (
-        _seat_ok(dealer, seats)
+        type(dealer) is int
+        and 0 <= dealer < seats
         and type(honba) is int
         and honba >= 0
         and type(deposits) is int
@@ -117,14 +117,17 @@ def settle_common(
     riichi = hand.riichi
     deltas = [0] * seats
     payments: list[Payment] = []
+    key: tuple[int | None, int | None, int, PaymentKind]
     stick = rules.riichi_value
     if riichi:
         for seat in riichi:
-            if not _seat_ok(seat, seats):
+            if not (type(seat) is int and 0 <= seat < seats):
                 return None
         if stick:
-            for seat in sorted(riichi):
-                payments.append(_payment(seat, None, stick, _RIICHI))
+            # One stick needs no sorting (most hands have at most one riichi).
+            for seat in sorted(riichi) if len(riichi) > 1 else riichi:
+                key = (seat, None, stick, _RIICHI)
+                payments.append(_PAYMENTS.get(key) or _payment(*key))
                 deltas[seat] -= stick
     sticks = (deposits + len(riichi)) * stick
     outcome = hand.outcome
@@ -137,8 +140,8 @@ def settle_common(
         if (
             win.pao is not None
             or winner == loser
-            or not _seat_ok(loser, seats)
-            or not _seat_ok(winner, seats)
+            or not (type(loser) is int and 0 <= loser < seats)
+            or not (type(winner) is int and 0 <= winner < seats)
         ):
             return None
         value = win.value
@@ -155,18 +158,21 @@ def settle_common(
             return None
         honba_points = honba * rules.honba_ron
         if amount:
-            payments.append(_payment(loser, winner, amount, _HAND))
+            key = (loser, winner, amount, _HAND)
+            payments.append(_PAYMENTS.get(key) or _payment(*key))
         if honba_points:
-            payments.append(_payment(loser, winner, honba_points, _HONBA))
+            key = (loser, winner, honba_points, _HONBA)
+            payments.append(_PAYMENTS.get(key) or _payment(*key))
         if sticks:
-            payments.append(_payment(None, winner, sticks, _DEPOSITS))
+            key = (None, winner, sticks, _DEPOSITS)
+            payments.append(_PAYMENTS.get(key) or _payment(*key))
         deltas[loser] -= amount + honba_points
         deltas[winner] += amount + honba_points + sticks
         return Settlement(tuple(deltas), tuple(payments), 0, (winner,))
     if isinstance(outcome, Tsumo):
         win = outcome.win
         winner = win.winner
-        if win.pao is not None or not _seat_ok(winner, seats):
+        if win.pao is not None or not (type(winner) is int and 0 <= winner < seats):
             return None
         value = win.value
         shares = _tsumo_paid(
@@ -187,13 +193,16 @@ def settle_common(
         gained = sticks
         for payer, amount in shares:
             if amount:
-                payments.append(_payment(payer, winner, amount, _HAND))
+                key = (payer, winner, amount, _HAND)
+                payments.append(_PAYMENTS.get(key) or _payment(*key))
             if each:
-                payments.append(_payment(payer, winner, each, _HONBA))
+                key = (payer, winner, each, _HONBA)
+                payments.append(_PAYMENTS.get(key) or _payment(*key))
             deltas[payer] -= amount + each
             gained += amount + each
         if sticks:
-            payments.append(_payment(None, winner, sticks, _DEPOSITS))
+            key = (None, winner, sticks, _DEPOSITS)
+            payments.append(_PAYMENTS.get(key) or _payment(*key))
         deltas[winner] += gained
         return Settlement(tuple(deltas), tuple(payments), 0, (winner,))
     if isinstance(outcome, Draw):
@@ -201,7 +210,7 @@ def settle_common(
         if outcome.nagashi:
             return None
         for seat in tenpai:
-            if not _seat_ok(seat, seats):
+            if not (type(seat) is int and 0 <= seat < seats):
                 return None
         ready = len(tenpai)
         total = rules.noten_total
@@ -211,12 +220,13 @@ def settle_common(
                 return None
             # Each noten player pays total/noten, shared equally by the tenpai players.
             each = total // pairs
-            payees = sorted(tenpai)
+            payees = sorted(tenpai) if ready > 1 else tenpai
             for payer in range(seats):
                 if payer in tenpai:
                     continue
                 for payee in payees:
-                    payments.append(_payment(payer, payee, each, _NOTEN))
+                    key = (payer, payee, each, _NOTEN)
+                    payments.append(_PAYMENTS.get(key) or _payment(*key))
                 deltas[payer] -= each * ready
             for payee in payees:
                 deltas[payee] += each * (seats - ready)

@@ -93,9 +93,7 @@ class _Fold:
     while the original stays as it was.
     """
 
-    def __init__(
-        self, settings: EventSettings, problems: list[Problem], memo: FoldMemo
-    ) -> None:
+    def __init__(self, settings: EventSettings, problems: list[Problem], memo: FoldMemo) -> None:
         self.settings = settings
         self.memo = memo
         self.rules = settings.rules.ruleset
@@ -271,16 +269,25 @@ class _Fold:
     # Entries: one fold rule per kind (`_rule`) ------------------------------------------------
 
     def apply(self, entry: Entry) -> None:
-        if type(entry) in _TEXTS:
+        kind = type(entry)
+        if kind in _TEXTS:
             for problem in entry_text_problems(entry):
                 self.add(entry, problem)
-        _RULES[type(entry)](self, entry)
+        _RULES[kind](self, entry)
 
     @_rule(HandRecorded)
     def hand(self, entry: HandRecorded) -> None:
-        table = self.table(entry, entry.round, entry.table)
-        if table is not None:
-            table.apply(entry, self.problems)
+        # `table` written out for a table this working set owns already (nearly every hand of
+        # a fold: only a table's first entry, or its first after a fork, makes or copies it).
+        key = (entry.round, entry.table)
+        table = self.tables.get(key)
+        if table is not None and key in self.owned:
+            table.cached = None
+        else:
+            table = self.table(entry, entry.round, entry.table)
+            if table is None:
+                return
+        table.apply(entry, self.problems)
 
     @_rule(GameFinished)
     def finish(self, entry: GameFinished) -> None:

@@ -16,7 +16,7 @@ from mjevent.core.game import GameState, apply_hand, call_time, new_game, result
 from mjevent.core.outcomes import Hand
 from mjevent.core.results import GameResult
 from mjevent.core.rules import RuleSet
-from mjevent.core.scoring import Settlement
+from mjevent.core.state.values import HandPlayed
 
 __all__ = ["FoldMemo"]
 
@@ -39,7 +39,7 @@ class FoldMemo:
     __slots__ = ("calls", "results", "starts", "steps")
 
     def __init__(self) -> None:
-        self.steps: dict[str, tuple[GameState, Hand, GameState, Settlement]] = {}
+        self.steps: dict[str, tuple[GameState, HandPlayed]] = {}
         self.starts: dict[tuple[RuleSet, bool], GameState] = {}
         self.calls: dict[tuple[str, int], tuple[GameState, GameState]] = {}
         self.results: dict[tuple[GameState, frozenset[int], frozenset[int]], GameResult] = {}
@@ -55,17 +55,21 @@ class FoldMemo:
             self.starts[key] = state
         return state
 
-    def apply(self, state: GameState, hand: Hand, entry: str) -> tuple[GameState, Settlement]:
-        """`apply_hand(state, hand)` for the hand of entry `entry`."""
+    def apply(self, state: GameState, hand: Hand, entry: str) -> HandPlayed:
+        """`apply_hand(state, hand)` for the hand of entry `entry`, as the hand played (a hit
+        is the very `HandPlayed` the step made: a refold makes none again)."""
         hit = self.steps.get(entry)
-        if hit is not None and hit[0] is state and (hit[1] is hand or hit[1] == hand):
-            return hit[2], hit[3]
+        if hit is not None and hit[0] is state:
+            played = hit[1]
+            if played.hand is hand or played.hand == hand:
+                return played
         after, settlement = apply_hand(state, hand)
+        played = HandPlayed(entry, hand, settlement, after)
         if len(self.steps) >= _MEMO_LIMIT:
             self.steps.clear()
             self.calls.clear()
-        self.steps[entry] = (state, hand, after, settlement)
-        return after, settlement
+        self.steps[entry] = (state, played)
+        return played
 
     def call_time(self, state: GameState, entry: str, table: int) -> GameState:
         """`call_time(state)`, keyed by the entry that calls time (a round's call reaches every

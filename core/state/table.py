@@ -136,14 +136,14 @@ class _Table:
             )
             return
         state = self.state if self.state is not None else self.memo.start(self.rules, False)
-        if state.finished:
+        if state.end_reason is not None:
             problems.append(self._over_problem(entry.id, state))
             return
         # Time is called between two hands; a replay after a reseat calls it at the same point.
         if self.time_call_at is not None and len(self.played) >= self.time_call_at:
             state = self.memo.call_time(state, entry.id, 0)
         try:
-            after, settlement = self.memo.apply(state, entry.hand, entry.id)
+            played = self.memo.apply(state, entry.hand, entry.id)
         except ValueError:
             # The refusal is said again when shown (`why_not_applied`), in that moment's language.
             bad = _bad_seat(entry.hand, self.rules.players)
@@ -164,8 +164,8 @@ class _Table:
             )
             return
         self.logged.append(entry)
-        self.state = after
-        self.played.append(HandPlayed(entry.id, entry.hand, settlement, after))
+        self.state = played.after
+        self.played.append(played)
 
     def _over_problem(self, entry: str, state: GameState) -> Problem:
         if state.end_reason is EndReason.TIME:

@@ -1,10 +1,11 @@
 """Invariants of a game over random legal hand sequences, and of results over random scores.
 
 Over any sequence of legal hands, under every preset and a few variants: points plus the riichi
-sticks on the table are conserved at every step; a chombo moves nothing but points; the game
-always ends once the deal keeps passing; and the finished game's result places every seat
-validly, keeps uma zero-sum and oka whole, and its game points add up to zero when there is no
-oka, no penalty and nothing left on the table.
+sticks on the table are conserved at every step; every state made passes the state's own checks
+(`apply_hand` skips them); a chombo moves nothing but points; the game always ends once the deal
+keeps passing; and the finished game's result places every seat validly, keeps uma zero-sum and
+oka whole, and its game points add up to zero when there is no oka, no penalty and nothing left
+on the table.
 """
 
 from __future__ import annotations
@@ -166,6 +167,8 @@ def test_points_conserved_game_ends_and_result_is_consistent(
         before = state
         hand = draw_hand(data, state)
         state, paid = apply_hand(state, hand)
+        # apply_hand makes the next state without the constructor's checks: they all hold.
+        assert dataclasses.replace(state) == state
         assert sum(state.scores) + state.deposits * rules.riichi_value == table
         assert sum(paid.deltas) == (before.deposits - paid.deposits_after) * rules.riichi_value
         assert state.hands == before.hands + 1
@@ -184,6 +187,7 @@ def test_points_conserved_game_ends_and_result_is_consistent(
     passes = 0
     while not state.finished:
         state, _ = apply_hand(state, _passing_win(state))
+        assert dataclasses.replace(state) == state
         assert sum(state.scores) + state.deposits * rules.riichi_value == table
         passes += 1
         assert passes <= 3 * rules.players

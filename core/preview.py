@@ -41,7 +41,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.drafts import Stamp, draft_correction, draft_hand, draft_line
-from mjevent.core.entries import WINDS, PlayerId
+from mjevent.core.entries import WINDS, HandRecorded, PlayerId
 from mjevent.core.game import (
     GameState,
     call_time,
@@ -632,9 +632,15 @@ def preview_amend(
 
 
 def _game_holding(state: EventState, entry: str) -> TableGame | None:
-    """The game whose hands include hand entry `entry`, if any."""
-    for game in state.games.values():
-        if any(h.entry == entry for h in game.hands):
+    """The game whose hands include hand entry `entry`, if any (looked for from the log's end:
+    the hand amended is most often a recent one)."""
+    for logged in reversed(state.entries):
+        if logged.id == entry:
+            if not isinstance(logged, HandRecorded):
+                return None
+            game = state.game(logged.round, logged.table)
+            if game is None or all(h.entry != entry for h in game.hands):
+                return None
             return game
     return None
 

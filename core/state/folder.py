@@ -98,7 +98,7 @@ class Folder:
             found = list(read)
             resolved, voided = _resolve(log, found)
             work = _Fold(settings, found, memo)
-            kept = _apply(work, resolved, 0, ())
+            kept, _changed = _apply(work, resolved, 0, ())
         ids = frozenset(e.id for e in log)
         targets = {e.target for e in log if isinstance(e, Correction)}
         return cls(
@@ -157,7 +157,7 @@ class Folder:
         start, before = kept[-1]
         with collector_paused():
             work = before.fork()
-            kept = _apply(work, resolved, start, kept)
+            kept, changed = _apply(work, resolved, start, kept)
         voided = self.voided | {correction.target} if replacement is None else self.voided
         later = Folder(
             self.settings,
@@ -171,11 +171,16 @@ class Folder:
             self.targets | {correction.target},
             kept,
         )
-        if self._state is not None and isinstance(old, HandRecorded | GameFinished):
-            # The tables the fold went on changing are its own (`_Fold.owned`), and the one
-            # the entry corrected was at: every other table's game is this state's.
+        if (
+            self._state is not None
+            and isinstance(old, HandRecorded | GameFinished)
+            and isinstance(replacement, HandRecorded | GameFinished)
+            and (old.round, old.table) == (replacement.round, replacement.table)
+        ):
+            # A hand or a game's end amended in its place: the fold went on changing the
+            # tables `changed`, and the entry's table; every other table's game is this state's.
             later._games = self._state.games
-            later._stale = {(old.round, old.table)}
+            later._stale = changed | {(old.round, old.table)}
         return later
 
     def _changed_games(self) -> dict[tuple[int, int], TableGame]:
@@ -231,16 +236,19 @@ copy of the working set's containers, and a copy of each table changed after it)
 
 def _apply(
     work: _Fold, resolved: list[Entry], start: int, kept: tuple[tuple[int, _Fold], ...]
-) -> tuple[tuple[int, _Fold], ...]:
-    """Apply `resolved[start:]` to `work` (which has applied `resolved[:start]`); `kept` with a
-    fork of the working set kept every `_KEEP_EVERY` entries on the way."""
+) -> tuple[tuple[tuple[int, _Fold], ...], set[tuple[int, int]]]:
+    """Apply `resolved[start:]` to `work` (which has applied `resolved[:start]`): `kept` with a
+    fork of the working set kept every `_KEEP_EVERY` entries on the way, and the tables changed
+    (`_Fold.owned` since `work` was forked, over the forks kept on the way)."""
     last = kept[-1][0] if kept else -1
     more = list(kept)
+    changed: set[tuple[int, int]] = set()
     for n in range(start, len(resolved)):
         if n % _KEEP_EVERY == 0 and n > last:
+            changed |= work.owned
             more.append((n, work.fork()))
         work.apply(resolved[n])
-    return tuple(more)
+    return tuple(more), changed | work.owned
 
 
 def _effective(work: _Fold, resolved: list[Entry]) -> list[Entry]:

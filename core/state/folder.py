@@ -122,12 +122,16 @@ class Folder:
         if not kept or len(self.resolved) - kept[-1][0] >= _KEEP_EVERY:
             # This folder's working set is left as it was: it is kept as it stands.
             kept = (*kept, (len(self.resolved), self.work))
+        resolved = [*self.resolved, entry]
+        shown = work.accepted.get(entry.id, entry)
+        # One list for both while no table entry was replaced (neither is changed in place).
+        same = self.effective is self.resolved and shown is entry
         later = Folder(
             self.settings,
             [*self.log, entry],
             self.read_problems,
-            [*self.resolved, entry],
-            [*self.effective, work.accepted.get(entry.id, entry)],
+            resolved,
+            resolved if same else [*self.effective, shown],
             self.voided,
             work,
             self.ids | {entry.id},

@@ -49,10 +49,14 @@ def main() -> None:
         folder = session.folder()
         state = folder.state()
         gc.freeze()  # as the console does with the event it opened (tui/console/app.py)
-        print(f"event: {path.name}, {len(state.entries)} entries; open and fold "
-              f"{time.perf_counter() - started:.2f} s; load {os.getloadavg()[0]:.2f}")
-        print(f"{'game':<10} {'hand':<10} {'line':<16} {'median ms':>10} {'worst ms':>9}"
-              f" {'CPU ms':>8}  result")
+        print(
+            f"event: {path.name}, {len(state.entries)} entries; open and fold "
+            f"{time.perf_counter() - started:.2f} s; load {os.getloadavg()[0]:.2f}"
+        )
+        print(
+            f"{'game':<10} {'hand':<10} {'line':<16} {'median ms':>10} {'worst ms':>9}"
+            f" {'CPU ms':>8}  result"
+        )
         for rnd, table in GAMES:
             game = state.game(rnd, table)
             assert game is not None and game.hands
@@ -68,9 +72,11 @@ def main() -> None:
                         times.append(time.perf_counter() - start)
                         cpu.append(time.process_time() - start_cpu)
                     shown = "preview" if isinstance(result, LinePreview) else "refused"
-                    print(f"r{rnd} t{table:<6} {which:<10} {label:<16} "
-                          f"{statistics.median(times) * 1000:>10.1f} {max(times) * 1000:>9.1f}"
-                          f" {statistics.median(cpu) * 1000:>8.1f}  {shown}")
+                    print(
+                        f"r{rnd} t{table:<6} {which:<10} {label:<16} "
+                        f"{statistics.median(times) * 1000:>10.1f} {max(times) * 1000:>9.1f}"
+                        f" {statistics.median(cpu) * 1000:>8.1f}  {shown}"
+                    )
         print(f"load {os.getloadavg()[0]:.2f}")
 
 

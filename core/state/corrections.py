@@ -124,4 +124,3 @@ def _corrected(
     if type(correction.replacement) is not type(current):
         return None
     return at, dataclasses.replace(correction.replacement, id=current.id, at=current.at)
-

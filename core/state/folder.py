@@ -102,8 +102,16 @@ class Folder:
         ids = frozenset(e.id for e in log)
         targets = {e.target for e in log if isinstance(e, Correction)}
         return cls(
-            settings, log, read, resolved, _effective(work, resolved), voided, work, ids,
-            targets, kept,
+            settings,
+            log,
+            read,
+            resolved,
+            _effective(work, resolved),
+            voided,
+            work,
+            ids,
+            targets,
+            kept,
         )
 
     def then(self, entry: Entry) -> Folder:

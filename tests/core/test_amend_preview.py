@@ -25,12 +25,18 @@ nobody is tenpai in (S deals); E takes 3,900 and a honba off N: 29,200 28,900 21
 
 def _event(folder: Path, lines: list[str]) -> EventSession:
     """A one-table tenhou event with `lines` recorded as entries H1, H2 ..."""
-    store = EventStore.create(folder / "amend.toml", {
-        "event": {"name": "Amend", "format_version": 1}, "rules": {"preset": "tenhou"},
-        "players": [{"id": p, "name": n} for p, n in
-                    [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]],
-        "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
-    })
+    store = EventStore.create(
+        folder / "amend.toml",
+        {
+            "event": {"name": "Amend", "format_version": 1},
+            "rules": {"preset": "tenhou"},
+            "players": [
+                {"id": p, "name": n}
+                for p, n in [("p1", "Ana"), ("p2", "Ben"), ("p3", "Cai"), ("p4", "Dee")]
+            ],
+            "seating": {"rounds": [{"round": 1, "tables": [["p1", "p2", "p3", "p4"]]}]},
+        },
+    )
     session = EventSession(store)
     for n, line in enumerate(lines, 1):
         commands.record_line(session, line, entry_id=f"H{n}", at=T)
@@ -46,17 +52,29 @@ AMENDMENTS = [
     # the hand as it was
     (HANDS, "H2", "draw", None),
     # a hand the game cannot take: W declares riichi with 0 points
-    (["t1 ron S<-W 12", "t1 draw tenpai:E", "t1 draw"], "H3", "draw r:W",
-     "it would leave entry H3 wrong: hand at round 1 table 1 cannot be applied: seat 2 "
-     "declared riichi with 0 points"),
+    (
+        ["t1 ron S<-W 12", "t1 draw tenpai:E", "t1 draw"],
+        "H3",
+        "draw r:W",
+        "it would leave entry H3 wrong: hand at round 1 table 1 cannot be applied: seat 2 "
+        "declared riichi with 0 points",
+    ),
     # W busts: the two hands after it come after the game's end
-    (HANDS, "H1", "ron S<-W 13",
-     "it would leave entry H2 wrong: hand at round 1 table 1 after the game ended at East 1, "
-     "0 honba (bust"),
+    (
+        HANDS,
+        "H1",
+        "ron S<-W 13",
+        "it would leave entry H2 wrong: hand at round 1 table 1 after the game ended at East 1, "
+        "0 honba (bust",
+    ),
     # the score sheet's totals, which the hands gave, no longer match them
-    ([*HANDS, "t1 final 29200 28900 21100 20800"], "H1", "ron S<-W 4/30",
-     "it would leave entry H4 wrong: final scores [29200, 28900, 21100, 20800] at round 1 "
-     "table 1 do not match the hands, which give [29200, 32700, 17300, 20800]"),
+    (
+        [*HANDS, "t1 final 29200 28900 21100 20800"],
+        "H1",
+        "ron S<-W 4/30",
+        "it would leave entry H4 wrong: final scores [29200, 28900, 21100, 20800] at round 1 "
+        "table 1 do not match the hands, which give [29200, 32700, 17300, 20800]",
+    ),
 ]
 
 

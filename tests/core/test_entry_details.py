@@ -80,9 +80,9 @@ def test_an_amendment_elsewhere_or_unreadable_is_refused(club: EventStore) -> No
     state = commands.record_line(club, "t1 ron S<-W 3/30", at=T)
     folder = EventSession(club).folder()
     [hand] = _hand_ids(state, 4, 1)
-    assert preview_amend(
-        folder, hand, read_entry(state, "r4 t2 ron S<-W 3/30"), WHY
-    ) == LineError("an amended hand must be a hand at table 1")
+    assert preview_amend(folder, hand, read_entry(state, "r4 t2 ron S<-W 3/30"), WHY) == LineError(
+        "an amended hand must be a hand at table 1"
+    )
     assert preview_amend(folder, "nope", read_entry(state, "r4 t1 draw"), WHY) == LineError(
         "entry nope is not a hand of a game"
     )

@@ -40,12 +40,19 @@ def corrections(draw: st.DrawFn, log: list[Entry]) -> Correction:
         final = None if target.final else (40000, 30000, 30000, 20000)
         replacement = dataclasses.replace(target, final=final)
     elif how == 2:
-        replacement = draw(st.sampled_from([
-            Note(id="r", at=T, text="y"),
-            HandRecorded(id="r", at=T, round=4, table=1, hand=HANDS[0]),
-        ]))
+        replacement = draw(
+            st.sampled_from(
+                [
+                    Note(id="r", at=T, text="y"),
+                    HandRecorded(id="r", at=T, round=4, table=1, hand=HANDS[0]),
+                ]
+            )
+        )
     return Correction(
-        id=f"fix{draw(st.integers(0, 2))}", at=T, target=target.id, reason=reason,
+        id=f"fix{draw(st.integers(0, 2))}",
+        at=T,
+        target=target.id,
+        reason=reason,
         replacement=replacement,
     )
 
@@ -67,8 +74,9 @@ def _check(sample: tuple[EventSettings, list[Entry]], data: st.DataObject) -> No
     _same(tried.then(more).then(hand).state(), fold(event, [*log, correction, more, hand]))
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.data())
 def test_a_correction_folded_on_is_the_fold_of_the_whole_log(
     monkeypatch: pytest.MonkeyPatch, data: st.DataObject
@@ -89,8 +97,13 @@ def test_an_amended_hand_is_folded_on_from_a_working_set_kept_before_it(
     hands = [e for e in log if isinstance(e, HandRecorded)]
     last = hands[-1]
     # WHEN its last hand is amended to a draw
-    fix = Correction(id="fix", at=T, target=last.id, reason="x",
-                     replacement=dataclasses.replace(last, hand=Hand(Draw())))
+    fix = Correction(
+        id="fix",
+        at=T,
+        target=last.id,
+        reason="x",
+        replacement=dataclasses.replace(last, hand=Hand(Draw())),
+    )
     tried = folder.then(fix)
     # THEN the fold went on from the working set kept last before that hand
     at = folder.resolved.index(last)

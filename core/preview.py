@@ -40,15 +40,13 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from mjevent.core.drafts import Stamp, draft_hand, draft_line
-from mjevent.core.entries import WINDS, PlayerId
+from mjevent.core.drafts import Stamp, draft_correction, draft_hand, draft_line
+from mjevent.core.entries import WINDS, HandRecorded, PlayerId
 from mjevent.core.game import (
     GameState,
-    apply_hand,
     call_time,
     end_reason_name,
     new_game,
-    result_of,
 )
 from mjevent.core.i18n import _, format_number, format_thousands, ngettext, pgettext, wind_name
 from mjevent.core.notation import (
@@ -553,16 +551,25 @@ def _hand_preview(
     )
 
 
-def preview_amend(state: EventState, entry: str, parsed: ParsedLine) -> LinePreview | LineError:
-    """What amending hand entry `entry` to the hand line `parsed` (`read_entry`) would do: the
-    hand played from the scores before it (not from the game's end), with a note saying how many
-    later hands the correction plays again from the new scores. The line must be a hand of the
-    same table.
+def preview_amend(
+    folder: Folder, entry: str, parsed: ParsedLine, reason: str
+) -> LinePreview | LineError:
+    """What amending hand entry `entry` to the hand line `parsed` (`read_entry`), for `reason`,
+    would do at the event `folder` has folded (the session's live fold), or why recording it
+    would be refused. The line must be a hand of the same table.
+
+    The correction the amendment records (`core.drafts.draft_correction`) is folded onto the
+    live fold (`Folder.then`: a correction folds the log again, the fold's memo scoring only
+    the amended hand and the hands after it), as `events.commands.correct_entry` folds it:
+    what it causes (`core.state.caused_problems`) is the refusal, in the fold's words (an
+    illegal hand, or a later entry it would leave wrong: a hand after the game's new end, a
+    score sheet's totals the hands no longer give), and the preview is the amended hand as the
+    fold played it from the scores before it, with a note saying how many later hands are
+    played again from the new scores.
 
     >>> from mjevent.core.entries import HandRecorded
     >>> from mjevent.core.settings import settings_from_dict
     >>> from mjevent.core.notation import EntryContext, parse_entry
-    >>> from mjevent.core.state import fold
     >>> settings = settings_from_dict({
     ...     "event": {"name": "Demo", "format_version": 1}, "rules": {"preset": "ema2016"},
     ...     "players": [{"id": p, "name": n} for p, n in
@@ -572,34 +579,42 @@ def preview_amend(state: EventState, entry: str, parsed: ParsedLine) -> LinePrev
     >>> hands = [HandRecorded(id=f"H{i}", at="2026-03-14T10:00:00+00:00", round=1, table=1,
     ...                       hand=parse_entry(line, ctx).hand)
     ...          for i, line in enumerate(["t1 ron S<-W 3/30", "t1 draw"], 1)]
-    >>> state = fold(settings, hands)
-    >>> print(preview_amend(state, "H1", read_entry(state, "r1 t1 ron S<-W 2/30")).describe())
+    >>> folder = Folder.of(settings, hands)
+    >>> line = read_entry(folder.state(), "r1 t1 ron S<-W 2/30")
+    >>> print(preview_amend(folder, "H1", line, "wrong han").describe())
     round 1 table 1, East 1, 0 honba: E Ana, S Ben, W Cai, N Dee
       Cai pays Ben 2,000 (hand)
       scores: Ana 30,000, Ben 32,000, Cai 28,000, Dee 30,000
       next dealer: Ben (S)
       note: the 1 hand after it is played again from these scores
     """
-    for game in state.games.values():
-        ids = [h.entry for h in game.hands]
-        if entry in ids:
-            break
-    else:
+    state = folder.state()
+    game = _game_holding(state, entry)
+    if game is None:
         return LineError(_("entry {entry} is not a hand of a game").format(entry=entry))
     rnd, table = game.round, game.table
     if parsed.error is not None:
         return _line_error(parsed)
-    hand = parsed.entry
-    if not isinstance(hand, HandLine) or (hand.round, hand.table) != (rnd, table):
+    line = parsed.entry
+    if not isinstance(line, HandLine) or (line.round, line.table) != (rnd, table):
         return LineError(
             _("an amended hand must be a hand at table {table}").format(table=table)
         )
+    correction = draft_correction(_TRIAL, entry, reason, draft_hand(_TRIAL, rnd, table, line.hand))
+    after = folder.then(correction).state()
+    refused = _refused(state, after)
+    if refused:
+        return LineError(refused)
+    amended = after.game(rnd, table)
+    assert amended is not None
+    ids = [h.entry for h in amended.hands]
     index = ids.index(entry)
-    start = game.hands[index - 1].after if index else _start(state, rnd, table)
-    substitutes = dict(game.substitutes)
+    played = amended.hands[index]
+    start = amended.hands[index - 1].after if index else _start(state, rnd, table)
+    substitutes = dict(amended.substitutes)
     seats = tuple(
         SeatView(WINDS[s], p, substitutes.get(s, state.name(p)))
-        for s, p in enumerate(game.seats)
+        for s, p in enumerate(amended.seats)
     )
     later = len(ids) - index - 1
     notes = (
@@ -609,18 +624,25 @@ def preview_amend(state: EventState, entry: str, parsed: ParsedLine) -> LinePrev
         if later
         else ()
     )
-    try:
-        after, settlement = apply_hand(start, hand.hand)
-    except ValueError as error:
-        return LineError(_short(error))
-    result = (
-        result_of(after, substitutes=frozenset(substitutes), swapped_in_play=game.swapped_in_play)
-        if after.finished
-        else None
-    )
     return _hand_preview(
-        state, hand, seats, start, after, settlement, result, notes=notes
+        state, line, seats, start, played.after, played.settlement,
+        amended.result if played.after.finished else None,
+        notes=notes,
     )
+
+
+def _game_holding(state: EventState, entry: str) -> TableGame | None:
+    """The game whose hands include hand entry `entry`, if any (looked for from the log's end:
+    the hand amended is most often a recent one)."""
+    for logged in reversed(state.entries):
+        if logged.id == entry:
+            if not isinstance(logged, HandRecorded):
+                return None
+            game = state.game(logged.round, logged.table)
+            if game is None or all(h.entry != entry for h in game.hands):
+                return None
+            return game
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,3 +95,32 @@ def _resolve(entries: Sequence[Entry], problems: list[Problem]) -> tuple[list[En
         elif not isinstance(e, Correction):
             out.append(e)
     return out, voided
+
+
+def _corrected(
+    effective: Sequence[Entry], correction: Correction
+) -> tuple[int, Entry | None] | None:
+    """What `correction`, appended to the log, does to its effective log `effective` (as
+    `_resolve` made it, table entries not yet replaced by what they put in a game), when that
+    is one entry replaced or left out: (the position of the entry it names, the entry taking
+    its place, or None for a void). The caller makes sure the correction's id is new and that
+    no correction in the log names it.
+
+    `_resolve` would find the same: the last correction of an entry decides what it is, and
+    an amendment takes the place (id and time) of the entry it amends. None when it would find
+    more: a problem of the correction's own (its reason, an entry not in the effective log: not
+    in the log, voided, a correction; an amendment of another kind).
+    """
+    if entry_text_problems(correction):
+        return None
+    for at in range(len(effective) - 1, -1, -1):
+        if effective[at].id == correction.target:
+            break
+    else:
+        return None
+    current = effective[at]
+    if correction.replacement is None:
+        return at, None
+    if type(correction.replacement) is not type(current):
+        return None
+    return at, dataclasses.replace(correction.replacement, id=current.id, at=current.at)

@@ -15,11 +15,13 @@ from mjevent.core.preview import (
 )
 from mjevent.core.state import EventState
 from mjevent.events import commands
+from mjevent.events.session import EventSession
 from mjevent.events.store import EventStore
 from mjevent.tui.console.widgets.entry_line import line_hint, preview_text
 from mjevent.tui.views.log import entry_words
 
 T = "2026-03-14T15:00:00+00:00"
+WHY = "hand amended at the console (was: ron S<-W 3/30)"
 
 
 def test_one_way_of_writing_points_and_thousands() -> None:
@@ -52,9 +54,10 @@ def test_an_amended_hand_is_previewed_from_the_scores_before_it(club: EventStore
     # N João Gonçalves): S wins 3,900 off W, then a draw
     commands.record_line(club, "t1 ron S<-W 3/30", at=T)
     state = commands.record_line(club, "t1 draw", at=T)
+    folder = EventSession(club).folder()
     first, _second = _hand_ids(state, 4, 1)
     # WHEN the first is amended to 5 han with W's riichi
-    preview = preview_amend(state, first, read_entry(state, "r4 t1 ron S<-W 5/30 r:W"))
+    preview = preview_amend(folder, first, read_entry(state, "r4 t1 ron S<-W 5/30 r:W"), WHY)
     assert isinstance(preview, LinePreview)
     # THEN it is played from 30,000 each (not from the scores after the draw)
     assert preview.hand_label == "East 1, 0 honba"
@@ -66,7 +69,7 @@ def test_an_amended_hand_is_previewed_from_the_scores_before_it(club: EventStore
         "the 1 hand after it is played again from these scores",
     )
     # The second hand, amended, is played from the first one's scores, with no later hand
-    second = preview_amend(state, _second, read_entry(state, "r4 t1 draw tenpai:E"))
+    second = preview_amend(folder, _second, read_entry(state, "r4 t1 draw tenpai:E"), WHY)
     assert isinstance(second, LinePreview)
     assert second.scores_before == (30000, 33900, 26100, 30000)
     assert second.scores_after == (33000, 32900, 25100, 29000)
@@ -75,14 +78,15 @@ def test_an_amended_hand_is_previewed_from_the_scores_before_it(club: EventStore
 
 def test_an_amendment_elsewhere_or_unreadable_is_refused(club: EventStore) -> None:
     state = commands.record_line(club, "t1 ron S<-W 3/30", at=T)
+    folder = EventSession(club).folder()
     [hand] = _hand_ids(state, 4, 1)
-    assert preview_amend(state, hand, read_entry(state, "r4 t2 ron S<-W 3/30")) == LineError(
+    assert preview_amend(folder, hand, read_entry(state, "r4 t2 ron S<-W 3/30"), WHY) == LineError(
         "an amended hand must be a hand at table 1"
     )
-    assert preview_amend(state, "nope", read_entry(state, "r4 t1 draw")) == LineError(
+    assert preview_amend(folder, "nope", read_entry(state, "r4 t1 draw"), WHY) == LineError(
         "entry nope is not a hand of a game"
     )
-    refused = preview_amend(state, hand, read_entry(state, "r4 t1 ron S<-W 1/20"))
+    refused = preview_amend(folder, hand, read_entry(state, "r4 t1 ron S<-W 1/20"), WHY)
     assert isinstance(refused, LineError)
 
 

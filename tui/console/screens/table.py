@@ -128,8 +128,9 @@ class TableScreen(Screen[None]):
         """The id of the hand being amended, while its line is on the entry line."""
         self._reading = LineReading()
         self._amend_preview: (
-            tuple[str, ParsedLine, EventState, LinePreview | LineError] | None
+            tuple[str, ParsedLine, Folder, LinePreview | LineError] | None
         ) = None
+        self._reason: tuple[str, Folder, str] | None = None
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -237,15 +238,28 @@ class TableScreen(Screen[None]):
         )
 
     def _preview_amend(self, parsed: ParsedLine) -> LinePreview | LineError:
-        """`preview_amend` of `parsed`, kept for the Enter that follows the keystroke."""
+        """`preview_amend` of `parsed` on the session's live fold (the correction Enter would
+        record, tried), kept for the Enter that follows the keystroke."""
         assert self.amending is not None
-        state = self.event_state
+        folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
         kept = self._amend_preview
-        if kept is not None and kept[:3] == (self.amending, parsed, state):
+        if kept is not None and kept[:3] == (self.amending, parsed, folder):
             return kept[3]
-        result = preview_amend(state, self.amending, parsed)
-        self._amend_preview = (self.amending, parsed, state, result)
+        reason = self._amend_reason(folder, self.amending)
+        result = preview_amend(folder, self.amending, parsed, reason)
+        self._amend_preview = (self.amending, parsed, folder, result)
         return result
+
+    def _amend_reason(self, folder: Folder, target: str) -> str:
+        """The reason the amendment of hand `target` is recorded with (its line as it stands
+        at the event `folder` folded), made once per hand and fold: the preview tries the very
+        correction Enter records."""
+        kept = self._reason
+        if kept is None or kept[:2] != (target, folder):
+            was = _entry_line(folder.state(), self._entry(target))
+            reason = _("hand amended at the console (was: {was})").format(was=was)
+            kept = self._reason = (target, folder, reason)
+        return kept[2]
 
     @on(Input.Changed, "#table-line")
     def line_changed(self, event: Input.Changed) -> None:
@@ -309,7 +323,6 @@ class TableScreen(Screen[None]):
             self.query_one("#hands", DataTable).focus()
 
     def _amend(self, target: str, line: ParsedLine) -> None:
-        state = self.event_state
         parsed = line.result()
         if not isinstance(parsed, HandLine) or parsed.table != self.table:
             raise ValueError(_("{line!r}: an amended hand must be a hand at table {table}").format(
@@ -317,9 +330,9 @@ class TableScreen(Screen[None]):
         original = self._entry(target)
         replacement = HandRecorded(id=original.id, at=original.at, round=parsed.round,
                                    table=parsed.table, hand=parsed.hand)
-        was = _entry_line(state, original)
         self.app.run_command(  # type: ignore[attr-defined]
-            correct_entry, target, _("hand amended at the console (was: {was})").format(was=was),
+            correct_entry, target,
+            self._amend_reason(self.app.session.folder(), target),  # type: ignore[attr-defined]
             replacement,
         )
 

@@ -2,16 +2,19 @@
 aiohttp application (`make_app`). docs/serve.md describes every route and every check.
 
 Every write is one command of `events.stations` (the same commands, lock and log as the console
-and the CLI); every page is rendered from the `EventState` of the one store the writes go
-through (`stations.state_of`): after a group of writes it is the state the last one left, read
-and folded once; polled every `poll` seconds (one `stat` when nothing changed), it brings in
-what another process appended. So an entry recorded anywhere (a table, the console, `mjevent
-record`) is on every open page within a second: each page holds a server-sent-events stream
-(`/events`) that says "changed", and the page's script fetches it again.
+and the CLI), queued by the event loop and run with the others queued meanwhile as one group
+commit on the server's single writer thread (`Venue.commit`): the loop only queues the writes
+and awaits the group, so no request waits on another's disk write. Every page is rendered from
+the fold of the one session the writes go through (`stations.folder_of`): after a group of
+writes it is the fold the last one left, read and folded once; polled every `poll` seconds
+(one `stat` when nothing changed), it brings in what another process appended. So an entry
+recorded anywhere (a table, the console, `mjevent record`) is on every open page within a
+second: each page holds a server-sent-events stream (`/events`) that says "changed", and the
+page's script fetches it again.
 
-Rendering and writing both run on the event loop's thread, inside `speaking(lang)`: the
-language is one setting of the whole process (`core.i18n`), so nothing else may run between
-choosing it and using it.
+The session is used on the writer thread alone; the loop reads the fold it handed over. The
+language is one setting of the whole process (`core.i18n`), so whatever puts something into
+words, a page on the loop or a group on the writer, holds `_WORDS` while it does.
 """
 
 from __future__ import annotations
@@ -218,7 +221,7 @@ class Venue:
         round: int | None,
         lang: str,
         answer: Callable[[Any], Any] | None = None,
-    ) -> Awaitable[Any]:
+    ) -> asyncio.Future[Any]:
         """Queue a write for the next group commit; await its answer (or the refusal)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Any] = loop.create_future()

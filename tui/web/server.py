@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 from aiohttp import web
@@ -61,6 +61,7 @@ COOKIE = "mjevent_director"
 LANG_COOKIE = "mjevent_lang"
 DIRECTOR_PREFIXES = ("/director", "/console", "/api/director")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+T = TypeVar("T")
 
 # What each refusal of `events.stations` answers: the client's fault (400), a state of the
 # table that forbids it now (409), only the director may (403), no such entry (404), the file
@@ -210,7 +211,7 @@ class Venue:
         folder = await asyncio.get_running_loop().run_in_executor(self.writer, self._read)
         return self._show(folder)
 
-    async def on_writer(self, job: Callable[[], Any]) -> Any:
+    async def on_writer(self, job: Callable[[], T]) -> T:
         """`job()` run on the writer thread, between two groups: the session's standings and
         figures are read there."""
         return await asyncio.get_running_loop().run_in_executor(self.writer, job)

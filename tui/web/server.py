@@ -165,6 +165,8 @@ class Venue:
     config: ServeConfig
     folder: Folder
     env: jinja2.Environment
+    # One thread: one writer at a time, and the only one that uses the event's session.
+    writer: ThreadPoolExecutor
     lang: str = "en"
     version: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -174,9 +176,6 @@ class Venue:
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     writes: list[_Write] = field(default_factory=list)
     committer: asyncio.Task[None] | None = None
-    writer: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="mjevent-writer")
-    )  # one thread: one writer at a time, the session used by it alone
     standings_cache: dict[str, tuple[EventState, tuple[str, list[dict[str, Any]]]]] = field(
         default_factory=dict
     )
@@ -979,9 +978,7 @@ async def make_app(config: ServeConfig) -> web.Application:
         writer.shutdown(wait=False)
         raise
     name = i18n.language()  # the language `serve` runs in, before anything else speaks
-    venue = Venue(
-        config, folder, _environment(), lang=name if name in LANGUAGES else "en", writer=writer
-    )
+    venue = Venue(config, folder, _environment(), writer, lang=name if name in LANGUAGES else "en")
     app = web.Application(middlewares=[guard], client_max_size=config.max_body)
     app[VENUE] = venue
     app.router.add_get("/", home)

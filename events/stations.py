@@ -596,9 +596,10 @@ def confirm_table_entry(
     with session.store.transaction():
         state = current_state(session)
         who = _seat(state, seat)
-        return _confirm(session, state, target, who, confirmation_id=entry_id, at=at, clock=clock)[
-            1
-        ]
+        _sub, after = _confirm(
+            session, state, target, who, confirmation_id=entry_id, at=at, clock=clock
+        )
+        return after
 
 
 def _approve(

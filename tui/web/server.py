@@ -176,6 +176,12 @@ class Venue:
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     writes: list[_Write] = field(default_factory=list)
     committer: asyncio.Task[None] | None = None
+    # For the table pages: this process's mark (a page another run of the server made never
+    # counts as up to date), and the version at which each table's page last changed (every
+    # table's at `all_changed`).
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    table_changed: dict[tuple[int, int], int] = field(default_factory=dict)
+    all_changed: int = 0
     standings_cache: dict[str, tuple[EventState, tuple[str, list[dict[str, Any]]]]] = field(
         default_factory=dict
     )
@@ -189,8 +195,14 @@ class Venue:
         """Show `folder` on every page (on the event loop); wake every stream on a change."""
         if folder is None or folder is self.folder:
             return False
+        changed = _changed_tables(self.folder.state(), folder.state())
         self.folder = folder
         self.version += 1
+        if changed is None:
+            self.all_changed = self.version
+            self.table_changed.clear()
+        else:
+            self.table_changed.update(dict.fromkeys(changed, self.version))
         self.changed.set()
         self.changed = asyncio.Event()
         return True
@@ -203,6 +215,14 @@ class Venue:
                 return stations.folder_of(self.config.path)
         except StationError:
             return None
+
+    def table_unchanged(self, table: tuple[int, int], shown: str) -> bool:
+        """Whether a page of `table` that shows version `shown` (`<epoch>.<version>`, its
+        `data-shown`) of this server's event still shows what it would show now."""
+        epoch, _dot, version = shown.partition(".")
+        if epoch != self.epoch or not version.isdigit() or int(version) > self.version:
+            return False
+        return max(self.all_changed, self.table_changed.get(table, 0)) <= int(version)
 
     async def refresh(self) -> bool:
         """Take the event as the writers' session has it now (after any group in progress);
@@ -471,6 +491,25 @@ async def guard(
     return response
 
 
+def _changed_tables(before: EventState, after: EventState) -> set[tuple[int, int]] | None:
+    """The (round, table) of each table page that shows something else in `after` than in
+    `before`: its game (a new object at any change to it) or its pending entries; None when
+    every page may (the settings, the players' names, the seating or the current round)."""
+    if (
+        after.settings is not before.settings
+        or after.seating != before.seating
+        or after.players != before.players
+        or after.current_round != before.current_round
+    ):
+        return None
+    games, old = after.games, before.games
+    changed = {key for key in games.keys() | old.keys() if games.get(key) is not old.get(key)}
+    for entry_id in after.pending.keys() ^ before.pending.keys():
+        entry = after.pending.get(entry_id) or before.pending[entry_id]
+        changed.add((entry.round, entry.table))
+    return changed
+
+
 # --- Rendering ------------------------------------------------------------------------------------
 
 
@@ -660,6 +699,10 @@ def _seat_of(value: object) -> str:
 async def table_page(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     venue = _venue(request)
+    shown = request.headers.get("X-Mjevent-Shown", "")
+    if request.method == "GET" and shown and venue.table_unchanged((rnd, table), shown[:40]):
+        # The page's script asks again at every change of the event: nothing of this table's.
+        return web.Response(status=204, headers={"X-Mjevent-Version": str(venue.version)})
     message, status, line, seat = "", 200, "", request.query.get("seat", "")
     if request.method == "POST":
         form = await request.post()
@@ -698,6 +741,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
         line=line,
         seat=seat,
         token=request.match_info["token"],
+        shown=f"{venue.epoch}.{venue.version}",
         error=status != 200,
         kinds=("ron", "tsumo", "draw", "abort", "chombo", "final"),
         hans=("1", "2", "3", "4", "mgn", "hnm", "bai", "sanbai", "ykm"),

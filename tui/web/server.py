@@ -220,7 +220,9 @@ class Venue:
         """Whether a page of `table` that shows version `shown` (`<epoch>.<version>`, its
         `data-shown`) of this server's event still shows what it would show now."""
         epoch, _dot, version = shown.partition(".")
-        if epoch != self.epoch or not version.isdigit() or int(version) > self.version:
+        if epoch != self.epoch or not (version.isascii() and version.isdigit()):
+            return False
+        if int(version) > self.version:
             return False
         return max(self.all_changed, self.table_changed.get(table, 0)) <= int(version)
 

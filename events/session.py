@@ -356,10 +356,8 @@ _UPDATE_AT_MOST = 8
 
 def _games_finished(before: EventState, after: EventState) -> int:
     """How many games of `after` have a result that `before`'s same game did not give."""
-    games = before.games
-    return sum(
-        1 for key, g in after.games.items() if g.result is not None and games.get(key) is not g
-    )
+    was = before.games.get
+    return sum(1 for key, g in after.games.items() if was(key) is not g and g.result is not None)
 
 
 @functools.cache

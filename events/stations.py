@@ -75,6 +75,7 @@ __all__ = [
     "approve_table_entry",
     "confirm",
     "confirm_table_entry",
+    "folder_of",
     "group",
     "pending",
     "read_table_line",
@@ -267,9 +268,9 @@ def session(path: Path) -> EventSession:
     return _held(path)[1]
 
 
-def state_of(path: Path) -> EventState:
-    """The event's state now, through the session kept for `path` (what other processes
-    appended included): what a server reads to show its pages, and the very state its own
+def folder_of(path: Path) -> Folder:
+    """The live fold of the session kept for `path` (what other processes appended included):
+    what a server shows its pages from (`.state()` is `state_of`), and the very fold its own
     last command left (nothing read or folded again).
 
     Cheap while the file is as the store last read or wrote it (`EventStore.changed_on_disk`:
@@ -279,9 +280,14 @@ def state_of(path: Path) -> EventState:
     lock, session = _held(path)
     with lock:
         if session.store.divergence is None and not session.store.changed_on_disk():
-            return current_state(session)
+            return session.folder()
     with _event(path) as session:
-        return current_state(session)
+        return session.folder()
+
+
+def state_of(path: Path) -> EventState:
+    """The event's state now, through the session kept for `path`: `folder_of(path).state()`."""
+    return folder_of(path).state()
 
 
 def forget(path: Path) -> None:
@@ -291,6 +297,7 @@ def forget(path: Path) -> None:
 
 
 # --- Lines ----------------------------------------------------------------------------------------
+
 
 def read_table_line(state: EventState, round: int, table: int, line: str) -> ParsedLine:
     """`line` read for `table` of `round` (`read_entry`, that game its default: ``ron S<-W
@@ -304,9 +311,7 @@ def read_table_line(state: EventState, round: int, table: int, line: str) -> Par
                 "this page enters results for round {round} table {table}, and the line names "
                 "round {other_round} table {other_table}. Fix: leave out the table, or enter "
                 "the line at that table's page"
-            ).format(
-                round=round, table=table, other_round=parsed.round, other_table=parsed.table
-            ),
+            ).format(round=round, table=table, other_round=parsed.round, other_table=parsed.table),
         )
     return parsed
 
@@ -591,9 +596,10 @@ def confirm_table_entry(
     with session.store.transaction():
         state = current_state(session)
         who = _seat(state, seat)
-        return _confirm(
+        _sub, after = _confirm(
             session, state, target, who, confirmation_id=entry_id, at=at, clock=clock
-        )[1]
+        )
+        return after
 
 
 def _approve(

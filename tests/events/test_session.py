@@ -7,7 +7,11 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from mjevent.core import state_standings
 from mjevent.core.entries import GameFinished, HandRecorded, Note, Penalty
 from mjevent.core.entry_reader import read_log
 from mjevent.core.outcomes import Tsumo
@@ -223,3 +227,53 @@ def test_the_standings_are_kept_in_each_language_they_are_shown_in(tmp_path: Pat
         "（第1回戦 1卓, 第2回戦 1卓, 第3回戦 1卓）",  # noqa: RUF001
     )
     assert session.standings() is english
+def test_standings_after_many_games_at_once_are_computed_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A venue server's group commit finishes many games at once: bringing the standings up to
+    # date game by game would rank every player once a game, so they are computed afresh.
+    players = [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 41)]
+    path = tmp_path / "ten.toml"
+    EventStore.create(
+        path,
+        {
+            "event": {"name": "Ten tables", "format_version": 1},
+            "rules": {"preset": "ema2016"},
+            "players": players,
+            "seating": {
+                "rounds": [
+                    {
+                        "round": 1,
+                        "tables": [[f"p{4 * t + s}" for s in range(1, 5)] for t in range(10)],
+                    }
+                ]
+            },
+        },
+    )
+    session = EventSession.open(path, clock=fixed_clock)
+    session.standings()
+    updates: list[int] = []
+    real = state_standings.standings_update
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        updates.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(state_standings, "standings_update", counted)
+
+    def rows() -> list[tuple[str, str, float]]:
+        state = session.state
+        fresh = standings_from_state(state, state.settings.standings_config(), state.entries)
+        assert [(r.place_label, r.player, r.total) for r in session.standings().rows] == [
+            (r.place_label, r.player, r.total) for r in fresh.rows
+        ]
+        return [(r.place_label, r.player, r.total) for r in fresh.rows]
+
+    with session.store.group():
+        for t in range(1, 10):
+            session.run(record_line, f"t{t} final 40000 30000 25000 25000")
+    assert rows()[:2] == [("1-9", "p1", 25000.0), ("1-9", "p13", 25000.0)]
+    assert updates == []  # nine games at once: afresh
+    session.run(record_line, "t10 final 25000 25000 30000 40000")
+    assert ("1-10", "p40", 25000.0) in rows()
+    assert updates == [1]  # one game: brought up to date

@@ -1,7 +1,8 @@
 """The venue's pages in a real headless Chromium (Debian's, driven over the DevTools protocol) at
 a phone's size, 390x844: a table enters a hand with the buttons, a second seat confirms it on
 its own phone, another table's hand waits for the director, who approves it on the director's
-page; the first phone's page shows the confirmed hand by itself (server-sent events).
+page; the first phone's page shows the confirmed hand by itself (server-sent events), and is not
+sent again for the other table's changes.
 
 Screenshots of each step are written to `MJEVENT_SCREENSHOTS` when that variable names a folder
 (to look at them), else to the test's temporary folder."""
@@ -277,6 +278,7 @@ def test_phones_enter_confirm_and_the_director_approves(
             assert "34,900" in await east.text(".seats")
 
             # WHEN table 2 sends a draw typed on the line, and the director approves it
+            await east.evaluate("document.getElementById('live-game').dataset.kept = 'yes'")
             fay = await phone(session, port)
             await fay.open(two)
             await fay.tap("label.chip:nth-of-type(2) span")
@@ -293,6 +295,13 @@ def test_phones_enter_confirm_and_the_director_approves(
             await director.shot(shots / "5-director-approved.png")
             await fay.wait("document.querySelector('.hands') !== null", "table 2 to follow")
             await fay.shot(shots / "6-table-2-after-approval.png")
+            # THEN East's page follows the event's version without being sent again: nothing
+            # of table 1 changed (the server answered 204), so its live part is the same one
+            version = await fay.evaluate("document.body.dataset.version")
+            await east.wait(f"document.body.dataset.version === '{version}'", "East's version")
+            assert await east.evaluate("document.getElementById('live-game').dataset.kept") == "yes"
+            shown = await east.evaluate("document.body.dataset.shown")
+            assert shown.endswith(f".{version}")
 
             # AND the public standings page on a phone
             await director.open(f"{server}/round/1")

@@ -1,14 +1,16 @@
 """The venue's server writes a burst as one group commit (`Venue.commit`, `stations.group`,
-`EventStore.group`): the writes queued while the loop was busy are checked in order against the
-log as it grows, written with one write and one fsync, then answered. A refused one answers
-with its own refusal and disturbs nothing; a failed write answers every one with the error and
-leaves the file and the log as they were."""
+`EventStore.group`): the writes queued while the writer thread was busy are checked in order
+against the log as it grows, written with one write and one fsync, then answered. A refused one
+answers with its own refusal and disturbs nothing; a failed write answers every one with the
+error and leaves the file and the log as they were. The event loop goes on meanwhile: it queues
+the next writes, and its pages show only what is durable."""
 
 from __future__ import annotations
 
 import asyncio
 import errno
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -204,3 +206,42 @@ def test_a_confirmation_reuses_the_submissions_preview_only_while_it_still_holds
     state = stations.state_of(cup)
     assert stations._kept_preview(stations.session(cup), state, state.pending[sub.id]) is None
     assert stations.confirm(cup, sub.id, "N").preview.seats[1].name == "Fiona"
+
+
+async def test_the_event_loop_goes_on_while_a_group_is_written(
+    cup: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    venue = await venue_of(cup)
+    writing, written = threading.Event(), threading.Event()
+    fsyncs: list[str] = []
+    real = os.fsync
+
+    def slow_disk(fd: int) -> None:
+        fsyncs.append(threading.current_thread().name)
+        if len(fsyncs) == 1:
+            writing.set()
+            assert written.wait(10)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", slow_disk)
+    first = venue.write(
+        lambda: stations.submit_line(cup, 1, 1, RON, "E", entry_id="a1", at=AT), 1, "en"
+    )
+    while not writing.is_set():  # the writer thread is in the group's fsync ...
+        await asyncio.sleep(0.01)
+    # ... and the loop runs: it queues the next request for the next group, the pages still
+    # show the event without the entry that is not durable yet, and nobody is answered.
+    second = venue.write(
+        lambda: stations.submit_line(cup, 1, 2, RON, "E", entry_id="b1", at=AT), 1, "en"
+    )
+    await asyncio.sleep(0.05)
+    assert [w.lang for w in venue.writes] == ["en"]
+    assert not first.done() and not second.done()
+    assert list(venue.state.pending) == []
+    written.set()
+    a, b = await first, await second
+    assert (a.id, a.status, b.id, b.status) == ("a1", "pending", "b1", "pending")
+    assert list(venue.state.pending) == ["a1", "b1"]
+    # Two groups, each fsynced on the writer thread, in the order the requests came.
+    assert len(fsyncs) == 2 and all(name.startswith("mjevent-writer") for name in fsyncs)
+    assert [r["id"] for r in open_event(cup, read_only=True).log] == ["a1", "b1"]

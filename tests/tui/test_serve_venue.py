@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from typer.testing import CliRunner
 
 from mjevent.events import stations, table_keys
-from mjevent.events.commands import add_note, current_state, record_line
+from mjevent.events.commands import add_note, current_state, record_line, rename_player
 from mjevent.events.open import open_event
 from mjevent.events.store import EventStore
 from mjevent.tui.cli.main import app as cli_app
@@ -256,6 +257,44 @@ async def test_no_token_a_wrong_one_and_a_revoked_one_write_nothing(
     answer = await client.post(f"/api/t/{old}/entries", json={"line": RON, "seat": "E"})
     assert answer.status == 404 and "no table has this key" in (await answer.json())["error"]
     assert cup.read_bytes() == before
+
+
+async def test_a_table_page_that_is_up_to_date_is_not_sent_again(
+    client: TestClient[Any, Any], cup: Path
+) -> None:
+    # Every open page asks again at every change of the event; a table's page whose table did
+    # not change is answered 204 with the new version, and the page stays as it is.
+    one, two = token(cup, 1, 1), token(cup, 1, 2)
+
+    async def shown(key: str) -> str:
+        page = await (await client.get(f"/t/{key}")).text()
+        found = re.search(r'data-shown="([0-9a-f]+\.[0-9]+)"', page)
+        assert found is not None
+        return found.group(1)
+
+    async def again(key: str, mark: str) -> tuple[int, str | None]:
+        answer = await client.get(f"/t/{key}", headers={"X-Mjevent-Shown": mark})
+        return answer.status, answer.headers.get("X-Mjevent-Version")
+
+    first = await shown(one)
+    assert first.endswith(".0") and await again(one, first) == (204, "0")
+    sent = await client.post(f"/api/t/{two}/entries", json={"line": RON, "seat": "E"})
+    assert sent.status == 201
+    assert await again(one, first) == (204, "1")  # table 2 changed, not table 1
+    assert (await again(two, first))[0] == 200  # its own entry waits there now
+    entry = (await sent.json())["id"]
+    assert (await client.post(f"/api/t/{two}/entries/{entry}/confirm", json={"seat": "S"})).ok
+    assert await again(one, first) == (204, "2")
+    # Another run of the server, a version to come or a mark that is no mark: the page is sent.
+    epoch = first.split(".")[0]
+    for mark in ("0123abcd.0", f"{epoch}.9", f"{epoch}.x", f"{epoch}.\u00b2", "0"):
+        assert (await again(one, mark))[0] == 200
+    # A player renamed shows on every table's page.
+    rename_player(open_event(cup), "p1", "Anna")
+    await asyncio.sleep(0.5)  # the server's watch reads the append
+    status, _version = await again(one, first.replace(".0", ".2"))
+    assert status == 200 and "Anna" in await (await client.get(f"/t/{one}")).text()
+    assert (await again(two, await shown(two)))[0] == 204
 
 
 async def test_another_tables_token_cannot_touch_this_table(

@@ -2,16 +2,19 @@
 aiohttp application (`make_app`). docs/serve.md describes every route and every check.
 
 Every write is one command of `events.stations` (the same commands, lock and log as the console
-and the CLI); every page is rendered from the `EventState` of the one store the writes go
-through (`stations.state_of`): after a group of writes it is the state the last one left, read
-and folded once; polled every `poll` seconds (one `stat` when nothing changed), it brings in
-what another process appended. So an entry recorded anywhere (a table, the console, `mjevent
-record`) is on every open page within a second: each page holds a server-sent-events stream
-(`/events`) that says "changed", and the page's script fetches it again.
+and the CLI), queued by the event loop and run with the others queued meanwhile as one group
+commit on the server's single writer thread (`Venue.commit`): the loop only queues the writes
+and awaits the group, so no request waits on another's disk write. Every page is rendered from
+the fold of the one session the writes go through (`stations.folder_of`): after a group of
+writes it is the fold the last one left, read and folded once; polled every `poll` seconds
+(one `stat` when nothing changed), it brings in what another process appended. So an entry
+recorded anywhere (a table, the console, `mjevent record`) is on every open page within a
+second: each page holds a server-sent-events stream (`/events`) that says "changed", and the
+page's script fetches it again.
 
-Rendering and writing both run on the event loop's thread, inside `speaking(lang)`: the
-language is one setting of the whole process (`core.i18n`), so nothing else may run between
-choosing it and using it.
+The session is used on the writer thread alone; the loop reads the fold it handed over. The
+language is one setting of the whole process (`core.i18n`), so whatever puts something into
+words, a page on the loop or a group on the writer, holds `_WORDS` while it does.
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ import datetime as dt
 import hmac
 import json
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 from aiohttp import web
@@ -56,6 +61,7 @@ COOKIE = "mjevent_director"
 LANG_COOKIE = "mjevent_lang"
 DIRECTOR_PREFIXES = ("/director", "/console", "/api/director")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+T = TypeVar("T")
 
 # What each refusal of `events.stations` answers: the client's fault (400), a state of the
 # table that forbids it now (409), only the director may (403), no such entry (404), the file
@@ -108,27 +114,60 @@ class _Bucket:
     at: float
 
 
+# The language is one setting of the whole process (`core.i18n`): whoever puts something into
+# words holds this lock while it does, the writer thread for a whole group (its commands, the
+# file's errors, the answers), the event loop for a page. Reentrant: a page put into words
+# inside another's block.
+_WORDS = threading.RLock()
+
+
+@contextlib.contextmanager
+def _words(lang: str | None = None) -> Iterator[None]:
+    """Hold the language for a while: `lang`, or the server's own (None)."""
+    with _WORDS:
+        if lang is None:
+            yield
+        else:
+            with speaking(lang):
+                yield
+
+
 @dataclass
 class _Write:
-    """One request's write waiting for the next group commit: the command, the round the
-    table's token is for (None for the director's), the request's language, and the future its
-    handler awaits."""
+    """One request's write waiting for the next group commit: the command, what its request
+    answers once it is durable (`answer`, put into words in the request's language on the
+    writer thread; None: the command's result itself), the round the table's token is for
+    (None for the director's), the request's language, and the future its handler awaits."""
 
     command: Callable[[], Any]
+    answer: Callable[[Any], Any] | None
     round: int | None
     lang: str
     done: asyncio.Future[Any]
 
 
+# What a group of writes came to: each write with its answer or its refusal, and the fold of the
+# event afterwards (None when the file could not be read: the pages keep what they show).
+_Outcome = tuple[list[tuple[_Write, Any, BaseException | None]], Folder | None]
+
+
 @dataclass
 class Venue:
-    """The server's live state: the event as last read (`state`), its version (one more at
-    every change), the streams waiting for a change, the director's sessions, the clients'
-    buckets."""
+    """The server's live state: the event as last read (`state`, and `folder`, the fold it is
+    the state of), its version (one more at every change), the streams waiting for a change,
+    the director's sessions, the clients' buckets.
+
+    The event's session (`events.stations`) is used on one thread only, the writer's
+    (`writer`): the group commits, the watch for other processes' appends, and the standings
+    and figures. The event loop only reads `state` and `folder`, the fold as the last group (or
+    the watch) left it, put in place before any request of that group is answered."""
 
     config: ServeConfig
-    state: EventState
+    folder: Folder
     env: jinja2.Environment
+    # One thread: one writer at a time, and the only one that uses the event's session.
+    writer: ThreadPoolExecutor
+    lang: str = "en"
     version: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     live: int = 0
@@ -136,108 +175,186 @@ class Venue:
     logins: OrderedDict[str, float] = field(default_factory=OrderedDict)
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     writes: list[_Write] = field(default_factory=list)
-    commit_queued: bool = False
-    standings_cache: tuple[tuple[int, str], tuple[str, list[dict[str, Any]]]] = (
-        (-1, ""),
-        ("", []),
+    committer: asyncio.Task[None] | None = None
+    # For the table pages: this process's mark (a page another run of the server made never
+    # counts as up to date), and the version at which each table's page last changed (every
+    # table's at `all_changed`).
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    table_changed: dict[tuple[int, int], int] = field(default_factory=dict)
+    all_changed: int = 0
+    standings_cache: dict[str, tuple[EventState, tuple[str, list[dict[str, Any]]]]] = field(
+        default_factory=dict
     )
 
-    def refresh(self) -> bool:
-        """Take the event as the writers' store has it now (what another process appended
-        read in; one `stat` when nothing changed); wake every stream on a change."""
-        try:
-            state = stations.state_of(self.config.path)
-        except StationError:
-            return False  # the file cannot be read now: the pages keep what they show
-        if state is self.state:
+    @property
+    def state(self) -> EventState:
+        """The event as the pages show it now."""
+        return self.folder.state()
+
+    def _show(self, folder: Folder | None) -> bool:
+        """Show `folder` on every page (on the event loop); wake every stream on a change."""
+        if folder is None or folder is self.folder:
             return False
-        self.state = state
+        changed = _changed_tables(self.folder.state(), folder.state())
+        self.folder = folder
         self.version += 1
+        if changed is None:
+            self.all_changed = self.version
+            self.table_changed.clear()
+        else:
+            self.table_changed.update(dict.fromkeys(changed, self.version))
         self.changed.set()
         self.changed = asyncio.Event()
         return True
 
-    def write(self, command: Callable[[], Any], round: int | None, lang: str) -> Awaitable[Any]:
-        """Queue a write for the next group commit; await the result (or the refusal)."""
+    def _read(self) -> Folder | None:
+        """On the writer thread: the fold of the event now (what another process appended
+        read in; one `stat` when nothing changed), None when the file cannot be read."""
+        try:
+            with _words():  # a file that cannot be read is put into words, then not shown
+                return stations.folder_of(self.config.path)
+        except StationError:
+            return None
+
+    def table_unchanged(self, table: tuple[int, int], shown: str) -> bool:
+        """Whether a page of `table` that shows version `shown` (`<epoch>.<version>`, its
+        `data-shown`) of this server's event still shows what it would show now."""
+        epoch, _dot, version = shown.partition(".")
+        if epoch != self.epoch or not (version.isascii() and version.isdigit()):
+            return False
+        if int(version) > self.version:
+            return False
+        return max(self.all_changed, self.table_changed.get(table, 0)) <= int(version)
+
+    async def refresh(self) -> bool:
+        """Take the event as the writers' session has it now (after any group in progress);
+        wake every stream on a change."""
+        folder = await asyncio.get_running_loop().run_in_executor(self.writer, self._read)
+        return self._show(folder)
+
+    async def on_writer(self, job: Callable[[], T]) -> T:
+        """`job()` run on the writer thread, between two groups: the session's standings and
+        figures are read there."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, job)
+
+    def write(
+        self,
+        command: Callable[[], Any],
+        round: int | None,
+        lang: str,
+        answer: Callable[[Any], Any] | None = None,
+    ) -> asyncio.Future[Any]:
+        """Queue a write for the next group commit; await its answer (or the refusal)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Any] = loop.create_future()
-        self.writes.append(_Write(command, round, lang, done))
-        if not self.commit_queued:
-            self.commit_queued = True
-            # After the loop's next turn: the requests read in the same turn as this one join
-            # its group, rather than waiting for a group of one.
-            loop.call_soon(loop.call_soon, self.commit)
+        self.writes.append(_Write(command, answer, round, lang, done))
+        if self.committer is None:
+            self.committer = loop.create_task(self.commit())
         return done
 
-    def commit(self) -> None:
-        """Run every write queued since the last commit as one group (`stations.group`): each
-        command checked in order against the log as the ones before it left it, then one write
-        and one fsync, and only then every request answered. A refused command answers its
-        own request and writes nothing; when the write fails, every request of the group gets
-        the error and nothing of the group is recorded.
-
-        It runs on the event loop's thread, so the requests that arrive while it writes wait
-        in their sockets and make the next group."""
-        self.commit_queued = False
-        writes, self.writes = self.writes, []
-        if not writes:
-            return
-        self.refresh()  # one stat when nothing changed; a round ended a moment ago must count
-        answers: list[tuple[_Write, Any, BaseException | None]] = []
+    async def commit(self) -> None:
+        """Run the writes queued as groups, one group at a time on the writer thread
+        (`_group`), until none is left; the event loop meanwhile reads and queues the next
+        requests, and serves the pages. After each group the pages show what it wrote, then
+        every request of it is answered."""
+        loop = asyncio.get_running_loop()
         try:
-            with speaking(writes[0].lang), stations.group(self.config.path) as store:
-                for write in writes:
+            # After the loop's next turn: the requests read in the same turn as the first one
+            # join its group, rather than waiting for a group of one.
+            await asyncio.sleep(0)
+            while self.writes:
+                writes, self.writes = self.writes, []
+                try:
+                    answers, folder = await loop.run_in_executor(self.writer, self._group, writes)
+                except Exception as failed:  # a fault of the server itself
+                    answers, folder = [(write, None, failed) for write in writes], None
+                self._show(folder)
+                for write, result, problem in answers:
+                    if write.done.done():  # the client went away; what it sent was written
+                        continue
+                    if problem is None:
+                        write.done.set_result(result)
+                    else:
+                        write.done.set_exception(problem)
+        finally:
+            self.committer = None
+
+    def _group(self, writes: list[_Write]) -> _Outcome:
+        """On the writer thread: `writes` as one group (`stations.group`): each command
+        checked in order against the log as the ones before it left it, then one write and one
+        fsync, and only then each answer put into words. A refused command answers its own
+        request and writes nothing; when the write fails, every request of the group gets the
+        error and nothing of the group is recorded. The language is held throughout
+        (`_WORDS`): the refusals, the file's errors and the answers are words."""
+        with _WORDS:
+            path = self.config.path
+            # A round ended a moment ago must count (the pages' own fold when the file
+            # cannot be read now; the group then answers with the file's error).
+            state = (self._read() or self.folder).state()
+            answers: list[tuple[_Write, Any, BaseException | None]] = []
+            try:
+                with speaking(writes[0].lang), stations.group(path) as store:
+                    for write in writes:
+                        with speaking(write.lang):
+                            try:
+                                if write.round is not None and views.round_over(state, write.round):
+                                    raise StationError(
+                                        "director_only", views.labels()["round_over"]
+                                    )
+                                with store.savepoint():
+                                    answers.append((write, write.command(), None))
+                            except Exception as refused:
+                                answers.append((write, None, refused))
+            except Exception as failed:  # the write failed (StationError "file"), or a fault
+                answers = [(write, None, failed) for write in writes]
+            worded: list[tuple[_Write, Any, BaseException | None]] = []
+            for write, result, problem in answers:
+                if problem is None and write.answer is not None:
                     with speaking(write.lang):
                         try:
-                            if write.round is not None and views.round_over(
-                                self.state, write.round
-                            ):
-                                raise StationError("director_only", views.labels()["round_over"])
-                            with store.savepoint():
-                                answers.append((write, write.command(), None))
-                        except Exception as refused:
-                            answers.append((write, None, refused))
-        except Exception as failed:  # the write failed (StationError "file"), or a fault
-            answers = [(write, None, failed) for write in writes]
-        finally:
-            # What the group wrote, on every page before any answer: the state its last
-            # command left, not read or folded again.
-            self.refresh()
-        for write, result, problem in answers:
-            if write.done.done():  # the client went away; what it sent was written all the same
-                continue
-            if problem is None:
-                write.done.set_result(result)
-            else:
-                write.done.set_exception(problem)
+                            result = write.answer(result)
+                        except Exception as fault:
+                            result, problem = None, fault
+                worded.append((write, result, problem))
+            # What the group wrote, on every page before any answer: the fold its last command
+            # left, not read or folded again.
+            return worded, self._read()
 
-    def standings(self, lang: str) -> tuple[str, list[dict[str, Any]]]:
-        """The public standings in `lang`, computed once per version of the event."""
-        key = (self.version, lang)
-        if self.standings_cache[0] != key:
-            with speaking(lang):
-                self.standings_cache = (key, views.standings_rows(self._standings()))
-        return self.standings_cache[1]
+    async def standings(self, lang: str) -> tuple[str, list[dict[str, Any]]]:
+        """The public standings in `lang`, computed once per state of the event (on the writer
+        thread, from the session's standings)."""
+        state = self.state
+        kept = self.standings_cache.get(lang)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+
+        def rows() -> tuple[str, list[dict[str, Any]]]:
+            standings = self._standings(state)
+            with _words(lang):
+                return views.standings_rows(standings)
+
+        shown = await self.on_writer(rows)
+        self.standings_cache[lang] = (state, shown)
+        return shown
 
     @property
     def session(self) -> EventSession:
         """The writers' session of the event (`events.stations`): its standings and figures
-        are kept up to date as entries are recorded."""
+        are kept up to date as entries are recorded. Only on the writer thread."""
         return stations.session(self.config.path)
 
-    def folder(self) -> Folder:
-        """The writers' live fold (`EventSession.folder`): entries are tried on it."""
-        return self.session.folder()
-
-    def _standings(self) -> Standings | None:
+    def _standings(self, state: EventState) -> Standings | None:
+        """On the writer thread: the session's standings of `state` (None when they cannot be
+        computed)."""
         try:
-            return self.session.standings(self.state)
+            return self.session.standings(state)
         except (StandingsConfigError, StandingsError):
             return None
 
-    def stats(self) -> EventStats:
-        """The event's figures (`core.stats`), kept up to date by the session."""
-        return self.session.stats()
+    async def close(self) -> None:
+        """Close the event's session once the group in progress is done; stop the writer."""
+        await self.on_writer(lambda: stations.forget(self.config.path))
+        self.writer.shutdown(wait=True)
 
     # --- who is asking -------------------------------------------------------------------------
 
@@ -292,14 +409,13 @@ def _lang(request: web.Request) -> str:
         code = part.split(";")[0].strip().lower()[:2]
         if code in LANGUAGES:
             return code
-    name = i18n.language()
-    return name if name in LANGUAGES else "en"
+    return _venue(request).lang
 
 
 @contextlib.contextmanager
 def _speaking(request: web.Request) -> Iterator[str]:
     lang = _lang(request)
-    with speaking(lang):
+    with _words(lang):
         yield lang
 
 
@@ -332,26 +448,33 @@ async def guard(
     config = venue.config
     host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
     if host.strip("[]") not in config.hosts:
-        return _refuse(
-            request, 421, _("this server does not answer for {host}").format(host=request.host[:80])
-        )
+        with _words():
+            return _refuse(
+                request,
+                421,
+                _("this server does not answer for {host}").format(host=request.host[:80]),
+            )
     if (request.content_length or 0) > config.max_body:
-        return _refuse(
-            request,
-            413,
-            _("the request is too large (at most {size} bytes)").format(size=config.max_body),
-        )
+        with _words():
+            return _refuse(
+                request,
+                413,
+                _("the request is too large (at most {size} bytes)").format(size=config.max_body),
+            )
     if not venue.is_local(request) and not venue.allow(request.remote or ""):
-        slow = _refuse(request, 429, _("too many requests: wait a moment and try again"))
+        with _words():
+            slow = _refuse(request, 429, _("too many requests: wait a moment and try again"))
         slow.headers["Retry-After"] = "1"
         return slow
     upgrade = request.headers.get("Upgrade", "").lower() == "websocket"
     if (request.method not in SAFE_METHODS or upgrade) and not _same_origin(request):
-        return _refuse(request, 403, _("refused: the request comes from another site"))
+        with _words():
+            return _refuse(request, 403, _("refused: the request comes from another site"))
     if request.path.startswith(DIRECTOR_PREFIXES) and not venue.is_director(request):
         if request.method == "GET" and not upgrade and not request.path.startswith("/api/"):
             raise web.HTTPSeeOther(f"/login?next={request.path}")
-        return _refuse(request, 401, _("the director's password is needed (log in at /login)"))
+        with _words():
+            return _refuse(request, 401, _("the director's password is needed (log in at /login)"))
     response = await handler(request)
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -368,6 +491,25 @@ async def guard(
     if request.path.startswith(("/t/", "/api/t/", "/director", "/login")):
         headers.setdefault("Cache-Control", "no-store")
     return response
+
+
+def _changed_tables(before: EventState, after: EventState) -> set[tuple[int, int]] | None:
+    """The (round, table) of each table page that shows something else in `after` than in
+    `before`: its game (a new object at any change to it) or its pending entries; None when
+    every page may (the settings, the players' names, the seating or the current round)."""
+    if (
+        after.settings is not before.settings
+        or after.seating != before.seating
+        or after.players != before.players
+        or after.current_round != before.current_round
+    ):
+        return None
+    games, old = after.games, before.games
+    changed = {key for key in games.keys() | old.keys() if games.get(key) is not old.get(key)}
+    for entry_id in after.pending.keys() ^ before.pending.keys():
+        entry = after.pending.get(entry_id) or before.pending[entry_id]
+        changed.add((entry.round, entry.table))
+    return changed
 
 
 # --- Rendering ------------------------------------------------------------------------------------
@@ -415,19 +557,20 @@ async def home(request: web.Request) -> web.StreamResponse:
 
 
 async def standings_page(request: web.Request) -> web.StreamResponse:
-    title, rows = _venue(request).standings(_lang(request))
+    title, rows = await _venue(request).standings(_lang(request))
     return _render(request, "standings.html", title=title, rows=rows)
 
 
 async def standings_api(request: web.Request) -> web.StreamResponse:
-    title, rows = _venue(request).standings("en")
+    title, rows = await _venue(request).standings("en")
     return web.json_response({"title": title, "version": _venue(request).version, "rows": rows})
 
 
 def _number(request: web.Request, name: str) -> int:
     text = request.match_info[name]
     if not text.isdigit() or len(text) > 4:
-        raise web.HTTPNotFound(text=_("no such round"))
+        with _words():
+            raise web.HTTPNotFound(text=_("no such round"))
     return int(text)
 
 
@@ -436,40 +579,52 @@ async def round_page(request: web.Request) -> web.StreamResponse:
     with _speaking(request):
         view = views.round_view(_venue(request).state, rnd)
     if view is None:
+        with _words():
+            title = _("Round {round}").format(round=rnd)
         return _render(
             request,
             "message.html",
             404,
-            title=_("Round {round}").format(round=rnd),
+            title=title,
             message=views.labels()["not_seated"],
         )
     return _render(request, "round.html", view=view)
 
 
 async def player_page(request: web.Request) -> web.StreamResponse:
+    venue = _venue(request)
+    state = venue.state
+
+    def numbers() -> tuple[Standings | None, EventStats]:
+        return venue._standings(state), venue.session.stats(state)
+
+    standings, stats = await venue.on_writer(numbers)
     with _speaking(request):
-        venue = _venue(request)
-        view = views.player_view(
-            venue.state, request.match_info["player"], venue._standings(), venue.stats()
-        )
-    if view is None:
-        raise web.HTTPNotFound(text=_("no such player"))
+        view = views.player_view(state, request.match_info["player"], standings, stats)
+        if view is None:
+            raise web.HTTPNotFound(text=_("no such player"))
     return _render(request, "player.html", view=view)
 
 
 async def display_page(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
+    state = venue.state
+
+    def numbers() -> tuple[Standings | None, EventStats]:
+        return standings_or_none(venue.session, state), venue.session.stats(state)
+
+    standings, stats = await venue.on_writer(numbers)
     with _speaking(request):
         pages = views.display_view(
-            venue.state,
-            standings_or_none(venue.session, venue.state),
+            state,
+            standings,
             dt.datetime.now(dt.UTC),
-            stats=venue.stats,
+            stats=lambda: stats,
             hide_standings=venue.config.hide_standings,
         )
         from mjevent.tui.views.display_pages import announcement_text
 
-        note = announcement_text(venue.state)
+        note = announcement_text(state)
     return _render(request, "display.html", pages=pages, note=note)
 
 
@@ -478,7 +633,8 @@ async def events_stream(request: web.Request) -> web.StreamResponse:
     15 s keeps proxies from closing an idle stream)."""
     venue = _venue(request)
     if venue.live >= venue.config.max_sessions:
-        return _refuse(request, 503, _("too many open pages: try again in a minute"))
+        with _words():
+            return _refuse(request, 503, _("too many open pages: try again in a minute"))
     venue.live += 1
     try:
         response = web.StreamResponse(
@@ -515,7 +671,8 @@ def _table(request: web.Request) -> tuple[int, int]:
         except EventFileError:
             where = None
     if where is None:
-        message = _("no table has this key (a wrong or replaced link): ask the director")
+        with _words():
+            message = _("no table has this key (a wrong or replaced link): ask the director")
         if request.path.startswith("/api/"):
             raise web.HTTPNotFound(
                 text=json.dumps({"error": message}), content_type="application/json"
@@ -524,11 +681,17 @@ def _table(request: web.Request) -> tuple[int, int]:
     return where
 
 
-async def _write(request: web.Request, rnd: int | None, command: Callable[[], Any]) -> Any:
-    """Run a write in the next group commit (`Venue.commit`) and return what it returned once
-    it is durable; raises its StationError. A table's (`rnd` given) is refused once the round
-    is over."""
-    return await _venue(request).write(command, rnd, _lang(request))
+async def _write(
+    request: web.Request,
+    rnd: int | None,
+    command: Callable[[], Any],
+    answer: Callable[[Any], Any] | None = None,
+) -> Any:
+    """Run a write in the next group commit (`Venue.commit`) and return, once it is durable,
+    what `answer` made of what it returned (put into words in the request's language on the
+    writer thread; None: what it returned); raises its StationError. A table's (`rnd` given) is
+    refused once the round is over."""
+    return await _venue(request).write(command, rnd, _lang(request), answer)
 
 
 def _seat_of(value: object) -> str:
@@ -538,6 +701,10 @@ def _seat_of(value: object) -> str:
 async def table_page(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     venue = _venue(request)
+    shown = request.headers.get("X-Mjevent-Shown", "")
+    if request.method == "GET" and shown and venue.table_unchanged((rnd, table), shown[:40]):
+        # The page's script asks again at every change of the event: nothing of this table's.
+        return web.Response(status=204, headers={"X-Mjevent-Version": str(venue.version)})
     message, status, line, seat = "", 200, "", request.query.get("seat", "")
     if request.method == "POST":
         form = await request.post()
@@ -546,26 +713,27 @@ async def table_page(request: web.Request) -> web.StreamResponse:
         target = str(form.get("confirm", ""))
         try:
             if target:
-                await _write(
-                    request, rnd, lambda: stations.confirm(venue.config.path, target, seat)
+                message = await _write(
+                    request,
+                    rnd,
+                    lambda: stations.confirm(venue.config.path, target, seat),
+                    lambda _sub: _("Recorded."),
                 )
-                with _speaking(request):
-                    message, line = _("Recorded."), ""
             else:
-                sub = await _write(
+                message = await _write(
                     request,
                     rnd,
                     lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
+                    lambda sub: views.labels()[
+                        "recorded" if sub.status == "recorded" else "waiting"
+                    ],
                 )
-                with _speaking(request):
-                    message = views.labels()["recorded" if sub.status == "recorded" else "waiting"]
-                line = ""
+            line = ""
         except StationError as error:
             message, status = str(error), _STATUS.get(error.reason, 400)
-    if request.method == "POST":
-        venue.refresh()  # the page answering a post shows what the post did
+    # The page answering a post shows what the post did: the group put it in place first.
     with _speaking(request):
-        view = views.table_view(venue.folder(), rnd, table)
+        view = views.table_view(venue.folder, rnd, table)
     return _render(
         request,
         "table.html",
@@ -575,6 +743,7 @@ async def table_page(request: web.Request) -> web.StreamResponse:
         line=line,
         seat=seat,
         token=request.match_info["token"],
+        shown=f"{venue.epoch}.{venue.version}",
         error=status != 200,
         kinds=("ron", "tsumo", "draw", "abort", "chombo", "final"),
         hans=("1", "2", "3", "4", "mgn", "hnm", "bai", "sanbai", "ykm"),
@@ -586,8 +755,8 @@ async def table_page(request: web.Request) -> web.StreamResponse:
 
 async def table_api(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
-    with speaking("en"):
-        view = views.table_view(_venue(request).folder(), rnd, table)
+    with _words("en"):
+        view = views.table_view(_venue(request).folder, rnd, table)
     return web.json_response(views.api_table(view))
 
 
@@ -595,15 +764,24 @@ async def _json_body(request: web.Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except (ValueError, UnicodeDecodeError):
-        raise web.HTTPBadRequest(
-            text=json.dumps({"error": _("the body is not JSON")}), content_type="application/json"
-        ) from None
+        with _words():
+            raise web.HTTPBadRequest(
+                text=json.dumps({"error": _("the body is not JSON")}),
+                content_type="application/json",
+            ) from None
     if not isinstance(body, dict):
-        raise web.HTTPBadRequest(
-            text=json.dumps({"error": _("the body is not a JSON object")}),
-            content_type="application/json",
-        )
+        with _words():
+            raise web.HTTPBadRequest(
+                text=json.dumps({"error": _("the body is not a JSON object")}),
+                content_type="application/json",
+            )
     return body
+
+
+def _described(sub: stations.Submission) -> dict[str, Any]:
+    """What an entry's or a confirmation's answer says (put into words in the request's
+    language)."""
+    return {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()}
 
 
 def _failed(error: StationError) -> web.Response:
@@ -621,18 +799,15 @@ async def table_entries(request: web.Request) -> web.StreamResponse:
         with _speaking(request):
             return web.json_response({"error": _("the line is missing")}, status=400)
     try:
-        sub = await _write(
+        answer = await _write(
             request,
             rnd,
             lambda: stations.submit_line(venue.config.path, rnd, table, line, seat),
+            _described,
         )
     except StationError as error:
         return _failed(error)
-    with _speaking(request):
-        return web.json_response(
-            {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()},
-            status=201 if sub.status == "pending" else 200,
-        )
+    return web.json_response(answer, status=201 if answer["status"] == "pending" else 200)
 
 
 async def table_confirm(request: web.Request) -> web.StreamResponse:
@@ -641,41 +816,37 @@ async def table_confirm(request: web.Request) -> web.StreamResponse:
     entry_id = request.match_info["entry"]
     venue = _venue(request)
     waiting = venue.state.pending.get(entry_id)
-    if waiting is None and venue.refresh():
+    if waiting is None and await venue.refresh():
         waiting = venue.state.pending.get(entry_id)
-    with _speaking(request):
-        if waiting is None or (waiting.round, waiting.table) != (rnd, table):
-            # Another table's entry is not this token's to confirm: as if it did not exist.
+    if waiting is None or (waiting.round, waiting.table) != (rnd, table):
+        # Another table's entry is not this token's to confirm: as if it did not exist.
+        with _speaking(request):
             return web.json_response(
                 {"error": _("no entry {id} waits at this table").format(id=entry_id[:40])},
                 status=404,
             )
     try:
-        sub = await _write(
+        answer = await _write(
             request,
             rnd,
             lambda: stations.confirm(venue.config.path, entry_id, _seat_of(body.get("seat"))),
+            _described,
         )
     except StationError as error:
         return _failed(error)
-    with _speaking(request):
-        return web.json_response(
-            {"id": sub.id, "status": sub.status, "preview": sub.preview.describe()}
-        )
+    return web.json_response(answer)
 
 
 async def table_preview(request: web.Request) -> web.StreamResponse:
     rnd, table = _table(request)
     line = request.query.get("line", "")[:500]
+    folder = _venue(request).folder
     with _speaking(request):
-        state = _venue(request).state
         try:
-            parsed = stations.read_table_line(state, rnd, table, line)
+            parsed = stations.read_table_line(folder.state(), rnd, table, line)
         except StationError as error:
             return web.json_response({"ok": False, "error": str(error)})
-        return web.json_response(
-            views.preview_json(preview_line(_venue(request).folder(), parsed))
-        )
+        return web.json_response(views.preview_json(preview_line(folder, parsed)))
 
 
 # --- The director ---------------------------------------------------------------------------------
@@ -700,11 +871,12 @@ async def login_page(request: web.Request) -> web.StreamResponse:
 
 async def director_page(request: web.Request) -> web.StreamResponse:
     venue = _venue(request)
-    state = venue.state
+    folder = venue.folder
+    state = folder.state()
     rnd = state.current_round
     with _speaking(request):
         waiting = []
-        for p in stations.pending(venue.folder()):
+        for p in stations.pending(folder):
             words = p.preview.message if isinstance(p.preview, LineError) else p.preview.describe()
             waiting.append(
                 {
@@ -748,14 +920,18 @@ async def director_decide(request: web.Request) -> web.StreamResponse:
     reason = str(form.get("reason", ""))
     try:
         if approving:
-            await _write(request, None, lambda: stations.approve(venue.config.path, entry_id))
-        else:
-            await _write(
-                request, None, lambda: stations.reject(venue.config.path, entry_id, reason)
+            message = await _write(
+                request,
+                None,
+                lambda: stations.approve(venue.config.path, entry_id),
+                lambda _sub: _("Approved {id}.").format(id=entry_id),
             )
-        with _speaking(request):
-            message = (_("Approved {id}.") if approving else _("Rejected {id}.")).format(
-                id=entry_id
+        else:
+            message = await _write(
+                request,
+                None,
+                lambda: stations.reject(venue.config.path, entry_id, reason),
+                lambda _none: _("Rejected {id}.").format(id=entry_id),
             )
     except StationError as error:
         message = str(error)
@@ -798,7 +974,8 @@ def _console_app(venue_ref: list[Venue], command: str, title: str) -> Any:
             if venue.consoles >= venue.config.max_consoles or (
                 venue.live >= venue.config.max_sessions
             ):
-                raise web.HTTPServiceUnavailable(text=_("too many consoles open"))
+                with _words():
+                    raise web.HTTPServiceUnavailable(text=_("too many consoles open"))
             venue.consoles += 1
             venue.live += 1
             try:
@@ -823,21 +1000,31 @@ async def _watch(app: web.Application) -> AsyncIterator[None]:
     async def poll() -> None:
         while True:
             await asyncio.sleep(venue.config.poll)
-            venue.refresh()
+            await venue.refresh()
 
     task = asyncio.create_task(poll())
     yield
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
-    stations.forget(venue.config.path)
+    await venue.close()
 
 
 async def make_app(config: ServeConfig) -> web.Application:
     """The whole server for `config` (the event file opened through `events.stations`, whose
     store every write and every page uses). Raises `StationError` (reason "file") for a file
     that cannot be opened."""
-    venue = Venue(config, stations.state_of(config.path), _environment())
+    writer = ThreadPoolExecutor(1, thread_name_prefix="mjevent-writer")
+    try:
+        # Opened on the writer thread, the one that uses the event's session from now on.
+        folder = await asyncio.get_running_loop().run_in_executor(
+            writer, stations.folder_of, config.path
+        )
+    except BaseException:
+        writer.shutdown(wait=False)
+        raise
+    name = i18n.language()  # the language `serve` runs in, before anything else speaks
+    venue = Venue(config, folder, _environment(), writer, lang=name if name in LANGUAGES else "en")
     app = web.Application(middlewares=[guard], client_max_size=config.max_body)
     app[VENUE] = venue
     app.router.add_get("/", home)

@@ -7,8 +7,19 @@
   const body = document.body;
 
   // --- Live: fetch the page again when the event changed; swap only the [data-live] parts ----
+  // A table page says which version of the event it shows; when its table has not changed
+  // since, the server answers 204 and the new version, and the page stays as it is.
   async function reload() {
-    const answer = await fetch(location.href, { credentials: "same-origin" });
+    const headers = body.dataset.shown ? { "X-Mjevent-Shown": body.dataset.shown } : {};
+    const answer = await fetch(location.href, { credentials: "same-origin", headers });
+    if (answer.status === 204) {
+      const version = answer.headers.get("X-Mjevent-Version");
+      if (version !== null) {
+        body.dataset.version = version;
+        body.dataset.shown = body.dataset.shown.replace(/\.\d+$/, "." + version);
+      }
+      return;
+    }
     if (!answer.ok) return;
     const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
     for (const part of document.querySelectorAll("[data-live]")) {
@@ -16,6 +27,7 @@
       if (next) part.replaceWith(next);
     }
     body.dataset.version = fresh.body.dataset.version;
+    if (fresh.body.dataset.shown) body.dataset.shown = fresh.body.dataset.shown;
     hookConfirms();
   }
 

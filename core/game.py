@@ -424,8 +424,7 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
         raise _over(state, _("cannot record another hand: {why}"))
     rules = state.rules
     outcome = hand.outcome
-    chombo = isinstance(outcome, ChomboHand)
-    if rules.riichi_needs_points and not chombo:
+    if rules.riichi_needs_points and not isinstance(outcome, ChomboHand):
         for seat in sorted(hand.riichi):
             if 0 <= seat < rules.players and state.scores[seat] < rules.riichi_value:
                 raise IllegalHandError(
@@ -452,7 +451,7 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     # the rest of the step.
     deposits = settlement.deposits_after
     hands = state.hands + 1
-    if chombo:
+    if isinstance(outcome, ChomboHand):
         chombos = list(state.chombos)
         chombos[outcome.offender] += 1
         end: EndReason | None = None

@@ -12,7 +12,7 @@ states hit it; a fold given none starts an empty one.
 
 from __future__ import annotations
 
-from mjevent.core.game import GameState, apply_hand, call_time, new_game, result_of
+from mjevent.core.game import EndReason, GameState, apply_hand, call_time, new_game, result_of
 from mjevent.core.outcomes import Hand
 from mjevent.core.results import GameResult
 from mjevent.core.rules import RuleSet
@@ -34,25 +34,41 @@ class FoldMemo:
     is the same: the fold rebuilds each game from one start state per rule set (`start`), so an
     unchanged game meets the same states again. An amended entry keeps its id and replaces its
     step. A hit is exactly what the call would return.
+
+    Hashing a rule set hashes every setting (a state's hash includes it): the start states and
+    the results are kept per rule set, and the rule set last asked for is recognised by
+    identity, so a fold of one rule set hashes it once.
     """
 
-    __slots__ = ("calls", "results", "starts", "steps")
+    __slots__ = ("_last", "by_rules", "calls", "steps")
 
     def __init__(self) -> None:
         self.steps: dict[str, tuple[GameState, HandPlayed]] = {}
-        self.starts: dict[tuple[RuleSet, bool], GameState] = {}
+        self.by_rules: dict[RuleSet, _ByRules] = {}
         self.calls: dict[tuple[str, int], tuple[GameState, GameState]] = {}
-        self.results: dict[tuple[GameState, frozenset[int], frozenset[int]], GameResult] = {}
+        self._last: tuple[RuleSet, _ByRules] | None = None
+
+    def _of(self, rules: RuleSet) -> _ByRules:
+        last = self._last
+        if last is not None and last[0] is rules:
+            return last[1]
+        kept = self.by_rules.get(rules)
+        if kept is None:
+            kept = self.by_rules[rules] = _ByRules()
+        self._last = (rules, kept)
+        return kept
 
     def start(self, rules: RuleSet, time_called: bool) -> GameState:
         """The start state of a game under `rules` (time already called or not): one object
         per rule set, so that the steps below can key on the state's identity."""
-        key = (rules, time_called)
-        state = self.starts.get(key)
+        kept = self._of(rules)
+        state = kept.called if time_called else kept.new
         if state is None:
             state = new_game(rules)
-            state = call_time(state) if time_called else state
-            self.starts[key] = state
+            if time_called:
+                state = kept.called = call_time(state)
+            else:
+                kept.new = state
         return state
 
     def apply(self, state: GameState, hand: Hand, entry: str) -> HandPlayed:
@@ -86,12 +102,31 @@ class FoldMemo:
     def result(
         self, state: GameState, substitutes: frozenset[int], in_play: frozenset[int] = frozenset()
     ) -> GameResult:
-        """`result_of(state, substitutes=..., swapped_in_play=...)`."""
-        key = (state, substitutes, in_play)
-        hit = self.results.get(key)
+        """`result_of(state, substitutes=..., swapped_in_play=...)`: keyed by what the result
+        depends on (the scores, the sticks left, the chombos, that the game is over), under the
+        state's rule set."""
+        results = self._of(state.rules).results
+        key = (state.scores, state.deposits, state.chombos, state.end_reason, substitutes, in_play)
+        hit = results.get(key)
         if hit is None:
             hit = result_of(state, substitutes=substitutes, swapped_in_play=in_play)
-            if len(self.results) >= _MEMO_LIMIT:
-                self.results.clear()
-            self.results[key] = hit
+            if len(results) >= _MEMO_LIMIT:
+                results.clear()
+            results[key] = hit
         return hit
+
+
+_ResultKey = tuple[
+    tuple[int, ...], int, tuple[int, ...], EndReason | None, frozenset[int], frozenset[int]
+]
+
+
+class _ByRules:
+    """What the memo keeps for one rule set: its start states and the results of its games."""
+
+    __slots__ = ("called", "new", "results")
+
+    def __init__(self) -> None:
+        self.new: GameState | None = None
+        self.called: GameState | None = None
+        self.results: dict[_ResultKey, GameResult] = {}

@@ -3,6 +3,7 @@ corrections, the paused cycle collector, the shared hands and the plain game end
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 
 import pytest
@@ -15,6 +16,7 @@ from mjevent.core.entry_reader import (
     entries_from_records,
     entry_from_record,
 )
+from mjevent.core.game import EndReason, end_game, new_game, result_of
 from mjevent.core.outcomes import Hand, HandValue, Ron, Tsumo, Win
 from mjevent.core.settings import settings_from_dict
 from mjevent.core.state import FoldMemo, fold
@@ -77,17 +79,42 @@ def test_a_refold_with_the_same_memo_settles_no_hand_again(
     assert len(scored) == 4
 
 
+def test_the_memo_keeps_a_result_by_what_the_result_depends_on() -> None:
+    # FoldMemo.result is keyed by the scores, the sticks left, the chombos and the end under the
+    # state's rule set (not by the whole state): a state that differs only elsewhere (another
+    # hand, other counters) shares the result, and one that differs in any of those gets its own.
+    rules = SETTINGS.rules.ruleset
+    memo = FoldMemo()
+    ended = end_game(new_game(rules))
+    none: frozenset[int] = frozenset()
+    assert memo.result(ended, none) == result_of(ended)
+    later = dataclasses.replace(ended, hand_number=3, dealer=2, honba=4)
+    assert memo.result(later, none) is memo.result(ended, none)
+    for other in (
+        dataclasses.replace(ended, scores=(40000, 30000, 30000, 20000)),
+        dataclasses.replace(ended, deposits=2),
+        dataclasses.replace(ended, chombos=(0, 1, 0, 0)),
+        dataclasses.replace(ended, end_reason=EndReason.TIME),
+    ):
+        assert memo.result(other, none) == result_of(other)
+    assert memo.result(ended, frozenset({1})) == result_of(ended, substitutes={1})
+    with pytest.raises(ValueError, match="still at East 1"):
+        memo.result(new_game(rules), none)
+
+
 def test_a_correction_of_an_unknown_entry_is_left_out_of_a_log_with_nothing_corrected() -> None:
     note = Note(id="n1", at=T, text="gong broken")
     wrong = Correction(id="c1", at=T, target="nope", reason="typo")
     state = fold(SETTINGS, [_hand("h1", RON), wrong, note])
     assert state.entries == (_hand("h1", RON), note)
     assert state.voided == frozenset()
-    assert [(p.entry, p.message) for p in state.problems] == [(
-        "c1",
-        "corrects 'nope', which is not in the log. Fix: give the id of the entry to correct as "
-        "`mjevent replay` or the log screen shows it",
-    )]
+    assert [(p.entry, p.message) for p in state.problems] == [
+        (
+            "c1",
+            "corrects 'nope', which is not in the log. Fix: give the id of the entry to correct as "
+            "`mjevent replay` or the log screen shows it",
+        )
+    ]
 
 
 def test_the_cycle_collector_is_on_again_after_a_fold_and_after_a_bad_record() -> None:

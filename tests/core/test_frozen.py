@@ -1,16 +1,18 @@
-"""`core.frozen.quick_init`: the same objects as the dataclass's own `__init__`, made faster."""
+"""`core.frozen`: quick_init makes the same objects as the dataclass's own `__init__`, faster;
+unchecked_maker makes them without the checks."""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
 import pytest
 
 from mjevent.core.entries import HandRecorded
-from mjevent.core.frozen import quick_init
+from mjevent.core.frozen import quick_init, unchecked_maker
 from mjevent.core.game import GameState, new_game
 from mjevent.core.outcomes import Draw, Hand
 from mjevent.core.presets import preset
@@ -97,6 +99,25 @@ def test_quick_init_refuses_what_it_cannot_write() -> None:
     for cls in (Loose, Factory, Hidden):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+@pytest.mark.parametrize("options", [{}, {"slots": True}])
+def test_unchecked_maker_makes_the_same_object_without_its_checks(options: dict[str, Any]) -> None:
+    plain, _quick = _twins(**options)
+    make: Callable[..., Any] = unchecked_maker(plain)
+    made: Any = make(1, (2, 3), "x")
+    with pytest.raises(FrozenInstanceError):
+        made.a = 2
+    assert make(-1, (), "c").a == -1  # __post_init__ would refuse it: the caller vouches
+    assert hash(made) == hash(plain(1, (2, 3), "x"))
+    assert type(made) is plain and made == plain(1, (2, 3), "x")
+
+    @dataclass
+    class Loose:
+        a: int
+
+    with pytest.raises(TypeError):
+        unchecked_maker(Loose)
 
 
 def test_the_fold_values_are_made_by_quick_init() -> None:

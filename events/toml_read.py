@@ -4,6 +4,7 @@ fast reader for the log as mjevent writes it.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import re
 import tomllib
@@ -157,10 +158,12 @@ def _toml_reason(reason: str) -> str:
 # take well over a second to open. The log blocks this module writes have a fixed shape (see
 # `toml_write.log_block`): `[[log]]`, one `key = value` line per field, `# end <id>`. For that
 # shape each value is also JSON once inline-table keys are quoted, so the log is read line by
-# line with `json.loads` for the nested values. Anything else (a comment, a dotted key, a date,
+# line with `json.loads` for the nested values. Anything else (a comment, a dotted key, a time,
 # an escape JSON spells differently, a duplicate key, an entry without its end line) makes the
 # fast path give up, and the whole file goes through tomllib as before: the fast path returns
-# either exactly what tomllib would, or None.
+# either exactly what tomllib would, or None. The settings above the log (at 500 players, the
+# players and the seating: some 70 ms in tomllib) are read the same way (`fast_settings`), in
+# the shape `toml_write.document` writes; settings in any other shape go to tomllib alone.
 
 _NOT_FAST = object()
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -217,6 +220,31 @@ def _json_value(raw: str, converted: dict[str, str]) -> Any:
         return _NOT_FAST
 
 
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _value(raw: str, converted: dict[str, str]) -> Any:
+    """The value a `key = value` line spells after its ` = `, as tomllib reads it, or
+    `_NOT_FAST`."""
+    # The common values (plain text without escapes, whole numbers, a day) skip JSON.
+    if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
+        return raw[1:-1]
+    if (
+        raw[:1] != '"'
+        and raw.isdigit()
+        and raw.isascii()
+        and len(raw) < 19
+        and (raw[0] != "0" or len(raw) == 1)
+    ):
+        return int(raw)
+    if _DATE.fullmatch(raw):
+        try:
+            return _dt.date.fromisoformat(raw)
+        except ValueError:
+            return _NOT_FAST
+    return _json_value(raw, converted)
+
+
 def fast_log(text: str) -> list[dict[str, Any]] | None:
     """The log blocks in `text` as tomllib reads them, or None when any line is not in the
     shape mjevent writes (see above)."""
@@ -261,24 +289,16 @@ def fast_log(text: str) -> list[dict[str, Any]] | None:
                     if not _BARE.fullmatch(key):
                         return None
                     keys.add(key)
-                # The common values (plain text without escapes, whole numbers) skip JSON.
+                # Plain text (every id, most times: half the lines read anew) is taken here,
+                # without a call to `_value`.
                 if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
                     record[key] = raw[1:-1]
                     if key != "id":
                         known[line] = (key, raw[1:-1], None)
                     continue
-                if (
-                    raw[:1] != '"'
-                    and raw.isdigit()
-                    and raw.isascii()
-                    and len(raw) < 19
-                    and (raw[0] != "0" or len(raw) == 1)
-                ):
-                    value = int(raw)
-                else:
-                    value = _json_value(raw, converted)
-                    if value is _NOT_FAST:
-                        return None
+                value = _value(raw, converted)
+                if value is _NOT_FAST:
+                    return None
                 copier = _copier(value)
                 if copier is not _NOT_FAST:
                     known[line] = (key, value, copier)
@@ -313,6 +333,85 @@ def _copier(value: Any) -> Any:
     return _NOT_FAST
 
 
+def fast_settings(text: str) -> dict[str, Any] | None:
+    r"""The settings above the log as tomllib reads them, or None when any line is not in the
+    shape `toml_write.document` writes them in.
+
+    That shape: comment lines, blank lines, `[table]` and `[[array]]` headers of bare keys,
+    and `key = value` lines, a list of lists one inner list a line (`tables = [`, `    [...],`,
+    `]`). Each header must make a new table (or add to an array of tables made by `[[...]]`
+    lines), inside tables and arrays made by headers, and no key may come twice: anything TOML
+    reads otherwise (a table made implicitly, or by dotted keys, then named again, a header
+    with spaces, a comment after a value) gives None, and the text goes to tomllib.
+
+    >>> fast_settings('[event]\nname = "Cup"\n\n[[players]]\nid = "p1"\n\n[[players]]\nid = "p2"\n')
+    {'event': {'name': 'Cup'}, 'players': [{'id': 'p1'}, {'id': 'p2'}]}
+    """
+    root: dict[str, Any] = {}
+    # The tables made by a header line, and the arrays made by `[[...]]` lines (by id: all of
+    # them live in `root` until the end).
+    headed: set[int] = set()
+    arrays: set[int] = set()
+    table = root
+    converted: dict[str, str] = {}
+    lines = iter(text.split("\n"))
+    for line in lines:
+        if not line or line[0] == "#":
+            continue
+        if line[0] == "[":
+            many = line[:2] == "[[" and line[-2:] == "]]"
+            if line[-1:] != "]":
+                return None
+            parts = (line[2:-2] if many else line[1:-1]).split(".")
+            if not all(_BARE.fullmatch(part) for part in parts):
+                return None
+            parent = root
+            for part in parts[:-1]:
+                node = parent.get(part)
+                if type(node) is list and id(node) in arrays:
+                    node = node[-1]  # `[a.b]` after `[[a]]`: in a's last table
+                if type(node) is not dict or id(node) not in headed:
+                    return None
+                parent = node
+            last = parts[-1]
+            table = {}
+            headed.add(id(table))
+            if not many:
+                if last in parent:
+                    return None
+                parent[last] = table
+                continue
+            tables = parent.get(last)
+            if tables is None:
+                tables = parent[last] = []
+                arrays.add(id(tables))
+            elif type(tables) is not list or id(tables) not in arrays:
+                return None
+            tables.append(table)
+            continue
+        key, sep, raw = line.partition(" = ")
+        if not sep or key in table or not _BARE.fullmatch(key):
+            return None
+        if raw == "[":
+            items = []
+            for item in lines:
+                if item == "]":
+                    break
+                value = _value(item[4:-1], converted) if item[:4] == "    " else _NOT_FAST
+                if value is _NOT_FAST or item[-1:] != ",":
+                    return None
+                items.append(value)
+            else:
+                return None  # the list is never closed
+            table[key] = items
+            continue
+        value = _value(raw, converted)
+        if value is _NOT_FAST:
+            return None
+        table[key] = value
+    return root
+
+
 def fast_document(data: bytes) -> dict[str, Any] | None:
     """The parsed file when its log is all in the written shape, else None (see above)."""
     match = LOG_HEADER.search(data)
@@ -333,10 +432,12 @@ def fast_document(data: bytes) -> dict[str, Any] | None:
     records = fast_log(log)
     if records is None:
         return None
-    try:
-        doc = tomllib.loads(head)
-    except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
-        return None
+    doc = None if "\r" in head or has_raw_control(data[: match.start()]) else fast_settings(head)
+    if doc is None:
+        try:
+            doc = tomllib.loads(head)
+        except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
+            return None
     if "log" in doc:
         return None
     doc["log"] = records

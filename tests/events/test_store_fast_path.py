@@ -26,6 +26,7 @@ _SCALAR = (
     | st.integers(-(2**63), 2**63 - 1)
     | st.booleans()
     | st.floats(allow_nan=False)
+    | st.dates()
     | st.sampled_from(['"', "\\", " = ", "{ a = 1 }", ", b = ", '\\"', "\\/", "\\ud800"])
 )
 _KEY = st.sampled_from(["winner", "han", "fu", "x-1", "_", "9", "true"]) | _TEXT.filter(bool)

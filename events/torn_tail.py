@@ -240,7 +240,7 @@ def split_checked(
     once the file's other checks (which name the fault more closely) have passed.
     """
     try:
-        doc, cut = _split(path, data)
+        doc, cut, sealed = _split(path, data)
     except EventFileSyntaxError:
         # Zero bytes inside an entry are not TOML: a damaged entry is the better explanation.
         damage = damaged(data)
@@ -260,7 +260,7 @@ def split_checked(
             if start is not None:
                 cut = _before_blank_line(data, start)
                 return _split(path, data[:cut])[0], cut, None
-    damage = damaged(data if cut is None else data[:cut])
+    damage = None if sealed else damaged(data if cut is None else data[:cut])
     if damage is None:
         return doc, cut, None
     if _power_cut(data, damage):
@@ -311,8 +311,10 @@ def _reads_as_entry(block: bytes, entry_id: str) -> bool:
     return isinstance(records, list) and len(records) == 1 and records[0].get("id") == entry_id
 
 
-def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
-    """The parsed document, and the offset where a torn tail starts (None when whole).
+def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None, bool]:
+    """The parsed document, the offset where a torn tail starts (None when whole), and whether
+    the entries before it are known to match their checksums (read by the fast reader, which
+    checks them: `damaged` need not look again).
 
     The whole file is parsed once. Only when that fails, or the last entry lacks its end line,
     is the tail examined: the file is cut after the last `# end` line (see `_cut_points` for a
@@ -325,30 +327,30 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     if ends_sealed(data):
         fast = fast_document(data)
         if fast is not None:
-            return fast, None
+            return fast[0], None, fast[1]
     if _last_end_line(data) is not None or BANNER in data:
         # Most often the file ends in a torn entry: try the fast reader on what comes before.
         for cut in _cut_points(data):
             if data[cut:].strip() and _looks_torn(data[cut:]):
                 before = fast_document(data[:cut])
                 if before is not None:
-                    return before, cut
+                    return before[0], cut, before[1]
     try:
         doc = parse_toml(path, data)
     except EventFileSyntaxError:
         torn = _before_torn_tail(path, data)
         if torn is not None:
-            return torn
+            return (*torn, False)
         raise
     log = doc.get("log")
     if not isinstance(log, list) or not log or not isinstance(log[-1], dict):
-        return doc, None
+        return doc, None, False
     if ends_with_end_line(data, log[-1].get("id")):
-        return doc, None
+        return doc, None, False
     if _last_end_line(data) is None and BANNER not in data:
-        return doc, None  # a log written by hand, without end lines: taken as it is
+        return doc, None, False  # a log written by hand, without end lines: taken as it is
     torn = _before_torn_tail(path, data)
-    return torn if torn is not None else (doc, None)
+    return (*torn, False) if torn is not None else (doc, None, False)
 
 
 def _before_torn_tail(path: Path, data: bytes) -> tuple[dict[str, Any], int] | None:

@@ -5,13 +5,15 @@ same either way, on files as written and on files damaged or edited in any of th
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mjevent.events import toml_write
-from mjevent.events.torn_tail import _all_match, _first_damage, damaged
+from mjevent.events.toml_read import fast_document
+from mjevent.events.torn_tail import BANNER, _all_match, _first_damage, damaged
 
 
 def _record(n: int) -> dict[str, Any]:
@@ -104,3 +106,60 @@ def test_an_entry_holding_the_banner_line_is_left_to_the_search() -> None:
     assert not _all_match(data)
     damage = damaged(data)
     assert damage is not None and damage.entry_id == "h9"
+
+
+# The fast reader checks each entry's checksum as it reads it (`fast_document`'s second value):
+# when it says they all match, `damaged` is not asked, so it must be right whenever it says so.
+@settings(max_examples=300, deadline=None)
+@given(
+    entries=st.integers(1, 4),
+    banner=st.booleans(),
+    edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12), _EDITS), max_size=3),
+)
+@example(entries=2, banner=True, edits=[(0.7, 1, b"4")])
+def test_entries_the_fast_reader_finds_sealed_are_not_damaged(
+    entries: int, banner: bool, edits: list[tuple[float, int, bytes]]
+) -> None:
+    data = _file(entries, banner)
+    for where, cut, insert in edits:
+        at = int(where * len(data))
+        data = data[:at] + insert + data[at + cut :]
+    fast = fast_document(data)
+    if fast is not None and fast[1]:
+        assert _first_damage(data) is None
+
+
+def test_a_file_as_written_is_read_sealed() -> None:
+    assert fast_document(_file(3)) == (tomllib.loads(_file(3).decode()), True)
+    assert fast_document(_file(3, banner=False)) == (
+        tomllib.loads(_file(3, banner=False).decode()),
+        True,
+    )
+
+
+def _sealed(data: bytes) -> bool:
+    fast = fast_document(data)
+    assert fast is not None and fast[0] == tomllib.loads(data.decode())
+    return fast[1]
+
+
+def test_what_the_fast_reader_leaves_to_damaged() -> None:
+    data = _file(3)
+    # A value changed by hand (still TOML): read, but its checksum no longer matches.
+    at = data.index(b"han = 3", data.index(b'id = "h1"'))
+    assert not _sealed(data[:at] + b"han = 4" + data[at + 7 :])
+    # An end line without its checksum (a file written before them).
+    at = data.index(b" crc32:", data.index(b"# end h1"))
+    assert not _sealed(data[:at] + data[at + 15 :])
+    # An end line in the settings, a banner inside an entry, an id with white space.
+    assert not _sealed(data.replace(b'name = "Club"', b'name = "Club"\n# end x crc32:00000000'))
+    noted = toml_write.log_block(_record(7) | {"note": BANNER.decode()}).encode()
+    assert not _sealed(_file(0) + noted)
+    # (An id with a tab, typed by hand: `damaged` reads its end line as one without a checksum
+    # naming another entry.)
+    body = '[[log]]\nid = "h\t7"\nkind = "note"\n'
+    tabbed = data + f"\n{body}# end h\t7 {toml_write.checksum(body.encode())}\n".encode()
+    assert not _sealed(tabbed)
+    assert damaged(tabbed) is not None
+    # Saved with CRLF (`damaged` reads those entries as written with LF).
+    assert not _sealed(data.replace(b"\n", b"\r\n"))

@@ -12,7 +12,6 @@ import datetime as _dt
 import os
 import re
 import tomllib
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,11 +57,6 @@ class _Damage:
 def damaged(data: bytes) -> _Damage | None:
     """The first entry whose end line carries a checksum its bytes do not match (or names
     another entry), or None. End lines without a checksum (older files) are not checked."""
-    return None if _all_match(data) else _first_damage(data)
-
-
-def _first_damage(data: bytes) -> _Damage | None:
-    """`damaged`, end line by end line: where a file `_all_match` does not clear is searched."""
     at = 0
     floor: int | None = -1  # where the entry after the last end line may start (-1: unknown)
     while True:
@@ -108,49 +102,6 @@ def _first_damage(data: bytes) -> _Damage | None:
         last = data.find(b"\n" + _END, stop) < 0
         why = _("it does not match the checksum on its end line")
         return _Damage(start, e, entry_id.decode("utf-8", "replace"), last, why)
-
-
-_SUMMED = re.compile(rb"(\S+) crc32:([0-9a-f]{8})")
-_ENTRY_HEAD = b'[[log]]\nid = "'
-
-
-def _all_match(data: bytes) -> bool:
-    """Whether every end line in `data` carries a checksum its entry's bytes match, each entry
-    in the shape mjevent writes: then `damaged` finds nothing. Proved in one pass, entry after
-    entry (the file split at its end lines); anything else (a CR, an end line without its
-    checksum, an entry not starting with its `[[log]]` and id lines) is left to `damaged`'s
-    search, which names what differs.
-
-    The entry an end line closes is found as `damaged` finds it: the last `[[log]]` header
-    after the end line before it (for the first, after the banner, or from the top).
-    """
-    if b"\r" in data:
-        return False
-    parts = data.split(b"\n" + _END)
-    before = parts[0]
-    banner = before.rfind(BANNER)
-    low = 0 if banner < 0 else before.find(b"\n", banner)
-    if low < 0:
-        return False
-    last = len(parts) - 1
-    for i in range(1, last + 1):
-        header = before.rfind(b"\n[[log]]", low)
-        if header < 0:
-            return False
-        part = parts[i]
-        low = part.find(b"\n")
-        if low < 0 and i < last:
-            return False
-        end = _SUMMED.fullmatch(part, 0, len(part) if low < 0 else low)
-        if end is None:
-            return False
-        block = before[header + 1 :] + b"\n"
-        if not (
-            block.startswith(_ENTRY_HEAD + end[1] + b'"\n') and zlib.crc32(block) == int(end[2], 16)
-        ):
-            return False
-        before = part
-    return True
 
 
 def _entry_start(data: bytes, end_line: int) -> int | None:

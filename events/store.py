@@ -475,7 +475,8 @@ catalogues/ko.po (docs/i18n.md).
             sealed = match is None or BANNER in body[: match.start()]
             head = settings_text(plain, banner=sealed).encode("utf-8")
             new = head + log_part
-            doc = fast_document(new) or tomllib.loads(new.decode("utf-8"))
+            fast = fast_document(new)
+            doc = fast[0] if fast is not None else tomllib.loads(new.decode("utf-8"))
             if doc.pop("log", []) != self.log or doc != tomllib.loads(head.decode("utf-8")):
                 raise EventFileError(
                     self.path,
@@ -577,7 +578,8 @@ catalogues/ko.po (docs/i18n.md).
         data = settings_text(self.settings).encode("utf-8") + b"".join(
             toml_write.log_block(rec).encode("utf-8") for rec in self.log
         )
-        doc = fast_document(data) or parse_toml(self.path, data)
+        fast = fast_document(data)
+        doc = fast[0] if fast is not None else parse_toml(self.path, data)
         if doc.pop("log", []) != self.log or doc != self.settings:
             raise EventFileError(
                 self.path,
@@ -770,7 +772,7 @@ catalogues/ko.po (docs/i18n.md).
             text = new.decode("utf-8")
             # Entries as mjevent writes them (a table's burst) skip the TOML parser.
             fast = None if b"\r" in new or has_raw_control(new) else fast_log(text)
-            doc = {"log": fast} if fast is not None else tomllib.loads(text)
+            doc = {"log": fast[0]} if fast is not None else tomllib.loads(text)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
             return False
         records = doc.get("log")
@@ -977,7 +979,7 @@ def _encode(path: Path, record: Mapping[str, Any]) -> tuple[bytes, dict[str, Any
     except UnicodeEncodeError:
         raise refused(_("text that is not valid Unicode")) from None
     fast = fast_log(text)
-    parsed: dict[str, Any] = fast[0] if fast else tomllib.loads(text)["log"][0]
+    parsed: dict[str, Any] = fast[0][0] if fast is not None else tomllib.loads(text)["log"][0]
     if parsed != _plain(record):
         raise refused(
             _(

@@ -4,15 +4,18 @@ fast reader for the log as mjevent writes it.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import re
 import tomllib
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from mjevent.core.i18n import N_, _
 from mjevent.events.errors import EventFileSyntaxError
+from mjevent.events.toml_write import LOG_BANNER
 
 LOG_HEADER = re.compile(rb"(?m)^[ \t]*\[\[[ \t]*log[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$")
 """A `[[log]]` line, as TOML allows it to be spelled (spaces, a comment, a CRLF end)."""
@@ -155,14 +158,20 @@ def _toml_reason(reason: str) -> str:
 # --- The fast path -------------------------------------------------------------------------------
 # tomllib is pure Python and takes about 90 ms per 1,000 entries; an event with 18,000 hands would
 # take well over a second to open. The log blocks this module writes have a fixed shape (see
-# `toml_write.log_block`): `[[log]]`, one `key = value` line per field, `# end <id>`. For that
-# shape each value is also JSON once inline-table keys are quoted, so the log is read line by
-# line with `json.loads` for the nested values. Anything else (a comment, a dotted key, a date,
-# an escape JSON spells differently, a duplicate key, an entry without its end line) makes the
-# fast path give up, and the whole file goes through tomllib as before: the fast path returns
-# either exactly what tomllib would, or None.
+# `toml_write.log_block`): a blank line, `[[log]]`, the id line, one `key = value` line per
+# field, `# end <id> crc32:<checksum>`. For that shape each value is also JSON once inline-table
+# keys are quoted, so the log is read block by block, line by line, with `json.loads` for the
+# nested values, and each block's checksum is checked as it is read (so that opening need not
+# search the file for damaged entries again, `torn_tail.damaged`). Anything else (a comment, a
+# dotted key, a time, an escape JSON spells differently, a duplicate key, an entry without its
+# end line, blocks not parted by a blank line) makes the fast path give up, and the whole file
+# goes through tomllib as before: the fast path returns either exactly what tomllib would, or
+# None. The settings above the log (at 500 players, the players and the seating: some 70 ms in
+# tomllib) are read the same way (`fast_settings`), in the shape `toml_write.document` writes;
+# settings in any other shape go to tomllib alone.
 
 _NOT_FAST = object()
+_BANNER = LOG_BANNER.strip()
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 # The control characters TOML refuses outside strings and in them unescaped (all but tab, LF and
 # CR): every byte but those, to delete, so that what is left is the controls found. In UTF-8
@@ -217,76 +226,103 @@ def _json_value(raw: str, converted: dict[str, str]) -> Any:
         return _NOT_FAST
 
 
-def fast_log(text: str) -> list[dict[str, Any]] | None:
-    """The log blocks in `text` as tomllib reads them, or None when any line is not in the
-    shape mjevent writes (see above)."""
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _value(raw: str, converted: dict[str, str]) -> Any:
+    """The value a `key = value` line spells after its ` = `, as tomllib reads it, or
+    `_NOT_FAST`."""
+    # The common values (plain text without escapes, whole numbers, a day) skip JSON.
+    if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
+        return raw[1:-1]
+    if (
+        raw[:1] != '"'
+        and raw.isdigit()
+        and raw.isascii()
+        and len(raw) < 19
+        and (raw[0] != "0" or len(raw) == 1)
+    ):
+        return int(raw)
+    if _DATE.fullmatch(raw):
+        try:
+            return _dt.date.fromisoformat(raw)
+        except ValueError:
+            return _NOT_FAST
+    return _json_value(raw, converted)
+
+
+# Each block as written: after the blank line before it, `[[log]]` and its id line, whose
+# bytes start every block's checksum.
+_BLOCK = '\n\n[[log]]\nid = "'
+_BLOCK_SUM = zlib.crc32(b'[[log]]\nid = "')
+
+
+def fast_log(text: str) -> tuple[list[dict[str, Any]], bool] | None:
+    """The log blocks in `text` as tomllib reads them, and whether every block's end line
+    carries the checksum of its bytes (`torn_tail.damaged` would find nothing in it); None
+    when any block is not in the shape mjevent writes (see above): `[[log]]` after a blank
+    line, its id line, its fields, its end line."""
     records: list[dict[str, Any]] = []
     keep = records.append
-    record: dict[str, Any] | None = None
     keys: set[str] = set()
     converted: dict[str, str] = {}
+    sealed = True
     # A log repeats most of its lines word for word (`kind = "hand"`, `round = 3`, a 3 han 30
     # fu win by South): each distinct line is read once, and its value handed out again (a
-    # list or table as a fresh copy, so no two records share one). An id line never repeats,
-    # and is not kept.
+    # list or table as a fresh copy, so no two records share one).
     known: dict[str, tuple[str, Any, Callable[[Any], Any] | None]] = {}
     seen_line = known.get
-    try:
-        for line in text.split("\n"):
+    chunks = ("\n\n" + text).split(_BLOCK)
+    if chunks[0].strip("\n"):
+        return None  # something before the first block
+    for n in range(1, len(chunks)):
+        # The block from its id's text on: `<id>"`, its field lines, `# end <id> crc32:...`.
+        chunk = chunks[n]
+        quote = chunk.find('"\n')
+        end = chunk.rfind("\n# end ")
+        if quote < 0 or end <= quote:
+            return None
+        entry_id = chunk[:quote]
+        if '"' in entry_id or "\\" in entry_id or "\n" in entry_id:
+            return None
+        record: dict[str, Any] = {"id": entry_id}
+        for line in chunk[quote + 2 : end].split("\n") if end > quote + 1 else ():
             seen = seen_line(line)
             if seen is not None:
                 key, value, fresh = seen
-                if key in record:  # type: ignore[operator]  # None (no [[log]] yet): TypeError
+                if key in record:
                     return None
-                record[key] = value if fresh is None else fresh(value)  # type: ignore[index]
-            elif not line:
+                record[key] = value if fresh is None else fresh(value)
                 continue
-            elif line == "[[log]]":
-                if record is not None:
+            key, sep, raw = line.partition(" = ")
+            if not sep or key in record:
+                return None
+            if key not in keys:
+                if not _BARE.fullmatch(key):
                     return None
-                record = {}
-            elif line[:6] == "# end ":
-                end_id, _, sum_ = line[6:].partition(" ")
-                if record is None or end_id != record.get("id"):
-                    return None
-                if sum_ and not (len(sum_) == 14 and sum_[:6] == "crc32:"):
-                    return None
-                keep(record)
-                record = None
-            else:
-                key, sep, raw = line.partition(" = ")
-                if not sep or record is None or key in record:
-                    return None
-                if key not in keys:
-                    if not _BARE.fullmatch(key):
-                        return None
-                    keys.add(key)
-                # The common values (plain text without escapes, whole numbers) skip JSON.
-                if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
-                    record[key] = raw[1:-1]
-                    if key != "id":
-                        known[line] = (key, raw[1:-1], None)
-                    continue
-                if (
-                    raw[:1] != '"'
-                    and raw.isdigit()
-                    and raw.isascii()
-                    and len(raw) < 19
-                    and (raw[0] != "0" or len(raw) == 1)
-                ):
-                    value = int(raw)
-                else:
-                    value = _json_value(raw, converted)
-                    if value is _NOT_FAST:
-                        return None
-                copier = _copier(value)
-                if copier is not _NOT_FAST:
-                    known[line] = (key, value, copier)
-                    value = value if copier is None else copier(value)
-                record[key] = value
-    except TypeError:
-        return None  # a line of a table before any [[log]] line
-    return records if record is None else None
+                keys.add(key)
+            value = _value(raw, converted)
+            if value is _NOT_FAST:
+                return None
+            copier = _copier(value)
+            if copier is not _NOT_FAST:
+                known[line] = (key, value, copier)
+                value = value if copier is None else copier(value)
+            record[key] = value
+        end_id, _, sum_ = chunk[end + 7 :].rstrip("\n").partition(" ")
+        if end_id != entry_id:
+            return None
+        if not sum_:
+            sealed = False  # an end line written before checksums
+        elif len(sum_) != 14 or sum_[:6] != "crc32:":
+            return None
+        elif sealed:
+            # The checksum is of the block's bytes up to the newline before its end line
+            # (`damaged` reads an id with white space as a different end line: left to it).
+            block_sum = zlib.crc32(chunk[: end + 1].encode("utf-8"), _BLOCK_SUM)
+            sealed = sum_ == f"crc32:{block_sum:08x}" and entry_id.split() == [entry_id]
+        keep(record)
+    return records, sealed
 
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -313,8 +349,90 @@ def _copier(value: Any) -> Any:
     return _NOT_FAST
 
 
-def fast_document(data: bytes) -> dict[str, Any] | None:
-    """The parsed file when its log is all in the written shape, else None (see above)."""
+def fast_settings(text: str) -> dict[str, Any] | None:
+    r"""The settings above the log as tomllib reads them, or None when any line is not in the
+    shape `toml_write.document` writes them in.
+
+    That shape: comment lines, blank lines, `[table]` and `[[array]]` headers of bare keys,
+    and `key = value` lines, a list of lists one inner list a line (`tables = [`, `    [...],`,
+    `]`). Each header must make a new table (or add to an array of tables made by `[[...]]`
+    lines), inside tables and arrays made by headers, and no key may come twice: anything TOML
+    reads otherwise (a table made implicitly, or by dotted keys, then named again, a header
+    with spaces, a comment after a value) gives None, and the text goes to tomllib.
+
+    >>> fast_settings('[event]\nname = "Cup"\n\n[[players]]\nid = "p1"\n\n[[players]]\nid = "p2"\n')
+    {'event': {'name': 'Cup'}, 'players': [{'id': 'p1'}, {'id': 'p2'}]}
+    """
+    root: dict[str, Any] = {}
+    # The tables made by a header line, and the arrays made by `[[...]]` lines (by id: all of
+    # them live in `root` until the end).
+    headed: set[int] = set()
+    arrays: set[int] = set()
+    table = root
+    converted: dict[str, str] = {}
+    lines = iter(text.split("\n"))
+    for line in lines:
+        if not line or line[0] == "#":
+            continue
+        if line[0] == "[":
+            many = line[:2] == "[[" and line[-2:] == "]]"
+            if line[-1:] != "]":
+                return None
+            parts = (line[2:-2] if many else line[1:-1]).split(".")
+            if not all(_BARE.fullmatch(part) for part in parts):
+                return None
+            parent = root
+            for part in parts[:-1]:
+                node = parent.get(part)
+                if type(node) is list and id(node) in arrays:
+                    node = node[-1]  # `[a.b]` after `[[a]]`: in a's last table
+                if type(node) is not dict or id(node) not in headed:
+                    return None
+                parent = node
+            last = parts[-1]
+            table = {}
+            headed.add(id(table))
+            if not many:
+                if last in parent:
+                    return None
+                parent[last] = table
+                continue
+            tables = parent.get(last)
+            if tables is None:
+                tables = parent[last] = []
+                arrays.add(id(tables))
+            elif type(tables) is not list or id(tables) not in arrays:
+                return None
+            tables.append(table)
+            continue
+        key, sep, raw = line.partition(" = ")
+        if not sep or key in table or not _BARE.fullmatch(key):
+            return None
+        if raw == "[":
+            items = []
+            for item in lines:
+                if item == "]":
+                    break
+                value = _value(item[4:-1], converted) if item[:4] == "    " else _NOT_FAST
+                if value is _NOT_FAST or item[-1:] != ",":
+                    return None
+                items.append(value)
+            else:
+                return None  # the list is never closed
+            table[key] = items
+            continue
+        value = _value(raw, converted)
+        if value is _NOT_FAST:
+            return None
+        table[key] = value
+    return root
+
+
+def fast_document(data: bytes) -> tuple[dict[str, Any], bool] | None:
+    """The parsed file when its log is all in the written shape, else None (see above); and
+    whether `torn_tail.damaged(data)` would find nothing: every entry's end line carries the
+    checksum of its bytes, checked as the log is read (`fast_log`), and nothing else in the
+    file reads as an end line or moves where `damaged` looks for the first entry."""
     match = LOG_HEADER.search(data)
     if match is None or data[match.start() : match.start() + 7] != b"[[log]]":
         return None
@@ -325,19 +443,26 @@ def fast_document(data: bytes) -> dict[str, Any] | None:
         log = data[match.start() :].decode("utf-8")
     except UnicodeDecodeError:
         return None
-    if "\r" in log:
+    windows = "\r" in log
+    if windows:
         # Saved by a Windows editor: CRLF is a line end in TOML; a lone CR is not allowed.
         log = log.replace("\r\n", "\n")
         if "\r" in log:
             return None
-    records = fast_log(log)
-    if records is None:
+    read = fast_log(log)
+    if read is None:
         return None
-    try:
-        doc = tomllib.loads(head)
-    except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
-        return None
+    records, sealed = read
+    doc = None if "\r" in head or has_raw_control(data[: match.start()]) else fast_settings(head)
+    if doc is None:
+        try:
+            doc = tomllib.loads(head)
+        except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
+            return None
     if "log" in doc:
         return None
     doc["log"] = records
-    return doc
+    # `damaged` also reads an end line in the settings, and finds the first entry after the
+    # last banner before it; a file saved with CRLF is left to it too.
+    sealed = sealed and not windows and "\n# end " not in head and _BANNER not in log
+    return doc, sealed

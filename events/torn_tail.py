@@ -12,7 +12,6 @@ import datetime as _dt
 import os
 import re
 import tomllib
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,11 +57,6 @@ class _Damage:
 def damaged(data: bytes) -> _Damage | None:
     """The first entry whose end line carries a checksum its bytes do not match (or names
     another entry), or None. End lines without a checksum (older files) are not checked."""
-    return None if _all_match(data) else _first_damage(data)
-
-
-def _first_damage(data: bytes) -> _Damage | None:
-    """`damaged`, end line by end line: where a file `_all_match` does not clear is searched."""
     at = 0
     floor: int | None = -1  # where the entry after the last end line may start (-1: unknown)
     while True:
@@ -108,49 +102,6 @@ def _first_damage(data: bytes) -> _Damage | None:
         last = data.find(b"\n" + _END, stop) < 0
         why = _("it does not match the checksum on its end line")
         return _Damage(start, e, entry_id.decode("utf-8", "replace"), last, why)
-
-
-_SUMMED = re.compile(rb"(\S+) crc32:([0-9a-f]{8})")
-_ENTRY_HEAD = b'[[log]]\nid = "'
-
-
-def _all_match(data: bytes) -> bool:
-    """Whether every end line in `data` carries a checksum its entry's bytes match, each entry
-    in the shape mjevent writes: then `damaged` finds nothing. Proved in one pass, entry after
-    entry (the file split at its end lines); anything else (a CR, an end line without its
-    checksum, an entry not starting with its `[[log]]` and id lines) is left to `damaged`'s
-    search, which names what differs.
-
-    The entry an end line closes is found as `damaged` finds it: the last `[[log]]` header
-    after the end line before it (for the first, after the banner, or from the top).
-    """
-    if b"\r" in data:
-        return False
-    parts = data.split(b"\n" + _END)
-    before = parts[0]
-    banner = before.rfind(BANNER)
-    low = 0 if banner < 0 else before.find(b"\n", banner)
-    if low < 0:
-        return False
-    last = len(parts) - 1
-    for i in range(1, last + 1):
-        header = before.rfind(b"\n[[log]]", low)
-        if header < 0:
-            return False
-        part = parts[i]
-        low = part.find(b"\n")
-        if low < 0 and i < last:
-            return False
-        end = _SUMMED.fullmatch(part, 0, len(part) if low < 0 else low)
-        if end is None:
-            return False
-        block = before[header + 1 :] + b"\n"
-        if not (
-            block.startswith(_ENTRY_HEAD + end[1] + b'"\n') and zlib.crc32(block) == int(end[2], 16)
-        ):
-            return False
-        before = part
-    return True
 
 
 def _entry_start(data: bytes, end_line: int) -> int | None:
@@ -240,7 +191,7 @@ def split_checked(
     once the file's other checks (which name the fault more closely) have passed.
     """
     try:
-        doc, cut = _split(path, data)
+        doc, cut, sealed = _split(path, data)
     except EventFileSyntaxError:
         # Zero bytes inside an entry are not TOML: a damaged entry is the better explanation.
         damage = damaged(data)
@@ -260,7 +211,7 @@ def split_checked(
             if start is not None:
                 cut = _before_blank_line(data, start)
                 return _split(path, data[:cut])[0], cut, None
-    damage = damaged(data if cut is None else data[:cut])
+    damage = None if sealed else damaged(data if cut is None else data[:cut])
     if damage is None:
         return doc, cut, None
     if _power_cut(data, damage):
@@ -311,8 +262,10 @@ def _reads_as_entry(block: bytes, entry_id: str) -> bool:
     return isinstance(records, list) and len(records) == 1 and records[0].get("id") == entry_id
 
 
-def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
-    """The parsed document, and the offset where a torn tail starts (None when whole).
+def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None, bool]:
+    """The parsed document, the offset where a torn tail starts (None when whole), and whether
+    the entries before it are known to match their checksums (read by the fast reader, which
+    checks them: `damaged` need not look again).
 
     The whole file is parsed once. Only when that fails, or the last entry lacks its end line,
     is the tail examined: the file is cut after the last `# end` line (see `_cut_points` for a
@@ -325,30 +278,30 @@ def _split(path: Path, data: bytes) -> tuple[dict[str, Any], int | None]:
     if ends_sealed(data):
         fast = fast_document(data)
         if fast is not None:
-            return fast, None
+            return fast[0], None, fast[1]
     if _last_end_line(data) is not None or BANNER in data:
         # Most often the file ends in a torn entry: try the fast reader on what comes before.
         for cut in _cut_points(data):
             if data[cut:].strip() and _looks_torn(data[cut:]):
                 before = fast_document(data[:cut])
                 if before is not None:
-                    return before, cut
+                    return before[0], cut, before[1]
     try:
         doc = parse_toml(path, data)
     except EventFileSyntaxError:
         torn = _before_torn_tail(path, data)
         if torn is not None:
-            return torn
+            return (*torn, False)
         raise
     log = doc.get("log")
     if not isinstance(log, list) or not log or not isinstance(log[-1], dict):
-        return doc, None
+        return doc, None, False
     if ends_with_end_line(data, log[-1].get("id")):
-        return doc, None
+        return doc, None, False
     if _last_end_line(data) is None and BANNER not in data:
-        return doc, None  # a log written by hand, without end lines: taken as it is
+        return doc, None, False  # a log written by hand, without end lines: taken as it is
     torn = _before_torn_tail(path, data)
-    return torn if torn is not None else (doc, None)
+    return (*torn, False) if torn is not None else (doc, None, False)
 
 
 def _before_torn_tail(path: Path, data: bytes) -> tuple[dict[str, Any], int] | None:

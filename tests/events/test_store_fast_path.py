@@ -26,6 +26,7 @@ _SCALAR = (
     | st.integers(-(2**63), 2**63 - 1)
     | st.booleans()
     | st.floats(allow_nan=False)
+    | st.dates()
     | st.sampled_from(['"', "\\", " = ", "{ a = 1 }", ", b = ", '\\"', "\\/", "\\ud800"])
 )
 _KEY = st.sampled_from(["winner", "han", "fu", "x-1", "_", "9", "true"]) | _TEXT.filter(bool)
@@ -54,10 +55,10 @@ def test_fast_reader_agrees_with_tomllib_on_anything_written(
     text = HEAD + "".join(_block(n, r) for n, r in enumerate(records))
     expected = tomllib.loads(text)
     fast = fast_document(text.encode("utf-8"))
-    assert fast is None or fast == expected
+    assert fast is None or fast[0] == expected
     windows = text.replace("\n", "\r\n")
     fast = fast_document(windows.encode("utf-8"))
-    assert fast is None or fast == tomllib.loads(windows) == expected
+    assert fast is None or fast[0] == tomllib.loads(windows) == expected
     read = [{k: v for k, v in r.items() if k not in ("id", "at", "kind")} for r in expected["log"]]
     assert read == [toml_write_plain(r) for r in records]
 
@@ -77,7 +78,7 @@ def test_fast_reader_takes_the_usual_hand_entry() -> None:
     text = HEAD + _block(1, fields) + _block(2, {"final": [-1200, 0, 31200, 30000]})
     fast = fast_document(text.encode("utf-8"))
     assert fast is not None
-    assert fast == tomllib.loads(text)
+    assert fast == (tomllib.loads(text), True)
 
 
 @pytest.mark.parametrize(
@@ -146,8 +147,8 @@ def test_a_line_read_again_gives_each_entry_its_own_lists_and_tables() -> None:
     fields = {"wins": [{"winner": "S", "han": 3, "fu": 30}], "riichi": ["E"], "t": {"a": 1}}
     text = HEAD + _block(1, fields) + _block(2, fields)
     fast = fast_document(text.encode("utf-8"))
-    assert fast is not None and fast == tomllib.loads(text)
-    first, second = fast["log"]
+    assert fast is not None and fast[0] == tomllib.loads(text)
+    first, second = fast[0]["log"]
     for key in ("wins", "riichi", "t"):
         assert first[key] == second[key] and first[key] is not second[key]
     assert first["wins"][0] is not second["wins"][0]

@@ -157,6 +157,16 @@ def standings_update(
                 (old is None or old.result is None) and (new is None or new.result is None)
             ):
                 continue
+            if (
+                old is not None
+                and new is not None
+                and old.result is new.result
+                and old.seats == new.seats
+                and old.substitutes == new.substitutes
+            ):
+                # The game ended with its last hand and is now closed (`game_finished` with no
+                # final scores): the same result the standings already count.
+                continue
             if (old is None or old.result is None) and new is not None:
                 finished.append(_played(new))
             else:

@@ -227,6 +227,8 @@ def test_the_standings_are_kept_in_each_language_they_are_shown_in(tmp_path: Pat
         "（第1回戦 1卓, 第2回戦 1卓, 第3回戦 1卓）",  # noqa: RUF001
     )
     assert session.standings() is english
+
+
 def test_standings_after_many_games_at_once_are_brought_up_to_date(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -63,6 +63,7 @@ def test_closing_a_game_its_last_hand_ended_keeps_the_standings(tmp_path: Path) 
     before = commands.record_line(session, "t3 final 41200 28800 22100 27900", at=T)
     standings = standings_from_state(before)
     key, game = next((k, g) for k, g in before.games.items() if g.result is not None)
+    assert game.result is not None
     closed = dataclasses.replace(game, finished="G-later")
     after = dataclasses.replace(before, games={**before.games, key: closed})
     assert standings_update(standings, before, after) is standings

@@ -1,4 +1,4 @@
-"""Standings timings: full recompute vs one new game, for 1,000 players over 20 rounds.
+"""Standings timings: full recompute vs new games, for 1,000 players over 20 rounds.
 
 Run: .venv/bin/python bench/standings.py [--players 1000] [--rounds 20] [--repeat 15]
 
@@ -86,12 +86,14 @@ def cases(
     games: list[PlayedGame],
     penalties: list[PenaltyRecord],
 ) -> list[tuple[str, Callable[[], object]]]:
-    """The timed cases for one config; `before` holds every game but the last."""
+    """The timed cases for one config; `before` holds every game but the last, `before_64`
+    every game but the last 64 (a venue server's group commit finishing many tables at once)."""
     before: Standings = compute_standings(games[:-1], roster, config, penalties=penalties)
+    before_64: Standings = compute_standings(games[:-64], roster, config, penalties=penalties)
     everything: Standings = compute_standings(games, roster, config, penalties=penalties)
     last = games[-1]
     # A live console has shown the table before the new game: its rows exist.
-    _ = before.rows, everything.rows
+    _ = before.rows, everything.rows, before_64.rows
     # The first game of a round not started yet: the same table, one round later.
     opening = PlayedGame(last.round + 1, 1, last.seats, last.result)
 
@@ -102,26 +104,37 @@ def cases(
         return compute_standings(games, roster, config, penalties=penalties).rows
 
     def one_order() -> object:
-        return before.with_game(games[-1]).order()
+        return before.with_games(games[-1:]).order()
 
     def one_rows() -> object:
-        return before.with_game(games[-1]).rows
+        return before.with_games(games[-1:]).rows
 
     def new_round_rows() -> object:
-        return everything.with_game(opening).rows
+        return everything.with_games([opening]).rows
+
+    def batch_rows() -> object:
+        return before_64.with_games(games[-64:]).rows
+
+    def batch_one_by_one_rows() -> object:
+        table = before_64
+        for game in games[-64:]:
+            table = table.with_games([game])
+        return table.rows
 
     def snapshot_rows() -> object:
         return before.standings_after(10).rows
 
     def teams() -> object:
-        return before.with_game(games[-1]).teams
+        return before.with_games(games[-1:]).teams
 
     return [
         ("full recompute, ranking only", full_order),
         ("full recompute + all rows", full_rows),
-        ("one new game (with_game), ranking only", one_order),
-        ("one new game (with_game) + all rows", one_rows),
-        ("first game of a new round (with_game) + all rows", new_round_rows),
+        ("one new game (with_games), ranking only", one_order),
+        ("one new game (with_games) + all rows", one_rows),
+        ("first game of a new round (with_games) + all rows", new_round_rows),
+        ("64 new games at once (with_games) + all rows", batch_rows),
+        ("the same 64 games one at a time + all rows", batch_one_by_one_rows),
         ("snapshot after round 10 + all rows", snapshot_rows),
         ("team standings (50 teams)", teams),
     ]

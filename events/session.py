@@ -225,11 +225,7 @@ class EventSession:
             if held is not None and held[0] is state:
                 return held[1]
             config = state.settings.standings_config()
-            if (
-                held is not None
-                and held[0].settings is state.settings
-                and _games_finished(held[0], state) <= _UPDATE_AT_MOST
-            ):
+            if held is not None and held[0].settings is state.settings:
                 table = standings_update(held[1], held[0], state, config, entries)
             else:
                 table = standings_from_state(state, config, entries)
@@ -351,19 +347,6 @@ class EventSession:
         """Fold what the store holds now; True when the state changed."""
         before = self.state
         return self.folder().state() is not before
-
-
-# Bringing the standings up to date ranks every player again for each game that finished
-# (about 1 ms a game at 256 or 500 players); computing them afresh ranks once (3 ms at 256
-# players after one round, 22 ms at 500 players after twelve). A console finishes one game at a
-# time; a venue server's group commit can finish dozens at once, and then afresh is cheaper.
-_UPDATE_AT_MOST = 8
-
-
-def _games_finished(before: EventState, after: EventState) -> int:
-    """How many games of `after` have a result that `before`'s same game did not give."""
-    was = before.games.get
-    return sum(1 for key, g in after.games.items() if was(key) is not g and g.result is not None)
 
 
 @functools.cache

@@ -4,7 +4,7 @@ Input is what the event log folds to: the finished games (round, table, the play
 the `GameResult`), the penalties (cancelled ones too, for the audit), the byes and the roster.
 `compute_standings` gives a frozen `Standings` after the last round whose results are visible;
 `Standings.standings_after(r)` gives the table as it stood after round r, and
-`Standings.with_game(g)` the table once one more game is in (incrementally where it can).
+`Standings.with_games(gs)` the table once more games are in (incrementally where it can).
 
 Points are raw table points throughout (+45.3 is 45300.0); printers divide by 1000. A player's
 total is the sum of their games' `points` (chombo already taken off by the game), plus what their
@@ -44,7 +44,7 @@ from mjevent.core.standings.ingest import (
     aggregate,
     bye_points,
     ingest,
-    ingest_one,
+    ingest_games,
     rank_input,
     substitute_names,
     totals,
@@ -509,14 +509,17 @@ class Standings:
             )
         return _standings(self._ev, round, self.visible_round)
 
-    def with_game(self, game: PlayedGame) -> Standings:
-        """The standings once `game` is in as well.
+    def with_games(self, games: Sequence[PlayedGame]) -> Standings:
+        """The standings once `games` (in (round, table) order) are in as well.
 
-        When the game belongs to the latest round (or the next one) and no policy needs the whole
-        event re-read (stages, hidden rounds, the 50% rule with a withdrawal), only the four
-        seats' sums change and the players are re-ranked; otherwise the table is recomputed.
-        Movement compares with the previous round, so a second game of the same round leaves it
-        measured against the same table.
+        When the games belong to the latest round and the ones after it, round after round, and
+        no policy needs the whole event re-read (stages, hidden rounds, the 50% rule with a
+        withdrawal, a substitute), only their seats' sums change and the players are re-ranked
+        once for each round the games cover; otherwise the table is recomputed. Movement
+        compares with the previous round, so games of the current round leave it measured
+        against the same table, and the first game of a new round makes the table before it
+        the previous round's: games of rounds 1 and 2 given at once are ranked after round 1
+        first, exactly as one at a time.
 
         >>> from mjevent.core.results import game_result
         >>> from mjevent.core.presets import preset
@@ -524,33 +527,73 @@ class Standings:
         >>> roster = [Entrant(p, p.upper()) for p in "abcd"]
         >>> r1 = PlayedGame(1, 1, tuple("abcd"), game_result([45000, 35000, 25000, 15000], ema))
         >>> r2 = PlayedGame(2, 1, tuple("dcba"), game_result([50000, 30000, 30000, 10000], ema))
-        >>> table = compute_standings([r1], roster).with_game(r2)
+        >>> table = compute_standings([], roster).with_games([r1, r2])
         >>> [(r.place_label, r.player, r.total, r.movement) for r in table.rows]
         [('1', 'b', 10000.0, 1), ('2', 'd', 5000.0, 2), ('3', 'a', -5000.0, -2),
          ('4', 'c', -10000.0, -1)]
         """
+        if not games:
+            return self
+        runs = self._rounds_to_add(games)
+        if runs is None:
+            ev = self._ev
+            new = ingest(
+                (*ev.games, *games),
+                ev.entrants,
+                ev.config,
+                ev.penalties,
+                ev.byes,
+                ev.tables_per_round,
+                ev.seats,
+            )
+            visible = _visible_round(new)[0]
+            return _standings(new, visible, visible)
+        table = self
+        for run in runs:
+            table = _add_games(table, run)
+        return table
+
+    def _rounds_to_add(self, games: Sequence[PlayedGame]) -> list[Sequence[PlayedGame]] | None:
+        """`games` cut into runs of one round each, when they can be added to the sums (see
+        `with_games`); None when the table must be recomputed."""
         ev = self._ev
-        simple = (
-            not ev.config.stages
-            and not ev.config.hide_incomplete_rounds
-            and not (
+        if (
+            ev.config.stages
+            or ev.config.hide_incomplete_rounds
+            or (
                 ev.config.withdrawal is Withdrawal.CHESS_50
                 and any(e.status is Status.WITHDRAWN for e in ev.entrants)
             )
-            and game.round in (self.round, self.round + 1)
-            and self.round == self.visible_round
-            and all(seat in ev.index for seat in game.seats)
-            and not game.substitutes
-            and not game.result.substitutes
-            and len(game.seats) == ev.seats
-        )
-        games = (*ev.games, game)
-        if not simple:
-            new = ingest(
-                games, ev.entrants, ev.config, ev.penalties, ev.byes, ev.tables_per_round, ev.seats
-            )
-            return _standings(new, _visible_round(new)[0], _visible_round(new)[0])
-        return _add_game(self, game)
+            or self.round != self.visible_round
+        ):
+            return None
+        index, seats = ev.index, ev.seats
+        runs: list[Sequence[PlayedGame]] = []
+        first = 0
+        current = self.round
+        for k, game in enumerate(games):
+            if (
+                game.substitutes
+                or game.result.substitutes
+                or len(game.seats) != seats
+                or not all(seat in index for seat in game.seats)
+            ):
+                return None
+            if game.round == current:
+                continue
+            if game.round != current + 1:
+                return None
+            if k > first:
+                runs.append(games[first:k])
+            first, current = k, game.round
+        runs.append(games[first:])
+        # A new round's sums start from the last one's, which hold every penalty and bye: one
+        # given for a later round is only counted by a recompute.
+        if current > self.round and (
+            (ev.p_round > self.round).any() or (ev.b_round > self.round).any()
+        ):
+            return None
+        return runs
 
     @property
     def teams(self) -> tuple[TeamRow, ...]:
@@ -710,43 +753,28 @@ def _standings(ev: Event, hi: int, visible: int) -> Standings:
     )
 
 
-def _add_game(old: Standings, game: PlayedGame) -> Standings:
+def _add_games(old: Standings, games: Sequence[PlayedGame]) -> Standings:
+    """`old` with `games`, all of one round (the current one or the next), added to its sums and
+    ranked once."""
     ev, snap = old._ev, old._snap
-    if game.round == old.round:
-        prev = old._previous()
-    elif (
-        game.round == old.round + 1
-        and not (ev.p_round > old.round).any()
-        and not (ev.b_round > old.round).any()
-    ):
-        # A new round: the table before this game becomes the previous round's.
-        prev = snap if old.round >= 1 else None
-    else:
-        new = ingest(
-            (*ev.games, game),
-            ev.entrants,
-            ev.config,
-            ev.penalties,
-            ev.byes,
-            ev.tables_per_round,
-            ev.seats,
-        )
-        visible = _visible_round(new)[0]
-        return _standings(new, visible, visible)
-    who, pts, tot, raw, place, chombo = ingest_one(ev, game)
+    round_ = games[0].round
+    # A new round: the table before these games becomes the previous round's.
+    prev = old._previous() if round_ == old.round else (snap if old.round >= 1 else None)
+    who, pts, tot, raw, place, chombo = ingest_games(ev, games)
+    count = len(games)
     new_ev = replace(
         ev,
-        g_round=np.append(ev.g_round, game.round),
-        g_table=np.append(ev.g_table, game.table),
-        g_player=np.vstack([ev.g_player, who[None, :]]),
-        g_team=np.vstack([ev.g_team, ev.team_of[who][None, :]]),
-        g_points=np.vstack([ev.g_points, pts[None, :]]),
-        g_total=np.vstack([ev.g_total, tot[None, :]]),
-        g_raw=np.vstack([ev.g_raw, raw[None, :]]),
-        g_place=np.vstack([ev.g_place, place[None, :]]),
-        g_chombo=np.vstack([ev.g_chombo, chombo[None, :]]),
-        g_annulled_from=np.append(ev.g_annulled_from, NEVER),
-        games=(*ev.games, game),
+        g_round=np.append(ev.g_round, np.full(count, round_, dtype=np.int64)),
+        g_table=np.append(ev.g_table, np.array([g.table for g in games], dtype=np.int64)),
+        g_player=np.vstack([ev.g_player, who]),
+        g_team=np.vstack([ev.g_team, ev.team_of[who]]),
+        g_points=np.vstack([ev.g_points, pts]),
+        g_total=np.vstack([ev.g_total, tot]),
+        g_raw=np.vstack([ev.g_raw, raw]),
+        g_place=np.vstack([ev.g_place, place]),
+        g_chombo=np.vstack([ev.g_chombo, chombo]),
+        g_annulled_from=np.append(ev.g_annulled_from, np.full(count, NEVER, dtype=np.int64)),
+        games=(*ev.games, *games),
     )
     a = snap.agg
     agg = Agg(
@@ -761,26 +789,26 @@ def _add_game(old: Standings, game: PlayedGame) -> Standings:
         penalties=a.penalties,
         byes=a.byes,
     )
-    # Seats of one game are distinct players, so fancy-index updates cannot collide.
-    agg.points[who] += pts
-    agg.games[who] += 1
-    agg.place_counts[who, place - 1] += 1
-    agg.place_sum[who] += place
-    agg.raw[who] += raw
-    agg.best[who] = np.maximum(agg.best[who], pts)
-    agg.worst[who] = np.minimum(agg.worst[who], pts)
-    agg.chombo[who] += chombo
+    # Unbuffered adds: a player seated at two tables of the batch counts twice, as the
+    # recompute counts them.
+    seat, points, places = who.ravel(), pts.ravel(), place.ravel()
+    np.add.at(agg.points, seat, points)
+    np.add.at(agg.games, seat, 1)
+    np.add.at(agg.place_counts, (seat, places - 1), 1)
+    np.add.at(agg.place_sum, seat, places)
+    np.add.at(agg.raw, seat, raw.ravel())
+    np.maximum.at(agg.best, seat, points)
+    np.minimum.at(agg.worst, seat, points)
+    np.add.at(agg.chombo, seat, chombo.ravel())
     total = totals(new_ev, agg)
-    inp = rank_input(new_ev, agg, total, game.round)
-    ranking = rank(inp, ranked_at(new_ev, game.round), new_ev.config.tiebreaks)
-    new_snap = _Snapshot(game.round, agg, total, ranking, {}, tuple(inp.notes))
-    table = Standings(
-        round=game.round, visible_round=game.round, _ev=new_ev, _snap=new_snap, _prev=prev
-    )
-    if game.round == old.round and "rows" in old._cache:
-        # Same round, same previous table: rows of players this game left alone are reusable.
+    inp = rank_input(new_ev, agg, total, round_)
+    ranking = rank(inp, ranked_at(new_ev, round_), new_ev.config.tiebreaks)
+    new_snap = _Snapshot(round_, agg, total, ranking, {}, tuple(inp.notes))
+    table = Standings(round=round_, visible_round=round_, _ev=new_ev, _snap=new_snap, _prev=prev)
+    if round_ == old.round and "rows" in old._cache:
+        # Same round, same previous table: rows of players these games left alone are reusable.
         old_rows = {row.player: row for row in old.rows}
-        table._cache["base"] = (old_rows, frozenset(game.seats))
+        table._cache["base"] = (old_rows, frozenset(p for g in games for p in g.seats))
     return table
 
 

@@ -37,7 +37,7 @@ __all__ = [
     "candidates",
     "counted",
     "ingest",
-    "ingest_one",
+    "ingest_games",
     "rank_input",
     "substitute_names",
     "totals",
@@ -498,12 +498,13 @@ def rank_input(ev: Event, agg: Agg, total: FloatArray, hi: int) -> RankInput:
     )
 
 
-def ingest_one(
-    ev: Event, game: PlayedGame
+def ingest_games(
+    ev: Event, games: Sequence[PlayedGame]
 ) -> tuple[IntArray, FloatArray, FloatArray, FloatArray, IntArray, FloatArray]:
-    who, pts, tot, raw, place, chombo = game_row(
-        game, ev.entrants, ev.index, ev.config, ev.subs, ev.seats
-    )
+    """(player index, points, total, final, place, chombo) of `games`, one row per game, one
+    column per seat, for games of `ev.seats` seats."""
+    rows = [game_row(g, ev.entrants, ev.index, ev.config, ev.subs, ev.seats) for g in games]
+    who, pts, tot, raw, place, chombo = zip(*rows, strict=True)
     return (
         np.array(who, dtype=np.int64),
         np.array(pts, dtype=np.float64),

@@ -521,12 +521,12 @@ def test_next_stage_brackets_come_from_the_qualifying_order() -> None:
         compute_standings(team_games(), TEAM_ROSTER).next_stage()
 
 
-def test_with_game_matches_a_full_recompute_across_rounds_with_penalties() -> None:
+def test_with_games_matches_a_full_recompute_across_rounds_with_penalties() -> None:
     games, penalties = ema_event()
     config = preset("ema2016").standings_config()
     live = compute_standings(games[:1], ABCD, config, penalties=penalties)
     for g in games[1:]:
-        live = live.with_game(g)
+        live = live.with_games([g])
     full = compute_standings(games, ABCD, config, penalties=penalties)
     assert live.rows == full.rows
     assert [r.movement for r in live.rows] == [1, 1, -2, 0]
@@ -577,7 +577,7 @@ def test_breakdown_lists_byes_at_their_value() -> None:
     assert (c.byes, c.total) == (((2, 5000.0),), -25000.0)
 
 
-def test_with_game_keeps_the_rows_it_left_alone() -> None:
+def test_with_games_keeps_the_rows_it_left_alone() -> None:
     ema = preset("ema2016").rules
     players = [*ABCD, *(Entrant(p, p.upper()) for p in "efgh")]
     first = PlayedGame(1, 1, ("a", "b", "c", "d"), game_result([45000, 30000, 30000, 15000], ema))
@@ -585,7 +585,7 @@ def test_with_game_keeps_the_rows_it_left_alone() -> None:
     second = PlayedGame(1, 2, ("e", "f", "g", "h"), game_result([30000] * 4, ema))
     before = compute_standings([first], players)
     assert [r.place_label for r in before.rows] == ["1"] + ["2-7"] * 6 + ["8"]
-    after = before.with_game(second)
+    after = before.with_games([second])
     assert [r.place_label for r in after.rows] == ["1"] + ["2-7"] * 6 + ["8"]
     assert all(after.row(p) is before.row(p) for p in "abcd")
     assert after.row("e") is not before.row("e") and after.row("e").games == 1

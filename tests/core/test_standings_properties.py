@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjevent.core.presets import preset
 from mjevent.core.results import game_result
-from mjevent.core.standings import Criterion, Entrant, PenaltyRecord, PlayedGame, StandingsConfig
-from mjevent.core.standings.compute import compute_standings
+from mjevent.core.standings import (
+    Criterion,
+    Entrant,
+    PenaltyRecord,
+    PlayedGame,
+    StandingsConfig,
+    Status,
+    Withdrawal,
+)
+from mjevent.core.standings.compute import Standings, compute_standings
 
 PLAYERS = [Entrant(f"p{i}", f"Player {i}") for i in range(8)]
 EMA = preset("ema2016").rules
 
 
 @st.composite
-def events(draw: st.DrawFn) -> list[PlayedGame]:
+def events(draw: st.DrawFn, players: Sequence[Entrant] = PLAYERS) -> list[PlayedGame]:
     rounds = draw(st.integers(1, 4))
     games = []
     for r in range(1, rounds + 1):
-        order = draw(st.permutations([p.id for p in PLAYERS]))
-        for t in range(2):
+        order = draw(st.permutations([p.id for p in players]))
+        for t in range(len(players) // 4):
             # Final scores in steps of 100 adding up to 120000; ties happen often.
             cuts = sorted(draw(st.lists(st.integers(0, 12), min_size=3, max_size=3)))
             parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 12 - cuts[2]]
@@ -62,7 +72,7 @@ def test_adding_games_one_by_one_matches_a_full_recompute(games: list[PlayedGame
     for k, g in enumerate(games):
         # Rows read at every step, so the next update may reuse the rows it left alone.
         assert live.rows == compute_standings(games[:k], PLAYERS, config).rows
-        live = live.with_game(g)
+        live = live.with_games([g])
     full = compute_standings(games, PLAYERS, config)
     assert live.rows == full.rows
     assert live.round == full.round
@@ -105,3 +115,59 @@ def test_head_to_head_orders_each_tied_group_by_its_definition(games: list[Playe
         h2h = brute_head_to_head(games, by_total[first.total])
         assert h2h[first.player] >= h2h[second.player]
         assert (first.place == second.place) == (h2h[first.player] == h2h[second.player])
+
+
+# Four tables a round, so a batch can hold several games of one round; three teams; one
+# player withdrawn from round 3 (ranked, removed or annulled as the policy says).
+TEAMED = [
+    Entrant(f"p{i}", f"Player {i}", team=f"T{i % 3}")
+    if i != 7
+    else Entrant("p7", "Player 7", team="T1", status=Status.WITHDRAWN, withdrawn_from=3)
+    for i in range(16)
+]
+
+
+def _shown(s: Standings) -> tuple[object, ...]:
+    return (s.round, s.visible_round, s.rows, s.apart, s.notes, s.teams, s.zero_sum)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    events(TEAMED),
+    st.data(),
+    st.sampled_from(list(Withdrawal)),
+    st.sampled_from([None, 1, 2, 3, 5]),
+    st.booleans(),
+)
+def test_a_batch_of_games_gives_what_one_at_a_time_and_a_recompute_give(
+    games: list[PlayedGame],
+    data: st.DataObject,
+    withdrawal: Withdrawal,
+    penalty_round: int | None,
+    rows_shown: bool,
+) -> None:
+    # Any tail of the event at once (within one round, or across rounds: movement then
+    # measured against the round before the last), under each withdrawal policy, with a
+    # penalty of a round before, within or after the batch (after: recomputed).
+    config = StandingsConfig(
+        tiebreaks=(Criterion.TOTAL, Criterion.FIRSTS, Criterion.HEAD_TO_HEAD, Criterion.SHARED),
+        withdrawal=withdrawal,
+        scheduled_rounds=4,
+    )
+    penalties = (
+        []
+        if penalty_round is None
+        else [PenaltyRecord("x", "p2", 2000, "late", round=penalty_round)]
+    )
+    cut = data.draw(st.integers(0, len(games)), label="games before the batch")
+    before = compute_standings(games[:cut], TEAMED, config, penalties=penalties)
+    if rows_shown:
+        _ = before.rows
+    one_by_one = before
+    for g in games[cut:]:
+        one_by_one = one_by_one.with_games([g])
+    batch = before.with_games(games[cut:])
+    fresh = compute_standings(games, TEAMED, config, penalties=penalties)
+    assert _shown(batch) == _shown(one_by_one) == _shown(fresh)
+    assert [r.movement for r in batch.rows] == [r.movement for r in fresh.rows]
+    assert batch.standings_after(1).rows == fresh.standings_after(1).rows

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -53,3 +54,20 @@ def test_a_penalty_or_an_undone_game_computes_the_standings_afresh(tmp_path: Pat
     assert _rows(standings_update(with_fine, fined, undone)) == _rows(
         standings_from_state(undone)
     )
+
+
+def test_closing_a_game_its_last_hand_ended_keeps_the_standings(tmp_path: Path) -> None:
+    # A game that ends with a hand has its result then; the `game_finished` entry closing it
+    # afterwards changes no total, so the standings are kept, not computed afresh.
+    session = EventSession(EventStore.open(shutil.copy(SAMPLES / "club.toml", tmp_path)))
+    before = commands.record_line(session, "t3 final 41200 28800 22100 27900", at=T)
+    standings = standings_from_state(before)
+    key, game = next((k, g) for k, g in before.games.items() if g.result is not None)
+    assert game.result is not None
+    closed = dataclasses.replace(game, finished="G-later")
+    after = dataclasses.replace(before, games={**before.games, key: closed})
+    assert standings_update(standings, before, after) is standings
+    # A result that changed is still read afresh.
+    other = dataclasses.replace(game, result=dataclasses.replace(game.result))
+    changed = dataclasses.replace(before, games={**before.games, key: other})
+    assert standings_update(standings, before, changed) is not standings

@@ -227,11 +227,13 @@ def test_the_standings_are_kept_in_each_language_they_are_shown_in(tmp_path: Pat
         "（第1回戦 1卓, 第2回戦 1卓, 第3回戦 1卓）",  # noqa: RUF001
     )
     assert session.standings() is english
-def test_standings_after_many_games_at_once_are_computed_afresh(
+
+
+def test_standings_after_many_games_at_once_are_brought_up_to_date(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A venue server's group commit finishes many games at once: bringing the standings up to
-    # date game by game would rank every player once a game, so they are computed afresh.
+    # A venue server's group commit finishes many games at once: they go into the standings
+    # all at once (ranked once), not computed afresh.
     players = [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 41)]
     path = tmp_path / "ten.toml"
     EventStore.create(
@@ -252,14 +254,19 @@ def test_standings_after_many_games_at_once_are_computed_afresh(
     )
     session = EventSession.open(path, clock=fixed_clock)
     session.standings()
-    updates: list[int] = []
-    real = state_standings.standings_update
+    calls: list[str] = []
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        updates.append(1)
-        return real(*args, **kwargs)
+    def counting(name: str) -> None:
+        real = getattr(state_standings, name)
 
-    monkeypatch.setattr(state_standings, "standings_update", counted)
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(state_standings, name, counted)
+
+    counting("standings_update")
+    counting("standings_from_state")
 
     def rows() -> list[tuple[str, str, float]]:
         state = session.state
@@ -273,7 +280,7 @@ def test_standings_after_many_games_at_once_are_computed_afresh(
         for t in range(1, 10):
             session.run(record_line, f"t{t} final 40000 30000 25000 25000")
     assert rows()[:2] == [("1-9", "p1", 25000.0), ("1-9", "p13", 25000.0)]
-    assert updates == []  # nine games at once: afresh
+    assert calls == ["standings_update"]  # nine games at once: brought up to date
     session.run(record_line, "t10 final 25000 25000 30000 40000")
     assert ("1-10", "p40", 25000.0) in rows()
-    assert updates == [1]  # one game: brought up to date
+    assert calls == ["standings_update"] * 2  # one game: brought up to date

@@ -439,10 +439,10 @@ class OverviewScreen(Screen[None]):
             return
         finally:
             self._entering = False
-        # Shown until the next line is typed (emptying the line previews "" right after).
+        # Shown until the next line is typed: emptying the line (`accepted`) previews "", which
+        # shows it.
         self._recorded = Text.assemble((_("✓ recorded "), "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).set_text(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

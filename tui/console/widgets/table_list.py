@@ -289,24 +289,26 @@ class TableList(DataTable[str | Text]):
         `DataTable.update_cell` would do it at the cost of every row: any update drops all
         its renders (they are keyed by a count of updates), so the next paint of the list,
         or any layout that moves or resizes it (the preview under the entry line growing or
-        shrinking), renders every visible row again, at some 20 cells a row. Here only the
-        renders of the rows changed are forgotten; the columns' widths and the rows' heights
-        are fixed, so no other render depends on them.
+        shrinking), renders every visible row again, cell by cell. Here only the renders of
+        the cells changed, and of the lines of their rows, are forgotten; the columns' widths
+        and the rows' heights are fixed, so no other render depends on them.
         """
-        changed: dict[RowKey, int] = {}
+        cells_changed: set[tuple[RowKey, ColumnKey]] = set()
+        rows: dict[RowKey, int] = {}
         for row, column, value in cells:
-            key = RowKey(row)
-            self._data[key][ColumnKey(column)] = value
-            changed[key] = self._row_locations.get(key)
-        if not changed:
+            key, column_key = RowKey(row), ColumnKey(column)
+            self._data[key][column_key] = value
+            cells_changed.add((key, column_key))
+            rows[key] = self._row_locations.get(key)
+        if not rows:
             return
         lines: set[int] = set()
-        for index in changed.values():
+        for index in rows.values():
             region = self._get_row_region(index)
             lines.update(range(region.y, region.bottom))
-        indices = set(changed.values())
-        _forget(self._cell_render_cache, lambda key: key[0] in changed)
-        _forget(self._row_render_cache, lambda key: key[0] in changed)
+        indices = set(rows.values())
+        _forget(self._cell_render_cache, lambda key: (key[0], key[1]) in cells_changed)
+        _forget(self._row_render_cache, lambda key: key[0] in rows)
         _forget(self._row_renderable_cache, lambda key: key[1] in indices)
         _forget(self._line_cache, lambda key: key[0] in lines)
         for index in indices:

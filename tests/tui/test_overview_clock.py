@@ -274,6 +274,7 @@ async def test_a_tick_updates_only_the_clock_cells_that_changed(
         await _tick(app, pilot)
         assert touched == [("1", "clock"), ("3", "clock"), ("4", "clock")]
         assert str(tables.get_cell("1", "clock")) == "1:29:59"
+        assert "1:29:59" in screen_text(app) and "1:30:00" not in screen_text(app)  # painted
         # WHEN a hand is entered a second later (before the next tick)
         touched.clear()
         clock.advance(seconds=1)
@@ -283,6 +284,7 @@ async def test_a_tick_updates_only_the_clock_cells_that_changed(
         assert str(tables.get_cell("4", "clock")) == "1:29:59"
         await _tick(app, pilot)
         assert str(tables.get_cell("4", "clock")) == "1:29:58"
+        assert "1:29:58" in screen_text(app) and "1:29:59" not in screen_text(app)
 
 
 async def test_countdown_and_pause_read_in_the_clock_cell(club: Path) -> None:

@@ -266,7 +266,7 @@ class OverviewScreen(Screen[None]):
         self.watch(self.app, "state", self.show_state)
         self.query_one(EntryPreview).show(None)
         line = self.query_one(EntryLine)
-        self.watch(line, "value", self.line_changed, init=False)
+        self.watch(line, "value", self.line_typed, init=False)
         line.focus()
         self.set_interval(CLOCK_TICK_SECONDS, self._tick)
 
@@ -411,7 +411,7 @@ class OverviewScreen(Screen[None]):
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
 
-    def line_changed(self, text: str) -> None:
+    def line_typed(self, text: str) -> None:
         """Preview the line as it is typed: called as the line's value changes (a watcher, not
         `Input.Changed`), so the key's new character and its preview are painted in one frame
         (after a message, the preview waited for the screen's next frame, up to 1/60 s)."""

@@ -299,7 +299,7 @@ class TableList(DataTable[str | Text]):
             key, column_key = RowKey(row), ColumnKey(column)
             self._data[key][column_key] = value
             cells_changed.add((key, column_key))
-            rows[key] = self._row_locations.get(key)
+            rows[key] = self.get_row_index(key)
         if not rows:
             return
         lines: set[int] = set()

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjevent.core.state.folder import _TAIL, Appended, LogIds
 
-# Each step: grow the version at this index (modulo how many there are) by one item.
-steps = st.lists(st.integers(0, 10_000), min_size=0, max_size=2 * _TAIL + 40)
+# Each step: grow the version at this index (modulo how many there are) by one item. Up to past
+# a tail's length (a copy into a new base); each example reads every version it made, so it
+# may take longer than hypothesis's default deadline on a loaded machine.
+steps = st.lists(st.integers(0, 10_000), min_size=0, max_size=_TAIL + 40)
+slow = settings(deadline=None)
 
 
+@slow
 @given(st.lists(st.integers(), max_size=5), steps)
 def test_appended_reads_as_the_list_it_stands_for(base: list[int], picks: list[int]) -> None:
     versions = [(Appended(list(base)), list(base))]
@@ -47,6 +51,7 @@ def _same(ids: AbstractSet[str], model: AbstractSet[str]) -> bool:
     return ids == model and model == ids
 
 
+@slow
 @given(st.frozensets(st.text(max_size=3), max_size=5), steps)
 def test_log_ids_read_as_the_frozenset_they_stand_for(
     base: frozenset[str], picks: list[int]

@@ -6,7 +6,8 @@ clock started 50 minutes before a fake clock and ten tables given 3 minutes of t
 
 - `round_clocks`: every table's `table_clock` for one moment, timed on its own;
 - tick, a second later: the fake clock moves one second, `OverviewScreen.tick_clock()` runs
-  (the one-second timer calls the same) until the frame showing the new clocks is painted;
+  (the one-second timer calls the same) until the frame showing the new clocks is painted (the
+  list is scrolled to a table still playing first: a row off screen is not painted);
 - tick, same second: nothing changed, nothing is updated (the timer's cost when idle);
 - tick after the time call: every table's clock cell reads what the call means there.
 
@@ -65,6 +66,10 @@ async def measure(path: Path, size: tuple[int, int], ticks: int) -> list[tuple[s
         rows.append((label, "round_clocks, 125 tables", *_ms(alone, alone), str(len(alone))))
         playing = str(next(t for t, c in round_clocks(state, rnd, clock.now).items()
                            if not c.finished))
+        # Its row on screen: the list repaints only the rows it shows whose clock changed (an
+        # off-screen clock changing paints no frame at all).
+        tables.move_cursor(row=int(playing) - 1, animate=False)
+        await pilot.pause()
 
         async def tick(move: dt.timedelta, name: str) -> None:
             walls: list[float] = []

@@ -6,7 +6,10 @@ the effective log through the fold's rules, and freezes the working set into an 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from itertools import chain
+from typing import TypeVar, overload
 
 from mjevent.core.entries import Correction, Entry, GameFinished, HandRecorded
 from mjevent.core.heap import collector_paused
@@ -46,13 +49,13 @@ class Folder:
     def __init__(
         self,
         settings: EventSettings,
-        log: list[Entry],
+        log: Appended[Entry],
         read_problems: tuple[Problem, ...],
-        resolved: list[Entry],
-        effective: list[Entry],
+        resolved: Appended[Entry],
+        effective: Appended[Entry],
         voided: set[str],
         work: _Fold,
-        ids: frozenset[str],
+        ids: LogIds,
         targets: set[str],
         kept: tuple[tuple[int, _Fold], ...],
     ) -> None:
@@ -99,14 +102,15 @@ class Folder:
             resolved, voided = _resolve(log, found)
             work = _Fold(settings, found, memo)
             kept, _changed = _apply(work, resolved, 0, ())
-        ids = frozenset(e.id for e in log)
+        ids = LogIds(frozenset(e.id for e in log))
         targets = {e.target for e in log if isinstance(e, Correction)}
+        applied = Appended(resolved)
         return cls(
             settings,
-            log,
+            Appended(log),
             read,
-            resolved,
-            _effective(work, resolved),
+            applied,
+            _effective(work, applied),
             voided,
             work,
             ids,
@@ -130,19 +134,21 @@ class Folder:
         if not kept or len(self.resolved) - kept[-1][0] >= _KEEP_EVERY:
             # This folder's working set is left as it was: it is kept as it stands.
             kept = (*kept, (len(self.resolved), self.work))
-        resolved = [*self.resolved, entry]
+        # The log, the effective entries and the ids grow by one without being copied (the
+        # previews of a 500-player event try an entry at every keystroke).
+        resolved = self.resolved.plus(entry)
         shown = work.accepted.get(entry.id, entry)
-        # One list for both while no table entry was replaced (neither is changed in place).
+        # One sequence for both while no table entry was replaced.
         same = self.effective is self.resolved and shown is entry
         later = Folder(
             self.settings,
-            [*self.log, entry],
+            self.log.plus(entry),
             self.read_problems,
             resolved,
-            resolved if same else [*self.effective, shown],
+            resolved if same else self.effective.plus(shown),
             self.voided,
             work,
-            self.ids | {entry.id},
+            self.ids.plus(entry.id),
             self.targets,
             kept,
         )
@@ -171,15 +177,16 @@ class Folder:
             work = before.fork()
             kept, changed = _apply(work, resolved, start, kept)
         voided = self.voided | {correction.target} if replacement is None else self.voided
+        applied = Appended(resolved)
         later = Folder(
             self.settings,
-            [*self.log, correction],
+            self.log.plus(correction),
             self.read_problems,
-            resolved,
-            _effective(work, resolved),
+            applied,
+            _effective(work, applied),
             voided,
             work,
-            self.ids | {correction.id},
+            self.ids.plus(correction.id),
             self.targets | {correction.target},
             kept,
         )
@@ -263,12 +270,106 @@ def _apply(
     return tuple(more), changed | work.owned
 
 
-def _effective(work: _Fold, resolved: list[Entry]) -> list[Entry]:
+def _effective(work: _Fold, resolved: Appended[Entry]) -> Appended[Entry]:
     """The effective log as the state gives it: each table entry the fold accepted replaced by
     the hand or game's end it put in the game (under its own id)."""
     if not work.accepted:
         return resolved
-    return [work.accepted.get(e.id, e) for e in resolved]
+    return Appended([work.accepted.get(e.id, e) for e in resolved])
+
+
+T = TypeVar("T")
+
+_TAIL = 256
+"""The items an `Appended` or `LogIds` keeps beside its base before it copies them into a new
+base: growing by one copies at most this many, and the whole once every this many."""
+
+
+class Appended(Sequence[T]):
+    """A list that grows by one (`plus`) without a copy of what it holds: a base list, never
+    changed, shared by every one grown from it, and a short tail of what was added since.
+
+    >>> one = Appended(["a", "b"])
+    >>> two = one.plus("c")
+    >>> list(two), list(one), two[-1], two[1:], two == ["a", "b", "c"]
+    (['a', 'b', 'c'], ['a', 'b'], 'c', ['b', 'c'], True)
+    """
+
+    __slots__ = ("_base", "_tail")
+
+    def __init__(self, base: list[T], tail: tuple[T, ...] = ()) -> None:
+        self._base = base
+        self._tail = tail
+
+    def plus(self, item: T) -> Appended[T]:
+        """This sequence with `item` at its end (this one is left as it was)."""
+        if len(self._tail) < _TAIL:
+            return Appended(self._base, (*self._tail, item))
+        return Appended([*self._base, *self._tail, item])
+
+    def __len__(self) -> int:
+        return len(self._base) + len(self._tail)
+
+    def __iter__(self) -> Iterator[T]:
+        return chain(self._base, self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [*self._base, *self._tail][index]
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError("Appended index out of range")
+        index %= size
+        base = len(self._base)
+        return self._base[index] if index < base else self._tail[index - base]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Appended | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LogIds(AbstractSet[str]):
+    """The ids of a log, grown by one (`plus`) without a copy of the set: a frozen base shared
+    by every one grown from it, and the few ids added since. A set like any other to read (`in`,
+    `==` a frozenset, iteration).
+
+    >>> ids = LogIds(frozenset({"h1", "h2"}))
+    >>> more = ids.plus("h3")
+    >>> "h3" in more, "h3" in ids, more == frozenset({"h1", "h2", "h3"}), len(more)
+    (True, False, True, 3)
+    """
+
+    __slots__ = ("_base", "_more")
+
+    def __init__(self, base: frozenset[str], more: frozenset[str] = frozenset()) -> None:
+        self._base = base
+        self._more = more
+
+    def plus(self, id: str) -> LogIds:
+        """These ids and `id` (this set is left as it was)."""
+        if id in self:
+            return self
+        if len(self._more) < _TAIL:
+            return LogIds(self._base, self._more | {id})
+        return LogIds(self._base | self._more | {id})
+
+    def __contains__(self, id: object) -> bool:
+        return id in self._more or id in self._base
+
+    def __iter__(self) -> Iterator[str]:
+        return chain(self._base, self._more)
+
+    def __len__(self) -> int:
+        return len(self._base) + len(self._more)
 
 
 def _games_of(tables: Mapping[tuple[int, int], _Table]) -> dict[tuple[int, int], TableGame]:

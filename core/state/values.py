@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,7 +122,7 @@ class EventState:
     notes: tuple[Note, ...]
     entries: tuple[Entry, ...]
     voided: frozenset[str]
-    log_ids: frozenset[str]
+    log_ids: AbstractSet[str]
     problems: tuple[Problem, ...]
     presence: Mapping[int, Mapping[PlayerId, bool]] = field(default_factory=dict)
     pending: Mapping[str, TableEntrySubmitted] = field(default_factory=dict)

@@ -11,15 +11,20 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual._compositor import Compositor
+from textual.widgets import DataTable
 
 from mjevent.events.commands import rename_player
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.widgets.entry_line import EntryPreview
 from mjevent.tui.console.widgets.table_list import TableList, TableRow
 
 from .conftest import fixed_clock, make_app, screen_text
+from .keystrokes import keys_of, type_keys
 from .test_console import row_of
 
 
@@ -86,3 +91,81 @@ async def test_the_tables_are_built_once_when_the_console_opens(
         # first to no width at all and then again
         assert built == [(12, True)]
         assert row_of(app, 1)[1] == "Nguyễn Thị…\n"  # not started: no score yet
+
+
+def _entry_row(app: MjeventApp) -> str:
+    """The painted entry line (the row under the round bar, inside the input's border)."""
+    return screen_text(app).splitlines()[2]
+
+
+async def test_a_keystroke_lays_nothing_out_and_a_long_line_still_scrolls(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")  # the first preview: the preview's height is known from then on
+        await pilot.pause()
+        reflows: list[int] = []
+        reflow = Compositor.reflow
+
+        def counted(self: Compositor, *args: Any) -> Any:
+            reflows.append(1)
+            return reflow(self, *args)
+
+        monkeypatch.setattr(Compositor, "reflow", counted)
+        # WHEN a line is typed whose previews all fit the preview's 8 lines, key by key
+        for key in keys_of("1 ron S<-W 3/30 r:E,S"):
+            await pilot.press(key)
+        await pilot.pause()
+        # THEN the screen was never laid out again (only the line and its preview repainted)
+        assert reflows == []
+        assert "t1 ron S<-W 3/30 r:E,S" in _entry_row(app)
+        assert "riichi" in screen_text(app)
+        # WHEN the line grows wider than the entry line
+        await type_keys(pilot, *keys_of(" " + "x" * 80 + " END"))
+        await pilot.pause()
+        # THEN it scrolls to keep the cursor in sight, as it did when each key laid it out
+        assert _entry_row(app).rstrip().rstrip("▕▊▎▏ ").endswith("x END")
+        assert "t1 ron" not in _entry_row(app)
+
+
+async def test_a_preview_of_a_new_height_lays_out_and_the_list_keeps_its_renders(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tables = app.screen.query_one(TableList)
+        rendered: list[str] = []
+        render_cell = DataTable._render_cell
+
+        def counted(self: DataTable[Any], row_index: int, *args: Any, **kwargs: Any) -> Any:
+            if row_index >= 0:
+                rendered.append(str(self.get_row_at(row_index)[0]))
+            return render_cell(self, row_index, *args, **kwargs)
+
+        monkeypatch.setattr(DataTable, "_render_cell", counted)
+        before = screen_text(app)
+        # WHEN a line is typed whose preview (with its note) is taller than 8 lines
+        await type_keys(pilot, *keys_of("t2 ron S<-W 3/30 r:W"))
+        await pilot.pause()
+        # THEN the list moved down (its rows painted from what they showed: none rendered)
+        assert "note: W is charged a riichi stick" in screen_text(app)
+        assert app.screen.query_one(EntryPreview).size.height == 10
+        assert rendered == []
+        # WHEN it is recorded: the preview shrinks to its 8 lines, the list moves back up
+        await pilot.press("enter")
+        await pilot.pause()
+        # THEN table 2's row alone was rendered again (its two lines, every cell)
+        assert set(rendered) == {"2"}
+        assert row_of(app, 2)[2] == "Lars Øverga…\n349"
+        # and the list is painted as a console opened afresh on the file paints it
+        after = screen_text(app).splitlines()
+        fresh = make_app(club)
+        async with fresh.run_test(size=(80, 24)) as fresh_pilot:
+            await fresh_pilot.pause()
+            assert fresh.screen.query_one(TableList).region == tables.region
+            top, bottom = tables.region.y, tables.region.bottom
+            assert screen_text(fresh).splitlines()[top:bottom] == after[top:bottom]
+        assert after[top:bottom] != before.splitlines()[top:bottom]

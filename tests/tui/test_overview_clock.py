@@ -10,6 +10,7 @@ and the attention list read exactly as below, and the file holds the clock entri
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -257,13 +258,14 @@ async def test_a_tick_updates_only_the_clock_cells_that_changed(
         await pilot.pause()
         tables = app.screen.query_one(TableList)
         touched: list[tuple[str, str]] = []
-        update_cell = tables.update_cell
+        update_cells = tables.update_cells
 
-        def spy(row: str, column: str, value: Any, **kwargs: Any) -> None:
-            touched.append((row, column))
-            update_cell(row, column, value, **kwargs)
+        def spy(cells: Iterable[tuple[str, str, Any]]) -> None:
+            cells = list(cells)
+            touched.extend((row, column) for row, column, _ in cells)
+            update_cells(cells)
 
-        monkeypatch.setattr(tables, "update_cell", spy)
+        monkeypatch.setattr(tables, "update_cells", spy)
         # WHEN the clock has not moved, a tick changes nothing
         await _tick(app, pilot)
         assert touched == []
@@ -272,6 +274,7 @@ async def test_a_tick_updates_only_the_clock_cells_that_changed(
         await _tick(app, pilot)
         assert touched == [("1", "clock"), ("3", "clock"), ("4", "clock")]
         assert str(tables.get_cell("1", "clock")) == "1:29:59"
+        assert "1:29:59" in screen_text(app) and "1:30:00" not in screen_text(app)  # painted
         # WHEN a hand is entered a second later (before the next tick)
         touched.clear()
         clock.advance(seconds=1)
@@ -281,6 +284,7 @@ async def test_a_tick_updates_only_the_clock_cells_that_changed(
         assert str(tables.get_cell("4", "clock")) == "1:29:59"
         await _tick(app, pilot)
         assert str(tables.get_cell("4", "clock")) == "1:29:58"
+        assert "1:29:58" in screen_text(app) and "1:29:59" not in screen_text(app)
 
 
 async def test_countdown_and_pause_read_in_the_clock_cell(club: Path) -> None:

@@ -265,7 +265,9 @@ class OverviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "state", self.show_state)
         self.query_one(EntryPreview).show(None)
-        self.query_one(EntryLine).focus()
+        line = self.query_one(EntryLine)
+        self.watch(line, "value", self.line_typed, init=False)
+        line.focus()
         self.set_interval(CLOCK_TICK_SECONDS, self._tick)
 
     @property
@@ -409,10 +411,11 @@ class OverviewScreen(Screen[None]):
         line.mark_error(result.span if isinstance(result, LineError) else None)
         preview.show(result)
 
-    @on(Input.Changed, "#entry-line")
-    def line_changed(self, event: Input.Changed) -> None:
-        """Preview the line as it is typed."""
-        self._preview(event.value)
+    def line_typed(self, text: str) -> None:
+        """Preview the line as it is typed: called as the line's value changes (a watcher, not
+        `Input.Changed`), so the key's new character and its preview are painted in one frame
+        (after a message, the preview waited for the screen's next frame, up to 1/60 s)."""
+        self._preview(text)
 
     @on(Input.Submitted, "#entry-line")
     def line_entered(self, event: Input.Submitted) -> None:
@@ -436,10 +439,10 @@ class OverviewScreen(Screen[None]):
             return
         finally:
             self._entering = False
-        # Shown until the next line is typed (emptying the line previews "" right after).
+        # Shown until the next line is typed: emptying the line (`accepted`) previews "", which
+        # shows it.
         self._recorded = Text.assemble((_("✓ recorded "), "bold green"), text)
         line.accepted()
-        self.query_one(EntryPreview).set_text(self._recorded)
 
     # --- actions ---------------------------------------------------------------------------------
 

@@ -16,6 +16,8 @@ from typing import ClassVar
 from rich.highlighter import Highlighter
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from mjevent.core.i18n import N_, _, format_number, format_signed, wind_name
@@ -125,6 +127,15 @@ class EntryLine(Input):
         if action == "clear_line":
             return bool(self.value)
         return True
+
+    def _watch_value(self, value: str) -> None:
+        # Input keeps its virtual size at its text's width (to scroll along a long line), and
+        # a new virtual size lays the whole screen out again: at every keystroke, the costliest
+        # part of it. The line's own size never follows its text (its width and height are
+        # fixed), so the width is set quietly first and Input finds it unchanged; the scroll
+        # to the cursor reads it all the same.
+        self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
+        super()._watch_value(value)
 
     def mark_error(self, span: tuple[int, int] | None) -> None:
         """Highlight the characters `span` as wrong (None: nothing is)."""
@@ -264,28 +275,39 @@ def preview_text(
 class EntryPreview(Static):
     """What the line on the entry line would do (or why it would be refused).
 
-    `min_lines` is the minimum height its stylesheet gives it (8 on the overview): while what
-    it shows fits in that, a new preview repaints this widget alone instead of laying out the
-    screen again (which costs more than the preview, at every keystroke).
+    `min_lines` is the minimum height its stylesheet gives it (8 on the overview, less its
+    blank last line): a new preview that keeps the height shown repaints this widget alone
+    instead of laying out the screen again (which costs more than the preview, at every
+    keystroke, and moves the list under it, rendered again).
     """
 
     def __init__(self, *, min_lines: int = 0, id: str | None = None) -> None:
         super().__init__(id=id)
         self.min_lines = min_lines
         self._rows = 0
+        """The lines of text shown, at least `min_lines` (0: not laid out yet)."""
         self.examples = DEFAULT_EXAMPLES
         """The examples of the hint shown with no line (the screen sets them for its event)."""
 
-    def _rows_for(self, text: Text) -> int:
-        width = max(self.content_size.width, 20)
-        return sum(max(1, -(-cell_width(line) // width)) for line in text.plain.split("\n"))
+    def _lines(self) -> int:
+        """The lines the layout gives the text shown, at least `min_lines` (0: no width yet).
+        What the layout reads: it is kept for it."""
+        width = self.content_size.width
+        if not width:
+            return 0
+        return max(self.get_content_height(self.size, self.size, width), self.min_lines)
+
+    def on_resize(self) -> None:
+        """Laid out (the screen's size or the text's height changed): the height shown."""
+        self._rows = self._lines()
 
     def set_text(self, text: Text) -> None:
-        """Show `text`, laying the screen out again only when the height may change."""
-        rows = self._rows_for(text)
-        fits = 0 < self._rows <= self.min_lines and rows <= self.min_lines
+        """Show `text`, laying the screen out again only when the height changes."""
+        self.update(text, layout=False)
+        rows = self._lines()
+        if not rows or rows != self._rows:
+            self.refresh(layout=True)
         self._rows = rows
-        self.update(text, layout=not fits)
 
     def show(self, result: LinePreview | LineError | None) -> None:
         """Show a preview, an error, or (None) how to write a line."""

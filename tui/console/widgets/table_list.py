@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import Any, ClassVar, TypeVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Region
+from textual.cache import LRUCache
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from mjevent.core.clock import ClockPhase, TableClock, table_clock
 from mjevent.core.entries import WINDS
@@ -42,6 +44,8 @@ __all__ = [
     "round_clocks",
     "table_rows",
 ]
+
+_K = TypeVar("_K", bound=Hashable)
 
 STATE_WIDTH = 12
 """The state column: `S4 3h 2r`, `done, E 1st`, `problem: ...` (cut)."""
@@ -196,10 +200,6 @@ class TableList(DataTable[str | Text]):
         ),
     ]
 
-    _row_only = False
-    """True while `show` updates one row's cells (see `refresh`); a class default, as
-    `DataTable.__init__` refreshes before ours runs."""
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self._shown: dict[int, TableRow] = {}
@@ -238,8 +238,14 @@ class TableList(DataTable[str | Text]):
             return min(cell - MARK_WIDTH - 1, 24), False
         return max((spare - max(CLOCK_WIDTH - STATE_WIDTH, 0)) // seats - 2, 6), True
 
-    def on_resize(self) -> None:
-        """Fit the names to the width (a narrow terminal gets two lines per table)."""
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the names to the width (a narrow terminal gets two lines per table).
+
+        `DataTable`'s own handler is not run: it drops every render it keeps at any resize,
+        and the list is resized whenever the preview above it changes height, at a keystroke
+        or at Enter. Its columns and rows have fixed sizes (a new width that changes them
+        rebuilds the list, here), so no render depends on the list's size."""
+        event.prevent_default()
         layout = self._fit()
         if layout != self._layout and self._last is not None:
             self._layout = layout
@@ -263,38 +269,50 @@ class TableList(DataTable[str | Text]):
             self._layout = self._fit()
             self._rebuild(rows, round)
             return
+        changed: list[tuple[str, str, str | Text]] = []
         for row in rows:
             old = self._shown[row.table]
             if old == row:
                 continue
             before, after = self._cells(old), self._cells(row)
-            key = str(row.table)
-            # `update_cell` repaints the whole table, and every visible row is then rendered
-            # again (its caches are all dropped at any update): at 200x50 that is 40 rows for
-            # one hand. Only the changed row's lines are repainted instead (the others show
-            # what they showed).
-            self._row_only = True
-            try:
-                for column, (a, b) in enumerate(zip(before, after, strict=True)):
-                    if a != b:
-                        self.update_cell(key, self._columns[column], b)
-            finally:
-                self._row_only = False
-            self.refresh_row(self.get_row_index(key))
+            changed.extend(
+                (str(row.table), self._columns[column], b)
+                for column, (a, b) in enumerate(zip(before, after, strict=True))
+                if a != b
+            )
             self._shown[row.table] = row
+        self.update_cells(changed)
 
-    def refresh(
-        self,
-        *regions: Region,
-        repaint: bool = True,
-        layout: bool = False,
-        recompose: bool = False,
-    ) -> Self:
-        """As `DataTable.refresh`, except while `show` changes a row's cells: then the row
-        alone is repainted, once, after its cells (see `show`)."""
-        if self._row_only and not regions and not layout and not recompose:
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+    def update_cells(self, cells: Iterable[tuple[str, str, str | Text]]) -> None:
+        """Put each (row key, column key, value) in its cell and repaint those rows alone.
+
+        `DataTable.update_cell` would do it at the cost of every row: any update drops all
+        its renders (they are keyed by a count of updates), so the next paint of the list,
+        or any layout that moves or resizes it (the preview under the entry line growing or
+        shrinking), renders every visible row again, cell by cell. Here only the renders of
+        the cells changed, and of the lines of their rows, are forgotten; the columns' widths
+        and the rows' heights are fixed, so no other render depends on them.
+        """
+        cells_changed: set[tuple[RowKey, ColumnKey]] = set()
+        rows: dict[RowKey, int] = {}
+        for row, column, value in cells:
+            key, column_key = RowKey(row), ColumnKey(column)
+            self._data[key][column_key] = value
+            cells_changed.add((key, column_key))
+            rows[key] = self.get_row_index(key)
+        if not rows:
+            return
+        lines: set[int] = set()
+        for index in rows.values():
+            region = self._get_row_region(index)
+            lines.update(range(region.y, region.bottom))
+        indices = set(rows.values())
+        _forget(self._cell_render_cache, lambda key: (key[0], key[1]) in cells_changed)
+        _forget(self._row_render_cache, lambda key: key[0] in rows)
+        _forget(self._row_renderable_cache, lambda key: key[1] in indices)
+        _forget(self._line_cache, lambda key: key[0] in lines)
+        for index in indices:
+            self.refresh_row(index)
 
     @property
     def table_rows(self) -> list[TableRow]:
@@ -351,9 +369,11 @@ class TableList(DataTable[str | Text]):
         if not self._timed or round != self._round:
             return
         column = self._columns[-1]
-        for table, row in self._shown.items():
-            if self._faces.get(table) != self._face(table):
-                self.update_cell(str(table), column, self._cells(row)[-1])
+        self.update_cells(
+            (str(table), column, self._cells(row)[-1])
+            for table, row in self._shown.items()
+            if self._faces.get(table) != self._face(table)
+        )
 
     def _face(self, table: int) -> tuple[str, Style]:
         round, clocks = self._clocks
@@ -383,3 +403,10 @@ class TableList(DataTable[str | Text]):
         else:
             cells.append(clock)
         return cells
+
+
+def _forget(cache: LRUCache[_K, Any], drop: Callable[[_K], bool]) -> None:
+    """Discard the entries of `cache` whose key `drop` picks."""
+    keys = cache.keys()
+    for key in [k for k in keys if drop(k)]:
+        cache.discard(key)

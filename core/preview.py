@@ -41,7 +41,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from mjevent.core.drafts import Stamp, draft_correction, draft_hand, draft_line
-from mjevent.core.entries import WINDS, HandRecorded, PlayerId
+from mjevent.core.entries import WINDS, Entry, HandRecorded, PlayerId
 from mjevent.core.game import (
     GameState,
     call_time,
@@ -439,13 +439,13 @@ def preview_line(folder: Folder, parsed: ParsedLine) -> LinePreview | LineError:
             # The fold's words for why the table takes nothing: tried with a hand it refuses
             # before scoring it (no such table, the game over).
             probe = draft_hand(_TRIAL, rnd, table, Hand(Draw()))
-            refused = _refused(state, folder.then(probe).state())
+            refused = _refused(state, folder.then(probe).state(), probe)
             if refused:
                 return LineError(refused, span)
         return _line_error(parsed)
     entry = draft_line(_TRIAL, line)
     after = folder.then(entry).state()
-    refused = _refused(state, after)
+    refused = _refused(state, after, entry)
     if refused:
         return LineError(refused, span)
     before, game = state.game(rnd, table), after.game(rnd, table)
@@ -468,9 +468,10 @@ def preview_line(folder: Folder, parsed: ParsedLine) -> LinePreview | LineError:
     return _final_preview(state, before, game, line, seats)
 
 
-def _refused(before: EventState, after: EventState) -> str | None:
-    """The fold's refusal of the tried entry, its problems joined; None when it fits."""
-    refused = refusals(caused_problems(before, after), _TRIAL["id"])
+def _refused(before: EventState, after: EventState, tried: Entry) -> str | None:
+    """The fold's refusal of `tried` (`after` is `before` with it), its problems joined; None
+    when it fits."""
+    refused = refusals(caused_problems(before, after), tried)
     return pgettext("joins problems", "; ").join(refused) if refused else None
 
 
@@ -602,7 +603,7 @@ def preview_amend(
         )
     correction = draft_correction(_TRIAL, entry, reason, draft_hand(_TRIAL, rnd, table, line.hand))
     after = folder.then(correction).state()
-    refused = _refused(state, after)
+    refused = _refused(state, after, correction)
     if refused:
         return LineError(refused)
     amended = after.game(rnd, table)

@@ -181,7 +181,7 @@ def _lost_race(store: EventStore, seen: Folder, entry: Entry) -> RaceLostError |
     """
     before = seen.state()
     others = [rec for rec in store.log if rec["id"] not in before.log_ids]
-    if not others or refusals(caused_problems(before, seen.then(entry).state()), entry.id):
+    if not others or refusals(caused_problems(before, seen.then(entry).state()), entry):
         return None
     where = (getattr(entry, "round", None), getattr(entry, "table", None))
     same = [rec for rec in others if (rec.get("round"), rec.get("table")) == where]
@@ -236,7 +236,7 @@ def _check_and_append(session: EventSession, entry: Entry) -> EventState:
     # Refuse what the new entry gets wrong, and what it would make wrong in entries already
     # logged (voiding a hand under a score sheet's totals). Problems of the event as a whole
     # (a withdrawn player still seated) are steps on the way and are allowed.
-    refused = refusals(caused_problems(state, trial), entry.id)
+    refused = refusals(caused_problems(state, trial), entry)
     if refused:
         raise _refused(pgettext("joins problems", "; ").join(refused))
     store = session.store

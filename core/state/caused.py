@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from mjevent.core.entries import Correction, Entry
 from mjevent.core.i18n import _
 from mjevent.core.state.problems import Problem
 from mjevent.core.state.values import EventState
@@ -27,15 +28,21 @@ def caused_problems(before: EventState, after: EventState) -> list[Problem]:
     return [p for p, count in new.items() if count > 0]
 
 
-def refusals(caused: list[Problem], entry: str) -> list[str]:
-    """Why the entry `entry` is refused, one message per problem naming an entry in `caused`
+def refusals(caused: list[Problem], entry: Entry) -> list[str]:
+    """Why `entry` is refused, one message per problem naming an entry in `caused`
     (`caused_problems`): its own problems first, in their words, then what it would make
     wrong in entries already logged (voiding a hand under a score sheet's totals). Empty: the
-    entry is recorded."""
-    own = [p.message for p in caused if p.entry == entry]
+    entry is recorded.
+
+    A correction's own problems include those of the entry it amends: the amended hand is
+    folded under its old id, and what goes wrong with it is what the correction does (an
+    illegal hand is refused in the calculator's words, not as "it would leave entry H3 wrong").
+    """
+    own = {entry.id, entry.target} if isinstance(entry, Correction) else {entry.id}
+    mine = [p.message for p in caused if p.entry in own]
     others = [
         _("it would leave entry {entry} wrong: {problem}").format(entry=p.entry, problem=p.message)
         for p in caused
-        if p.entry is not None and p.entry != entry
+        if p.entry is not None and p.entry not in own
     ]
-    return own + others
+    return mine + others

@@ -51,13 +51,13 @@ AMENDMENTS = [
     (HANDS, "H3", "tsumo E 2/30", None),
     # the hand as it was
     (HANDS, "H2", "draw", None),
-    # a hand the game cannot take: W declares riichi with 0 points
+    # a hand the game cannot take: W declares riichi with 0 points (the amended hand's own
+    # problem, in the calculator's words)
     (
         ["t1 ron S<-W 12", "t1 draw tenpai:E", "t1 draw"],
         "H3",
         "draw r:W",
-        "it would leave entry H3 wrong: hand at round 1 table 1 cannot be applied: seat 2 "
-        "declared riichi with 0 points",
+        "hand at round 1 table 1 cannot be applied: seat 2 declared riichi with 0 points",
     ),
     # W busts: the two hands after it come after the game's end
     (

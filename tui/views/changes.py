@@ -52,7 +52,7 @@ class ChangePreview:
             before = self._standings(self.state)
             later = self._standings(after)
         return describe_changes(
-            self.state, after, entry=entry.id, standings_before=before, standings_after=later
+            self.state, after, entry=entry, standings_before=before, standings_after=later
         )
 
     def _standings(self, state: EventState) -> Standings | None:
@@ -128,7 +128,7 @@ def describe_changes(
     before: EventState,
     after: EventState,
     *,
-    entry: str | None = None,
+    entry: Entry | None = None,
     limit: int = 6,
     standings_before: Standings | None = None,
     standings_after: Standings | None = None,
@@ -136,7 +136,7 @@ def describe_changes(
     """One line per thing `after` shows differently from `before`, most important first.
 
     The new problems are the ones a command compares (`caused_problems`): those naming an
-    entry mean the command will refuse `entry` (its id), in the command's words (`refusals`),
+    entry mean the command will refuse `entry`, in the command's words (`refusals`),
     each line starting "refused:". Problems naming no entry are steps on the way the director
     should know about (a withdrawn player still seated until the round is re-seated).
     `standings_before` and `standings_after` are the standings of `before` and `after` (the

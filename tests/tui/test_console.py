@@ -22,6 +22,7 @@ from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.entry_reader import read_log
 from mjevent.core.notation import ParsedLine
 from mjevent.core.outcomes import Ron
+from mjevent.core.preview import LineError, LinePreview, preview_amend
 from mjevent.core.state import EventState, Folder
 from mjevent.events.commands import call_time_for, current_state, record_line
 from mjevent.events.store import EventStore
@@ -34,6 +35,8 @@ from mjevent.tui.console.widgets.table_list import TableList
 
 from .conftest import fixed_clock, make_app, screen_text
 from .keystrokes import keys_of, type_keys
+
+Preview = LinePreview | LineError
 
 # Eight hands in which a non-dealer always wins 1 han 30 fu off the next seat: the deal passes
 # every hand, so the hanchan (East and South) ends after the eighth.
@@ -347,9 +350,9 @@ async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_lin
     # GIVEN the first try of an amendment held back until the test lets it go
     first_may_finish = threading.Event()
     tried: list[str] = []
-    real = table_screen.preview_amend
+    real = preview_amend
 
-    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> object:
+    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> Preview:
         tried.append(parsed.text)
         if len(tried) == 1:
             assert first_may_finish.wait(10)
@@ -408,9 +411,9 @@ async def test_an_amendment_tried_on_a_fold_since_replaced_is_tried_again_on_the
     # GIVEN the first try of an amendment held back until the test lets it go
     first_may_finish = threading.Event()
     folds: list[Folder] = []
-    real = table_screen.preview_amend
+    real = preview_amend
 
-    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> object:
+    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> Preview:
         folds.append(folder)
         if len(folds) == 1:
             assert first_may_finish.wait(10)

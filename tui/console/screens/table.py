@@ -290,11 +290,13 @@ class TableScreen(Screen[None]):
         """`preview_amend` of the line in `asked`, off the event loop; the result goes to
         `_amendment_tried`.
 
-        Safe on this thread: the fold is never changed once made (`Folder.then` returns a new
-        one), and the memo it shares with the session's folds on the event loop and the file
-        watcher is dicts whose every read and write is one operation, atomic under the GIL,
-        and whose hits are used only when their inputs are the very ones at hand: a race costs
-        a miss, never a wrong result (as for the log screen's replay and the dialogs'
+        Safe on this thread: trying an entry leaves the fold as it was (`Folder.then` returns
+        a new one; the one mark it leaves on a working set it forks, the tables its last entry
+        changed, is read only by that fold's `state()`, made on the event loop before this
+        started), and the memo it shares with the session's folds on the event loop and the
+        file watcher is dicts whose every read and write is one operation, atomic under the
+        GIL, and whose hits are used only when their inputs are the very ones at hand: a race
+        costs a miss, never a wrong result (as for the log screen's replay and the dialogs'
         previews, which fold on the same memo in workers)."""
         target, parsed, folder = asked
         result = preview_amend(folder, target, parsed, reason)

@@ -8,6 +8,7 @@ round 3 of samples/sanma.toml (3 tables) have no hand yet: they are the current 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,11 +20,14 @@ import mjevent.core.game
 import mjevent.core.notation
 from mjevent.core.entries import Correction, GameFinished, HandRecorded
 from mjevent.core.entry_reader import read_log
+from mjevent.core.notation import ParsedLine
 from mjevent.core.outcomes import Ron
-from mjevent.core.state import EventState
+from mjevent.core.preview import LineError, LinePreview, preview_amend
+from mjevent.core.state import EventState, Folder
 from mjevent.events.commands import call_time_for, current_state, record_line
 from mjevent.events.store import EventStore
 from mjevent.tui.console.app import MjeventApp
+from mjevent.tui.console.screens import table as table_screen
 from mjevent.tui.console.screens.overview import OverviewScreen
 from mjevent.tui.console.screens.table import TableScreen
 from mjevent.tui.console.widgets.entry_line import EntryLine, EntryPreview
@@ -31,6 +35,8 @@ from mjevent.tui.console.widgets.table_list import TableList
 
 from .conftest import fixed_clock, make_app, screen_text
 from .keystrokes import keys_of, type_keys
+
+Preview = LinePreview | LineError
 
 # Eight hands in which a non-dealer always wins 1 han 30 fu off the next seat: the deal passes
 # every hand, so the hanchan (East and South) ends after the eighth.
@@ -336,6 +342,110 @@ async def test_a_amends_the_highlighted_hand_in_its_place(club: Path) -> None:
             (30000, 37700, 22300, 30000), (30000, 37700, 22300, 30000),
         ]
         assert "ron S<-W 4/30" in screen_text(app)
+
+
+async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_line_first(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GIVEN the first try of an amendment held back until the test lets it go
+    first_may_finish = threading.Event()
+    tried: list[str] = []
+    real = preview_amend
+
+    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> Preview:
+        tried.append(parsed.text)
+        if len(tried) == 1:
+            assert first_may_finish.wait(10)
+        return real(folder, entry, parsed, reason)
+
+    monkeypatch.setattr(table_screen, "preview_amend", held)
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table_after(pilot, "t1 ron S<-W 3/30", "t1 draw")
+        before = club.read_bytes()
+        head = "amending hand 1: Enter records the correction, Escape cancels"
+        try:
+            # WHEN a on hand 1: its line comes up and is tried in a worker, held back
+            await pilot.press("up", "a")
+            await pilot.pause()
+            # THEN the preview says it is working (the keys were handled meanwhile)
+            assert preview_of(app) == f"{head}\nWorking out what this changes..."
+            assert tried == ["ron S<-W 3/30"]
+            # WHEN 3/30 becomes 4/30 before the first try is done
+            await pilot.press("left", "left", "left", "backspace", "4")
+            for _ in range(500):  # the newest try's worker, not held back, finishes
+                if preview_of(app).startswith(f"{head}\nround"):
+                    break
+                await pilot.pause(0.01)
+            # THEN the newest line's preview is shown
+            shown = preview_of(app)
+            assert shown.startswith(f"{head}\nround 4 table 1, East 1, 0 honba")
+            assert "W pays S 7,700 (hand)" in shown
+        finally:
+            first_may_finish.set()
+        # WHEN the first try finishes after it
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # THEN its stale result is dropped: the newest line's preview stays
+        assert tried[0] == "ron S<-W 3/30" and tried[-1] == "ron S<-W 4/30"
+        assert preview_of(app) == shown
+        assert club.read_bytes() == before  # a preview writes nothing
+        # WHEN Enter: the correction is recorded with the worker's try, not tried again
+        count = len(tried)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(tried) == count
+        fix = log_of(club)[-1]
+        assert isinstance(fix, Correction) and isinstance(fix.replacement, HandRecorded)
+        game = state_of(club).game(4, 1)
+        assert game is not None
+        assert [h.after.scores for h in game.hands] == [
+            (30000, 37700, 22300, 30000),
+            (30000, 37700, 22300, 30000),
+        ]
+
+
+async def test_an_amendment_tried_on_a_fold_since_replaced_is_tried_again_on_the_new_one(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GIVEN the first try of an amendment held back until the test lets it go
+    first_may_finish = threading.Event()
+    folds: list[Folder] = []
+    real = preview_amend
+
+    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> Preview:
+        folds.append(folder)
+        if len(folds) == 1:
+            assert first_may_finish.wait(10)
+        return real(folder, entry, parsed, reason)
+
+    monkeypatch.setattr(table_screen, "preview_amend", held)
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table_after(pilot, "t1 ron S<-W 3/30", "t1 draw")
+        head = "amending hand 1: Enter records the correction, Escape cancels"
+        try:
+            await pilot.press("up", "a")
+            await pilot.pause()
+            assert preview_of(app) == f"{head}\nWorking out what this changes..."
+            # WHEN another process records a hand at table 2, and the console reads it (as its
+            # file watcher would) before the first try is done
+            record_line(EventStore.open(club), "t2 draw", clock=fixed_clock)
+            assert app.session.refresh()
+            app.state = app.session.state
+            await pilot.pause()
+        finally:
+            first_may_finish.set()
+        for _ in range(500):
+            if preview_of(app).startswith(f"{head}\nround"):
+                break
+            await pilot.pause(0.01)
+        # THEN the try on the old fold is dropped and the line tried again on the new one
+        assert len(folds) == 2 and folds[0] is not folds[1]
+        assert folds[1] is app.session.folder()
+        shown = preview_of(app)
+        assert shown.startswith(f"{head}\nround 4 table 1, East 1, 0 honba")
+        assert "W pays S 3,900 (hand)" in shown
 
 
 async def test_v_voids_the_whole_game(club: Path) -> None:

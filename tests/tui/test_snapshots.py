@@ -131,6 +131,7 @@ def test_amend_preview(snap_compare: SnapCompare, club: Path) -> None:
         await pilot.press("up", "a")
         await pilot.press(*["left"] * 9)
         await pilot.press("backspace", "5")
+        await pilot.app.workers.wait_for_complete()  # the preview is worked out in a worker
         await _still(pilot)
 
     assert snap_compare(make_app(_event(club)), terminal_size=(80, 24), run_before=amend)

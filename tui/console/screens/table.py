@@ -3,7 +3,8 @@
 Every correction is a `correct_entry` log entry (the original stays in the log):
 - `u` undoes the table's last entry (a void), after a confirmation showing what is undone;
 - `a` amends the highlighted hand: its line comes up on the entry line, edited, Enter records
-  the amendment in the hand's place;
+  the amendment in the hand's place (the preview tries it on the live fold in a worker: a hand
+  early in a 500-player log folds thousands of hands again);
 - `v` voids the whole game (every entry of the table, newest first), after a confirmation;
 - `f` opens the form that builds an entry line from fields (`HandFormDialog`).
 A new hand for this table can be typed on the line too (`ron S<-W 3/30`: the line is read with
@@ -15,11 +16,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
+from textual.worker import get_current_worker
 
 from mjevent.core.entries import WINDS, Entry, GameFinished, HandRecorded
 from mjevent.core.i18n import N_, _, format_number, format_thousands, listed, ngettext, wind_name
@@ -131,6 +133,10 @@ class TableScreen(Screen[None]):
             tuple[str, ParsedLine, Folder, LinePreview | LineError] | None
         ) = None
         self._reason: tuple[str, Folder, str] | None = None
+        self._asked: tuple[str, ParsedLine, Folder] | None = None
+        """What the amendment's preview on screen is for, or is being worked out for: the
+        hand, the line as read, and the fold it is tried on. A worker's result for anything
+        else is stale (a later keystroke, Escape, Enter, a new fold) and is dropped."""
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -239,7 +245,8 @@ class TableScreen(Screen[None]):
 
     def _preview_amend(self, parsed: ParsedLine) -> LinePreview | LineError:
         """`preview_amend` of `parsed` on the session's live fold (the correction Enter would
-        record, tried), kept for the Enter that follows the keystroke."""
+        record, tried), at once: Enter's check. The worker's result (`_amendment_tried`) is
+        reused when it is for this very hand, line and fold."""
         assert self.amending is not None
         folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
         kept = self._amend_preview
@@ -261,10 +268,78 @@ class TableScreen(Screen[None]):
             kept = self._reason = (target, folder, reason)
         return kept[2]
 
+    def _show_amendment(self, parsed: ParsedLine) -> None:
+        """Preview amending the hand to `parsed` on the session's live fold: at once when it
+        was tried already, else the preview says it is working and a worker tries it."""
+        assert self.amending is not None
+        target = self.amending
+        folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
+        asked = self._asked = (target, parsed, folder)
+        kept = self._amend_preview
+        if kept is not None and kept[:3] == asked:
+            self._show_amend_preview(kept[3])
+            return
+        # Made here, on the event loop: the reason folds `folder`'s state, once per fold, so
+        # the worker's `folder.then` forks a fold whose state is made already.
+        reason = self._amend_reason(folder, target)
+        self._show_amend_preview(None)
+        self._try_amendment(asked, reason)
+
+    @work(thread=True, exclusive=True, group="amend-preview", description="preview an amendment")
+    def _try_amendment(self, asked: tuple[str, ParsedLine, Folder], reason: str) -> None:
+        """`preview_amend` of the line in `asked`, off the event loop; the result goes to
+        `_amendment_tried`.
+
+        Safe on this thread: trying an entry leaves the fold as it was (`Folder.then` returns
+        a new one; the one mark it leaves on a working set it forks, the tables its last entry
+        changed, is read only by that fold's `state()`, made on the event loop before this
+        started), and the memo it shares with the session's folds on the event loop and the
+        file watcher is dicts whose every read and write is one operation, atomic under the
+        GIL, and whose hits are used only when their inputs are the very ones at hand: a race
+        costs a miss, never a wrong result (as for the log screen's replay and the dialogs'
+        previews, which fold on the same memo in workers)."""
+        target, parsed, folder = asked
+        result = preview_amend(folder, target, parsed, reason)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._amendment_tried, asked, result)
+
+    def _amendment_tried(
+        self, asked: tuple[str, ParsedLine, Folder], result: LinePreview | LineError
+    ) -> None:
+        """Show the worker's `result` if it is still for the line and the live fold."""
+        if asked != self._asked or self.amending != asked[0]:
+            return  # a later keystroke, Escape or Enter: a newer preview (or none) is shown
+        if self.app.session.folder() is not asked[2]:  # type: ignore[attr-defined]
+            # Another process appended meanwhile: tried again on the fold now live.
+            self._show_amendment(asked[1])
+            return
+        self._amend_preview = (*asked, result)
+        self._show_amend_preview(result)
+
+    def _show_amend_preview(self, result: LinePreview | LineError | None) -> None:
+        """The amendment's preview under its head line; None: it is being worked out."""
+        assert self.amending is not None
+        preview = self.query_one("#table-preview", EntryPreview)
+        head = Text(
+            _("amending hand {n}: Enter records the correction, Escape cancels").format(
+                n=self._hand_number(self.amending)
+            ),
+            style="bold",
+        )
+        width = preview.content_size.width or None
+        body = (
+            Text(_("Working out what this changes..."))
+            if result is None
+            else preview_text(result, width=width)
+        )
+        preview.set_text(head + Text("\n") + body)
+        preview.set_class(isinstance(result, LineError), "-error")
+
     @on(Input.Changed, "#table-line")
     def line_changed(self, event: Input.Changed) -> None:
         """Preview the line (a new hand, or the amended one)."""
         preview = self.query_one("#table-preview", EntryPreview)
+        self._asked = None
         if not event.value.strip():
             self.amending = None
             if self._done is not None:
@@ -276,12 +351,7 @@ class TableScreen(Screen[None]):
         parsed = self._read(event.value)
         if self.amending is not None:
             # What the amended hand would do, played from the scores before it.
-            result = self._preview_amend(parsed)
-            head = Text(_("amending hand {n}: Enter records the correction, Escape "
-                          "cancels").format(n=self._hand_number(self.amending)), style="bold")
-            width = preview.content_size.width or None
-            preview.set_text(head + Text("\n") + preview_text(result, width=width))
-            preview.set_class(isinstance(result, LineError), "-error")
+            self._show_amendment(parsed)
             return
         folder: Folder = self.app.session.folder()  # type: ignore[attr-defined]
         result = preview_line(folder, parsed)
@@ -298,6 +368,7 @@ class TableScreen(Screen[None]):
         text = value.strip()
         if not text:
             return
+        self._asked = None  # what Enter shows stays: a worker's result coming later is dropped
         parsed = self._read(text)
         if self.amending is not None:
             refused = self._preview_amend(parsed)
@@ -345,6 +416,7 @@ class TableScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Back to where the table was opened from (Escape on a line with text clears it)."""
+        self._asked = None
         self.dismiss()
 
     def action_focus_line(self) -> None:

@@ -344,6 +344,33 @@ async def test_a_amends_the_highlighted_hand_in_its_place(club: Path) -> None:
         assert "ron S<-W 4/30" in screen_text(app)
 
 
+async def test_a_on_another_hand_of_the_same_line_amends_that_hand(club: Path) -> None:
+    app = make_app(club)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table_after(pilot, "t1 draw", "t1 draw")
+        # GIVEN the director amending hand 2 (its line "draw" on the entry line)
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "amending hand 2:" in screen_text(app)
+        # WHEN they go back to the hands (shift+tab: the line keeps its text), move to hand 1,
+        # whose line reads the same, and press a again
+        await pilot.press("shift+tab")
+        assert isinstance(app.focused, DataTable)
+        await pilot.press("up", "a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # THEN the heading names hand 1, and Enter corrects hand 1, not hand 2
+        text = screen_text(app)
+        assert "amending hand 1:" in text and "amending hand 2:" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        entries = log_of(club)
+        fix, hand_1 = entries[-1], entries[-3]
+        assert isinstance(fix, Correction) and isinstance(hand_1, HandRecorded)
+        assert fix.target == hand_1.id
+
+
 async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_line_first(
     club: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -338,9 +338,13 @@ class TableScreen(Screen[None]):
     @on(Input.Changed, "#table-line")
     def line_changed(self, event: Input.Changed) -> None:
         """Preview the line (a new hand, or the amended one)."""
+        self._preview(event.value)
+
+    def _preview(self, value: str) -> None:
+        """Preview the line `value` (a new hand, or the amended one)."""
         preview = self.query_one("#table-preview", EntryPreview)
         self._asked = None
-        if not event.value.strip():
+        if not value.strip():
             self.amending = None
             if self._done is not None:
                 preview.set_text(self._done)
@@ -348,7 +352,7 @@ class TableScreen(Screen[None]):
                 preview.show(None)
             return
         self._done = None
-        parsed = self._read(event.value)
+        parsed = self._read(value)
         if self.amending is not None:
             # What the amended hand would do, played from the scores before it.
             self._show_amendment(parsed)
@@ -480,7 +484,13 @@ class TableScreen(Screen[None]):
         assert key is not None
         self.amending = str(key)
         line = self.query_one("#table-line", EntryLine)
-        line.value = _own_line(self.event_state, self._entry(self.amending))
+        text = _own_line(self.event_state, self._entry(self.amending))
+        if line.value == text:
+            # The same text posts no Input.Changed: preview this hand's amendment now (the
+            # heading names the hand, the try is of this hand).
+            self._preview(text)
+        else:
+            line.value = text
         line.cursor_position = len(line.value)
         line.focus()
 

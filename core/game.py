@@ -530,35 +530,22 @@ def apply_hand(state: GameState, hand: Hand) -> tuple[GameState, Settlement]:
     reason = _end_reason(state, scores, hands_after_time, kind, keeps)
     if reason is not None:
         # A finished game stays at the hand that ended it, so that its label names that hand.
-        after = _made(
-            rules,
-            scores,
-            state.round_wind,
-            state.hand_number,
-            dealer,
-            honba,
-            deposits,
-            state.chombos,
-            state.time_called,
-            hands_after_time,
-            reason,
-            hands,
-        )
-    else:
-        after = _made(
-            rules,
-            scores,
-            round_wind,
-            hand_number,
-            next_dealer,
-            next_honba,
-            deposits,
-            state.chombos,
-            state.time_called,
-            hands_after_time,
-            None,
-            hands,
-        )
+        round_wind, hand_number, next_dealer = state.round_wind, state.hand_number, dealer
+        next_honba = honba
+    after = _made(
+        rules,
+        scores,
+        round_wind,
+        hand_number,
+        next_dealer,
+        next_honba,
+        deposits,
+        state.chombos,
+        state.time_called,
+        hands_after_time,
+        reason,
+        hands,
+    )
     return after, settlement
 
 

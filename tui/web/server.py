@@ -329,9 +329,10 @@ class Venue:
             return kept[1]
 
         def rows() -> tuple[str, list[dict[str, Any]]]:
-            standings = self._standings(state)
+            # Computed in `lang` too: the standings' notes are words (the session keeps them
+            # per language).
             with _words(lang):
-                return views.standings_rows(standings)
+                return views.standings_rows(self._standings(state))
 
         shown = await self.on_writer(rows)
         self.standings_cache[lang] = (state, shown)
@@ -596,7 +597,8 @@ async def player_page(request: web.Request) -> web.StreamResponse:
     state = venue.state
 
     def numbers() -> tuple[Standings | None, EventStats]:
-        return venue._standings(state), venue.session.stats(state)
+        with _speaking(request):  # the standings' notes and labels are words
+            return venue._standings(state), venue.session.stats(state)
 
     standings, stats = await venue.on_writer(numbers)
     with _speaking(request):
@@ -611,7 +613,8 @@ async def display_page(request: web.Request) -> web.StreamResponse:
     state = venue.state
 
     def numbers() -> tuple[Standings | None, EventStats]:
-        return standings_or_none(venue.session, state), venue.session.stats(state)
+        with _speaking(request):  # the standings' notes and labels are words
+            return standings_or_none(venue.session, state), venue.session.stats(state)
 
     standings, stats = await venue.on_writer(numbers)
     with _speaking(request):

@@ -25,6 +25,26 @@ def _shape(function: Any) -> list[tuple[str, Any, Any]]:
     return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
 
 
+def _frozen_fields(cls: type[Any]) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields of the frozen dataclass `cls`; `TypeError` for any other class."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        raise TypeError(f"{cls.__name__} is not a frozen dataclass")
+    return dataclasses.fields(cls)
+
+
+def _stores(cls: type[Any], fields: list[str], names: dict[str, Any]) -> list[str]:
+    """The lines of a generated function that store each of `fields` (its local variables) on
+    `self`, an instance of the frozen dataclass `cls`, without asking the frozen class's
+    `__setattr__`: through each slot's own descriptor (put in `names`), or the instance's
+    `__dict__`."""
+    if "__slots__" in cls.__dict__:
+        for name in fields:
+            names[f"_set_{name}"] = getattr(cls, name).__set__
+        return [f"    _set_{name}(self, {name})" for name in fields]
+    return ["    state = self.__dict__", *(f"    state[{name!r}] = {name}" for name in fields)]
+
+
 def quick_init(cls: type[_T]) -> type[_T]:
     """Give the frozen dataclass `cls` an `__init__` that skips `object.__setattr__`.
 
@@ -47,15 +67,10 @@ def quick_init(cls: type[_T]) -> type[_T]:
     ...     print("still frozen")
     still frozen
     """
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen:
-        raise TypeError(f"{cls.__name__} is not a frozen dataclass")
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    slotted = "__slots__" in cls.__dict__
+    fields = _frozen_fields(cls)
     names: dict[str, Any] = {}
     positional: list[str] = []
     keyword: list[str] = []
-    body: list[str] = []
     for f in fields:
         if not f.init or f.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: quick_init takes plain fields only")
@@ -65,14 +80,7 @@ def quick_init(cls: type[_T]) -> type[_T]:
             names[f"_default_{name}"] = f.default
             parameter = f"{name}=_default_{name}"
         (keyword if f.kw_only else positional).append(parameter)
-        if slotted:
-            # The slot's own descriptor stores the value (frozen's __setattr__ is not asked).
-            names[f"_set_{name}"] = getattr(cls, name).__set__
-            body.append(f"    _set_{name}(self, {name})")
-        else:
-            body.append(f"    state[{name!r}] = {name}")
-    if not slotted:
-        body.insert(0, "    state = self.__dict__")
+    body = _stores(cls, [f.name for f in fields], names)
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     star = ["*", *keyword] if keyword else []
@@ -106,20 +114,9 @@ def unchecked_maker(cls: type[_T]) -> Callable[..., _T]:
     >>> make(2) == Positive(2), type(make(2)) is Positive
     (True, True)
     """
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen:
-        raise TypeError(f"{cls.__name__} is not a frozen dataclass")
-    fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    slotted = "__slots__" in cls.__dict__
+    fields = [f.name for f in _frozen_fields(cls)]
     names: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    body = ["    self = _new(_cls)"]
-    for name in fields:
-        if slotted:
-            names[f"_set_{name}"] = getattr(cls, name).__set__
-            body.append(f"    _set_{name}(self, {name})")
-        else:
-            body.append(f"    self.__dict__[{name!r}] = {name}")
-    body.append("    return self")
+    body = ["    self = _new(_cls)", *_stores(cls, fields, names), "    return self"]
     exec(f"def make({', '.join(fields)}):\n" + "\n".join(body), names)
     make: Callable[..., _T] = names["make"]
     make.__qualname__ = f"unchecked_maker({cls.__qualname__})"

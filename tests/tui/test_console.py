@@ -371,21 +371,43 @@ async def test_a_on_another_hand_of_the_same_line_amends_that_hand(club: Path) -
         assert fix.target == hand_1.id
 
 
-async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_line_first(
-    club: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # GIVEN the first try of an amendment held back until the test lets it go
+def hold_first_amend_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[threading.Event, list[tuple[Folder, ParsedLine]]]:
+    """The table screen's `preview_amend` with its first try held back until the event is set;
+    each try's fold and line listed as it starts."""
     first_may_finish = threading.Event()
-    tried: list[str] = []
+    tries: list[tuple[Folder, ParsedLine]] = []
     real = preview_amend
 
     def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> Preview:
-        tried.append(parsed.text)
-        if len(tried) == 1:
+        tries.append((folder, parsed))
+        if len(tries) == 1:
             assert first_may_finish.wait(10)
         return real(folder, entry, parsed, reason)
 
     monkeypatch.setattr(table_screen, "preview_amend", held)
+    return first_may_finish, tries
+
+
+async def amend_preview_shown(pilot: Any, app: MjeventApp, head: str) -> str:
+    """The amendment's preview once a try's result is on screen (a worker's: waited for)."""
+    for _ in range(500):
+        if preview_of(app).startswith(f"{head}\nround"):
+            break
+        await pilot.pause(0.01)
+    return preview_of(app)
+
+
+async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_line_first(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GIVEN the first try of an amendment held back until the test lets it go
+    first_may_finish, tries = hold_first_amend_try(monkeypatch)
+
+    def tried() -> list[str]:
+        return [parsed.text for _, parsed in tries]
+
     app = make_app(club)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table_after(pilot, "t1 ron S<-W 3/30", "t1 draw")
@@ -397,15 +419,11 @@ async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_lin
             await pilot.pause()
             # THEN the preview says it is working (the keys were handled meanwhile)
             assert preview_of(app) == f"{head}\nWorking out what this changes..."
-            assert tried == ["ron S<-W 3/30"]
+            assert tried() == ["ron S<-W 3/30"]
             # WHEN 3/30 becomes 4/30 before the first try is done
             await pilot.press("left", "left", "left", "backspace", "4")
-            for _ in range(500):  # the newest try's worker, not held back, finishes
-                if preview_of(app).startswith(f"{head}\nround"):
-                    break
-                await pilot.pause(0.01)
-            # THEN the newest line's preview is shown
-            shown = preview_of(app)
+            # THEN the newest line's preview is shown (its worker is not held back)
+            shown = await amend_preview_shown(pilot, app, head)
             assert shown.startswith(f"{head}\nround 4 table 1, East 1, 0 honba")
             assert "W pays S 7,700 (hand)" in shown
         finally:
@@ -414,14 +432,14 @@ async def test_the_amendment_preview_is_worked_out_off_the_event_loop_newest_lin
         await app.workers.wait_for_complete()
         await pilot.pause()
         # THEN its stale result is dropped: the newest line's preview stays
-        assert tried[0] == "ron S<-W 3/30" and tried[-1] == "ron S<-W 4/30"
+        assert tried()[0] == "ron S<-W 3/30" and tried()[-1] == "ron S<-W 4/30"
         assert preview_of(app) == shown
         assert club.read_bytes() == before  # a preview writes nothing
         # WHEN Enter: the correction is recorded with the worker's try, not tried again
-        count = len(tried)
+        count = len(tries)
         await pilot.press("enter")
         await pilot.pause()
-        assert len(tried) == count
+        assert len(tries) == count
         fix = log_of(club)[-1]
         assert isinstance(fix, Correction) and isinstance(fix.replacement, HandRecorded)
         game = state_of(club).game(4, 1)
@@ -436,17 +454,7 @@ async def test_an_amendment_tried_on_a_fold_since_replaced_is_tried_again_on_the
     club: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # GIVEN the first try of an amendment held back until the test lets it go
-    first_may_finish = threading.Event()
-    folds: list[Folder] = []
-    real = preview_amend
-
-    def held(folder: Folder, entry: str, parsed: ParsedLine, reason: str) -> Preview:
-        folds.append(folder)
-        if len(folds) == 1:
-            assert first_may_finish.wait(10)
-        return real(folder, entry, parsed, reason)
-
-    monkeypatch.setattr(table_screen, "preview_amend", held)
+    first_may_finish, tries = hold_first_amend_try(monkeypatch)
     app = make_app(club)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table_after(pilot, "t1 ron S<-W 3/30", "t1 draw")
@@ -463,14 +471,11 @@ async def test_an_amendment_tried_on_a_fold_since_replaced_is_tried_again_on_the
             await pilot.pause()
         finally:
             first_may_finish.set()
-        for _ in range(500):
-            if preview_of(app).startswith(f"{head}\nround"):
-                break
-            await pilot.pause(0.01)
+        shown = await amend_preview_shown(pilot, app, head)
         # THEN the try on the old fold is dropped and the line tried again on the new one
+        folds = [folder for folder, _ in tries]
         assert len(folds) == 2 and folds[0] is not folds[1]
         assert folds[1] is app.session.folder()
-        shown = preview_of(app)
         assert shown.startswith(f"{head}\nround 4 table 1, East 1, 0 honba")
         assert "W pays S 3,900 (hand)" in shown
 
